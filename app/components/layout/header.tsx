@@ -1,0 +1,144 @@
+import { Bell, Heart, HelpCircle, Menu, Search, ShoppingBag, Truck, User } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+import { cartQuantity, useCart, useWishlist } from '../../lib/shop-stores';
+import { CountBadge } from '../ui/badge';
+import { MobileMenu } from './mobile-menu';
+import { mainNav } from './nav-links';
+import { SearchBox } from './search-box';
+import type { ShellShop } from './shop-shell';
+
+const COMPACT_AFTER_PX = 50;
+
+function IconLink({ to, label, children, badge }: { to: string; label: string; children: React.ReactNode; badge?: React.ReactNode }) {
+  return (
+    <Link to={to} aria-label={label} title={label} className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ink transition-colors hover:bg-cream">
+      {children}
+      {badge}
+    </Link>
+  );
+}
+
+export function Header({ shop, signedIn, isAdmin }: { shop: ShellShop; signedIn: boolean; isAdmin: boolean }) {
+  const [compact, setCompact] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const cart = useCart();
+  const wishlist = useWishlist();
+  const cartCount = cartQuantity(cart);
+
+  useEffect(() => {
+    const onScroll = () => setCompact(window.scrollY > COMPACT_AFTER_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  const freeOver = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(
+    shop.freeShippingThresholdKobo / 100,
+  );
+
+  return (
+    <>
+      {isAdmin ? (
+        <div className="bg-gold-deep py-1 text-center text-[0.6875rem] font-semibold tracking-[0.2em] text-white">ADMIN MODE</div>
+      ) : null}
+      <div className="bg-ink text-paper">
+        <div className="container-shop flex h-9 items-center justify-center text-[0.6875rem] tracking-wide md:justify-between">
+          <p>
+            Free delivery on orders over {freeOver} · {shop.returnsDays}-day returns
+          </p>
+          <p className="hidden items-center gap-5 md:flex">
+            <a href={`mailto:${shop.supportEmail}`} className="hover:text-gold-soft">
+              {shop.supportEmail}
+            </a>
+            <a href={`tel:${shop.supportPhone.replace(/\s+/g, '')}`} className="hover:text-gold-soft">
+              {shop.supportPhone}
+            </a>
+          </p>
+        </div>
+      </div>
+      <header
+        className={cn(
+          'sticky top-0 z-40 h-16 border-b transition-[box-shadow,background-color] duration-300 lg:h-[4.5rem]',
+          compact ? 'border-transparent bg-paper/95 shadow-header backdrop-blur' : 'border-line bg-paper',
+        )}
+      >
+        <div className="container-shop flex h-full items-center gap-4">
+          <button
+            type="button"
+            className="-ml-2 inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-cream lg:hidden"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Menu width={22} height={22} strokeWidth={1.5} />
+          </button>
+          <Link
+            to="/"
+            className={cn(
+              'font-display text-[1.75rem] leading-none font-semibold tracking-[0.28em] transition-transform duration-300 origin-left',
+              compact && 'lg:scale-90',
+            )}
+            aria-label={`${shop.name} home`}
+          >
+            {shop.name.toUpperCase()}
+          </Link>
+          <nav aria-label="Main" className="ml-6 hidden items-center gap-6 lg:flex">
+            {mainNav.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end
+                className={({ isActive }) =>
+                  cn('relative py-2 text-[0.8125rem] font-medium tracking-wide text-ink-soft transition-colors hover:text-ink', isActive && 'text-ink')
+                }
+              >
+                {item.label}
+                {'hot' in item ? (
+                  <span className="ml-1 rounded-sm bg-sale px-1 py-px align-top text-[0.5625rem] font-bold tracking-wider text-white uppercase">Hot</span>
+                ) : null}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto hidden max-w-xs flex-1 xl:block">
+            <SearchBox id="header-search" />
+          </div>
+          <div className="ml-auto flex items-center gap-0.5 xl:ml-2">
+            <button
+              type="button"
+              className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-cream xl:hidden"
+              aria-label="Search"
+              onClick={() => setMenuOpen(true)}
+            >
+              <Search width={20} height={20} strokeWidth={1.5} />
+            </button>
+            <span className="hidden md:contents">
+              <IconLink to="/track-order" label="Track your order">
+                <Truck width={20} height={20} strokeWidth={1.5} />
+              </IconLink>
+              <IconLink to="/help" label="Help & FAQs">
+                <HelpCircle width={20} height={20} strokeWidth={1.5} />
+              </IconLink>
+              <IconLink to="/notifications" label="Notifications">
+                <Bell width={20} height={20} strokeWidth={1.5} />
+              </IconLink>
+              <IconLink to="/wishlist" label="Wishlist" badge={<CountBadge count={wishlist.length} label={`${wishlist.length} saved`} />}>
+                <Heart width={20} height={20} strokeWidth={1.5} />
+              </IconLink>
+              <IconLink to={signedIn ? '/profile' : '/login'} label={signedIn ? 'Your profile' : 'Sign in'}>
+                <User width={20} height={20} strokeWidth={1.5} />
+              </IconLink>
+            </span>
+            <IconLink to="/cart" label="Cart" badge={<CountBadge count={cartCount} label={`${cartCount} in cart`} />}>
+              <ShoppingBag width={20} height={20} strokeWidth={1.5} />
+            </IconLink>
+          </div>
+        </div>
+      </header>
+      <MobileMenu open={menuOpen} onClose={closeMenu} shop={shop} signedIn={signedIn} />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { Mail, MapPin, Phone, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { cn } from '../../lib/cn';
+import { mainNav } from './nav-links';
+import { SearchBox } from './search-box';
+import type { ShellShop } from './shop-shell';
+
+const navigation = [
+  { to: '/categories', label: 'Categories' },
+  { to: '/track-order', label: 'Track Your Order' },
+  { to: '/notifications', label: 'Notifications' },
+  { to: '/help', label: 'Help & FAQs' },
+  { to: '/contact', label: 'Contact Us' },
+  { to: '/blog', label: 'Journal' },
+];
+
+/** Slide-in menu for phones: closed by the toggle, the backdrop, the close button, Escape, or choosing any link. */
+export function MobileMenu({ open, onClose, shop, signedIn }: { open: boolean; onClose: () => void; shop: ShellShop; signedIn: boolean }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    onClose();
+    // Closing on every navigation is the point: the location is the trigger.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = '';
+    };
+  }, [open, onClose]);
+
+  const account = signedIn
+    ? [
+        { to: '/profile', label: 'My Profile' },
+        { to: '/orders', label: 'My Orders' },
+        { to: '/wishlist', label: 'Wishlist' },
+      ]
+    : [
+        { to: '/login', label: 'Sign In' },
+        { to: '/register', label: 'Create Account' },
+        { to: '/wishlist', label: 'Wishlist' },
+      ];
+
+  return (
+    <div className={cn('fixed inset-0 z-50 lg:hidden', open ? 'visible' : 'invisible')} aria-hidden={!open}>
+      <div className={cn('absolute inset-0 bg-ink/40 transition-opacity duration-300', open ? 'opacity-100' : 'opacity-0')} onClick={onClose} />
+      <div
+        id="mobile-menu"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        className={cn(
+          'absolute inset-y-0 left-0 flex w-[86%] max-w-sm flex-col overflow-y-auto bg-paper shadow-xl transition-transform duration-300 ease-out-soft',
+          open ? 'translate-x-0' : '-translate-x-full',
+        )}
+      >
+        <div className="flex items-center justify-between border-b border-line px-5 py-4">
+          <span className="font-display text-2xl font-semibold tracking-[0.28em]">{shop.name.toUpperCase()}</span>
+          <button ref={closeRef} type="button" onClick={onClose} aria-label="Close menu" className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-cream">
+            <X width={20} height={20} strokeWidth={1.5} />
+          </button>
+        </div>
+        <div className="px-5 py-4">{open ? <SearchBox id="mobile-search" onSearched={onClose} /> : null}</div>
+        <nav aria-label="Mobile" className="flex-1 space-y-6 px-5 pb-6">
+          <div className="grid grid-cols-2 gap-2">
+            <Link to="/sale" className="rounded-sm bg-sale px-4 py-3 text-center text-sm font-semibold tracking-wide text-white">
+              Sale
+            </Link>
+            <Link to="/products" className="rounded-sm bg-ink px-4 py-3 text-center text-sm font-semibold tracking-wide text-paper">
+              All Products
+            </Link>
+          </div>
+          <MenuGroup title="Shop" links={mainNav.filter((item) => item.to !== '/sale' && item.to !== '/products')} />
+          <MenuGroup title="Navigation" links={navigation} />
+          <MenuGroup title="Your Account" links={account} />
+          <div className="space-y-2 border-t border-line pt-5 text-sm text-ink-soft">
+            <a href={`tel:${shop.supportPhone.replace(/\s+/g, '')}`} className="flex items-center gap-2">
+              <Phone width={16} height={16} strokeWidth={1.5} /> {shop.supportPhone}
+            </a>
+            <a href={`mailto:${shop.supportEmail}`} className="flex items-center gap-2">
+              <Mail width={16} height={16} strokeWidth={1.5} /> {shop.supportEmail}
+            </a>
+            <p className="flex items-start gap-2">
+              <MapPin width={16} height={16} strokeWidth={1.5} className="mt-0.5 shrink-0" /> {shop.address}
+            </p>
+          </div>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+function MenuGroup({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <div>
+      <p className="eyebrow mb-2">{title}</p>
+      <ul className="divide-y divide-line border-y border-line">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="block py-3 text-[0.9375rem] text-ink">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

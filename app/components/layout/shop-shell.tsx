@@ -1,0 +1,29 @@
+import { useRootData, type ShopInfo } from '../../lib/root-data';
+import { Toaster } from '../ui/toast';
+import { BottomNav } from './bottom-nav';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export type ShellShop = ShopInfo;
+
+/** Header, footer, bottom navigation and the live region around every page. */
+export function ShopShell({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  if (!data) return <main id="main">{children}</main>;
+  const signedIn = false;
+  const isAdmin = false;
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:bg-paper focus:px-4 focus:py-2">
+        Skip to content
+      </a>
+      <Header shop={data.shop} signedIn={signedIn} isAdmin={isAdmin} />
+      <main id="main" className="min-h-[60vh] pb-16 md:pb-0">
+        {children}
+      </main>
+      <Footer shop={data.shop} />
+      <BottomNav signedIn={signedIn} />
+      <Toaster />
+    </>
+  );
+}

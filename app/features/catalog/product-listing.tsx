@@ -1,0 +1,115 @@
+import { Form, Link, useLocation, useNavigation, useSearchParams } from 'react-router';
+import type { ProductListQuery, ProductPage } from '../../../contracts/catalog';
+import { ButtonLink } from '../../components/ui/button';
+import { ProductGrid, ProductGridSkeleton } from './product-grid';
+
+export const listSortLabels = {
+  featured: 'Featured',
+  'price-asc': 'Price: Low to High',
+  'price-desc': 'Price: High to Low',
+  newest: 'Newest',
+  'best-selling': 'Best Selling',
+  rating: 'Top Rated',
+} as const;
+
+export const searchSortLabels = {
+  relevance: 'Relevance',
+  'price-asc': 'Price: Low to High',
+  'price-desc': 'Price: High to Low',
+  rating: 'Top Rated',
+  newest: 'Newest',
+} as const;
+
+interface ProductListingProps {
+  eyebrow: string;
+  title: string;
+  description?: string | undefined;
+  page: ProductPage;
+  query: ProductListQuery;
+  /** Query parameters the page fixes (category on /category/{id}); kept out of the sort form. */
+  fixed?: string[];
+  sortLabels?: Record<string, string>;
+  clearHref: string;
+}
+
+/** A titled, sortable, paged product grid with its count, loading skeletons and empty state. */
+export function ProductListing({ eyebrow, title, description, page, query, fixed = [], sortLabels = listSortLabels, clearHref }: ProductListingProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const pageHref = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(target));
+    return `?${next.toString()}`;
+  };
+  const hidden = (['category', 'q', 'onSale'] as const).filter((key) => !fixed.includes(key) && query[key] !== undefined);
+
+  return (
+    <div className="container-shop py-10 lg:py-14">
+      <header className="mb-8 flex flex-col gap-6 border-b border-line pb-6 md:flex-row md:items-end md:justify-between">
+        <div>
+          <p className="eyebrow">{eyebrow}</p>
+          <h1 className="mt-2 text-display-lg">{title}</h1>
+          {description ? <p className="mt-2 max-w-xl text-sm text-ink-soft">{description}</p> : null}
+          <p className="mt-2 text-sm text-muted" aria-live="polite">
+            {page.total} {page.total === 1 ? 'product' : 'products'} found
+          </p>
+        </div>
+        <Form method="get" className="flex items-center gap-3" onChange={(event) => event.currentTarget.requestSubmit()}>
+          {hidden.map((key) => (
+            <input key={key} type="hidden" name={key} value={String(query[key])} />
+          ))}
+          <label htmlFor="sort" className="text-xs font-medium tracking-wide text-ink-soft uppercase">
+            Sort by
+          </label>
+          <select id="sort" name="sort" defaultValue={query.sort} className="h-10 rounded-sm border border-line bg-white px-3 text-sm">
+            {Object.entries(sortLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit" className="h-10 rounded-sm bg-ink px-4 text-xs text-paper uppercase">
+              Apply
+            </button>
+          </noscript>
+        </Form>
+      </header>
+
+      {loading ? (
+        <ProductGridSkeleton count={8} />
+      ) : page.items.length === 0 ? (
+        <div className="flex flex-col items-center py-20 text-center">
+          <h2 className="text-display-md">No products found</h2>
+          <p className="mt-2 max-w-sm text-muted">Try adjusting your filters or search with different keywords.</p>
+          <ButtonLink to={clearHref} className="mt-6">
+            Clear Filters
+          </ButtonLink>
+        </div>
+      ) : (
+        <ProductGrid products={page.items} priorityCount={4} />
+      )}
+
+      {page.pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-12 flex flex-wrap items-center justify-center gap-2">
+          {Array.from({ length: page.pageCount }, (_, index) => index + 1).map((number) => (
+            <Link
+              key={number}
+              to={pageHref(number)}
+              aria-current={number === page.page ? 'page' : undefined}
+              aria-label={`Page ${number}`}
+              className={
+                'inline-flex h-10 min-w-10 items-center justify-center rounded-sm border px-3 text-sm ' +
+                (number === page.page ? 'border-ink bg-ink text-paper' : 'border-line hover:border-ink')
+              }
+            >
+              {number}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

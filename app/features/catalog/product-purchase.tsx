@@ -1,0 +1,159 @@
+import { Check, Heart, Minus, Plus, ShoppingBag } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import type { ProductDetail } from '../../../contracts/catalog';
+import { mediaUrl } from '../../../contracts/media';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { addToCart, toggleWishlist, useWishlist } from '../../lib/shop-stores';
+
+const ADDED_NOTICE_MS = 2000;
+const MAX_QUANTITY = 99;
+
+/** Whatever a shopper types, the quantity is a whole number from 1 up; anything else becomes 1. */
+export function normaliseQuantity(value: string | number): number {
+  const number = typeof value === 'number' ? value : Number.parseInt(value, 10);
+  if (!Number.isFinite(number) || number < 1) return 1;
+  return Math.min(Math.floor(number), MAX_QUANTITY);
+}
+
+export function ProductPurchase({ product }: { product: ProductDetail }) {
+  const [color, setColor] = useState(product.colors[0]?.name ?? null);
+  const [size, setSize] = useState(product.sizes.length === 1 ? (product.sizes[0] ?? null) : null);
+  const [quantity, setQuantity] = useState('1');
+  const [added, setAdded] = useState(false);
+  const [sizeMissing, setSizeMissing] = useState(false);
+  const saved = useWishlist().some((item) => item.id === product.id);
+  const quantityId = useId();
+  const outOfStock = product.stockStatus === 'out_of_stock';
+
+  useEffect(() => {
+    if (!added) return;
+    const timer = setTimeout(() => setAdded(false), ADDED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [added]);
+
+  const image = product.image ? mediaUrl(product.image.key, 320) : null;
+
+  const add = () => {
+    if (product.sizes.length > 0 && !size) {
+      setSizeMissing(true);
+      return;
+    }
+    const amount = normaliseQuantity(quantity);
+    setQuantity(String(amount));
+    addToCart(
+      { id: product.id, name: product.name, price: product.priceKobo / 100, image, category: product.categoryName, selectedColor: color, selectedSize: size },
+      amount,
+    );
+    setAdded(true);
+  };
+
+  return (
+    <div className="space-y-7">
+      {product.colors.length > 0 ? (
+        <fieldset>
+          <legend className="mb-3 text-xs font-medium tracking-wide text-ink-soft uppercase">
+            Colour: <span className="text-ink normal-case">{color}</span>
+          </legend>
+          <div className="flex flex-wrap gap-3">
+            {product.colors.map((option) => (
+              <label key={option.name} className="cursor-pointer" title={option.name}>
+                <input type="radio" name="color" value={option.name} checked={color === option.name} onChange={() => setColor(option.name)} className="peer sr-only" />
+                <span
+                  className="block h-9 w-9 rounded-full border border-ink/15 ring-offset-2 ring-offset-paper peer-checked:ring-1 peer-checked:ring-ink peer-focus-visible:ring-2 peer-focus-visible:ring-gold-deep"
+                  style={{ backgroundColor: option.hex }}
+                />
+                <span className="sr-only">{option.name}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+
+      {product.sizes.length > 0 ? (
+        <fieldset aria-describedby={sizeMissing ? 'size-error' : undefined}>
+          <legend className="mb-3 text-xs font-medium tracking-wide text-ink-soft uppercase">
+            Size{size ? <span className="text-ink normal-case">: {size}</span> : null}
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {product.sizes.map((option) => (
+              <label key={option} className="cursor-pointer">
+                <input
+                  type="radio"
+                  name="size"
+                  value={option}
+                  checked={size === option}
+                  onChange={() => {
+                    setSize(option);
+                    setSizeMissing(false);
+                  }}
+                  className="peer sr-only"
+                />
+                <span className="inline-flex h-10 min-w-12 items-center justify-center rounded-sm border border-line bg-white px-3 text-sm peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:ring-2 peer-focus-visible:ring-gold-deep">
+                  {option}
+                </span>
+              </label>
+            ))}
+          </div>
+          {sizeMissing ? (
+            <p id="size-error" role="alert" className="mt-2 text-xs text-sale">
+              Please choose a size.
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={quantityId} className="mb-3 block text-xs font-medium tracking-wide text-ink-soft uppercase">
+            Quantity
+          </label>
+          <div className="flex h-12 items-center rounded-sm border border-line bg-white">
+            <button type="button" aria-label="One fewer" className="inline-flex h-full w-11 items-center justify-center" onClick={() => setQuantity(String(Math.max(1, normaliseQuantity(quantity) - 1)))}>
+              <Minus width={15} height={15} />
+            </button>
+            <input
+              id={quantityId}
+              inputMode="numeric"
+              value={quantity}
+              onChange={(event) => setQuantity(event.target.value)}
+              onBlur={() => setQuantity(String(normaliseQuantity(quantity)))}
+              className="h-full w-12 border-x border-line text-center text-sm tabular-nums focus:outline-none"
+            />
+            <button type="button" aria-label="One more" className="inline-flex h-full w-11 items-center justify-center" onClick={() => setQuantity(String(normaliseQuantity(quantity) + 1))}>
+              <Plus width={15} height={15} />
+            </button>
+          </div>
+        </div>
+        <Button size="lg" className="h-12 flex-1" onClick={add} disabled={outOfStock}>
+          {outOfStock ? (
+            'Out of Stock'
+          ) : added ? (
+            <>
+              <Check width={17} height={17} /> Added to cart
+            </>
+          ) : (
+            <>
+              <ShoppingBag width={17} height={17} strokeWidth={1.75} /> Add to Cart
+            </>
+          )}
+        </Button>
+        <button
+          type="button"
+          aria-pressed={saved}
+          aria-label={saved ? 'Remove from wishlist' : 'Save to wishlist'}
+          onClick={() => toggleWishlist({ id: product.id, name: product.name, image, category: product.categoryName, price: product.priceKobo / 100 })}
+          className="inline-flex h-12 w-12 items-center justify-center rounded-sm border border-line bg-white hover:border-ink"
+        >
+          <Heart width={19} height={19} strokeWidth={1.5} className={cn(saved && 'fill-sale text-sale')} />
+        </button>
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {added ? 'Added to cart' : ''}
+      </p>
+      {product.stockStatus === 'low_stock' ? (
+        <p className="text-sm font-medium text-warning">Only {product.stock} left in stock</p>
+      ) : null}
+    </div>
+  );
+}

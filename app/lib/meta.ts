@@ -1,0 +1,49 @@
+import type { MetaDescriptor } from 'react-router';
+
+interface RootMetaData {
+  publicUrl?: string;
+  shop?: { name: string; tagline: string };
+}
+
+/** The origin and shop name every page's meta needs, read from the root loader's data. */
+export function rootMeta(matches: readonly ({ id: string; data?: unknown } | undefined)[]): { origin?: string; shopName?: string } {
+  const root = matches.find((match) => match?.id === 'root')?.data as RootMetaData | undefined;
+  return { ...(root?.publicUrl ? { origin: root.publicUrl } : {}), ...(root?.shop ? { shopName: root.shop.name } : {}) };
+}
+
+export interface PageMetaInput {
+  title: string;
+  description: string;
+  /** Absolute origin of the shop, from the root loader. */
+  origin?: string | undefined;
+  path?: string;
+  image?: string | null | undefined;
+  type?: 'website' | 'product';
+  shopName?: string;
+}
+
+/** Title, description, canonical link, Open Graph and Twitter tags: what search engines and WhatsApp previews read. */
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const shopName = input.shopName ?? 'Rossy';
+  const title = input.title.includes(shopName) ? input.title : `${input.title} | ${shopName}`;
+  const absolute = (value: string) => (input.origin && value.startsWith('/') ? `${input.origin}${value}` : value);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: input.description },
+    { property: 'og:site_name', content: shopName },
+    { property: 'og:title', content: input.title },
+    { property: 'og:description', content: input.description },
+    { property: 'og:type', content: input.type ?? 'website' },
+    { property: 'og:locale', content: 'en_NG' },
+    { name: 'twitter:card', content: input.image ? 'summary_large_image' : 'summary' },
+  ];
+  if (input.path !== undefined) {
+    tags.push({ property: 'og:url', content: absolute(input.path) });
+    tags.push({ tagName: 'link', rel: 'canonical', href: absolute(input.path) });
+  }
+  if (input.image) {
+    tags.push({ property: 'og:image', content: absolute(input.image) });
+    tags.push({ name: 'twitter:image', content: absolute(input.image) });
+  }
+  return tags;
+}

@@ -1,0 +1,81 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  type LinksFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { ShopShell } from './components/layout/shop-shell';
+import { ErrorPage } from './components/error-page';
+import { fontFaces, fontPreloads } from './fonts';
+import { useRootData } from './lib/root-data';
+import { getShopSettings } from '../core/settings/shop-settings';
+
+export const links: LinksFunction = () => [
+  ...fontPreloads.map((href) => ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const })),
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const shop = await getShopSettings(context.services.db);
+  return {
+    nonce: context.cspNonce,
+    publicUrl: context.services.publicUrl,
+    shop: {
+      name: shop.name,
+      tagline: shop.tagline,
+      supportEmail: shop.supportEmail,
+      supportPhone: shop.supportPhone,
+      whatsappNumber: shop.whatsappNumber,
+      address: shop.address,
+      businessHours: shop.businessHours,
+      freeShippingThresholdKobo: shop.freeShippingThresholdKobo,
+      returnsDays: shop.returnsDays,
+      warrantyMonths: shop.warrantyMonths,
+      social: shop.social,
+    },
+  };
+}
+
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#17140f" />
+        <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <ShopShell>
+      <Outlet />
+    </ShopShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const hasShell = useRootData() !== undefined;
+  if (import.meta.env.DEV && error instanceof Error) console.error(error);
+  const page = <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  return hasShell ? <ShopShell>{page}</ShopShell> : page;
+}

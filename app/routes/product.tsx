@@ -1,0 +1,165 @@
+import { RotateCcw, ShieldCheck, Truck } from 'lucide-react';
+import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { mediaUrl } from '../../contracts/media';
+import { formatNaira } from '../../contracts/money';
+import { getProduct, listRelatedProducts } from '../../core/catalog/get-product';
+import { isAppError } from '../../core/errors';
+import { Badge } from '../components/ui/badge';
+import { ButtonLink } from '../components/ui/button';
+import { Price } from '../components/ui/price';
+import { Stars } from '../components/ui/stars';
+import { ProductGallery } from '../features/catalog/product-gallery';
+import { ProductGrid } from '../features/catalog/product-grid';
+import { ProductPurchase } from '../features/catalog/product-purchase';
+import { pageMeta, rootMeta } from '../lib/meta';
+import { useRootData } from '../lib/root-data';
+import type { Route } from './+types/product';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    const product = await getProduct(context.services.db, params.id);
+    const related = await listRelatedProducts(context.services.db, product);
+    return { product, related };
+  } catch (error) {
+    if (isAppError(error) && error.code === 'NOT_FOUND') throw data('Product not found', { status: 404 });
+    throw error;
+  }
+}
+
+export function meta({ data: loaded, matches, params }: Route.MetaArgs) {
+  const root = rootMeta(matches);
+  if (!loaded) return pageMeta({ title: 'Product Not Found', description: 'This product is no longer available.', ...root });
+  const { product } = loaded;
+  const image = product.images[0];
+  return [
+    ...pageMeta({
+      title: product.name,
+      description: `${product.description.slice(0, 150)}${product.description.length > 150 ? '…' : ''}`,
+      ...root,
+      path: `/product/${params.id}`,
+      image: image ? mediaUrl(image.key, image.width) : null,
+      type: 'product',
+    }),
+    { property: 'product:price:amount', content: (product.priceKobo / 100).toFixed(2) },
+    { property: 'product:price:currency', content: 'NGN' },
+  ];
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  const shop = useRootData()?.shop;
+  const specs = Object.entries(product.specs);
+
+  return (
+    <div className="container-shop py-6 lg:py-10">
+      <nav aria-label="Breadcrumb" className="mb-6 text-xs text-muted">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link to="/" className="hover:text-ink">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          {product.department ? (
+            <>
+              <li>
+                <Link to={`/products?category=${product.department.id}`} className="hover:text-ink">
+                  {product.department.name}
+                </Link>
+              </li>
+              <li aria-hidden="true">/</li>
+            </>
+          ) : null}
+          <li>
+            <Link to={`/products?category=${product.categoryId}`} className="hover:text-ink">
+              {product.categoryName}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-14">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="lg:pt-4">
+          {product.brandName ? <p className="eyebrow">{product.brandName}</p> : null}
+          <h1 className="mt-2 text-display-md lg:text-display-lg">{product.name}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted">
+            {product.reviewCount > 0 ? (
+              <>
+                <Stars rating={product.ratingAverage} />
+                <span>
+                  {product.ratingAverage.toFixed(1)} · {product.reviewCount} {product.reviewCount === 1 ? 'review' : 'reviews'}
+                </span>
+              </>
+            ) : (
+              <span>No reviews yet</span>
+            )}
+          </div>
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <Price priceKobo={product.priceKobo} originalPriceKobo={product.originalPriceKobo} size="lg" />
+            {product.discountPercent > 0 ? <Badge tone="sale">Save {product.discountPercent}%</Badge> : null}
+            {product.isNew ? <Badge tone="new">New</Badge> : null}
+            {product.tag ? <Badge tone="gold">{product.tag}</Badge> : null}
+          </div>
+          {product.stockStatus === 'out_of_stock' ? <p className="mt-3 text-sm font-semibold text-sale">Out of Stock</p> : null}
+          <p className="mt-6 leading-relaxed text-ink-soft">{product.description}</p>
+          <div className="mt-8">
+            <ProductPurchase product={product} />
+          </div>
+          {shop ? (
+            <ul className="mt-8 grid gap-3 border-t border-line pt-6 text-sm text-ink-soft sm:grid-cols-3">
+              <li className="flex items-center gap-2">
+                <Truck width={18} height={18} strokeWidth={1.5} aria-hidden="true" />
+                {product.freeShipping ? 'Free delivery' : `Free delivery over ${formatNaira(shop.freeShippingThresholdKobo)}`}
+              </li>
+              <li className="flex items-center gap-2">
+                <RotateCcw width={18} height={18} strokeWidth={1.5} aria-hidden="true" /> {shop.returnsDays}-day returns
+              </li>
+              <li className="flex items-center gap-2">
+                <ShieldCheck width={18} height={18} strokeWidth={1.5} aria-hidden="true" /> {shop.warrantyMonths}-month warranty
+              </li>
+            </ul>
+          ) : null}
+          {specs.length > 0 ? (
+            <section className="mt-8 border-t border-line pt-6">
+              <h2 className="text-2xl">Specifications</h2>
+              <dl className="mt-4 divide-y divide-line text-sm">
+                {specs.map(([label, value]) => (
+                  <div key={label} className="grid grid-cols-[9rem_1fr] gap-4 py-2.5">
+                    <dt className="text-muted">{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+        </div>
+      </div>
+
+      {related.length > 0 ? (
+        <section className="mt-20" aria-labelledby="related-title">
+          <h2 id="related-title" className="mb-8 text-display-md">
+            You May Also Like
+          </h2>
+          <ProductGrid products={related} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-shop flex flex-col items-center py-24 text-center">
+      <h1 className="text-display-md">{notFound ? 'Product Not Found' : 'This product could not be shown'}</h1>
+      <p className="mt-3 max-w-md text-muted">
+        {notFound ? 'The product you are looking for is no longer available or the link is wrong.' : 'Please try again in a moment.'}
+      </p>
+      <ButtonLink to="/products" className="mt-8">
+        Back to Products
+      </ButtonLink>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { parseProductListQuery } from '../../contracts/catalog';
+import { mediaUrl } from '../../contracts/media';
+import { listProducts } from '../../core/catalog/list-products';
+import { listCategories } from '../../core/catalog/list-categories';
+import { ProductListing } from '../features/catalog/product-listing';
+import { pageMeta, rootMeta } from '../lib/meta';
+import type { Route } from './+types/products';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseProductListQuery(new URL(request.url).searchParams);
+  const [page, categories] = await Promise.all([listProducts(context.services.db, query), listCategories(context.services.db)]);
+  const category = query.category ? categories.find((item) => item.id === query.category) : undefined;
+  return { page, query, category: category ? { id: category.id, name: category.name, description: category.description } : null };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const root = rootMeta(matches);
+  const name = data?.category?.name ?? 'All Products';
+  return pageMeta({
+    title: name,
+    description:
+      data?.category?.description ?? "Shop premium men's wear and designer women's bags from Rossy, priced in naira and delivered across Nigeria.",
+    ...root,
+    path: data?.category ? `/products?category=${data.category.id}` : '/products',
+    image: data?.page.items[0]?.image ? mediaUrl(data.page.items[0].image.key, data.page.items[0].image.width) : null,
+  });
+}
+
+export default function ProductsPage({ loaderData }: Route.ComponentProps) {
+  const { page, query, category } = loaderData;
+  return (
+    <ProductListing
+      eyebrow={category ? 'Collection' : 'The Rossy Edit'}
+      title={category?.name ?? 'All Products'}
+      description={category?.description}
+      page={page}
+      query={query}
+      clearHref="/products"
+    />
+  );
+}

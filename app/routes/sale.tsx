@@ -1,0 +1,33 @@
+import { parseProductListQuery } from '../../contracts/catalog';
+import { listProducts } from '../../core/catalog/list-products';
+import { ProductListing } from '../features/catalog/product-listing';
+import { pageMeta, rootMeta } from '../lib/meta';
+import type { Route } from './+types/sale';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseProductListQuery(new URL(request.url).searchParams, { onSale: 'true' });
+  return { page: await listProducts(context.services.db, query), query };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Sale',
+    description: "Designer bags and men's wear at reduced prices, for a limited time.",
+    path: '/sale',
+    ...rootMeta(matches),
+  });
+}
+
+export default function SalePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <ProductListing
+      eyebrow="Limited time"
+      title="The Sale"
+      description="Pieces from this season and the last, reduced while stocks last."
+      page={loaderData.page}
+      query={loaderData.query}
+      fixed={['onSale']}
+      clearHref="/sale"
+    />
+  );
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+export const productSorts = [
+  'featured',
+  'price-asc',
+  'price-desc',
+  'newest',
+  'best-selling',
+  'rating',
+  'relevance',
+] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+/** Sort names the category and search pages use, mapped to the list's own. */
+const sortAliases: Record<string, ProductSort> = { 'price-low': 'price-asc', 'price-high': 'price-desc' };
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optionalNumber = (schema: z.ZodNumber) => z.preprocess(emptyToUndefined, z.coerce.number().pipe(schema).optional());
+
+export const productListQuerySchema = z.object({
+  category: z.preprocess(emptyToUndefined, z.string().trim().max(80).optional()),
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  minPrice: optionalNumber(z.number().min(0, 'minPrice must be 0 or more').max(100_000_000)),
+  maxPrice: optionalNumber(z.number().min(0, 'maxPrice must be 0 or more').max(100_000_000)),
+  rating: optionalNumber(z.number().int().min(1, 'rating must be 1 to 4').max(4, 'rating must be 1 to 4')),
+  availability: z.preprocess(emptyToUndefined, z.enum(['in-stock', 'out-of-stock']).optional()),
+  color: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
+  size: z.preprocess(emptyToUndefined, z.string().trim().max(20).optional()),
+  onSale: z.preprocess(
+    (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : emptyToUndefined(value)),
+    z.boolean().optional(),
+  ),
+  sort: z.preprocess(
+    (value) => (typeof value === 'string' ? (sortAliases[value] ?? value) : emptyToUndefined(value)),
+    z.enum(productSorts).default('featured'),
+  ),
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
+  pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(48).default(24)),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/**
+ * Reads a list query from a page's address: a value a shopper mistyped is dropped (its default
+ * applies) instead of failing the page. The REST API, by contrast, answers 400 to bad values.
+ */
+export function parseProductListQuery(params: URLSearchParams, overrides: Partial<Record<keyof ProductListQuery, string>> = {}): ProductListQuery {
+  const raw: Record<string, string> = { ...Object.fromEntries(params), ...overrides };
+  const parsed = productListQuerySchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const valid: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (productListQuerySchema.safeParse({ [key]: value }).success) valid[key] = value;
+  }
+  return productListQuerySchema.parse(valid);
+}
+
+export const productIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export type StockStatus = 'in_stock' | 'low_stock' | 'out_of_stock';
+
+export interface ImageRef {
+  key: string;
+  widths: number[];
+  width: number;
+  height: number;
+  alt: string;
+  colorName: string | null;
+}
+
+export interface ColorOption {
+  name: string;
+  hex: string;
+}
+
+export interface ProductSummary {
+  id: number;
+  name: string;
+  categoryId: string;
+  categoryName: string;
+  brandName: string | null;
+  priceKobo: number;
+  originalPriceKobo: number | null;
+  discountPercent: number;
+  image: ImageRef | null;
+  colors: ColorOption[];
+  ratingAverage: number;
+  reviewCount: number;
+  stock: number;
+  stockStatus: StockStatus;
+  isNew: boolean;
+  isHot: boolean;
+  freeShipping: boolean;
+  tag: string | null;
+}
+
+export interface ProductDetail extends ProductSummary {
+  description: string;
+  images: ImageRef[];
+  sizes: string[];
+  specs: Record<string, string>;
+  department: { id: string; name: string } | null;
+  createdAt: string;
+}
+
+export interface ProductPage {
+  items: ProductSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+export interface CategorySummary {
+  id: string;
+  name: string;
+  description: string;
+  parentId: string | null;
+  featured: boolean;
+  isNew: boolean;
+  image: ImageRef | null;
+  productCount: number;
+  subcategories: { id: string; name: string }[];
+  brands: { id: string; name: string }[];
+}

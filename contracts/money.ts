@@ -1,0 +1,26 @@
+const nairaFormat = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** ₦1,234.50 from 123450 kobo. Money is integer kobo everywhere; this is the edge. */
+export function formatNaira(kobo: number): string {
+  return nairaFormat.format(kobo / 100);
+}
+
+/** Naira as the REST API speaks it: a number with at most two decimals. */
+export function koboToNaira(kobo: number): number {
+  return Math.round(kobo) / 100;
+}
+
+export function nairaToKobo(naira: number): number {
+  return Math.round(naira * 100);
+}
+
+/** round((originalPrice - price) / originalPrice * 100), shown only above 0. */
+export function discountPercent(priceKobo: number, originalPriceKobo: number | null | undefined): number {
+  if (!originalPriceKobo || originalPriceKobo <= priceKobo) return 0;
+  return Math.round(((originalPriceKobo - priceKobo) / originalPriceKobo) * 100);
+}

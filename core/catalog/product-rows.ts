@@ -1,0 +1,91 @@
+import { asc, eq, inArray, and } from 'drizzle-orm';
+import type { ColorOption, ImageRef, ProductSummary } from '../../contracts/catalog';
+import { discountPercent } from '../../contracts/money';
+import type { DbOrTx } from '../../db/client';
+import { brands, categories, productImages, products } from '../../db/schema/catalog';
+import { stockStatus } from './stock-status';
+
+/** Columns every product view selects; keeps list, detail and related queries in step. */
+export const summaryColumns = {
+  id: products.id,
+  name: products.name,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  brandName: brands.name,
+  priceKobo: products.priceKobo,
+  originalPriceKobo: products.originalPriceKobo,
+  colors: products.colors,
+  ratingAverage: products.ratingAverage,
+  reviewCount: products.reviewCount,
+  stock: products.stock,
+  isNew: products.isNew,
+  isHot: products.isHot,
+  freeShipping: products.freeShipping,
+  tag: products.tag,
+};
+
+export interface SummaryRow {
+  id: number;
+  name: string;
+  categoryId: string;
+  categoryName: string;
+  brandName: string | null;
+  priceKobo: number;
+  originalPriceKobo: number | null;
+  colors: ColorOption[];
+  ratingAverage: number;
+  reviewCount: number;
+  stock: number;
+  isNew: boolean;
+  isHot: boolean;
+  freeShipping: boolean;
+  tag: string | null;
+}
+
+export function toImageRef(row: typeof productImages.$inferSelect): ImageRef {
+  return {
+    key: row.key,
+    widths: row.widths,
+    width: row.width,
+    height: row.height,
+    alt: row.alt,
+    colorName: row.colorName,
+  };
+}
+
+export function toSummary(row: SummaryRow, image: ImageRef | null): ProductSummary {
+  return {
+    ...row,
+    ratingAverage: Number(row.ratingAverage),
+    discountPercent: discountPercent(row.priceKobo, row.originalPriceKobo),
+    stockStatus: stockStatus(row.stock),
+    image,
+  };
+}
+
+/** One query for the lead image of many products, instead of one per product. */
+export async function leadImages(db: DbOrTx, productIds: number[]): Promise<Map<number, ImageRef>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(productImages)
+    .where(and(inArray(productImages.productId, productIds), eq(productImages.position, 0)))
+    .orderBy(asc(productImages.productId));
+  return new Map(rows.map((row) => [row.productId, toImageRef(row)]));
+}
+
+export async function withLeadImages(db: DbOrTx, rows: SummaryRow[]): Promise<ProductSummary[]> {
+  const images = await leadImages(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toSummary(row, images.get(row.id) ?? null));
+}
+
+export function summaryFrom(db: DbOrTx) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(brands, eq(brands.id, products.brandId));
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { settings } from '../../db/schema/settings';
+
+export const shopSettingsSchema = z.object({
+  name: z.string().trim().min(1).max(60),
+  tagline: z.string().trim().max(160),
+  supportEmail: z.email(),
+  supportPhone: z.string().trim().min(5).max(30),
+  /** International format without '+', as wa.me links want it. */
+  whatsappNumber: z.string().regex(/^\d{8,15}$/),
+  address: z.string().trim().max(200),
+  businessHours: z.string().trim().max(80),
+  freeShippingThresholdKobo: z.number().int().min(0),
+  returnsDays: z.number().int().min(0).max(365),
+  warrantyMonths: z.number().int().min(0).max(120),
+  social: z.object({ instagram: z.string(), facebook: z.string(), x: z.string() }),
+});
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+export const defaultShopSettings: ShopSettings = {
+  name: 'Rossy',
+  tagline: "Premium men's wear and designer bags, made for Lagos and delivered across Nigeria.",
+  supportEmail: 'hello@rossy.ng',
+  supportPhone: '+234 803 555 0142',
+  whatsappNumber: '2348035550142',
+  address: '14 Admiralty Way, Lekki Phase 1, Lagos',
+  businessHours: 'Monday to Saturday, 9am to 5pm',
+  freeShippingThresholdKobo: 1_500_000,
+  returnsDays: 30,
+  warrantyMonths: 12,
+  social: {
+    instagram: 'https://instagram.com/rossy.ng',
+    facebook: 'https://facebook.com/rossy.ng',
+    x: 'https://x.com/rossy_ng',
+  },
+};
+
+/** The shop's details and policy values: what is stored, over the defaults, so a new setting never breaks an old row. */
+export async function getShopSettings(db: DbOrTx): Promise<ShopSettings> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'shop'));
+  if (!row) return defaultShopSettings;
+  const merged = shopSettingsSchema.safeParse({ ...defaultShopSettings, ...row.value });
+  return merged.success ? merged.data : defaultShopSettings;
+}

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export interface ColorOption {
+  name: string;
+  hex: string;
+}
+
+export const categories = pgTable(
+  'categories',
+  {
+    /** The URL id: '/category/tote-bags'. */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    parentId: text('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    featured: boolean('featured').notNull().default(false),
+    isNew: boolean('is_new').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    imageKey: text('image_key'),
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    colors: jsonb('colors').$type<ColorOption[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('categories_parent_idx').on(table.parentId)],
+);
+
+export const brands = pgTable('brands', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  departmentId: text('department_id')
+    .notNull()
+    .references(() => categories.id, { onDelete: 'restrict' }),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    brandId: text('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    priceKobo: integer('price_kobo').notNull(),
+    originalPriceKobo: integer('original_price_kobo'),
+    colors: jsonb('colors').$type<ColorOption[]>().notNull().default([]),
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    stock: integer('stock').notNull().default(0),
+    isNew: boolean('is_new').notNull().default(false),
+    isHot: boolean('is_hot').notNull().default(false),
+    freeShipping: boolean('free_shipping').notNull().default(false),
+    tag: text('tag'),
+    specs: jsonb('specs').$type<Record<string, string>>().notNull().default({}),
+    ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    soldCount: integer('sold_count').notNull().default(0),
+    status: text('status', { enum: ['active', 'archived'] })
+      .notNull()
+      .default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('products_stock_non_negative', sql`${table.stock} >= 0`),
+    check('products_price_non_negative', sql`${table.priceKobo} >= 0`),
+    check(
+      'products_original_price_non_negative',
+      sql`${table.originalPriceKobo} IS NULL OR ${table.originalPriceKobo} >= 0`,
+    ),
+    check('products_status_valid', sql`${table.status} IN ('active', 'archived')`),
+    index('products_category_idx').on(table.categoryId),
+    index('products_price_idx').on(table.priceKobo),
+    index('products_created_idx').on(table.createdAt),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+    /** Files live at `/media/{key}-{width}.webp`; the key carries a content hash, so a file never changes. */
+    key: text('key').notNull(),
+    widths: integer('widths').array().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull(),
+    colorName: text('color_name'),
+  },
+  (table) => [uniqueIndex('product_images_position_idx').on(table.productId, table.position)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('reviews_rating_range', sql`${table.rating} BETWEEN 1 AND 5`),
+    index('reviews_product_idx').on(table.productId, table.createdAt),
+  ],
+);

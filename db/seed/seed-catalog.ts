@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { saveImageVariants, type SavedImage } from '../../core/media/save-image-variants';
+import type { Db } from '../client';
+import { brands, categories, productImages, products, reviews } from '../schema/catalog';
+import * as data from './catalog-data';
+import { renderProductImage, type RenderProductImageInput } from './images/render-product-image';
+
+export type SeedProgress = (message: string) => void;
+
+export interface SeedCatalogOptions {
+  uploadDir: string;
+  /** Tests that do not look at pictures skip generating them. */
+  images?: boolean;
+  onProgress?: SeedProgress;
+  now?: Date;
+}
+
+const DAY_MS = 86_400_000;
+/** A fingerprint of the renderer's source: when the drawing code changes, cached pictures are drawn again. */
+async function rendererFingerprint(): Promise<string> {
+  const directory = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
+  const files = (await fs.readdir(directory)).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts')).sort();
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update(await fs.readFile(path.join(directory, file)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+export async function isCatalogEmpty(db: Db): Promise<boolean> {
+  const result = await db.execute<{ present: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM categories) AS present`);
+  const row = (result as unknown as { rows: { present: boolean }[] }).rows[0];
+  return !row?.present;
+}
+
+export async function seedCatalog(db: Db, options: SeedCatalogOptions): Promise<{ products: number; images: number }> {
+  const progress = options.onProgress ?? (() => {});
+  const now = options.now ?? new Date();
+
+  progress(`Seeding ${data.categories.length} categories and ${data.brands.length} brands`);
+  await db.transaction(async (tx) => {
+    await tx.insert(categories).values(
+      data.categories.map((category, position) => ({
+        id: category.slug,
+        name: category.name,
+        description: category.description,
+        parentId: category.parentSlug,
+        featured: category.featured,
+        isNew: category.isNew,
+        position,
+        sizes: category.sizes,
+        colors: category.colors,
+      })),
+    );
+    await tx.insert(brands).values(
+      data.brands.map((brand) => ({ id: brand.slug, name: brand.name, departmentId: brand.departmentSlug })),
+    );
+  });
+
+  progress(`Seeding ${data.products.length} products with their reviews`);
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(products)
+      .values(
+        data.products.map((product) => ({
+          name: product.name,
+          description: product.description,
+          categoryId: product.categorySlug,
+          brandId: product.brandSlug,
+          priceKobo: product.priceNaira * 100,
+          originalPriceKobo: product.originalPriceNaira === null ? null : product.originalPriceNaira * 100,
+          colors: product.colors,
+          sizes: product.sizes,
+          stock: product.stock,
+          isNew: product.isNew,
+          isHot: product.isHot,
+          freeShipping: product.freeShipping,
+          tag: product.tag,
+          specs: product.specs,
+          createdAt: new Date(now.getTime() - product.daysSinceAdded * DAY_MS),
+        })),
+      )
+      .returning({ id: products.id });
+
+    const reviewRows = data.products.flatMap((product, index) =>
+      product.reviews.map((review) => ({
+        productId: rows[index]!.id,
+        authorName: review.author,
+        rating: review.rating,
+        title: review.title,
+        comment: review.comment,
+        createdAt: new Date(now.getTime() - review.daysAgo * DAY_MS),
+      })),
+    );
+    if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
+    await tx.execute(sql`
+      UPDATE products p SET rating_average = r.average, review_count = r.total
+      FROM (SELECT product_id, ROUND(AVG(rating)::numeric, 2) AS average, COUNT(*)::int AS total
+            FROM reviews GROUP BY product_id) r
+      WHERE r.product_id = p.id`);
+    return rows;
+  });
+
+  let imageCount = 0;
+  if (options.images !== false) {
+    imageCount = await seedProductImages(db, options.uploadDir, inserted, progress);
+  }
+  progress(`Catalog ready: ${inserted.length} products, ${imageCount} product images`);
+  return { products: inserted.length, images: imageCount };
+}
+
+function imagePlan(product: data.SeedProduct, index: number): RenderProductImageInput[] {
+  const first = product.colors[0]?.hex ?? '#2b2b2b';
+  const second = product.colors[1]?.hex ?? first;
+  return [
+    { shape: product.shape, colorHex: first, view: 0, seed: index },
+    { shape: product.shape, colorHex: second, view: 1, seed: index },
+    { shape: product.shape, colorHex: first, view: 2, seed: index },
+  ];
+}
+
+async function renderAndSave(uploadDir: string, input: RenderProductImageInput, fingerprint: string): Promise<SavedImage> {
+  // Pictures are drawn from their inputs alone, so a cache keyed by the inputs skips the drawing
+  // on later seeds (tests, re-seeding) while every seed still stores real files.
+  const cacheKey = createHash('sha256')
+    .update(JSON.stringify({ ...input, fingerprint }))
+    .digest('hex')
+    .slice(0, 16);
+  const cacheFile = path.join(uploadDir, '.render-cache', `${cacheKey}.json`);
+  try {
+    const cached = JSON.parse(await fs.readFile(cacheFile, 'utf8')) as SavedImage;
+    const largest = path.join(uploadDir, `${cached.key}-${cached.width}.webp`);
+    await fs.access(largest);
+    return cached;
+  } catch {
+    const png = await renderProductImage(input);
+    const saved = await saveImageVariants(uploadDir, png, { folder: 'products' });
+    await fs.mkdir(path.dirname(cacheFile), { recursive: true });
+    await fs.writeFile(cacheFile, JSON.stringify(saved));
+    return saved;
+  }
+}
+
+async function seedProductImages(
+  db: Db,
+  uploadDir: string,
+  inserted: { id: number }[],
+  progress: SeedProgress,
+): Promise<number> {
+  const jobs = data.products.flatMap((product, index) =>
+    imagePlan(product, index).map((input, position) => ({ product, productId: inserted[index]!.id, input, position })),
+  );
+  progress(`Generating ${jobs.length} product images (WebP, ${jobs.length * 5} files)`);
+  const fingerprint = await rendererFingerprint();
+  const rows: (typeof productImages.$inferInsert)[] = [];
+  const concurrency = Math.max(1, Math.min(4, os.availableParallelism()));
+  let next = 0;
+  let done = 0;
+  let lastReported = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        const saved = await renderAndSave(uploadDir, job.input, fingerprint);
+        const colorName =
+          job.product.colors.find((color) => color.hex === job.input.colorHex)?.name ?? job.product.colors[0]?.name ?? null;
+        const view = ['front view', 'angled view', 'detail'][job.position] ?? 'view';
+        rows.push({
+          productId: job.productId,
+          position: job.position,
+          key: saved.key,
+          widths: saved.widths,
+          width: saved.width,
+          height: saved.height,
+          alt: `${job.product.name}${colorName ? ` in ${colorName}` : ''}, ${view}`,
+          colorName,
+        });
+        done++;
+        if (done - lastReported >= 30 || done === jobs.length) {
+          lastReported = done;
+          progress(`  images ${done}/${jobs.length}`);
+        }
+      }
+    }),
+  );
+  await db.insert(productImages).values(rows);
+  return rows.length;
+}

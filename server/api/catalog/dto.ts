@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { CategorySummary, ImageRef, ProductDetail, ProductSummary } from '../../../contracts/catalog';
+import { mediaUrl, srcSet } from '../../../contracts/media';
+import { koboToNaira } from '../../../contracts/money';
+
+/** REST speaks naira with at most two decimals and absolute-path image URLs; the core speaks kobo and keys. */
+export const imageDto = z.object({
+  url: z.string(),
+  srcSet: z.string(),
+  width: z.number(),
+  height: z.number(),
+  alt: z.string(),
+  color: z.string().nullable(),
+});
+
+const colorDto = z.object({ name: z.string(), hex: z.string() });
+
+export const productSummaryDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.object({ id: z.string(), name: z.string() }),
+  brand: z.string().nullable(),
+  price: z.number(),
+  originalPrice: z.number().nullable(),
+  discountPercent: z.number(),
+  image: imageDto.nullable(),
+  colors: z.array(colorDto),
+  rating: z.number(),
+  reviews: z.number(),
+  inStock: z.boolean(),
+  stockCount: z.number(),
+  stockStatus: z.enum(['in_stock', 'low_stock', 'out_of_stock']),
+  isNew: z.boolean(),
+  isHot: z.boolean(),
+  freeShipping: z.boolean(),
+  tag: z.string().nullable(),
+});
+
+export const productDetailDto = productSummaryDto.extend({
+  description: z.string(),
+  images: z.array(imageDto),
+  sizes: z.array(z.string()),
+  specifications: z.record(z.string(), z.string()),
+  department: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+
+export const productPageDto = z.object({
+  items: z.array(productSummaryDto),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  pageCount: z.number(),
+});
+
+export const categoryDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  parentId: z.string().nullable(),
+  featured: z.boolean(),
+  isNew: z.boolean(),
+  image: imageDto.nullable(),
+  itemCount: z.number(),
+  subcategories: z.array(z.object({ id: z.string(), name: z.string() })),
+  brands: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+export function toImageDto(image: ImageRef): z.infer<typeof imageDto> {
+  return {
+    url: mediaUrl(image.key, image.width),
+    srcSet: srcSet(image),
+    width: image.width,
+    height: image.height,
+    alt: image.alt,
+    color: image.colorName,
+  };
+}
+
+export function toProductSummaryDto(product: ProductSummary): z.infer<typeof productSummaryDto> {
+  return {
+    id: product.id,
+    name: product.name,
+    category: { id: product.categoryId, name: product.categoryName },
+    brand: product.brandName,
+    price: koboToNaira(product.priceKobo),
+    originalPrice: product.originalPriceKobo === null ? null : koboToNaira(product.originalPriceKobo),
+    discountPercent: product.discountPercent,
+    image: product.image ? toImageDto(product.image) : null,
+    colors: product.colors,
+    rating: product.ratingAverage,
+    reviews: product.reviewCount,
+    inStock: product.stock > 0,
+    stockCount: product.stock,
+    stockStatus: product.stockStatus,
+    isNew: product.isNew,
+    isHot: product.isHot,
+    freeShipping: product.freeShipping,
+    tag: product.tag,
+  };
+}
+
+export function toProductDetailDto(product: ProductDetail): z.infer<typeof productDetailDto> {
+  return {
+    ...toProductSummaryDto(product),
+    description: product.description,
+    images: product.images.map(toImageDto),
+    sizes: product.sizes,
+    specifications: product.specs,
+    department: product.department,
+    createdAt: product.createdAt,
+  };
+}
+
+export function toCategoryDto(category: CategorySummary): z.infer<typeof categoryDto> {
+  const { productCount, image, ...rest } = category;
+  return { ...rest, image: image ? toImageDto(image) : null, itemCount: productCount };
+}

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { productListQuerySchema } from '../../../contracts/catalog';
+import { getProduct, listRelatedProducts } from '../../../core/catalog/get-product';
+import { getCategory, listCategories } from '../../../core/catalog/list-categories';
+import { listProducts } from '../../../core/catalog/list-products';
+import { errorResponses } from '../schemas';
+import {
+  categoryDto,
+  productDetailDto,
+  productPageDto,
+  productSummaryDto,
+  toCategoryDto,
+  toProductDetailDto,
+  toProductSummaryDto,
+} from './dto';
+
+const idParam = z.object({ id: z.string().min(1).max(80) });
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'List products, filtered, sorted and paged',
+        querystring: productListQuerySchema,
+        response: { 200: productPageDto, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const page = await listProducts(app.db, request.query);
+      return { ...page, items: page.items.map(toProductSummaryDto) };
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product with its images, sizes, specifications and related products',
+        params: idParam,
+        response: { 200: productDetailDto.extend({ related: z.array(productSummaryDto) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const product = await getProduct(app.db, request.params.id);
+      const related = await listRelatedProducts(app.db, product);
+      return { ...toProductDetailDto(product), related: related.map(toProductSummaryDto) };
+    },
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Every category with its subcategories and brands',
+        response: { 200: z.object({ categories: z.array(categoryDto) }) },
+      },
+    },
+    async () => ({ categories: (await listCategories(app.db)).map(toCategoryDto) }),
+  );
+
+  app.get(
+    '/categories/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One category',
+        params: idParam,
+        response: { 200: categoryDto, ...errorResponses },
+      },
+    },
+    async (request) => toCategoryDto(await getCategory(app.db, request.params.id)),
+  );
+
+  app.get(
+    '/categories/:id/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A category's products (a department includes its subcategories)",
+        params: idParam,
+        querystring: productListQuerySchema.omit({ category: true }),
+        response: { 200: productPageDto, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await getCategory(app.db, request.params.id);
+      const page = await listProducts(app.db, { ...request.query, category: request.params.id });
+      return { ...page, items: page.items.map(toProductSummaryDto) };
+    },
+  );
+};

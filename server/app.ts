@@ -1,0 +1,108 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ServerBuild } from 'react-router';
+import type { PageServices } from '../app/load-context';
+import type { DatabaseHandle, Db } from '../db/client';
+import { apiRoutes } from './api/index';
+import type { Config } from './config';
+import { errorsPlugin } from './plugins/errors';
+import { pagesPlugin } from './plugins/pages';
+import { securityPlugin } from './plugins/security';
+import { staticFilesPlugin } from './plugins/static-files';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: DatabaseHandle;
+  }
+}
+
+export type PagesSetup =
+  | { mode: 'production'; build: ServerBuild; clientDir: string }
+  | { mode: 'development'; build: () => Promise<ServerBuild>; register: (app: FastifyInstance) => Promise<void> }
+  | { mode: 'none' };
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyBaseLogger | boolean;
+  pages?: PagesSetup;
+}
+
+const FLUTTERWAVE_ORIGINS = ['https://checkout.flutterwave.com', 'https://api.flutterwave.com'];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const pages = options.pages ?? { mode: 'none' };
+
+  const app = Fastify({
+    loggerInstance: typeof options.logger === 'object' ? options.logger : undefined,
+    logger: typeof options.logger === 'boolean' ? options.logger : undefined,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    disableRequestLogging: config.env === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, {
+    isProduction: config.isProduction,
+    publicUrl: config.publicUrl,
+    paymentOrigins: config.flutterwave ? FLUTTERWAVE_ORIGINS : [],
+  });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Pages and API answers are compressed as they are sent: a fast brotli level keeps latency low.
+    brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Rossy shop API', version: '1.0.0', description: 'Prices are naira with at most two decimals.' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(apiRoutes, { prefix: '/api' });
+
+  await app.register(staticFilesPlugin, {
+    clientDir: pages.mode === 'production' ? pages.clientDir : undefined,
+    uploadDir: config.uploadDir,
+  });
+
+  if (pages.mode !== 'none') {
+    if (pages.mode === 'development') await pages.register(app);
+    const services: PageServices = { db: database.db, publicUrl: config.publicUrl };
+    await app.register(pagesPlugin, { build: pages.build, mode: pages.mode, services });
+  }
+
+  return app;
+}
+
+export function defaultClientDir(root: string): string {
+  return path.join(root, 'build', 'client');
+}

@@ -1,0 +1,19 @@
+import { loadConfig } from '../config';
+import { openDatabase } from '../../db/client';
+import { isCatalogEmpty, seedCatalog } from '../../db/seed/seed-catalog';
+
+/** `npm run seed`: migrates, then seeds an empty database. A seeded one is left as it is. */
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  console.log(`Using ${database.label}`);
+  console.log('Applying migrations…');
+  await database.migrate();
+  if (await isCatalogEmpty(database.db)) {
+    await seedCatalog(database.db, { uploadDir: config.uploadDir, onProgress: (message) => console.log(message) });
+  } else {
+    console.log('The database already holds a catalog; nothing to seed.');
+  }
+} finally {
+  await database.close();
+}

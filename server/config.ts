@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const urlWithProtocols = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${protocols.join(' or ')} (for example ${example})` },
+    );
+
+const optionalUrl = (protocols: string[], example: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), urlWithProtocols(protocols, example).optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ message: 'must be a whole number between 1 and 65535' })
+      .int('must be a whole number between 1 and 65535')
+      .min(1, 'must be a whole number between 1 and 65535')
+      .max(65535, 'must be a whole number between 1 and 65535')
+      .default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://shop.example.ng'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:pass@localhost:5432/rossy'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+    SESSION_SECRET: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(32, 'must be at least 32 characters long').optional(),
+    ),
+    ADMIN_EMAIL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.email('must be an e-mail address').default('admin@rossy.ng'),
+    ),
+    ADMIN_PASSWORD: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(8, 'must be at least 8 characters long').optional(),
+    ),
+    FLW_PUBLIC_KEY: optionalString,
+    FLW_SECRET_KEY: optionalString,
+    FLW_WEBHOOK_HASH: optionalString,
+    FLW_API_BASE: optionalUrl(['http:', 'https:'], 'https://api.flutterwave.com'),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.ng:587'),
+    UPLOAD_DIR: z.string().trim().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.FLW_PUBLIC_KEY) !== Boolean(env.FLW_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.FLW_PUBLIC_KEY ? 'FLW_SECRET_KEY' : 'FLW_PUBLIC_KEY'],
+        message: 'FLW_PUBLIC_KEY and FLW_SECRET_KEY must be set together (leave both unset for the sandbox provider)',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadDir: string;
+  redisUrl: string | undefined;
+  sessionSecret: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  flutterwave: { publicKey: string; secretKey: string; webhookHash: string | undefined; apiBase: string } | undefined;
+  smtpUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment once at start-up; every bad value is reported, each with what is expected. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.') || 'environment';
+        const given = typeof issue.path[0] === 'string' ? source[issue.path[0]] : undefined;
+        const shown = given === undefined || /SECRET|PASSWORD|HASH|KEY|URL/.test(name) ? '' : ` (got "${given}")`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    redisUrl: env.REDIS_URL,
+    sessionSecret: env.SESSION_SECRET,
+    adminEmail: env.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD,
+    flutterwave:
+      env.FLW_PUBLIC_KEY && env.FLW_SECRET_KEY
+        ? {
+            publicKey: env.FLW_PUBLIC_KEY,
+            secretKey: env.FLW_SECRET_KEY,
+            webhookHash: env.FLW_WEBHOOK_HASH,
+            apiBase: (env.FLW_API_BASE ?? 'https://api.flutterwave.com').replace(/\/+$/, ''),
+          }
+        : undefined,
+    smtpUrl: env.SMTP_URL,
+    logLevel: env.LOG_LEVEL,
+  };
+}

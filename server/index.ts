@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pino from 'pino';
+import type { ServerBuild } from 'react-router';
+import { openDatabase } from '../db/client';
+import { isCatalogEmpty, seedCatalog } from '../db/seed/seed-catalog';
+import { buildApp, defaultClientDir, type PagesSetup } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+
+const root = process.cwd();
+
+function step(message: string) {
+  process.stdout.write(`  ${message}\n`);
+}
+
+async function productionPages(): Promise<PagesSetup> {
+  const serverBuild = path.join(root, 'build', 'server', 'index.js');
+  if (!fs.existsSync(serverBuild)) {
+    throw new Error('The pages are not built yet: run `npm run build` (npm start does this for you).');
+  }
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  return { mode: 'production', build, clientDir: defaultClientDir(root) };
+}
+
+async function developmentPages(): Promise<PagesSetup> {
+  const vite = await import('vite');
+  const middie = (await import('@fastify/middie')).default;
+  const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  return {
+    mode: 'development',
+    build: () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    register: async (app) => {
+      await app.register(middie);
+      app.use(viteServer.middlewares);
+      app.addHook('onClose', async () => viteServer.close());
+    },
+  };
+}
+
+async function main(config: Config) {
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { colorize: true } } }),
+  });
+
+  process.stdout.write(`\nStarting Rossy (${config.env})\n`);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  step(`Database: ${database.label}`);
+  step('Applying migrations…');
+  await database.migrate();
+  if (await isCatalogEmpty(database.db)) {
+    step('First start: seeding the demo catalog');
+    await seedCatalog(database.db, { uploadDir: config.uploadDir, onProgress: (message) => step(message) });
+  }
+
+  const pages = config.env === 'development' ? await developmentPages() : await productionPages();
+  const app = await buildApp({ config, database, logger, pages });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error('shutdown took longer than 15 s; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`\nRossy is open at ${config.publicUrl}\n\n`);
+}
+
+try {
+  await main(loadConfig());
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`\n${error.message}\n\nFix these environment variables and start again (see README.md, "Configuration").\n`);
+  } else {
+    process.stderr.write(`\nRossy could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode, type FieldErrors } from '../../core/errors';
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: FieldErrors };
+}
+
+export function errorBody(code: string, message: string, fields?: FieldErrors): ErrorBody {
+  return { error: fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message } };
+}
+
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) return true;
+  if (typeof message === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(message))
+    return true;
+  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
+}
+
+function fieldsFromValidation(error: FastifyError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.validation ?? []) {
+    const params = issue.params as { issue?: { path?: (string | number)[] } } | undefined;
+    const pathParts = params?.issue?.path ?? issue.instancePath.split('/').filter(Boolean);
+    const name = pathParts.join('.') || (issue.params as { missingProperty?: string })?.missingProperty || 'body';
+    fields[name] ??= issue.message ?? 'is invalid';
+  }
+  return fields;
+}
+
+const statusCodes: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+/** One error shape for the whole API: `{ error: { code, message, fields? } }`; 5xx details stay in the log. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const fields = fieldsFromValidation(error);
+      const first = Object.entries(fields)[0];
+      const message = first ? `${first[0]}: ${first[1]}` : 'The request is not valid.';
+      return reply.status(400).send(errorBody('BAD_REQUEST', message, fields));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody('UNAVAILABLE', 'The shop is briefly unavailable. Please try again in a moment.'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = statusCodes[status] ?? (status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST');
+      return reply.status(status).send(errorBody(code, error.message || 'The request is not valid.'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
+  });
+});

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    cspNonce: string;
+  }
+}
+
+export interface SecurityOptions {
+  isProduction: boolean;
+  publicUrl: string;
+  /** Hosts of the payment provider's script and API, allowed only when it is configured. */
+  paymentOrigins: string[];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function contentSecurityPolicy(nonce: string, paymentOrigins: string[]): string {
+  const payment = paymentOrigins.join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' ${payment}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${payment}`.trim(),
+    `frame-src 'self' ${payment}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  app.decorateRequest('cspNonce', '');
+  app.addHook('onRequest', async (request, reply) => {
+    request.cspNonce = randomBytes(16).toString('base64');
+    if (SAFE_METHODS.has(request.method)) return;
+    // A state change must come from the shop's own pages (or a client that sends no Origin, such as an API client or a webhook).
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null') {
+      const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+      let sameOrigin = false;
+      try {
+        const originUrl = new URL(origin);
+        sameOrigin = originUrl.host === host || originUrl.origin === new URL(options.publicUrl).origin;
+      } catch {
+        sameOrigin = false;
+      }
+      if (!sameOrigin) {
+        return reply.status(403).send(errorBody('FORBIDDEN', 'Cross-site requests are not accepted.'));
+      }
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (options.isProduction || process.env.NODE_ENV === 'test') {
+      if (!reply.hasHeader('content-security-policy')) {
+        reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, options.paymentOrigins));
+      }
+    }
+    return payload;
+  });
+});
