@@ -17,7 +17,13 @@ import { useRootData } from './lib/root-data';
 import { getShopSettings } from '../core/settings/shop-settings';
 
 export const links: LinksFunction = () => [
-  ...fontPreloads.map((href) => ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const })),
+  ...fontPreloads.map((href) => ({
+    rel: 'preload',
+    href,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous' as const,
+  })),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -41,7 +47,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
   };
 }
-
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();

@@ -15,7 +15,8 @@ export type ProductSort = (typeof productSorts)[number];
 const sortAliases: Record<string, ProductSort> = { 'price-low': 'price-asc', 'price-high': 'price-desc' };
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optionalNumber = (schema: z.ZodNumber) => z.preprocess(emptyToUndefined, z.coerce.number().pipe(schema).optional());
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().pipe(schema).optional());
 
 export const productListQuerySchema = z.object({
   category: z.preprocess(emptyToUndefined, z.string().trim().max(80).optional()),
@@ -27,7 +28,12 @@ export const productListQuerySchema = z.object({
   color: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
   size: z.preprocess(emptyToUndefined, z.string().trim().max(20).optional()),
   onSale: z.preprocess(
-    (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : emptyToUndefined(value)),
+    (value) =>
+      value === 'true' || value === '1'
+        ? true
+        : value === 'false' || value === '0'
+          ? false
+          : emptyToUndefined(value),
     z.boolean().optional(),
   ),
   sort: z.preprocess(
@@ -43,7 +49,10 @@ export type ProductListQuery = z.infer<typeof productListQuerySchema>;
  * Reads a list query from a page's address: a value a shopper mistyped is dropped (its default
  * applies) instead of failing the page. The REST API, by contrast, answers 400 to bad values.
  */
-export function parseProductListQuery(params: URLSearchParams, overrides: Partial<Record<keyof ProductListQuery, string>> = {}): ProductListQuery {
+export function parseProductListQuery(
+  params: URLSearchParams,
+  overrides: Partial<Record<keyof ProductListQuery, string>> = {},
+): ProductListQuery {
   const raw: Record<string, string> = { ...Object.fromEntries(params), ...overrides };
   const parsed = productListQuerySchema.safeParse(raw);
   if (parsed.success) return parsed.data;

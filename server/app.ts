@@ -30,7 +30,11 @@ declare module 'fastify' {
 
 export type PagesSetup =
   | { mode: 'production'; build: ServerBuild; clientDir: string }
-  | { mode: 'development'; build: () => Promise<ServerBuild>; register: (app: FastifyInstance) => Promise<void> }
+  | {
+      mode: 'development';
+      build: () => Promise<ServerBuild>;
+      register: (app: FastifyInstance) => Promise<void>;
+    }
   | { mode: 'none' };
 
 export interface BuildAppOptions {
@@ -80,7 +84,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Rossy shop API', version: '1.0.0', description: 'Prices are naira with at most two decimals.' },
+      info: {
+        title: 'Rossy shop API',
+        version: '1.0.0',
+        description: 'Prices are naira with at most two decimals.',
+      },
       servers: [{ url: config.publicUrl }],
     },
     transform: jsonSchemaTransform,

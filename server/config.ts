@@ -23,7 +23,10 @@ const urlWithProtocols = (protocols: string[], example: string) =>
     );
 
 const optionalUrl = (protocols: string[], example: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), urlWithProtocols(protocols, example).optional());
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    urlWithProtocols(protocols, example).optional(),
+  );
 
 const envSchema = z
   .object({
@@ -64,7 +67,8 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: [env.FLW_PUBLIC_KEY ? 'FLW_SECRET_KEY' : 'FLW_PUBLIC_KEY'],
-        message: 'FLW_PUBLIC_KEY and FLW_SECRET_KEY must be set together (leave both unset for the sandbox provider)',
+        message:
+          'FLW_PUBLIC_KEY and FLW_SECRET_KEY must be set together (leave both unset for the sandbox provider)',
       });
     }
   });
@@ -84,7 +88,8 @@ export interface Config {
   sessionSecret: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
-  flutterwave: { publicKey: string; secretKey: string; webhookHash: string | undefined; apiBase: string } | undefined;
+  flutterwave:
+    { publicKey: string; secretKey: string; webhookHash: string | undefined; apiBase: string } | undefined;
   smtpUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
 }
@@ -104,7 +109,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.') || 'environment';
         const given = typeof issue.path[0] === 'string' ? source[issue.path[0]] : undefined;
-        const shown = given === undefined || /SECRET|PASSWORD|HASH|KEY|URL/.test(name) ? '' : ` (got "${given}")`;
+        const shown =
+          given === undefined || /SECRET|PASSWORD|HASH|KEY|URL/.test(name) ? '' : ` (got "${given}")`;
         return `${name} ${issue.message}${shown}`;
       }),
     );

@@ -88,9 +88,13 @@ try {
   await main(loadConfig());
 } catch (error) {
   if (error instanceof ConfigError) {
-    process.stderr.write(`\n${error.message}\n\nFix these environment variables and start again (see README.md, "Configuration").\n`);
+    process.stderr.write(
+      `\n${error.message}\n\nFix these environment variables and start again (see README.md, "Configuration").\n`,
+    );
   } else {
-    process.stderr.write(`\nRossy could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `\nRossy could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 }

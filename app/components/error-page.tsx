@@ -2,11 +2,17 @@ import { ButtonLink } from './ui/button';
 
 const copy: Record<number, { title: string; text: string }> = {
   404: { title: 'Page Not Found', text: "The page you're looking for doesn't exist or has been moved." },
-  503: { title: 'We’ll be right back', text: 'The shop is briefly unavailable. Please try again in a moment.' },
+  503: {
+    title: 'We’ll be right back',
+    text: 'The shop is briefly unavailable. Please try again in a moment.',
+  },
 };
 
 export function ErrorPage({ status }: { status: number }) {
-  const { title, text } = copy[status] ?? { title: 'Something went wrong', text: 'Please try again, or come back in a moment.' };
+  const { title, text } = copy[status] ?? {
+    title: 'Something went wrong',
+    text: 'Please try again, or come back in a moment.',
+  };
   return (
     <section className="container-shop flex flex-col items-center py-24 text-center">
       <p className="font-display text-[6rem] leading-none font-semibold text-sand">{status}</p>

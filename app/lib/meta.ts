@@ -6,9 +6,15 @@ interface RootMetaData {
 }
 
 /** The origin and shop name every page's meta needs, read from the root loader's data. */
-export function rootMeta(matches: readonly ({ id: string; data?: unknown } | undefined)[]): { origin?: string; shopName?: string } {
+export function rootMeta(matches: readonly ({ id: string; data?: unknown } | undefined)[]): {
+  origin?: string;
+  shopName?: string;
+} {
   const root = matches.find((match) => match?.id === 'root')?.data as RootMetaData | undefined;
-  return { ...(root?.publicUrl ? { origin: root.publicUrl } : {}), ...(root?.shop ? { shopName: root.shop.name } : {}) };
+  return {
+    ...(root?.publicUrl ? { origin: root.publicUrl } : {}),
+    ...(root?.shop ? { shopName: root.shop.name } : {}),
+  };
 }
 
 export interface PageMetaInput {
@@ -26,7 +32,8 @@ export interface PageMetaInput {
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const shopName = input.shopName ?? 'Rossy';
   const title = input.title.includes(shopName) ? input.title : `${input.title} | ${shopName}`;
-  const absolute = (value: string) => (input.origin && value.startsWith('/') ? `${input.origin}${value}` : value);
+  const absolute = (value: string) =>
+    input.origin && value.startsWith('/') ? `${input.origin}${value}` : value;
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: input.description },

@@ -73,5 +73,9 @@ export function cartQuantity(cart: CartLine[]): number {
 }
 
 export function toggleWishlist(item: WishlistItem) {
-  wishlistStore.set((list) => (list.some((entry) => entry.id === item.id) ? list.filter((entry) => entry.id !== item.id) : [...list, item]));
+  wishlistStore.set((list) =>
+    list.some((entry) => entry.id === item.id)
+      ? list.filter((entry) => entry.id !== item.id)
+      : [...list, item],
+  );
 }

@@ -29,15 +29,29 @@ export default function CartPage() {
       <ul className="mt-8 divide-y divide-line border-y border-line">
         {cart.map((line) => (
           <li key={`${line.id}-${line.selectedColor}-${line.selectedSize}`} className="flex gap-4 py-4">
-            {line.image ? <img src={line.image} alt="" width={80} height={100} className="h-25 w-20 rounded-sm bg-cream object-cover" /> : null}
+            {line.image ? (
+              <img
+                src={line.image}
+                alt=""
+                width={80}
+                height={100}
+                className="h-25 w-20 rounded-sm bg-cream object-cover"
+              />
+            ) : null}
             <div className="flex-1">
               <Link to={`/product/${line.id}`} className="font-medium hover:underline">
                 {line.name}
               </Link>
-              <p className="text-xs text-muted">{[line.selectedColor, line.selectedSize && `Size ${line.selectedSize}`].filter(Boolean).join(' · ')}</p>
+              <p className="text-xs text-muted">
+                {[line.selectedColor, line.selectedSize && `Size ${line.selectedSize}`]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
               <p className="mt-1 text-sm">Quantity: {line.quantity}</p>
             </div>
-            <p className="text-sm font-medium tabular-nums">{formatNaira(nairaToKobo(line.price) * line.quantity)}</p>
+            <p className="text-sm font-medium tabular-nums">
+              {formatNaira(nairaToKobo(line.price) * line.quantity)}
+            </p>
           </li>
         ))}
       </ul>

@@ -9,7 +9,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: 'All Categories', description: "Every category of men's wear and designer bags at Rossy.", path: '/categories', ...rootMeta(matches) });
+  return pageMeta({
+    title: 'All Categories',
+    description: "Every category of men's wear and designer bags at Rossy.",
+    path: '/categories',
+    ...rootMeta(matches),
+  });
 }
 
 export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
@@ -32,7 +37,12 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
                 <li key={category.id}>
                   <Link to={`/category/${category.id}`} className="group block">
                     <div className="aspect-[4/5] overflow-hidden rounded-card bg-cream">
-                      <ProductImage image={category.image} alt="" sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw" className="h-full w-full transition-transform duration-700 group-hover:scale-[1.04]" />
+                      <ProductImage
+                        image={category.image}
+                        alt=""
+                        sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
+                        className="h-full w-full transition-transform duration-700 group-hover:scale-[1.04]"
+                      />
                     </div>
                     <p className="mt-3 text-sm font-medium">{category.name}</p>
                     <p className="text-xs text-muted">{category.productCount} pieces</p>

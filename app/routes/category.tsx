@@ -15,7 +15,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const category = await getCategory(db, params.categoryId);
     const query = parseProductListQuery(new URL(request.url).searchParams, { category: category.id });
     const page = await listProducts(db, query);
-    return { category: { id: category.id, name: category.name, description: category.description, image: category.image }, page, query };
+    return {
+      category: {
+        id: category.id,
+        name: category.name,
+        description: category.description,
+        image: category.image,
+      },
+      page,
+      query,
+    };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data('Category not found', { status: 404 });
     throw error;
@@ -24,7 +33,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta({ data: loaded, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  if (!loaded) return pageMeta({ title: 'Category Not Found', description: 'This category does not exist.', ...root });
+  if (!loaded)
+    return pageMeta({ title: 'Category Not Found', description: 'This category does not exist.', ...root });
   const image = loaded.category.image;
   return pageMeta({
     title: loaded.category.name,
@@ -45,7 +55,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       page={page}
       query={query}
       fixed={['category']}
-      sortLabels={{ featured: 'Featured', 'price-asc': 'Price: Low to High', 'price-desc': 'Price: High to Low', rating: 'Top Rated', newest: 'Newest' }}
+      sortLabels={{
+        featured: 'Featured',
+        'price-asc': 'Price: Low to High',
+        'price-desc': 'Price: High to Low',
+        rating: 'Top Rated',
+        newest: 'Newest',
+      }}
       clearHref={`/category/${category.id}`}
     />
   );

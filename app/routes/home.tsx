@@ -35,7 +35,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     collections: [
       { id: 'featured', label: 'Featured', href: '/products', products: featured.items },
       { id: 'mens-wear', label: "Men's Wear", href: '/products?category=mens-wear', products: mens.items },
-      { id: 'womens-bags', label: "Women's Bags", href: '/products?category=womens-bags', products: womens.items },
+      {
+        id: 'womens-bags',
+        label: "Women's Bags",
+        href: '/products?category=womens-bags',
+        products: womens.items,
+      },
     ],
   };
 }
@@ -45,7 +50,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const first = data?.slides[0]?.image;
   return pageMeta({
     title: `${root.shopName ?? 'Rossy'} · Premium Men's Wear & Designer Bags`,
-    description: "Premium men's wear and designer women's bags, made for Lagos and delivered across Nigeria, priced in naira.",
+    description:
+      "Premium men's wear and designer women's bags, made for Lagos and delivered across Nigeria, priced in naira.",
     path: '/',
     image: first ? mediaUrl(first.key, first.width) : null,
     ...root,
@@ -63,9 +69,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {shop ? (
         <section aria-label="Our promises" className="border-b border-line bg-paper">
           <ul className="container-shop grid grid-cols-2 gap-y-6 py-8 text-sm lg:grid-cols-4">
-            <Assurance icon={Truck} title="Free delivery" text={`On orders over ${formatNaira(shop.freeShippingThresholdKobo).replace('.00', '')}`} />
-            <Assurance icon={RotateCcw} title={`${shop.returnsDays}-day returns`} text="Unworn, with tags on" />
-            <Assurance icon={ShieldCheck} title={`${shop.warrantyMonths}-month warranty`} text="On manufacturing defects" />
+            <Assurance
+              icon={Truck}
+              title="Free delivery"
+              text={`On orders over ${formatNaira(shop.freeShippingThresholdKobo).replace('.00', '')}`}
+            />
+            <Assurance
+              icon={RotateCcw}
+              title={`${shop.returnsDays}-day returns`}
+              text="Unworn, with tags on"
+            />
+            <Assurance
+              icon={ShieldCheck}
+              title={`${shop.warrantyMonths}-month warranty`}
+              text="On manufacturing defects"
+            />
             <Assurance icon={Headphones} title="Here to help" text={shop.businessHours} />
           </ul>
         </section>
@@ -78,14 +96,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 md:grid-cols-2 lg:gap-6">
           {departments.map((department, index) => (
             <li key={department.id}>
-              <Link to={`/products?category=${department.id}`} className="group relative block aspect-[4/3] overflow-hidden rounded-card bg-cream md:aspect-[5/4]">
-                <ProductImage image={department.image} alt="" sizes="(min-width: 768px) 50vw, 100vw" priority={false} className="h-full w-full transition-transform duration-700 group-hover:scale-[1.03]" />
+              <Link
+                to={`/products?category=${department.id}`}
+                className="group relative block aspect-[4/3] overflow-hidden rounded-card bg-cream md:aspect-[5/4]"
+              >
+                <ProductImage
+                  image={department.image}
+                  alt=""
+                  sizes="(min-width: 768px) 50vw, 100vw"
+                  priority={false}
+                  className="h-full w-full transition-transform duration-700 group-hover:scale-[1.03]"
+                />
                 <div className="absolute inset-0 bg-gradient-to-t from-ink/70 via-ink/10 to-transparent" />
                 <div className="absolute inset-x-0 bottom-0 p-6 text-paper lg:p-8">
-                  <p className="text-[0.6875rem] font-semibold tracking-[0.2em] uppercase opacity-90">{index === 0 ? 'For her' : 'For him'}</p>
+                  <p className="text-[0.6875rem] font-semibold tracking-[0.2em] uppercase opacity-90">
+                    {index === 0 ? 'For her' : 'For him'}
+                  </p>
                   <p className="mt-1 font-display text-4xl font-semibold">{department.name}</p>
                   <p className="mt-2 inline-flex items-center gap-2 text-sm">
-                    {department.productCount} pieces <ArrowRight width={16} height={16} className="transition-transform group-hover:translate-x-1" />
+                    {department.productCount} pieces{' '}
+                    <ArrowRight
+                      width={16}
+                      height={16}
+                      className="transition-transform group-hover:translate-x-1"
+                    />
                   </p>
                 </div>
               </Link>
@@ -102,7 +136,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Find your piece
             </h2>
           </div>
-          <Link to="/categories" className="hidden text-sm font-medium underline-offset-4 hover:underline sm:inline">
+          <Link
+            to="/categories"
+            className="hidden text-sm font-medium underline-offset-4 hover:underline sm:inline"
+          >
             All categories
           </Link>
         </div>
@@ -111,7 +148,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={category.id}>
               <Link to={`/category/${category.id}`} className="group block">
                 <div className="aspect-[4/5] overflow-hidden rounded-card bg-cream">
-                  <ProductImage image={category.image} alt="" sizes="(min-width: 1024px) 16vw, (min-width: 640px) 33vw, 50vw" className="h-full w-full transition-transform duration-700 group-hover:scale-[1.04]" />
+                  <ProductImage
+                    image={category.image}
+                    alt=""
+                    sizes="(min-width: 1024px) 16vw, (min-width: 640px) 33vw, 50vw"
+                    className="h-full w-full transition-transform duration-700 group-hover:scale-[1.04]"
+                  />
                 </div>
                 <p className="mt-3 text-sm font-medium">{category.name}</p>
                 <p className="text-xs text-muted">{category.productCount} pieces</p>
@@ -129,7 +171,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 function Assurance({ icon: Icon, title, text }: { icon: typeof Truck; title: string; text: string }) {
   return (
     <li className="flex items-start gap-3 px-2">
-      <Icon width={22} height={22} strokeWidth={1.25} className="mt-0.5 shrink-0 text-gold-deep" aria-hidden="true" />
+      <Icon
+        width={22}
+        height={22}
+        strokeWidth={1.25}
+        className="mt-0.5 shrink-0 text-gold-deep"
+        aria-hidden="true"
+      />
       <div>
         <p className="font-medium">{title}</p>
         <p className="text-xs text-muted">{text}</p>

@@ -8,7 +8,11 @@ export function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: 'Page Not Found', description: "The page you're looking for doesn't exist or has been moved.", ...rootMeta(matches) });
+  return pageMeta({
+    title: 'Page Not Found',
+    description: "The page you're looking for doesn't exist or has been moved.",
+    ...rootMeta(matches),
+  });
 }
 
 export default function NotFound() {

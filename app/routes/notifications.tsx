@@ -8,7 +8,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Page() {
   return (
-    <SimplePage eyebrow='Your account' title='Notifications' links={[{ to: "/products", label: "Browse Products" }]}>
+    <SimplePage
+      eyebrow="Your account"
+      title="Notifications"
+      links={[{ to: '/products', label: 'Browse Products' }]}
+    >
       <p>You have no notifications yet. Order updates and announcements will appear here.</p>
     </SimplePage>
   );

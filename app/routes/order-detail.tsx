@@ -8,7 +8,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Page() {
   return (
-    <SimplePage eyebrow='Your account' title='Order Not Found' links={[{ to: "/orders", label: "Back to Orders" }]}>
+    <SimplePage
+      eyebrow="Your account"
+      title="Order Not Found"
+      links={[{ to: '/orders', label: 'Back to Orders' }]}
+    >
       <p>We couldn't find the order you're looking for.</p>
     </SimplePage>
   );

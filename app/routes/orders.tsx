@@ -8,7 +8,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Page() {
   return (
-    <SimplePage eyebrow='Your account' title='My Orders' links={[{ to: "/products", label: "Start Shopping" }]}>
+    <SimplePage
+      eyebrow="Your account"
+      title="My Orders"
+      links={[{ to: '/products', label: 'Start Shopping' }]}
+    >
       <p>You haven't placed any orders yet.</p>
     </SimplePage>
   );

@@ -28,7 +28,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ data: loaded, matches, params }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  if (!loaded) return pageMeta({ title: 'Product Not Found', description: 'This product is no longer available.', ...root });
+  if (!loaded)
+    return pageMeta({
+      title: 'Product Not Found',
+      description: 'This product is no longer available.',
+      ...root,
+    });
   const { product } = loaded;
   const image = product.images[0];
   return [
@@ -88,7 +93,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <>
                 <Stars rating={product.ratingAverage} />
                 <span>
-                  {product.ratingAverage.toFixed(1)} · {product.reviewCount} {product.reviewCount === 1 ? 'review' : 'reviews'}
+                  {product.ratingAverage.toFixed(1)} · {product.reviewCount}{' '}
+                  {product.reviewCount === 1 ? 'review' : 'reviews'}
                 </span>
               </>
             ) : (
@@ -101,7 +107,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.isNew ? <Badge tone="new">New</Badge> : null}
             {product.tag ? <Badge tone="gold">{product.tag}</Badge> : null}
           </div>
-          {product.stockStatus === 'out_of_stock' ? <p className="mt-3 text-sm font-semibold text-sale">Out of Stock</p> : null}
+          {product.stockStatus === 'out_of_stock' ? (
+            <p className="mt-3 text-sm font-semibold text-sale">Out of Stock</p>
+          ) : null}
           <p className="mt-6 leading-relaxed text-ink-soft">{product.description}</p>
           <div className="mt-8">
             <ProductPurchase product={product} />
@@ -110,13 +118,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-8 grid gap-3 border-t border-line pt-6 text-sm text-ink-soft sm:grid-cols-3">
               <li className="flex items-center gap-2">
                 <Truck width={18} height={18} strokeWidth={1.5} aria-hidden="true" />
-                {product.freeShipping ? 'Free delivery' : `Free delivery over ${formatNaira(shop.freeShippingThresholdKobo)}`}
+                {product.freeShipping
+                  ? 'Free delivery'
+                  : `Free delivery over ${formatNaira(shop.freeShippingThresholdKobo)}`}
               </li>
               <li className="flex items-center gap-2">
-                <RotateCcw width={18} height={18} strokeWidth={1.5} aria-hidden="true" /> {shop.returnsDays}-day returns
+                <RotateCcw width={18} height={18} strokeWidth={1.5} aria-hidden="true" /> {shop.returnsDays}
+                -day returns
               </li>
               <li className="flex items-center gap-2">
-                <ShieldCheck width={18} height={18} strokeWidth={1.5} aria-hidden="true" /> {shop.warrantyMonths}-month warranty
+                <ShieldCheck width={18} height={18} strokeWidth={1.5} aria-hidden="true" />{' '}
+                {shop.warrantyMonths}-month warranty
               </li>
             </ul>
           ) : null}
@@ -153,9 +165,13 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="container-shop flex flex-col items-center py-24 text-center">
-      <h1 className="text-display-md">{notFound ? 'Product Not Found' : 'This product could not be shown'}</h1>
+      <h1 className="text-display-md">
+        {notFound ? 'Product Not Found' : 'This product could not be shown'}
+      </h1>
       <p className="mt-3 max-w-md text-muted">
-        {notFound ? 'The product you are looking for is no longer available or the link is wrong.' : 'Please try again in a moment.'}
+        {notFound
+          ? 'The product you are looking for is no longer available or the link is wrong.'
+          : 'Please try again in a moment.'}
       </p>
       <ButtonLink to="/products" className="mt-8">
         Back to Products

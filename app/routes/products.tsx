@@ -8,9 +8,16 @@ import type { Route } from './+types/products';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseProductListQuery(new URL(request.url).searchParams);
-  const [page, categories] = await Promise.all([listProducts(context.services.db, query), listCategories(context.services.db)]);
+  const [page, categories] = await Promise.all([
+    listProducts(context.services.db, query),
+    listCategories(context.services.db),
+  ]);
   const category = query.category ? categories.find((item) => item.id === query.category) : undefined;
-  return { page, query, category: category ? { id: category.id, name: category.name, description: category.description } : null };
+  return {
+    page,
+    query,
+    category: category ? { id: category.id, name: category.name, description: category.description } : null,
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -19,10 +26,13 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return pageMeta({
     title: name,
     description:
-      data?.category?.description ?? "Shop premium men's wear and designer women's bags from Rossy, priced in naira and delivered across Nigeria.",
+      data?.category?.description ??
+      "Shop premium men's wear and designer women's bags from Rossy, priced in naira and delivered across Nigeria.",
     ...root,
     path: data?.category ? `/products?category=${data.category.id}` : '/products',
-    image: data?.page.items[0]?.image ? mediaUrl(data.page.items[0].image.key, data.page.items[0].image.width) : null,
+    image: data?.page.items[0]?.image
+      ? mediaUrl(data.page.items[0].image.key, data.page.items[0].image.width)
+      : null,
   });
 }
 

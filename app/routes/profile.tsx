@@ -8,7 +8,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Page() {
   return (
-    <SimplePage eyebrow='Your account' title='My Profile' links={[{ to: "/login", label: "Sign In" }]}>
+    <SimplePage eyebrow="Your account" title="My Profile" links={[{ to: '/login', label: 'Sign In' }]}>
       <p>Profiles open together with accounts.</p>
     </SimplePage>
   );

@@ -8,8 +8,18 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Page() {
   return (
-    <SimplePage eyebrow='Your account' title='Create Account' links={[{ to: "/login", label: "Sign In" }, { to: "/products", label: "Browse Products" }]}>
-      <p>Accounts open with the next release of the shop. Your wishlist and bag are kept on this device in the meantime.</p>
+    <SimplePage
+      eyebrow="Your account"
+      title="Create Account"
+      links={[
+        { to: '/login', label: 'Sign In' },
+        { to: '/products', label: 'Browse Products' },
+      ]}
+    >
+      <p>
+        Accounts open with the next release of the shop. Your wishlist and bag are kept on this device in the
+        meantime.
+      </p>
     </SimplePage>
   );
 }

@@ -3,15 +3,64 @@ import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/sitemap';
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: 'Sitemap', description: 'Every page of the Rossy shop.', path: '/sitemap', ...rootMeta(matches) });
+  return pageMeta({
+    title: 'Sitemap',
+    description: 'Every page of the Rossy shop.',
+    path: '/sitemap',
+    ...rootMeta(matches),
+  });
 }
 
 const groups = [
-  { title: 'Main Pages', links: [['/', 'Home'], ['/products', 'All Products'], ['/categories', 'Categories'], ['/sale', 'Sale'], ['/about', 'About Us'], ['/blog', 'Journal']] },
-  { title: 'Shopping', links: [['/category/mens-wear', "Men's Wear"], ['/category/womens-bags', "Women's Bags"], ['/cart', 'Cart'], ['/wishlist', 'Wishlist'], ['/checkout', 'Checkout']] },
-  { title: 'User Account', links: [['/login', 'Sign In'], ['/register', 'Create Account'], ['/profile', 'Profile'], ['/orders', 'My Orders'], ['/notifications', 'Notifications']] },
-  { title: 'Customer Support', links: [['/help', 'Help & FAQs'], ['/faq', 'FAQ'], ['/contact', 'Contact Us'], ['/track-order', 'Track Your Order'], ['/shipping', 'Shipping & Returns'], ['/warranty-support', 'Warranty & Support']] },
-  { title: 'Legal & Policies', links: [['/terms', 'Terms & Conditions'], ['/privacy', 'Privacy Policy']] },
+  {
+    title: 'Main Pages',
+    links: [
+      ['/', 'Home'],
+      ['/products', 'All Products'],
+      ['/categories', 'Categories'],
+      ['/sale', 'Sale'],
+      ['/about', 'About Us'],
+      ['/blog', 'Journal'],
+    ],
+  },
+  {
+    title: 'Shopping',
+    links: [
+      ['/category/mens-wear', "Men's Wear"],
+      ['/category/womens-bags', "Women's Bags"],
+      ['/cart', 'Cart'],
+      ['/wishlist', 'Wishlist'],
+      ['/checkout', 'Checkout'],
+    ],
+  },
+  {
+    title: 'User Account',
+    links: [
+      ['/login', 'Sign In'],
+      ['/register', 'Create Account'],
+      ['/profile', 'Profile'],
+      ['/orders', 'My Orders'],
+      ['/notifications', 'Notifications'],
+    ],
+  },
+  {
+    title: 'Customer Support',
+    links: [
+      ['/help', 'Help & FAQs'],
+      ['/faq', 'FAQ'],
+      ['/contact', 'Contact Us'],
+      ['/track-order', 'Track Your Order'],
+      ['/shipping', 'Shipping & Returns'],
+      ['/warranty-support', 'Warranty & Support'],
+    ],
+  },
+  {
+    title: 'Legal & Policies',
+    links: [
+      ['/terms', 'Terms & Conditions'],
+      ['/privacy', 'Privacy Policy'],
+    ],
+  },
 ] as const;
 
 export default function SitemapPage() {

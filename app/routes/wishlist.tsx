@@ -28,7 +28,15 @@ export default function WishlistPage() {
       <ul className="mt-8 divide-y divide-line border-y border-line">
         {wishlist.map((item) => (
           <li key={item.id} className="flex items-center gap-4 py-4">
-            {item.image ? <img src={item.image} alt="" width={80} height={100} className="h-25 w-20 rounded-sm bg-cream object-cover" /> : null}
+            {item.image ? (
+              <img
+                src={item.image}
+                alt=""
+                width={80}
+                height={100}
+                className="h-25 w-20 rounded-sm bg-cream object-cover"
+              />
+            ) : null}
             <div className="flex-1">
               <Link to={`/product/${item.id}`} className="font-medium hover:underline">
                 {item.name}
@@ -36,7 +44,11 @@ export default function WishlistPage() {
               <p className="text-xs text-muted">{item.category}</p>
               <p className="mt-1 text-sm tabular-nums">{formatNaira(nairaToKobo(item.price))}</p>
             </div>
-            <button type="button" onClick={() => toggleWishlist(item)} className="text-sm text-muted underline hover:text-ink">
+            <button
+              type="button"
+              onClick={() => toggleWishlist(item)}
+              className="text-sm text-muted underline hover:text-ink"
+            >
               Remove
             </button>
           </li>

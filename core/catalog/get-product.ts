@@ -28,7 +28,11 @@ export async function getProduct(db: DbOrTx, rawId: unknown): Promise<ProductDet
 
   const [[summaryRow], imageRows, department] = await Promise.all([
     summaryFrom(db).where(eq(products.id, id)),
-    db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position)),
+    db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position)),
     row.parentId
       ? db
           .select({ id: categories.id, name: categories.name })
@@ -51,9 +55,18 @@ export async function getProduct(db: DbOrTx, rawId: unknown): Promise<ProductDet
 }
 
 /** 'You May Also Like': up to four others from the same category, best rated first. */
-export async function listRelatedProducts(db: DbOrTx, product: Pick<ProductDetail, 'id' | 'categoryId'>): Promise<ProductSummary[]> {
+export async function listRelatedProducts(
+  db: DbOrTx,
+  product: Pick<ProductDetail, 'id' | 'categoryId'>,
+): Promise<ProductSummary[]> {
   const rows = await summaryFrom(db)
-    .where(and(eq(products.categoryId, product.categoryId), ne(products.id, product.id), eq(products.status, 'active')))
+    .where(
+      and(
+        eq(products.categoryId, product.categoryId),
+        ne(products.id, product.id),
+        eq(products.status, 'active'),
+      ),
+    )
     .orderBy(desc(products.ratingAverage), asc(products.id))
     .limit(RELATED_COUNT);
   return withLeadImages(db, rows);

@@ -28,7 +28,10 @@ export async function listCategories(db: DbOrTx): Promise<CategorySummary[]> {
         colorName: productImages.colorName,
       })
       .from(products)
-      .innerJoin(productImages, sql`${productImages.productId} = ${products.id} AND ${productImages.position} = 0`)
+      .innerJoin(
+        productImages,
+        sql`${productImages.productId} = ${products.id} AND ${productImages.position} = 0`,
+      )
       .where(eq(products.status, 'active'))
       .orderBy(products.categoryId, sql`${products.ratingAverage} DESC`, products.id),
   ]);
@@ -52,7 +55,9 @@ export async function listCategories(db: DbOrTx): Promise<CategorySummary[]> {
       image,
       productCount: ownCount + childCount,
       subcategories: children.map((child) => ({ id: child.id, name: child.name })),
-      brands: brandRows.filter((brand) => brand.departmentId === row.id).map((brand) => ({ id: brand.id, name: brand.name })),
+      brands: brandRows
+        .filter((brand) => brand.departmentId === row.id)
+        .map((brand) => ({ id: brand.id, name: brand.name })),
     };
   });
 }

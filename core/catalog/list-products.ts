@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   productListQuerySchema,
   type ProductListQuery,
@@ -12,7 +27,12 @@ import { summaryFrom, withLeadImages } from './product-rows';
 export { productListQuerySchema as listProductsInput };
 
 const orderings: Record<ProductSort, SQL[]> = {
-  featured: [desc(products.isHot), desc(products.ratingAverage), desc(products.reviewCount), asc(products.id)],
+  featured: [
+    desc(products.isHot),
+    desc(products.ratingAverage),
+    desc(products.reviewCount),
+    asc(products.id),
+  ],
   'price-asc': [asc(products.priceKobo), asc(products.id)],
   'price-desc': [desc(products.priceKobo), asc(products.id)],
   newest: [desc(products.createdAt), desc(products.id)],
@@ -50,8 +70,10 @@ export function productFilters(query: ProductListQuery): SQL | undefined {
       ),
     );
   }
-  if (query.minPrice !== undefined) conditions.push(gte(products.priceKobo, Math.round(query.minPrice * 100)));
-  if (query.maxPrice !== undefined) conditions.push(lte(products.priceKobo, Math.round(query.maxPrice * 100)));
+  if (query.minPrice !== undefined)
+    conditions.push(gte(products.priceKobo, Math.round(query.minPrice * 100)));
+  if (query.maxPrice !== undefined)
+    conditions.push(lte(products.priceKobo, Math.round(query.maxPrice * 100)));
   if (query.rating !== undefined) conditions.push(gte(products.ratingAverage, query.rating));
   if (query.availability === 'in-stock') conditions.push(gt(products.stock, 0));
   if (query.availability === 'out-of-stock') conditions.push(eq(products.stock, 0));
@@ -62,12 +84,17 @@ export function productFilters(query: ProductListQuery): SQL | undefined {
   }
   if (query.size) conditions.push(sql`${query.size} = ANY(${products.sizes})`);
   if (query.onSale) {
-    conditions.push(and(isNotNull(products.originalPriceKobo), gt(products.originalPriceKobo, products.priceKobo)));
+    conditions.push(
+      and(isNotNull(products.originalPriceKobo), gt(products.originalPriceKobo, products.priceKobo)),
+    );
   }
   return and(...conditions);
 }
 
-export async function listProducts(db: DbOrTx, input: Partial<Record<keyof ProductListQuery, unknown>>): Promise<ProductPage> {
+export async function listProducts(
+  db: DbOrTx,
+  input: Partial<Record<keyof ProductListQuery, unknown>>,
+): Promise<ProductPage> {
   const query = productListQuerySchema.parse(input);
   const where = productFilters(query);
   const offset = (query.page - 1) * query.pageSize;

@@ -24,15 +24,19 @@ export interface SaveImageOptions {
  * changes and can be cached for a year. The original bytes are never written: only what sharp
  * decoded and re-encoded reaches the disk.
  */
-export async function saveImageVariants(uploadDir: string, input: Buffer, options: SaveImageOptions): Promise<SavedImage> {
+export async function saveImageVariants(
+  uploadDir: string,
+  input: Buffer,
+  options: SaveImageOptions,
+): Promise<SavedImage> {
   const source = sharp(input, { failOn: 'error' }).rotate();
   const metadata = await source.metadata();
   if (!metadata.width || !metadata.height) throw new Error('Image has no dimensions');
 
   const largest = Math.min(metadata.width, Math.max(...(options.widths ?? IMAGE_VARIANT_WIDTHS)));
-  const widths = [...new Set((options.widths ?? IMAGE_VARIANT_WIDTHS).filter((width) => width <= largest).concat(largest))].sort(
-    (a, b) => a - b,
-  );
+  const widths = [
+    ...new Set((options.widths ?? IMAGE_VARIANT_WIDTHS).filter((width) => width <= largest).concat(largest)),
+  ].sort((a, b) => a - b);
   const height = Math.round((metadata.height / metadata.width) * largest);
 
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 16);

@@ -32,7 +32,10 @@ export const categories = pgTable(
     isNew: boolean('is_new').notNull().default(false),
     position: integer('position').notNull().default(0),
     imageKey: text('image_key'),
-    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     colors: jsonb('colors').$type<ColorOption[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,7 +63,10 @@ export const products = pgTable(
     priceKobo: integer('price_kobo').notNull(),
     originalPriceKobo: integer('original_price_kobo'),
     colors: jsonb('colors').$type<ColorOption[]>().notNull().default([]),
-    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     stock: integer('stock').notNull().default(0),
     isNew: boolean('is_new').notNull().default(false),
     isHot: boolean('is_hot').notNull().default(false),

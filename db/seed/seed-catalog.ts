@@ -24,19 +24,26 @@ const DAY_MS = 86_400_000;
 /** A fingerprint of the renderer's source: when the drawing code changes, cached pictures are drawn again. */
 async function rendererFingerprint(): Promise<string> {
   const directory = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
-  const files = (await fs.readdir(directory)).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts')).sort();
+  const files = (await fs.readdir(directory))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .sort();
   const hash = createHash('sha256');
   for (const file of files) hash.update(file).update(await fs.readFile(path.join(directory, file)));
   return hash.digest('hex').slice(0, 12);
 }
 
 export async function isCatalogEmpty(db: Db): Promise<boolean> {
-  const result = await db.execute<{ present: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM categories) AS present`);
+  const result = await db.execute<{ present: boolean }>(
+    sql`SELECT EXISTS (SELECT 1 FROM categories) AS present`,
+  );
   const row = (result as unknown as { rows: { present: boolean }[] }).rows[0];
   return !row?.present;
 }
 
-export async function seedCatalog(db: Db, options: SeedCatalogOptions): Promise<{ products: number; images: number }> {
+export async function seedCatalog(
+  db: Db,
+  options: SeedCatalogOptions,
+): Promise<{ products: number; images: number }> {
   const progress = options.onProgress ?? (() => {});
   const now = options.now ?? new Date();
 
@@ -55,9 +62,15 @@ export async function seedCatalog(db: Db, options: SeedCatalogOptions): Promise<
         colors: category.colors,
       })),
     );
-    await tx.insert(brands).values(
-      data.brands.map((brand) => ({ id: brand.slug, name: brand.name, departmentId: brand.departmentSlug })),
-    );
+    await tx
+      .insert(brands)
+      .values(
+        data.brands.map((brand) => ({
+          id: brand.slug,
+          name: brand.name,
+          departmentId: brand.departmentSlug,
+        })),
+      );
   });
 
   progress(`Seeding ${data.products.length} products with their reviews`);
@@ -122,7 +135,11 @@ function imagePlan(product: data.SeedProduct, index: number): RenderProductImage
   ];
 }
 
-async function renderAndSave(uploadDir: string, input: RenderProductImageInput, fingerprint: string): Promise<SavedImage> {
+async function renderAndSave(
+  uploadDir: string,
+  input: RenderProductImageInput,
+  fingerprint: string,
+): Promise<SavedImage> {
   // Pictures are drawn from their inputs alone, so a cache keyed by the inputs skips the drawing
   // on later seeds (tests, re-seeding) while every seed still stores real files.
   const cacheKey = createHash('sha256')
@@ -151,7 +168,12 @@ async function seedProductImages(
   progress: SeedProgress,
 ): Promise<number> {
   const jobs = data.products.flatMap((product, index) =>
-    imagePlan(product, index).map((input, position) => ({ product, productId: inserted[index]!.id, input, position })),
+    imagePlan(product, index).map((input, position) => ({
+      product,
+      productId: inserted[index]!.id,
+      input,
+      position,
+    })),
   );
   progress(`Generating ${jobs.length} product images (WebP, ${jobs.length * 5} files)`);
   const fingerprint = await rendererFingerprint();
@@ -166,7 +188,9 @@ async function seedProductImages(
         const job = jobs[next++]!;
         const saved = await renderAndSave(uploadDir, job.input, fingerprint);
         const colorName =
-          job.product.colors.find((color) => color.hex === job.input.colorHex)?.name ?? job.product.colors[0]?.name ?? null;
+          job.product.colors.find((color) => color.hex === job.input.colorHex)?.name ??
+          job.product.colors[0]?.name ??
+          null;
         const view = ['front view', 'angled view', 'detail'][job.position] ?? 'view';
         rows.push({
           productId: job.productId,

@@ -9,6 +9,8 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(catalogRoutes);
 
   app.all('/*', { schema: { hide: true } }, async (request, reply) =>
-    reply.status(404).send(errorBody('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`)),
+    reply
+      .status(404)
+      .send(errorBody('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`)),
   );
 }

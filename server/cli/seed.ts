@@ -10,7 +10,10 @@ try {
   console.log('Applying migrations…');
   await database.migrate();
   if (await isCatalogEmpty(database.db)) {
-    await seedCatalog(database.db, { uploadDir: config.uploadDir, onProgress: (message) => console.log(message) });
+    await seedCatalog(database.db, {
+      uploadDir: config.uploadDir,
+      onProgress: (message) => console.log(message),
+    });
   } else {
     console.log('The database already holds a catalog; nothing to seed.');
   }

@@ -11,13 +11,29 @@ export function errorBody(code: string, message: string, fields?: FieldErrors): 
   return { error: fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message } };
 }
 
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
   if (typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) return true;
-  if (typeof message === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(message))
+  if (
+    typeof message === 'string' &&
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(
+      message,
+    )
+  )
     return true;
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }
@@ -27,7 +43,8 @@ function fieldsFromValidation(error: FastifyError): FieldErrors {
   for (const issue of error.validation ?? []) {
     const params = issue.params as { issue?: { path?: (string | number)[] } } | undefined;
     const pathParts = params?.issue?.path ?? issue.instancePath.split('/').filter(Boolean);
-    const name = pathParts.join('.') || (issue.params as { missingProperty?: string })?.missingProperty || 'body';
+    const name =
+      pathParts.join('.') || (issue.params as { missingProperty?: string })?.missingProperty || 'body';
     fields[name] ??= issue.message ?? 'is invalid';
   }
   return fields;
@@ -66,10 +83,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = statusCodes[status] ?? (status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST');
+      const code =
+        statusCodes[status] ??
+        (status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST');
       return reply.status(status).send(errorBody(code, error.message || 'The request is not valid.'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
+    return reply
+      .status(500)
+      .send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
   });
 });

@@ -67,7 +67,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   app.addHook('onSend', async (request, reply, payload) => {
     if (options.isProduction || process.env.NODE_ENV === 'test') {
       if (!reply.hasHeader('content-security-policy')) {
-        reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, options.paymentOrigins));
+        reply.header(
+          'content-security-policy',
+          contentSecurityPolicy(request.cspNonce, options.paymentOrigins),
+        );
       }
     }
     return payload;

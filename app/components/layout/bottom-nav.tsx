@@ -10,13 +10,26 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
   const wishlistCount = useWishlist().length;
   const items = [
     { to: '/', label: 'Home', icon: Home },
-    { to: '/cart', label: 'Cart', icon: ShoppingBag, badge: <CountBadge count={cartCount} label={`${cartCount} in cart`} /> },
+    {
+      to: '/cart',
+      label: 'Cart',
+      icon: ShoppingBag,
+      badge: <CountBadge count={cartCount} label={`${cartCount} in cart`} />,
+    },
     { to: '/sale', label: 'Sales', icon: Tag, hot: true },
-    { to: '/wishlist', label: 'Wishlist', icon: Heart, badge: <CountBadge count={wishlistCount} label={`${wishlistCount} saved`} /> },
+    {
+      to: '/wishlist',
+      label: 'Wishlist',
+      icon: Heart,
+      badge: <CountBadge count={wishlistCount} label={`${wishlistCount} saved`} />,
+    },
     { to: signedIn ? '/profile' : '/login', label: 'Profile', icon: User },
   ];
   return (
-    <nav aria-label="Bottom" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
+    <nav
+      aria-label="Bottom"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
       <ul className="grid h-16 grid-cols-5">
         {items.map(({ to, label, icon: Icon, badge, hot }) => (
           <li key={label}>
@@ -24,13 +37,20 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
               to={to}
               end
               className={({ isActive }) =>
-                cn('flex h-full flex-col items-center justify-center gap-1 text-[0.6875rem] font-medium', isActive ? 'text-ink' : 'text-muted')
+                cn(
+                  'flex h-full flex-col items-center justify-center gap-1 text-[0.6875rem] font-medium',
+                  isActive ? 'text-ink' : 'text-muted',
+                )
               }
             >
               <span className="relative">
                 <Icon width={20} height={20} strokeWidth={1.5} aria-hidden="true" />
                 {badge}
-                {hot ? <span className="absolute -top-2 -right-4 rounded-sm bg-sale px-1 text-[0.5rem] font-bold text-white uppercase">Hot</span> : null}
+                {hot ? (
+                  <span className="absolute -top-2 -right-4 rounded-sm bg-sale px-1 text-[0.5rem] font-bold text-white uppercase">
+                    Hot
+                  </span>
+                ) : null}
               </span>
               {label}
             </NavLink>

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { quickAccess } from './nav-links';
-import type { ShellShop } from './shop-shell';
+import type { ShopInfo as ShellShop } from '../../lib/root-data';
 
 const columns = [
   {
@@ -41,7 +41,9 @@ export function Footer({ shop }: { shop: ShellShop }) {
     <footer className="mt-20 bg-ink text-paper/80">
       <div className="container-shop grid gap-12 py-14 lg:grid-cols-[1.3fr_2fr_1.2fr]">
         <div className="space-y-5">
-          <p className="font-display text-3xl font-semibold tracking-[0.28em] text-paper">{shop.name.toUpperCase()}</p>
+          <p className="font-display text-3xl font-semibold tracking-[0.28em] text-paper">
+            {shop.name.toUpperCase()}
+          </p>
           <p className="max-w-xs text-sm leading-relaxed">{shop.tagline}</p>
           <ul className="flex gap-4 text-sm" aria-label="Follow us">
             <li>
@@ -64,7 +66,9 @@ export function Footer({ shop }: { shop: ShellShop }) {
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3">
           {columns.map((column) => (
             <div key={column.title}>
-              <h2 className="mb-4 font-sans text-[0.6875rem] font-semibold tracking-[0.18em] text-gold-soft uppercase">{column.title}</h2>
+              <h2 className="mb-4 font-sans text-[0.6875rem] font-semibold tracking-[0.18em] text-gold-soft uppercase">
+                {column.title}
+              </h2>
               <ul className="space-y-2.5 text-sm">
                 {column.links.map((link) => (
                   <li key={link.to}>
@@ -79,34 +83,67 @@ export function Footer({ shop }: { shop: ShellShop }) {
         </div>
         <div className="space-y-6">
           <div>
-            <h2 className="mb-4 font-sans text-[0.6875rem] font-semibold tracking-[0.18em] text-gold-soft uppercase">Visit or Call</h2>
+            <h2 className="mb-4 font-sans text-[0.6875rem] font-semibold tracking-[0.18em] text-gold-soft uppercase">
+              Visit or Call
+            </h2>
             <ul className="space-y-2.5 text-sm">
               <li className="flex gap-2">
-                <MapPin width={16} height={16} strokeWidth={1.5} className="mt-0.5 shrink-0" aria-hidden="true" /> {shop.address}
+                <MapPin
+                  width={16}
+                  height={16}
+                  strokeWidth={1.5}
+                  className="mt-0.5 shrink-0"
+                  aria-hidden="true"
+                />{' '}
+                {shop.address}
               </li>
               <li className="flex gap-2">
-                <Phone width={16} height={16} strokeWidth={1.5} className="mt-0.5 shrink-0" aria-hidden="true" />
+                <Phone
+                  width={16}
+                  height={16}
+                  strokeWidth={1.5}
+                  className="mt-0.5 shrink-0"
+                  aria-hidden="true"
+                />
                 <a href={`tel:${shop.supportPhone.replace(/\s+/g, '')}`} className="hover:text-paper">
                   {shop.supportPhone}
                 </a>
               </li>
               <li className="flex gap-2">
-                <Mail width={16} height={16} strokeWidth={1.5} className="mt-0.5 shrink-0" aria-hidden="true" />
+                <Mail
+                  width={16}
+                  height={16}
+                  strokeWidth={1.5}
+                  className="mt-0.5 shrink-0"
+                  aria-hidden="true"
+                />
                 <a href={`mailto:${shop.supportEmail}`} className="hover:text-paper">
                   {shop.supportEmail}
                 </a>
               </li>
               <li className="flex gap-2">
-                <Clock width={16} height={16} strokeWidth={1.5} className="mt-0.5 shrink-0" aria-hidden="true" /> {shop.businessHours}
+                <Clock
+                  width={16}
+                  height={16}
+                  strokeWidth={1.5}
+                  className="mt-0.5 shrink-0"
+                  aria-hidden="true"
+                />{' '}
+                {shop.businessHours}
               </li>
             </ul>
           </div>
           <div>
-            <h2 className="mb-3 font-sans text-[0.6875rem] font-semibold tracking-[0.18em] text-gold-soft uppercase">Quick Access</h2>
+            <h2 className="mb-3 font-sans text-[0.6875rem] font-semibold tracking-[0.18em] text-gold-soft uppercase">
+              Quick Access
+            </h2>
             <ul className="grid grid-cols-3 gap-2 text-center text-xs">
               {quickAccess.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="block rounded-sm border border-paper/15 py-2 hover:border-gold-soft hover:text-paper">
+                  <Link
+                    to={link.to}
+                    className="block rounded-sm border border-paper/15 py-2 hover:border-gold-soft hover:text-paper"
+                  >
                     {link.label}
                   </Link>
                 </li>

@@ -7,20 +7,43 @@ import { CountBadge } from '../ui/badge';
 import { MobileMenu } from './mobile-menu';
 import { mainNav } from './nav-links';
 import { SearchBox } from './search-box';
-import type { ShellShop } from './shop-shell';
+import type { ShopInfo as ShellShop } from '../../lib/root-data';
 
 const COMPACT_AFTER_PX = 50;
 
-function IconLink({ to, label, children, badge }: { to: string; label: string; children: React.ReactNode; badge?: React.ReactNode }) {
+function IconLink({
+  to,
+  label,
+  children,
+  badge,
+}: {
+  to: string;
+  label: string;
+  children: React.ReactNode;
+  badge?: React.ReactNode;
+}) {
   return (
-    <Link to={to} aria-label={label} title={label} className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ink transition-colors hover:bg-cream">
+    <Link
+      to={to}
+      aria-label={label}
+      title={label}
+      className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ink transition-colors hover:bg-cream"
+    >
       {children}
       {badge}
     </Link>
   );
 }
 
-export function Header({ shop, signedIn, isAdmin }: { shop: ShellShop; signedIn: boolean; isAdmin: boolean }) {
+export function Header({
+  shop,
+  signedIn,
+  isAdmin,
+}: {
+  shop: ShellShop;
+  signedIn: boolean;
+  isAdmin: boolean;
+}) {
   const [compact, setCompact] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -35,14 +58,18 @@ export function Header({ shop, signedIn, isAdmin }: { shop: ShellShop; signedIn:
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  const freeOver = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(
-    shop.freeShippingThresholdKobo / 100,
-  );
+  const freeOver = new Intl.NumberFormat('en-NG', {
+    style: 'currency',
+    currency: 'NGN',
+    maximumFractionDigits: 0,
+  }).format(shop.freeShippingThresholdKobo / 100);
 
   return (
     <>
       {isAdmin ? (
-        <div className="bg-gold-deep py-1 text-center text-[0.6875rem] font-semibold tracking-[0.2em] text-white">ADMIN MODE</div>
+        <div className="bg-gold-deep py-1 text-center text-[0.6875rem] font-semibold tracking-[0.2em] text-white">
+          ADMIN MODE
+        </div>
       ) : null}
       <div className="bg-ink text-paper">
         <div className="container-shop flex h-9 items-center justify-center text-[0.6875rem] tracking-wide md:justify-between">
@@ -93,12 +120,17 @@ export function Header({ shop, signedIn, isAdmin }: { shop: ShellShop; signedIn:
                 to={item.to}
                 end
                 className={({ isActive }) =>
-                  cn('relative py-2 text-[0.8125rem] font-medium tracking-wide text-ink-soft transition-colors hover:text-ink', isActive && 'text-ink')
+                  cn(
+                    'relative py-2 text-[0.8125rem] font-medium tracking-wide text-ink-soft transition-colors hover:text-ink',
+                    isActive && 'text-ink',
+                  )
                 }
               >
                 {item.label}
                 {'hot' in item ? (
-                  <span className="ml-1 rounded-sm bg-sale px-1 py-px align-top text-[0.5625rem] font-bold tracking-wider text-white uppercase">Hot</span>
+                  <span className="ml-1 rounded-sm bg-sale px-1 py-px align-top text-[0.5625rem] font-bold tracking-wider text-white uppercase">
+                    Hot
+                  </span>
                 ) : null}
               </NavLink>
             ))}
@@ -125,14 +157,22 @@ export function Header({ shop, signedIn, isAdmin }: { shop: ShellShop; signedIn:
               <IconLink to="/notifications" label="Notifications">
                 <Bell width={20} height={20} strokeWidth={1.5} />
               </IconLink>
-              <IconLink to="/wishlist" label="Wishlist" badge={<CountBadge count={wishlist.length} label={`${wishlist.length} saved`} />}>
+              <IconLink
+                to="/wishlist"
+                label="Wishlist"
+                badge={<CountBadge count={wishlist.length} label={`${wishlist.length} saved`} />}
+              >
                 <Heart width={20} height={20} strokeWidth={1.5} />
               </IconLink>
               <IconLink to={signedIn ? '/profile' : '/login'} label={signedIn ? 'Your profile' : 'Sign in'}>
                 <User width={20} height={20} strokeWidth={1.5} />
               </IconLink>
             </span>
-            <IconLink to="/cart" label="Cart" badge={<CountBadge count={cartCount} label={`${cartCount} in cart`} />}>
+            <IconLink
+              to="/cart"
+              label="Cart"
+              badge={<CountBadge count={cartCount} label={`${cartCount} in cart`} />}
+            >
               <ShoppingBag width={20} height={20} strokeWidth={1.5} />
             </IconLink>
           </div>

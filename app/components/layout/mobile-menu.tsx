@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { mainNav } from './nav-links';
 import { SearchBox } from './search-box';
-import type { ShellShop } from './shop-shell';
+import type { ShopInfo as ShellShop } from '../../lib/root-data';
 
 const navigation = [
   { to: '/categories', label: 'Categories' },
@@ -16,7 +16,17 @@ const navigation = [
 ];
 
 /** Slide-in menu for phones: closed by the toggle, the backdrop, the close button, Escape, or choosing any link. */
-export function MobileMenu({ open, onClose, shop, signedIn }: { open: boolean; onClose: () => void; shop: ShellShop; signedIn: boolean }) {
+export function MobileMenu({
+  open,
+  onClose,
+  shop,
+  signedIn,
+}: {
+  open: boolean;
+  onClose: () => void;
+  shop: ShellShop;
+  signedIn: boolean;
+}) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
@@ -54,7 +64,13 @@ export function MobileMenu({ open, onClose, shop, signedIn }: { open: boolean; o
 
   return (
     <div className={cn('fixed inset-0 z-50 lg:hidden', open ? 'visible' : 'invisible')} aria-hidden={!open}>
-      <div className={cn('absolute inset-0 bg-ink/40 transition-opacity duration-300', open ? 'opacity-100' : 'opacity-0')} onClick={onClose} />
+      <div
+        className={cn(
+          'absolute inset-0 bg-ink/40 transition-opacity duration-300',
+          open ? 'opacity-100' : 'opacity-0',
+        )}
+        onClick={onClose}
+      />
       <div
         id="mobile-menu"
         role="dialog"
@@ -66,22 +82,39 @@ export function MobileMenu({ open, onClose, shop, signedIn }: { open: boolean; o
         )}
       >
         <div className="flex items-center justify-between border-b border-line px-5 py-4">
-          <span className="font-display text-2xl font-semibold tracking-[0.28em]">{shop.name.toUpperCase()}</span>
-          <button ref={closeRef} type="button" onClick={onClose} aria-label="Close menu" className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-cream">
+          <span className="font-display text-2xl font-semibold tracking-[0.28em]">
+            {shop.name.toUpperCase()}
+          </span>
+          <button
+            ref={closeRef}
+            type="button"
+            onClick={onClose}
+            aria-label="Close menu"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-cream"
+          >
             <X width={20} height={20} strokeWidth={1.5} />
           </button>
         </div>
         <div className="px-5 py-4">{open ? <SearchBox id="mobile-search" onSearched={onClose} /> : null}</div>
         <nav aria-label="Mobile" className="flex-1 space-y-6 px-5 pb-6">
           <div className="grid grid-cols-2 gap-2">
-            <Link to="/sale" className="rounded-sm bg-sale px-4 py-3 text-center text-sm font-semibold tracking-wide text-white">
+            <Link
+              to="/sale"
+              className="rounded-sm bg-sale px-4 py-3 text-center text-sm font-semibold tracking-wide text-white"
+            >
               Sale
             </Link>
-            <Link to="/products" className="rounded-sm bg-ink px-4 py-3 text-center text-sm font-semibold tracking-wide text-paper">
+            <Link
+              to="/products"
+              className="rounded-sm bg-ink px-4 py-3 text-center text-sm font-semibold tracking-wide text-paper"
+            >
               All Products
             </Link>
           </div>
-          <MenuGroup title="Shop" links={mainNav.filter((item) => item.to !== '/sale' && item.to !== '/products')} />
+          <MenuGroup
+            title="Shop"
+            links={mainNav.filter((item) => item.to !== '/sale' && item.to !== '/products')}
+          />
           <MenuGroup title="Navigation" links={navigation} />
           <MenuGroup title="Your Account" links={account} />
           <div className="space-y-2 border-t border-line pt-5 text-sm text-ink-soft">

@@ -14,7 +14,10 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
   const isAdmin = false;
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:bg-paper focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:bg-paper focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <Header shop={data.shop} signedIn={signedIn} isAdmin={isAdmin} />

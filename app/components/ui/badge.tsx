@@ -11,9 +11,23 @@ const tones: Record<Tone, string> = {
   success: 'bg-success text-white',
 };
 
-export function Badge({ tone = 'neutral', className, children }: { tone?: Tone; className?: string; children: React.ReactNode }) {
+export function Badge({
+  tone = 'neutral',
+  className,
+  children,
+}: {
+  tone?: Tone;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <span className={cn('inline-flex items-center rounded-sm px-2 py-0.5 text-[0.6875rem] font-semibold tracking-wider uppercase', tones[tone], className)}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-sm px-2 py-0.5 text-[0.6875rem] font-semibold tracking-wider uppercase',
+        tones[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

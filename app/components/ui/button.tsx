@@ -35,6 +35,11 @@ export const Button = forwardRef<
   return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
 });
 
-export function ButtonLink({ variant, size, className, ...props }: LinkProps & { variant?: Variant; size?: Size }) {
+export function ButtonLink({
+  variant,
+  size,
+  className,
+  ...props
+}: LinkProps & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClasses(variant, size, className)} {...props} />;
 }

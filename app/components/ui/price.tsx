@@ -15,7 +15,13 @@ export function Price({
   const onSale = originalPriceKobo != null && originalPriceKobo > priceKobo;
   return (
     <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
-      <span className={cn('font-semibold tabular-nums', size === 'lg' ? 'text-2xl' : 'text-sm', onSale && 'text-sale')}>
+      <span
+        className={cn(
+          'font-semibold tabular-nums',
+          size === 'lg' ? 'text-2xl' : 'text-sm',
+          onSale && 'text-sale',
+        )}
+      >
         {onSale ? <span className="sr-only">Now </span> : null}
         {formatNaira(priceKobo)}
       </span>

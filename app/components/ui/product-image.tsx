@@ -18,7 +18,15 @@ export function ProductImage({ image, alt, sizes, priority = false, className }:
   const width = image?.width ?? 1200;
   const height = image?.height ?? 1500;
   if (!image || broken) {
-    return <img src={placeholderImage} alt={alt ?? image?.alt ?? ''} width={width} height={height} className={cn('object-cover', className)} />;
+    return (
+      <img
+        src={placeholderImage}
+        alt={alt ?? image?.alt ?? ''}
+        width={width}
+        height={height}
+        className={cn('object-cover', className)}
+      />
+    );
   }
   return (
     <img

@@ -1,6 +1,14 @@
 import { Star } from 'lucide-react';
 
-export function Stars({ rating, size = 14, className }: { rating: number; size?: number; className?: string }) {
+export function Stars({
+  rating,
+  size = 14,
+  className,
+}: {
+  rating: number;
+  size?: number;
+  className?: string;
+}) {
   const rounded = Math.round(rating * 2) / 2;
   return (
     <span className={className} role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
@@ -11,7 +19,13 @@ export function Stars({ rating, size = 14, className }: { rating: number; size?:
             width={size}
             height={size}
             strokeWidth={1.5}
-            className={value <= rounded ? 'fill-gold text-gold' : value - 0.5 === rounded ? 'fill-gold/50 text-gold' : 'text-line'}
+            className={
+              value <= rounded
+                ? 'fill-gold text-gold'
+                : value - 0.5 === rounded
+                  ? 'fill-gold/50 text-gold'
+                  : 'text-line'
+            }
           />
         ))}
       </span>

@@ -34,13 +34,21 @@ export function Toaster() {
     () => EMPTY,
   );
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-4 md:bottom-6">
+    <div
+      aria-live="polite"
+      role="status"
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-4 md:bottom-6"
+    >
       {current.map((message) => (
         <p
           key={message.id}
           className={
             'pointer-events-auto rounded-sm px-4 py-3 text-sm shadow-lg ' +
-            (message.tone === 'error' ? 'bg-sale text-white' : message.tone === 'success' ? 'bg-success text-white' : 'bg-ink text-paper')
+            (message.tone === 'error'
+              ? 'bg-sale text-white'
+              : message.tone === 'success'
+                ? 'bg-success text-white'
+                : 'bg-ink text-paper')
           }
         >
           {message.text}

@@ -32,7 +32,12 @@ export function CollectionsTabs({ collections }: { collections: Collection[] }) 
         <h2 id={`${baseId}-title`} className="mt-2 text-display-lg">
           Our Collections
         </h2>
-        <div role="tablist" aria-label="Collections" className="mt-6 inline-flex rounded-full border border-line bg-white p-1" onKeyDown={onKeyDown}>
+        <div
+          role="tablist"
+          aria-label="Collections"
+          className="mt-6 inline-flex rounded-full border border-line bg-white p-1"
+          onKeyDown={onKeyDown}
+        >
           {collections.map((collection, index) => (
             <button
               key={collection.id}

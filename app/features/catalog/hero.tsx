@@ -49,10 +49,19 @@ export function Hero({ slides, tagline }: { slides: HeroSlide[]; tagline: string
             index === 0 || hydrated ? (
               <div
                 key={slide.productId}
-                className={cn('absolute inset-0 transition-opacity duration-1000', index === active ? 'opacity-100' : 'opacity-0')}
+                className={cn(
+                  'absolute inset-0 transition-opacity duration-1000',
+                  index === active ? 'opacity-100' : 'opacity-0',
+                )}
                 aria-hidden={index !== active}
               >
-                <ProductImage image={slide.image} alt={slide.name} sizes="(min-width: 768px) 50vw, 100vw" priority={index === 0} className="h-full w-full" />
+                <ProductImage
+                  image={slide.image}
+                  alt={slide.name}
+                  sizes="(min-width: 768px) 50vw, 100vw"
+                  priority={index === 0}
+                  className="h-full w-full"
+                />
               </div>
             ) : null,
           )}
@@ -67,7 +76,12 @@ export function Hero({ slides, tagline }: { slides: HeroSlide[]; tagline: string
                   aria-pressed={index === active}
                   className="flex h-6 w-6 items-center justify-center"
                 >
-                  <span className={cn('block h-1.5 rounded-full transition-all', index === active ? 'w-5 bg-ink' : 'w-1.5 bg-ink/30')} />
+                  <span
+                    className={cn(
+                      'block h-1.5 rounded-full transition-all',
+                      index === active ? 'w-5 bg-ink' : 'w-1.5 bg-ink/30',
+                    )}
+                  />
                 </button>
               ))}
             </div>

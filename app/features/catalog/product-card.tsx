@@ -9,7 +9,8 @@ import { Stars } from '../../components/ui/stars';
 import { cn } from '../../lib/cn';
 import { toggleWishlist, useWishlist } from '../../lib/shop-stores';
 
-export const PRODUCT_GRID_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+export const PRODUCT_GRID_SIZES =
+  '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   const saved = useWishlist().some((item) => item.id === product.id);
@@ -49,13 +50,21 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           <Heart width={17} height={17} strokeWidth={1.5} className={cn(saved && 'fill-sale text-sale')} />
         </button>
         {product.stockStatus === 'out_of_stock' ? (
-          <p className="absolute inset-x-0 bottom-0 bg-ink/80 py-1.5 text-center text-[0.6875rem] font-semibold tracking-widest text-paper uppercase">Out of Stock</p>
+          <p className="absolute inset-x-0 bottom-0 bg-ink/80 py-1.5 text-center text-[0.6875rem] font-semibold tracking-widest text-paper uppercase">
+            Out of Stock
+          </p>
         ) : null}
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1">
-        {product.brandName ? <p className="text-[0.6875rem] tracking-[0.14em] text-muted uppercase">{product.brandName}</p> : null}
+        {product.brandName ? (
+          <p className="text-[0.6875rem] tracking-[0.14em] text-muted uppercase">{product.brandName}</p>
+        ) : null}
         <h3 className="font-sans text-sm leading-snug font-medium tracking-normal text-ink">
-          <Link to={href} prefetch="intent" className="after:absolute after:inset-0 after:content-[''] focus:outline-none focus-visible:underline">
+          <Link
+            to={href}
+            prefetch="intent"
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none focus-visible:underline"
+          >
             {product.name}
           </Link>
         </h3>
@@ -65,7 +74,11 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
             <span>({product.reviewCount})</span>
           </p>
         ) : null}
-        <Price priceKobo={product.priceKobo} originalPriceKobo={product.originalPriceKobo} className="mt-auto pt-1" />
+        <Price
+          priceKobo={product.priceKobo}
+          originalPriceKobo={product.originalPriceKobo}
+          className="mt-auto pt-1"
+        />
       </div>
     </article>
   );

@@ -10,7 +10,12 @@ export function ProductGallery({ images, name }: { images: ImageRef[]; name: str
   return (
     <div className="space-y-3">
       <div className="aspect-[4/5] overflow-hidden rounded-card bg-cream">
-        <ProductImage image={current} sizes="(min-width: 1024px) 50vw, 100vw" priority className="h-full w-full" />
+        <ProductImage
+          image={current}
+          sizes="(min-width: 1024px) 50vw, 100vw"
+          priority
+          className="h-full w-full"
+        />
       </div>
       {images.length > 1 ? (
         <ul className="grid grid-cols-3 gap-3" aria-label={`${name} photos`}>
@@ -26,7 +31,12 @@ export function ProductGallery({ images, name }: { images: ImageRef[]; name: str
                   index === selected ? 'ring-1 ring-ink' : 'opacity-80 hover:opacity-100',
                 )}
               >
-                <ProductImage image={image} alt="" sizes="(min-width: 1024px) 15vw, 30vw" className="h-full w-full" />
+                <ProductImage
+                  image={image}
+                  alt=""
+                  sizes="(min-width: 1024px) 15vw, 30vw"
+                  className="h-full w-full"
+                />
               </button>
             </li>
           ))}

@@ -2,7 +2,13 @@ import type { ProductSummary } from '../../../contracts/catalog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ProductCard } from './product-card';
 
-export function ProductGrid({ products, priorityCount = 0 }: { products: ProductSummary[]; priorityCount?: number }) {
+export function ProductGrid({
+  products,
+  priorityCount = 0,
+}: {
+  products: ProductSummary[];
+  priorityCount?: number;
+}) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4 lg:gap-x-6 lg:gap-y-10">
       {products.map((product, index) => (
@@ -16,7 +22,11 @@ export function ProductGrid({ products, priorityCount = 0 }: { products: Product
 
 export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
   return (
-    <ul aria-busy="true" aria-label="Loading products" className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4 lg:gap-x-6 lg:gap-y-10">
+    <ul
+      aria-busy="true"
+      aria-label="Loading products"
+      className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4 lg:gap-x-6 lg:gap-y-10"
+    >
       {Array.from({ length: count }, (_, index) => (
         <li key={index} className="space-y-3">
           <Skeleton className="aspect-[4/5] w-full" />

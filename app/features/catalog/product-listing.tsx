@@ -33,7 +33,16 @@ interface ProductListingProps {
 }
 
 /** A titled, sortable, paged product grid with its count, loading skeletons and empty state. */
-export function ProductListing({ eyebrow, title, description, page, query, fixed = [], sortLabels = listSortLabels, clearHref }: ProductListingProps) {
+export function ProductListing({
+  eyebrow,
+  title,
+  description,
+  page,
+  query,
+  fixed = [],
+  sortLabels = listSortLabels,
+  clearHref,
+}: ProductListingProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -43,7 +52,9 @@ export function ProductListing({ eyebrow, title, description, page, query, fixed
     next.set('page', String(target));
     return `?${next.toString()}`;
   };
-  const hidden = (['category', 'q', 'onSale'] as const).filter((key) => !fixed.includes(key) && query[key] !== undefined);
+  const hidden = (['category', 'q', 'onSale'] as const).filter(
+    (key) => !fixed.includes(key) && query[key] !== undefined,
+  );
 
   return (
     <div className="container-shop py-10 lg:py-14">
@@ -56,14 +67,23 @@ export function ProductListing({ eyebrow, title, description, page, query, fixed
             {page.total} {page.total === 1 ? 'product' : 'products'} found
           </p>
         </div>
-        <Form method="get" className="flex items-center gap-3" onChange={(event) => event.currentTarget.requestSubmit()}>
+        <Form
+          method="get"
+          className="flex items-center gap-3"
+          onChange={(event) => event.currentTarget.requestSubmit()}
+        >
           {hidden.map((key) => (
             <input key={key} type="hidden" name={key} value={String(query[key])} />
           ))}
           <label htmlFor="sort" className="text-xs font-medium tracking-wide text-ink-soft uppercase">
             Sort by
           </label>
-          <select id="sort" name="sort" defaultValue={query.sort} className="h-10 rounded-sm border border-line bg-white px-3 text-sm">
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={query.sort}
+            className="h-10 rounded-sm border border-line bg-white px-3 text-sm"
+          >
             {Object.entries(sortLabels).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -83,7 +103,9 @@ export function ProductListing({ eyebrow, title, description, page, query, fixed
       ) : page.items.length === 0 ? (
         <div className="flex flex-col items-center py-20 text-center">
           <h2 className="text-display-md">No products found</h2>
-          <p className="mt-2 max-w-sm text-muted">Try adjusting your filters or search with different keywords.</p>
+          <p className="mt-2 max-w-sm text-muted">
+            Try adjusting your filters or search with different keywords.
+          </p>
           <ButtonLink to={clearHref} className="mt-6">
             Clear Filters
           </ButtonLink>

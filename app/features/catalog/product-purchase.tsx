@@ -42,7 +42,15 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
     const amount = normaliseQuantity(quantity);
     setQuantity(String(amount));
     addToCart(
-      { id: product.id, name: product.name, price: product.priceKobo / 100, image, category: product.categoryName, selectedColor: color, selectedSize: size },
+      {
+        id: product.id,
+        name: product.name,
+        price: product.priceKobo / 100,
+        image,
+        category: product.categoryName,
+        selectedColor: color,
+        selectedSize: size,
+      },
       amount,
     );
     setAdded(true);
@@ -58,7 +66,14 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
           <div className="flex flex-wrap gap-3">
             {product.colors.map((option) => (
               <label key={option.name} className="cursor-pointer" title={option.name}>
-                <input type="radio" name="color" value={option.name} checked={color === option.name} onChange={() => setColor(option.name)} className="peer sr-only" />
+                <input
+                  type="radio"
+                  name="color"
+                  value={option.name}
+                  checked={color === option.name}
+                  onChange={() => setColor(option.name)}
+                  className="peer sr-only"
+                />
                 <span
                   className="block h-9 w-9 rounded-full border border-ink/15 ring-offset-2 ring-offset-paper peer-checked:ring-1 peer-checked:ring-ink peer-focus-visible:ring-2 peer-focus-visible:ring-gold-deep"
                   style={{ backgroundColor: option.hex }}
@@ -105,11 +120,19 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
 
       <div className="flex flex-wrap items-end gap-3">
         <div>
-          <label htmlFor={quantityId} className="mb-3 block text-xs font-medium tracking-wide text-ink-soft uppercase">
+          <label
+            htmlFor={quantityId}
+            className="mb-3 block text-xs font-medium tracking-wide text-ink-soft uppercase"
+          >
             Quantity
           </label>
           <div className="flex h-12 items-center rounded-sm border border-line bg-white">
-            <button type="button" aria-label="One fewer" className="inline-flex h-full w-11 items-center justify-center" onClick={() => setQuantity(String(Math.max(1, normaliseQuantity(quantity) - 1)))}>
+            <button
+              type="button"
+              aria-label="One fewer"
+              className="inline-flex h-full w-11 items-center justify-center"
+              onClick={() => setQuantity(String(Math.max(1, normaliseQuantity(quantity) - 1)))}
+            >
               <Minus width={15} height={15} />
             </button>
             <input
@@ -120,7 +143,12 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
               onBlur={() => setQuantity(String(normaliseQuantity(quantity)))}
               className="h-full w-12 border-x border-line text-center text-sm tabular-nums focus:outline-none"
             />
-            <button type="button" aria-label="One more" className="inline-flex h-full w-11 items-center justify-center" onClick={() => setQuantity(String(normaliseQuantity(quantity) + 1))}>
+            <button
+              type="button"
+              aria-label="One more"
+              className="inline-flex h-full w-11 items-center justify-center"
+              onClick={() => setQuantity(String(normaliseQuantity(quantity) + 1))}
+            >
               <Plus width={15} height={15} />
             </button>
           </div>
@@ -142,7 +170,15 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
           type="button"
           aria-pressed={saved}
           aria-label={saved ? 'Remove from wishlist' : 'Save to wishlist'}
-          onClick={() => toggleWishlist({ id: product.id, name: product.name, image, category: product.categoryName, price: product.priceKobo / 100 })}
+          onClick={() =>
+            toggleWishlist({
+              id: product.id,
+              name: product.name,
+              image,
+              category: product.categoryName,
+              price: product.priceKobo / 100,
+            })
+          }
           className="inline-flex h-12 w-12 items-center justify-center rounded-sm border border-line bg-white hover:border-ink"
         >
           <Heart width={19} height={19} strokeWidth={1.5} className={cn(saved && 'fill-sale text-sale')} />

@@ -39,11 +39,11 @@ import {
   createRng,
   metalTones,
   n,
-  patternDefs,
+  r2,
+  type Box,
   type DrawCtx,
   type Drawing,
   type MetalKind,
-  type PatternName,
 } from './svg-kit.js';
 
 export const productShapes = [
@@ -149,51 +149,75 @@ function backgroundDefs(p: Palette, tone: readonly [string, string, string]): st
   // White / cream products get a slightly deeper sweep so they separate from it.
   const deepen = p.lum > 0.62 ? 0.16 : p.lum > 0.45 ? 0.07 : 0;
   const shade = (c: string): string => mix(c, '#8c7f70', deepen);
-  const [top, mid, bottom] = tone;
+  const [wall, lit, floor] = tone;
+  // A single radial gradient (librsvg fills cost per pixel, so one full-canvas
+  // gradient instead of several): the key light falls from the top-left onto the
+  // sweep behind the product, and the tones roll off into a soft vignette.
   return (
-    `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">` +
-    `<stop offset="0" stop-color="${shade(top)}"/>` +
-    `<stop offset="0.58" stop-color="${shade(mid)}"/>` +
-    `<stop offset="0.82" stop-color="${shade(mix(mid, bottom, 0.45))}"/>` +
-    `<stop offset="1" stop-color="${shade(bottom)}"/></linearGradient>` +
-    `<radialGradient id="bgl" cx="0.5" cy="0.46" r="0.8" fx="0.34" fy="0.28">` +
-    `<stop offset="0" stop-color="#fff" stop-opacity="0.42"/>` +
-    `<stop offset="0.42" stop-color="#fff" stop-opacity="0.06"/>` +
-    `<stop offset="0.7" stop-color="#3a2a1a" stop-opacity="0.02"/>` +
-    `<stop offset="1" stop-color="#3a2a1a" stop-opacity="0.2"/></radialGradient>`
+    `<radialGradient id="bg" cx="0.5" cy="0.5" r="0.78" fx="0.4" fy="0.34">` +
+    `<stop offset="0" stop-color="${shade(mix(lit, '#ffffff', 0.35))}"/>` +
+    `<stop offset="0.4" stop-color="${shade(lit)}"/>` +
+    `<stop offset="0.78" stop-color="${shade(wall)}"/>` +
+    `<stop offset="1" stop-color="${shade(mix(floor, '#6f6152', 0.12))}"/></radialGradient>`
   );
 }
 
-interface Frame {
-  /** Affine transform from drawing coords to canvas coords. */
-  transform: string;
-}
+/** 2D affine matrix [a, b, c, d, e, f] as in SVG `matrix()`. */
+type Mat = readonly [number, number, number, number, number, number];
 
-function frameFor(d: Drawing, view: 0 | 1 | 2, isBag: boolean): Frame {
+const matMul = (m: Mat, k: Mat): Mat => [
+  m[0] * k[0] + m[2] * k[1],
+  m[1] * k[0] + m[3] * k[1],
+  m[0] * k[2] + m[2] * k[3],
+  m[1] * k[2] + m[3] * k[3],
+  m[0] * k[4] + m[2] * k[5] + m[4],
+  m[1] * k[4] + m[3] * k[5] + m[5],
+];
+const translate = (x: number, y: number): Mat => [1, 0, 0, 1, x, y];
+const scale = (s: number): Mat => [s, 0, 0, s, 0, 0];
+const rotate = (deg: number): Mat => {
+  const r = (deg * Math.PI) / 180;
+  return [Math.cos(r), Math.sin(r), -Math.sin(r), Math.cos(r), 0, 0];
+};
+
+/** Drawing → canvas transform for a view: hero framing, alternate framing or close-up. */
+function frameFor(d: Drawing, view: 0 | 1 | 2, isBag: boolean): Mat {
   const [x0, y0, x1, y1] = d.box;
   const w = x1 - x0;
   const h = y1 - y0;
   const s = Math.min((IMAGE_HEIGHT * 0.7) / h, (IMAGE_WIDTH * 0.8) / w);
   const cx = (x0 + x1) / 2;
   const cy = (y0 + y1) / 2;
-  const heroCy = IMAGE_HEIGHT * 0.49;
   if (view === 2) {
     const z = s * d.detail.zoom;
-    return {
-      transform: `translate(${n(IMAGE_WIDTH / 2 - d.detail.x * z)} ${n(IMAGE_HEIGHT * 0.48 - d.detail.y * z)}) scale(${n(z * 1000) / 1000})`,
-    };
+    return matMul(translate(IMAGE_WIDTH / 2, IMAGE_HEIGHT * 0.48), matMul(scale(z), translate(-d.detail.x, -d.detail.y)));
   }
   if (view === 1 && (!isBag || d.alt)) {
     const alt = d.alt ?? { x: cx, y: y0 + h * 0.34, zoom: 1.5, rotate: -4 };
-    const z = s * alt.zoom;
-    return {
-      transform: `translate(${n(IMAGE_WIDTH / 2)} ${n(IMAGE_HEIGHT * 0.5)}) rotate(${n(alt.rotate)}) scale(${n(z * 1000) / 1000}) translate(${n(-alt.x)} ${n(-alt.y)})`,
-    };
+    return matMul(
+      translate(IMAGE_WIDTH / 2, IMAGE_HEIGHT * 0.5),
+      matMul(rotate(alt.rotate), matMul(scale(s * alt.zoom), translate(-alt.x, -alt.y))),
+    );
   }
-  return {
-    transform: `translate(${n(IMAGE_WIDTH / 2 - cx * s)} ${n(heroCy - cy * s)}) scale(${n(s * 1000) / 1000})`,
-  };
+  return matMul(translate(IMAGE_WIDTH / 2, IMAGE_HEIGHT * 0.49), matMul(scale(s), translate(-cx, -cy)));
 }
+
+/** Canvas rectangle mapped back into drawing coordinates (bounding box, with a margin). */
+function visibleBox(m: Mat): Box {
+  const det = m[0] * m[3] - m[1] * m[2];
+  const inv = (x: number, y: number): [number, number] => {
+    const px = x - m[4];
+    const py = y - m[5];
+    return [(m[3] * px - m[2] * py) / det, (-m[1] * px + m[0] * py) / det];
+  };
+  const pts = [inv(0, 0), inv(IMAGE_WIDTH, 0), inv(0, IMAGE_HEIGHT), inv(IMAGE_WIDTH, IMAGE_HEIGHT)];
+  const xs = pts.map((q) => q[0]);
+  const ys = pts.map((q) => q[1]);
+  const pad = 20;
+  return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
+}
+
+const fmtMat = (m: Mat): string => `matrix(${m.map((v, i) => (i < 4 ? String(Math.round(v * 10000) / 10000) : n(v))).join(' ')})`;
 
 function contactShadow(d: Drawing, p: Palette): string {
   const gx = (d.box[0] + d.box[2]) / 2;
@@ -201,13 +225,13 @@ function contactShadow(d: Drawing, p: Palette): string {
   const strength = p.isLight ? 1.15 : 1;
   if (d.kind === 'garment') {
     return (
-      `<ellipse cx="${n(gx)}" cy="${n(d.ground)}" rx="${n(w * 1.05)}" ry="${n(w * 0.09)}" fill="url(#cs)" opacity="${n(0.26 * strength * 100) / 100}"/>` +
-      `<ellipse cx="${n(gx)}" cy="${n(d.ground)}" rx="${n(w * 0.7)}" ry="${n(w * 0.035)}" fill="url(#cs)" opacity="${n(0.18 * strength * 100) / 100}"/>`
+      `<ellipse cx="${n(gx)}" cy="${n(d.ground)}" rx="${n(w * 1.05)}" ry="${n(w * 0.09)}" fill="url(#cs)" fill-opacity="${r2(0.26 * strength)}"/>` +
+      `<ellipse cx="${n(gx)}" cy="${n(d.ground)}" rx="${n(w * 0.7)}" ry="${n(w * 0.035)}" fill="url(#cs)" fill-opacity="${r2(0.18 * strength)}"/>`
     );
   }
   return (
-    `<ellipse cx="${n(gx + w * 0.06)}" cy="${n(d.ground - 4)}" rx="${n(w * 1.18)}" ry="${n(Math.max(26, w * 0.13))}" fill="url(#cs)" opacity="${n(0.32 * strength * 100) / 100}"/>` +
-    `<ellipse cx="${n(gx + w * 0.02)}" cy="${n(d.ground - 2)}" rx="${n(w * 0.98)}" ry="${n(Math.max(8, w * 0.035))}" fill="url(#cs)" opacity="${n(0.6 * strength * 100) / 100}"/>`
+    `<ellipse cx="${n(gx + w * 0.06)}" cy="${n(d.ground - 4)}" rx="${n(w * 1.18)}" ry="${n(Math.max(26, w * 0.13))}" fill="url(#cs)" fill-opacity="${r2(0.32 * strength)}"/>` +
+    `<ellipse cx="${n(gx + w * 0.02)}" cy="${n(d.ground - 2)}" rx="${n(w * 0.98)}" ry="${n(Math.max(8, w * 0.035))}" fill="url(#cs)" fill-opacity="${r2(0.6 * strength)}"/>`
   );
 }
 
@@ -243,29 +267,28 @@ export function renderProductSvg(input: RenderProductImageInput): string {
   const metal = pickMetal(rng(), input.shape);
   const accent = pickAccent(p, rng());
   const isBag = bagShapes.has(input.shape);
-  const ctx: DrawCtx = {
+  const m = metalTones[metal];
+  const makeCtx = (visible?: Box, pxPerUnit?: number): DrawCtx => ({
     p,
     metal,
-    m: metalTones[metal],
+    m,
     rng: createRng(input.seed * 7919 + 17),
     angled: isBag && input.view === 1,
     accent,
-    used: new Set<PatternName>(),
     extraDefs: [],
-  };
+    ...(visible ? { visible, pxPerUnit: pxPerUnit ?? 1 } : { measuring: true }),
+  });
+  // Pass 1 only measures the drawing to frame it; pass 2 draws with textures culled
+  // to what is actually visible (matters for close-ups).
+  const frame = frameFor(drawers[input.shape](makeCtx()), input.view, isBag);
+  const ctx = makeCtx(visibleBox(frame), Math.hypot(frame[0], frame[1]));
   const drawing = drawers[input.shape](ctx);
-  const frame = frameFor(drawing, input.view, isBag);
-  const defs =
-    backgroundDefs(p, tone) +
-    baseDefs(p, ctx.m) +
-    patternDefs(ctx.used, p, ctx.m, accent) +
-    ctx.extraDefs.join('');
+  const defs = backgroundDefs(p, tone) + baseDefs(p, m) + ctx.extraDefs.join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_WIDTH}" height="${IMAGE_HEIGHT}" viewBox="0 0 ${IMAGE_WIDTH} ${IMAGE_HEIGHT}">` +
     `<defs>${defs}</defs>` +
     `<rect width="${IMAGE_WIDTH}" height="${IMAGE_HEIGHT}" fill="url(#bg)"/>` +
-    `<rect width="${IMAGE_WIDTH}" height="${IMAGE_HEIGHT}" fill="url(#bgl)"/>` +
-    `<g transform="${frame.transform}">${contactShadow(drawing, p)}${drawing.svg}</g>` +
+    `<g transform="${fmtMat(frame)}">${contactShadow(drawing, p)}${drawing.svg}</g>` +
     `</svg>`
   );
 }

@@ -12,7 +12,7 @@ import {
   flatStrapAlong,
   fold,
   n,
-  pat,
+  r2,
   rivet,
   rolledStrap,
   seam,
@@ -25,6 +25,7 @@ import {
   type DrawCtx,
   type Drawing,
 } from './svg-kit.js';
+import { tex } from './textures.js';
 
 interface BagGeo {
   /** Width of the front face at the gusset's top (gy0) and at the bottom. */
@@ -64,7 +65,7 @@ function composeBag(ctx: DrawCtx, g: BagGeo, back: string, front: string, lining
   const X = (x: number): number => k * x + tx;
   const gy0 = g.gy0 ?? 0;
   const parts: string[] = [];
-  parts.push(`<g transform="matrix(${n(k * 100) / 100} 0 0 1 ${n(tx + dx)} ${n(dy)})">${back}</g>`);
+  parts.push(`<g transform="matrix(${r2(k)} 0 0 1 ${n(tx + dx)} ${n(dy)})">${back}</g>`);
   if (ctx.angled) {
     const ax = X(g.tw / 2) - 14;
     const dxb = X(g.bw / 2) - g.rb * 0.55 * k;
@@ -73,7 +74,7 @@ function composeBag(ctx: DrawCtx, g: BagGeo, back: string, front: string, lining
     const C: [number, number] = [dxb + dx, g.h + dy - 2];
     const Dp: [number, number] = [dxb, g.h - 1];
     const gd = `M${n(A[0])} ${n(A[1])}L${n(B[0])} ${n(B[1])}Q${n(B[0] + 10)} ${n((B[1] + C[1]) / 2)} ${n(C[0])} ${n(C[1] - 30)}Q${n(C[0])} ${n(C[1])} ${n(C[0] - 28)} ${n(C[1] + 6)}L${n(Dp[0])} ${n(Dp[1])}Z`;
-    parts.push(shaded(gd, p, { fill: p.lo, texture: pat(ctx, 'grain') }));
+    parts.push(shaded(gd, p, { fill: p.lo }));
     const m1: [number, number] = [(A[0] + B[0]) / 2, (A[1] + B[1]) / 2];
     const m2: [number, number] = [(C[0] + Dp[0]) / 2, (C[1] + Dp[1]) / 2];
     parts.push(fold(`M${n(m1[0])} ${n(m1[1] + 6)}L${n(m2[0])} ${n(m2[1] - 10)}`, 10, 1.6, -1));
@@ -100,7 +101,7 @@ function composeBag(ctx: DrawCtx, g: BagGeo, back: string, front: string, lining
       `<path d="M${n(-t + 6)} 2C${n(-t + 4)} ${n(dy * 0.6)} ${n(-t + 30)} ${n(dy)} ${n(-t + 60)} ${n(dy)}H${n(t - 60)}C${n(t - 30)} ${n(dy)} ${n(t - 4)} ${n(dy * 0.6)} ${n(t - 6)} 2" fill="none" stroke="${p.hi}" stroke-width="5"/>`,
     );
   }
-  parts.push(`<g transform="matrix(${n(k * 100) / 100} 0 0 1 ${n(tx)} 0)">${front}</g>`);
+  parts.push(`<g transform="matrix(${r2(k)} 0 0 1 ${n(tx)} 0)">${front}</g>`);
   const x0 = Math.min(X(-g.bw / 2), X(-g.tw / 2));
   const x1 = Math.max(X(g.bw / 2), X(g.tw / 2)) + dx;
   return { svg: parts.join(''), x0, x1, X, dx, dy };
@@ -130,7 +131,7 @@ export function drawTote(ctx: DrawCtx): Drawing {
     flatStrapAlong(cubicPts([-hx, 30], [-hx - 10, -300], [hx + 10, -300], [hx, 30], 28), 40, p, fill);
   const back = handle(p.lo);
   const f: string[] = [];
-  f.push(shaded(body, p, { texture: pat(ctx, 'grain') }));
+  f.push(shaded(body, p, {}));
   f.push(fold(`M-120 70C-135 260 -100 420 -112 540`, 16, 0.9));
   f.push(fold(`M150 90C160 260 140 420 150 545`, 14, 0.8));
   f.push(seam(`M${-tw / 2 + 6} 54H${tw / 2 - 6}`, p, 2.2, 0.55));
@@ -173,10 +174,10 @@ export function drawShoulder(ctx: DrawCtx): Drawing {
   const strapPts = cubicPts([-tw / 2 + 30, 8], [-200, -430], [200, -430], [tw / 2 - 30, 8], 30);
   const f: string[] = [];
   f.push(flatStrapAlong(strapPts, 34, p));
-  f.push(shaded(body, p, { texture: pat(ctx, 'grain') }));
+  f.push(shaded(body, p, {}));
   f.push(seam(`M${-bw / 2 + 40} ${h - 40}Q0 ${h - 22} ${bw / 2 - 40} ${h - 40}`, p, 2, 0.4));
   f.push(softShadow(flap, 3, 10, 0.35));
-  f.push(shaded(flap, p, { texture: pat(ctx, 'grain') }));
+  f.push(shaded(flap, p, {}));
   f.push(fold(`M-220 40Q0 70 220 40`, 10, 0.7, -1));
   f.push(stitch(flapIn, p.thread));
   f.push(
@@ -217,7 +218,7 @@ export function drawCrossbody(ctx: DrawCtx): Drawing {
   const bp2 = strap[35] ?? [210, -280];
   const ang = (Math.atan2(bp2[1] - bp[1], bp2[0] - bp[0]) * 180) / Math.PI;
   f.push(buckle(bp[0], bp[1], 40, 30, m, ang + 90));
-  f.push(shaded(body, p, { texture: pat(ctx, 'grain') }));
+  f.push(shaded(body, p, {}));
   // zip across the top
   f.push(`<path d="M${-w / 2 + 40} 30H${w / 2 - 40}" stroke="${p.lo2}" stroke-width="22" stroke-linecap="round"/>`);
   f.push(zipper(`M${-w / 2 + 46} 30H${w / 2 - 46}`, m, darken(p.base, 0.4), 0.9));
@@ -258,12 +259,12 @@ export function drawClutch(ctx: DrawCtx): Drawing {
   const flap = `M${-w / 2 + 6} 0H${w / 2 - 6}Q${w / 2} 0 ${w / 2 - 6} 10L40 ${tipY - 16}Q0 ${tipY + 8} -40 ${tipY - 16}L${-w / 2 + 6} 10Q${-w / 2} 0 ${-w / 2 + 6} 0Z`;
   const flapStitch = `M${-w / 2 + 34} 14L36 ${tipY - 30}Q0 ${tipY - 10} -36 ${tipY - 30}Z`;
   const f: string[] = [];
-  f.push(shaded(body, p, { texture: pat(ctx, 'grain') }));
+  f.push(shaded(body, p, {}));
   f.push(seam(`M${-w / 2 + 8} ${h - 8}L-40 ${tipY + 20}M${w / 2 - 8} ${h - 8}L40 ${tipY + 20}`, p, 2, 0.35));
   f.push(stitch(`M${-w / 2 + 16} ${h - 16}H${w / 2 - 16}`, p.thread, { w: 1.6 }));
   f.push(softShadow(flap, 4, 14, 0.4));
-  f.push(shaded(flap, p, { texture: pat(ctx, 'grain'), vol: false }));
-  f.push(`<path d="${flap}" fill="url(#drop)" opacity="0.25" transform="scale(1 -1) translate(0 -${tipY + 8})"/>`);
+  f.push(shaded(flap, p, { vol: false }));
+  f.push(`<path d="${flap}" fill="url(#drop)" fill-opacity="0.25" transform="scale(1 -1) translate(0 -${tipY + 8})"/>`);
   f.push(stitch(`M${-w / 2 + 30} 16L-34 ${tipY - 26}Q0 ${tipY - 6} 34 ${tipY - 26}L${w / 2 - 30} 16`, p.thread, { w: 1.8 }));
   f.push(`<path d="${flapStitch}" fill="none" stroke="none"/>`);
   f.push(
@@ -318,7 +319,7 @@ export function drawHandbag(ctx: DrawCtx): Drawing {
     for (let j = 0; j < 8; j++) {
       const x = i * 92 + (j % 2 ? 46 : 0);
       const y = h + 60 - 400 + j * 46 - 46;
-      cells.push(`<circle cx="${n(x)}" cy="${n(y + 460 - 460)}" r="3.5" fill="${p.lo2}" opacity="0.7"/>`);
+      cells.push(`<circle cx="${n(x)}" cy="${n(y + 460 - 460)}" r="3.5" fill="${p.lo2}" fill-opacity="0.7"/>`);
     }
   }
   f.push(cells.join(''));
@@ -372,13 +373,13 @@ export function drawSatchel(ctx: DrawCtx): Drawing {
       `<path d="M${sx - 16} -20H${sx + 16}L${sx + 12} 10H${sx - 12}Z" fill="url(#mt)" stroke="${m.deep}" stroke-opacity="0.4"/>`,
     );
   }
-  f.push(shaded(body, p, { texture: pat(ctx, 'grain') }));
+  f.push(shaded(body, p, {}));
   f.push(stitch(`M${-w / 2 + 14} ${h - 18}H${w / 2 - 14}`, p.thread));
   // front pocket hint under flap
   f.push(seam(`M${-w / 2 + 30} ${flapH + 20}V${h - 40}`, p, 2, 0.35));
   f.push(seam(`M${w / 2 - 30} ${flapH + 20}V${h - 40}`, p, 2, 0.35));
   f.push(softShadow(flap, 4, 14, 0.4));
-  f.push(shaded(flap, p, { texture: pat(ctx, 'grain') }));
+  f.push(shaded(flap, p, {}));
   f.push(stitch(flapSt, p.thread, { w: 2.2 }));
   f.push(fold(`M${-w / 2 + 10} 14H${w / 2 - 10}`, 8, 1.2, -1));
   // straps + buckles
@@ -425,7 +426,7 @@ export function drawHobo(ctx: DrawCtx): Drawing {
   f.push(zipper(`M-250 -44C-120 -58 120 -58 250 -44`, m, darken(p.base, 0.45), 0.8));
   f.push(zipPull(200, -49, 1, -20, p.base));
   f.push(flatStrapAlong(strapPts, 58, p));
-  f.push(shaded(body, p, { texture: pat(ctx, 'grain') }));
+  f.push(shaded(body, p, {}));
   f.push(fold(`M-300 0C-250 140 -160 300 -60 460`, 26, 1.3));
   f.push(fold(`M300 0C250 140 160 300 60 460`, 26, 1.3));
   f.push(fold(`M-200 60C-150 160 -90 260 -20 300`, 18, 1));
@@ -467,13 +468,13 @@ export function drawBackpack(ctx: DrawCtx): Drawing {
   }
   const f: string[] = [];
   f.push(rolledStrap(`M-50 ${top + 12}C-56 ${top - 110} 56 ${top - 110} 50 ${top + 12}`, p, 22));
-  f.push(shaded(body, p, { texture: pat(ctx, 'grain') }));
+  f.push(shaded(body, p, {}));
   const zipD = `M${-w / 2 + 34} 300V150C${-w / 2 + 34} 30 -140 ${top + 34} 0 ${top + 34}C140 ${top + 34} ${w / 2 - 34} 30 ${w / 2 - 34} 150V300`;
   f.push(zipper(zipD, m, darken(p.base, 0.45), 0.9));
   f.push(zipPull(-w / 2 + 38, 220, 1.1, 8, p.base) + zipPull(w / 2 - 38, 240, 1.1, -6, p.base));
   const pocket = `M-190 330Q-190 300 -160 300H160Q190 300 190 330V${h - 40}Q190 ${h - 20} 170 ${h - 20}H-170Q-190 ${h - 20} -190 ${h - 40}Z`;
   f.push(softShadow(pocket, 4, 10, 0.35));
-  f.push(shaded(pocket, p, { texture: pat(ctx, 'grain') }));
+  f.push(shaded(pocket, p, {}));
   f.push(stitch(`M-176 340Q-176 316 -150 316H150Q176 316 176 340V${h - 44}Q176 ${h - 34} 160 ${h - 34}H-160Q-176 ${h - 34} -176 ${h - 44}Z`, p.thread, { w: 1.8 }));
   f.push(zipper(`M-150 360H150`, m, darken(p.base, 0.45), 0.8));
   f.push(zipPull(120, 360, 1.1, 0, p.base));
@@ -493,7 +494,7 @@ export function drawBackpack(ctx: DrawCtx): Drawing {
 // ---------------------------------------------------------------- bucket
 
 export function drawBucket(ctx: DrawCtx): Drawing {
-  const { p, m } = ctx;
+  const { p } = ctx;
   const tw = 400;
   const bw = 470;
   const h = 540;
@@ -509,7 +510,7 @@ export function drawBucket(ctx: DrawCtx): Drawing {
   f.push(
     `<path d="M${-tw / 2} 0C${-tw / 2 + 20} ${-ry} ${tw / 2 - 20} ${-ry} ${tw / 2} 0" fill="none" stroke="${p.hi}" stroke-width="7"/>`,
   );
-  f.push(shaded(body, p, { texture: pat(ctx, 'grain') }));
+  f.push(shaded(body, p, {}));
   f.push(`<path d="${body}" fill="url(#cyl)"/>`);
   // gathered pleats from the drawstring
   for (let i = -4; i <= 4; i++) {
@@ -550,7 +551,7 @@ export function drawBucket(ctx: DrawCtx): Drawing {
       `<path d="M${x - 9} ${y}H${x + 9}L${x + 6} ${y + 34}H${x - 6}Z" fill="url(#mt)"/>` +
         `<path d="M${x - 7} ${y + 34}L${x - 14} ${y + 82}H${x + 14}L${x + 7} ${y + 34}Z" fill="${p.base}"/>` +
         `<path d="M${x - 7} ${y + 34}L${x - 14} ${y + 82}H${x + 14}L${x + 7} ${y + 34}Z" fill="url(#sheen)"/>` +
-        `<path d="M${x - 4} ${y + 40}L${x - 7} ${y + 80}M${x + 3} ${y + 40}L${x + 6} ${y + 80}" stroke="${p.lo2}" stroke-width="1.5" opacity="0.6"/>`,
+        `<path d="M${x - 4} ${y + 40}L${x - 7} ${y + 80}M${x + 3} ${y + 40}L${x + 6} ${y + 80}" stroke="${p.lo2}" stroke-width="1.5" stroke-opacity="0.6"/>`,
     );
   }
   f.push(
@@ -579,7 +580,7 @@ export function drawEvening(ctx: DrawCtx): Drawing {
   const f: string[] = [];
   const chainD = `M${-w / 2 + 14} 30C-300 -400 300 -400 ${w / 2 - 14} 30`;
   f.push(chain(chainD, m, 9));
-  f.push(shaded(body, p, { texture: sequins ? pat(ctx, 'sequin') : pat(ctx, 'satin') }));
+  f.push(shaded(body, p, { texture: tex(ctx, sequins ? 'sequin' : 'satin', body) }));
   if (!sequins) {
     // fan pleats radiating from the clasp
     const cl = clip(ctx, body);

@@ -3,7 +3,7 @@
  * seeded PRNG, number formatting, lighting gradients, metal hardware,
  * stitching, folds and fabric textures. Everything is string-based and pure.
  */
-import { darken, lighten, mix, type Palette } from './color.js';
+import { mix, type Palette } from './color.js';
 
 /** mulberry32: tiny, fast, deterministic PRNG returning floats in [0, 1). */
 export function createRng(seed: number): () => number {
@@ -16,6 +16,9 @@ export function createRng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Rounds to 2 decimals (opacities, matrix factors). */
+export const r2 = (v: number): number => Math.round(v * 100) / 100;
 
 /** Formats a coordinate compactly (max 1 decimal). */
 export const n = (v: number): string => {
@@ -39,21 +42,6 @@ export const metalTones: Record<MetalKind, MetalTones> = {
   gunmetal: { light: '#c9ccd0', mid: '#80858b', dark: '#45494e', deep: '#26282c' },
 };
 
-export type PatternName =
-  | 'weave'
-  | 'twill'
-  | 'denim'
-  | 'rib'
-  | 'pique'
-  | 'jersey'
-  | 'grain'
-  | 'knit'
-  | 'cable'
-  | 'tiepat'
-  | 'sequin'
-  | 'linen'
-  | 'satin';
-
 export interface DrawCtx {
   p: Palette;
   metal: MetalKind;
@@ -63,16 +51,15 @@ export interface DrawCtx {
   angled: boolean;
   /** Secondary colour picked from the seed (linings, pocket squares, shirts under suits…). */
   accent: string;
-  /** Patterns referenced by the drawing; the renderer only emits these in <defs>. */
-  used: Set<PatternName>;
+  /** Local-coordinate region visible in the final frame (textures outside it are skipped). */
+  visible?: Box;
+  /** Output pixels per local unit in this view (fine textures only appear when zoomed in). */
+  pxPerUnit?: number;
+  /** True while the renderer only measures the drawing (textures are skipped). */
+  measuring?: boolean;
   /** Extra <defs> content registered by drawings. */
   extraDefs: string[];
 }
-
-export const pat = (ctx: DrawCtx, name: PatternName): string => {
-  ctx.used.add(name);
-  return `url(#p-${name})`;
-};
 
 /** Lighting/metal/shadow gradients shared by every drawing, tuned to the palette. */
 export function baseDefs(p: Palette, m: MetalTones): string {
@@ -89,6 +76,13 @@ export function baseDefs(p: Palette, m: MetalTones): string {
     `<radialGradient id="vol" cx="0.46" cy="0.42" r="0.72">`,
     `<stop offset="0.55" stop-color="#000" stop-opacity="0"/>`,
     `<stop offset="1" stop-color="#000" stop-opacity="${volC}"/></radialGradient>`,
+    // One radial that does the work of sheen + volume + highlight: bright near the
+    // top-left focal point, falling off to shadow at the bottom-right edges.
+    `<radialGradient id="form" cx="0.42" cy="0.4" r="0.78" fx="0.3" fy="0.24">`,
+    `<stop offset="0" stop-color="#fff" stop-opacity="${r2(Math.max(sheenA, hlD))}"/>`,
+    `<stop offset="0.38" stop-color="#fff" stop-opacity="0"/>`,
+    `<stop offset="0.62" stop-color="#000" stop-opacity="0"/>`,
+    `<stop offset="1" stop-color="#000" stop-opacity="${r2(Math.max(sheenB, volC))}"/></radialGradient>`,
     `<radialGradient id="hl" cx="0.3" cy="0.22" r="0.5">`,
     `<stop offset="0" stop-color="#fff" stop-opacity="${hlD}"/>`,
     `<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`,
@@ -115,196 +109,29 @@ export function baseDefs(p: Palette, m: MetalTones): string {
   ].join('');
 }
 
-/** Circle as path data (lets many dots share one <path> element). */
-const circ = (cx: number, cy: number, r: number): string =>
-  `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0Z`;
-
-/** Repeats a motif (path data generator) over a grid. */
-function rep(cols: number, rows: number, bw: number, bh: number, motif: (ox: number, oy: number) => string): string {
-  const out: string[] = [];
-  for (let j = 0; j < rows; j++) for (let i = 0; i < cols; i++) out.push(motif(i * bw, j * bh));
-  return out.join('');
-}
-
-/**
- * Fabric / leather texture tiles (userSpaceOnUse so they scale with the product).
- * Tiles are deliberately large (≈120–170 units): librsvg's cost is per tile, so a
- * big tile holding many repeats of a tiny motif renders an order of magnitude faster.
- */
-export function patternDefs(used: Set<PatternName>, p: Palette, m: MetalTones, accent: string): string {
-  const dk = p.isDark ? lighten(p.base, 0.35) : darken(p.base, 0.55);
-  const lt = lighten(p.base, 0.6);
-  const out: string[] = [];
-  const tile = (name: PatternName, w: number, h: number, body: string, extra = ''): void => {
-    out.push(
-      `<pattern id="p-${name}" width="${w}" height="${h}" patternUnits="userSpaceOnUse"${extra}>${body}</pattern>`,
-    );
-  };
-  const stroke = (d: string, color: string, w: number, o: number, extra = ''): string =>
-    `<path d="${d}" fill="none" stroke="${color}" stroke-width="${w}" stroke-opacity="${o}"${extra}/>`;
-  const fill = (d: string, color: string, o: number): string => `<path d="${d}" fill="${color}" fill-opacity="${o}"/>`;
-  if (used.has('weave')) {
-    const T = 120;
-    tile(
-      'weave',
-      T,
-      T,
-      stroke(rep(1, 20, 0, 6, (_x, y) => `M0 ${y + 1.5}H${T}`) + rep(20, 1, 6, 0, (x) => `M${x + 1.5} 0V${T}`), dk, 0.9, 0.12) +
-        stroke(rep(1, 20, 0, 6, (_x, y) => `M0 ${y + 4.5}H${T}`), lt, 0.8, 0.12),
-    );
-  }
-  if (used.has('linen')) {
-    const T = 144;
-    const rng = createRng(7);
-    const h: string[] = [];
-    const v: string[] = [];
-    for (let y = 2; y < T; y += 4.5) h.push(`M0 ${n(y)}H${T}`);
-    for (let x = 3; x < T; x += 4.5) v.push(`M${n(x)} 0V${T}`);
-    const slubs: string[] = [];
-    for (let i = 0; i < 40; i++) {
-      const y = Math.floor(rng() * 32) * 4.5 + 2;
-      const x = rng() * T;
-      slubs.push(`M${n(x)} ${n(y)}h${n(8 + rng() * 22)}`);
-    }
-    tile('linen', T, T, stroke(h.join(''), dk, 1, 0.08) + stroke(v.join(''), lt, 0.9, 0.1) + stroke(slubs.join(''), dk, 1.6, 0.1));
-  }
-  if (used.has('twill')) {
-    const T = 128;
-    const d: string[] = [];
-    for (let x = -T; x <= T; x += 8) d.push(`M${x} ${T}L${x + T} 0`);
-    tile('twill', T, T, stroke(d.join(''), dk, 1.4, 0.11));
-  }
-  if (used.has('denim')) {
-    const T = 126;
-    const a: string[] = [];
-    const b: string[] = [];
-    for (let x = -T; x <= T; x += 7) {
-      a.push(`M${x} ${T}L${x + T} 0`);
-      b.push(`M${x + 3.5} ${T}L${x + 3.5 + T} 0`);
-    }
-    const rng = createRng(11);
-    const slubs: string[] = [];
-    for (let i = 0; i < 60; i++) {
-      const x = rng() * T;
-      const y = rng() * T;
-      slubs.push(`M${n(x)} ${n(y)}v${n(6 + rng() * 18)}`);
-    }
-    tile(
-      'denim',
-      T,
-      T,
-      stroke(a.join(''), lighten(p.base, 0.55), 1.5, 0.26) +
-        stroke(b.join(''), darken(p.base, 0.5), 1, 0.22) +
-        stroke(slubs.join(''), lighten(p.base, 0.7), 1.2, 0.12),
-    );
-  }
-  if (used.has('rib')) {
-    const T = 144;
-    tile(
-      'rib',
-      T,
-      T,
-      fill(rep(12, 1, 12, 0, (x) => `M${x} 0h5v${T}h-5Z`), dk, 0.2) + fill(rep(12, 1, 12, 0, (x) => `M${x + 7} 0h2.5v${T}h-2.5Z`), lt, 0.16),
-    );
-  }
-  if (used.has('pique')) {
-    const T = 126;
-    tile(
-      'pique',
-      T,
-      T,
-      fill(rep(18, 18, 7, 7, (x, y) => circ(x + 2, y + 2, 1.3) + circ(x + 5.5, y + 5.5, 1.3)), dk, 0.15) +
-        fill(rep(18, 18, 7, 7, (x, y) => circ(x + 5.5, y + 2, 0.9)), lt, 0.12),
-    );
-  }
-  if (used.has('jersey')) {
-    tile(
-      'jersey',
-      120,
-      120,
-      stroke(rep(24, 20, 5, 6, (x, y) => `M${x + 0.5} ${y}L${x + 2.5} ${y + 3}L${x + 4.5} ${y}`), dk, 0.7, 0.09),
-    );
-  }
-  if (used.has('grain')) {
-    const T = 170;
-    const rng = createRng(5);
-    const a: string[] = [];
-    const b: string[] = [];
-    for (let i = 0; i < 150; i++) {
-      const x = rng() * T;
-      const y = rng() * T;
-      const r = 1.2 + rng() * 2.6;
-      // keep dots away from the tile edges so the seam never shows a cut circle
-      if (x < r || y < r || x > T - r || y > T - r) continue;
-      (i % 2 ? a : b).push(circ(x, y, r));
-    }
-    tile('grain', T, T, fill(a.join(''), lt, 0.05) + fill(b.join(''), dk, 0.06));
-  }
-  if (used.has('knit')) {
-    tile(
-      'knit',
-      140,
-      140,
-      stroke(rep(10, 10, 14, 14, (x, y) => `M${x + 1} ${y + 1}Q${x + 4} ${y + 9} ${x + 7} ${y + 13}M${x + 13} ${y + 1}Q${x + 10} ${y + 9} ${x + 7} ${y + 13}`), dk, 2.6, 0.2, ' stroke-linecap="round"') +
-        stroke(rep(10, 10, 14, 14, (x, y) => `M${x + 2.5} ${y + 1.5}Q${x + 4.5} ${y + 7} ${x + 6.3} ${y + 10}M${x + 11.5} ${y + 1.5}Q${x + 9.5} ${y + 7} ${x + 7.7} ${y + 10}`), lt, 1.3, 0.2, ' stroke-linecap="round"'),
-    );
-  }
-  if (used.has('cable')) {
-    const cross = rep(2, 2, 64, 84, (x, y) => `M${x + 20} ${y}C${x + 20} ${y + 21} ${x + 44} ${y + 21} ${x + 44} ${y + 42}M${x + 44} ${y}C${x + 44} ${y + 21} ${x + 20} ${y + 21} ${x + 20} ${y + 42}`);
-    const over = rep(2, 2, 64, 84, (x, y) => `M${x + 20} ${y}C${x + 20} ${y + 21} ${x + 44} ${y + 21} ${x + 44} ${y + 42}`);
-    const straight = rep(2, 2, 64, 84, (x, y) => `M${x + 20} ${y + 42}V${y + 84}M${x + 44} ${y + 42}V${y + 84}`);
-    const straightHi = rep(2, 2, 64, 84, (x, y) => `M${x + 18} ${y + 42}V${y + 84}M${x + 42} ${y + 42}V${y + 84}`);
-    const purl = rep(2, 1, 64, 0, (x) => `M${x + 3} 0V168M${x + 61} 0V168`);
-    tile(
-      'cable',
-      128,
-      168,
-      stroke(cross, dk, 15, 0.2) + stroke(over, lt, 9, 0.18) + stroke(straight, dk, 15, 0.2) + stroke(straightHi, lt, 6, 0.16) + stroke(purl, dk, 4, 0.25),
-    );
-  }
-  if (used.has('tiepat')) {
-    const motif = mix(accent, p.base, 0.25);
-    const T = 136;
-    const stripes: string[] = [];
-    for (let x = -T; x <= T; x += 34) stripes.push(`M${x} ${T}L${x + T} 0`);
-    tile(
-      'tiepat',
-      T,
-      T,
-      stroke(stripes.join(''), lighten(p.base, 0.18), 5, 0.35) +
-        fill(rep(4, 4, 34, 34, (x, y) => circ(x + 17, y + 17, 3.2)), motif, 1) +
-        fill(rep(4, 4, 34, 34, (x, y) => circ(x + 16, y + 16, 1.2)), lighten(motif, 0.5), 0.7),
-      ' patternTransform="rotate(-8)"',
-    );
-  }
-  if (used.has('sequin')) {
-    tile(
-      'sequin',
-      128,
-      112,
-      fill(rep(8, 8, 16, 14, (x, y) => circ(x + 4, y + 4, 3.6)), m.mid, 0.55) +
-        fill(rep(8, 8, 16, 14, (x, y) => circ(x + 3, y + 3, 1.3)), m.light, 0.9) +
-        fill(rep(8, 8, 16, 14, (x, y) => circ(x + 12, y + 11, 3.6)), m.dark, 0.45) +
-        fill(rep(8, 8, 16, 14, (x, y) => circ(x + 11, y + 10, 1.1)), m.light, 0.7),
-    );
-  }
-  if (used.has('satin')) {
-    tile('satin', 120, 120, stroke(rep(1, 20, 0, 6, (_x, y) => `M0 ${y + 3}H120`), lt, 1, 0.06));
-  }
-  return out.join('');
-}
-
 /** Fills a path with the base colour, then lighting overlays (sheen, volume, highlight) and an outline. */
 export function shaded(
   d: string,
   p: Palette,
-  opts: { fill?: string; texture?: string; outline?: boolean; hl?: boolean; vol?: boolean; sheen?: boolean } = {},
+  opts: {
+    fill?: string;
+    texture?: string;
+    outline?: boolean;
+    /** false: flat linear sheen only (cheaper, for secondary parts). */
+    vol?: boolean;
+    sheen?: boolean;
+    lite?: boolean;
+  } = {},
 ): string {
   const parts = [`<path d="${d}" fill="${opts.fill ?? p.base}"/>`];
-  if (opts.texture && !process.env.NOTEX) parts.push(`<path d="${d}" fill="${opts.texture}"/>`);
-  if (opts.sheen !== false) parts.push(`<path d="${d}" fill="url(#sheen)"/>`);
-  if (opts.vol !== false) parts.push(`<path d="${d}" fill="url(#vol)"/>`);
-  if (opts.hl !== false) parts.push(`<path d="${d}" fill="url(#hl)"/>`);
+  if (opts.texture) parts.push(opts.texture);
+  if (opts.lite) {
+    if (opts.sheen !== false) parts.push(`<path d="${d}" fill="url(#sheen)"/>`);
+  } else if (opts.vol === false) {
+    if (opts.sheen !== false) parts.push(`<path d="${d}" fill="url(#sheen)"/>`);
+  } else {
+    parts.push(`<path d="${d}" fill="url(#form)"/>`);
+  }
   if (opts.outline !== false) {
     parts.push(
       `<path d="${d}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2.4" stroke-linejoin="round"/>`,
@@ -334,15 +161,16 @@ export function seam(d: string, p: Palette, w = 2.4, opacity = 0.7): string {
 
 /** Soft fold: a wide faint shadow band with a highlight ridge beside it (no blur filter needed). */
 export function fold(d: string, w = 18, strength = 1, lightSide: 1 | -1 = -1): string {
-  const s = strength;
-  const off = w * 0.55 * lightSide;
-  return (
-    `<path d="${d}" fill="none" stroke="#000" stroke-opacity="${n(0.04 * s * 100) / 100}" stroke-width="${n(w * 2.2)}" stroke-linecap="round"/>` +
-    `<path d="${d}" fill="none" stroke="#000" stroke-opacity="${n(0.05 * s * 100) / 100}" stroke-width="${n(w * 1.2)}" stroke-linecap="round"/>` +
-    `<path d="${d}" fill="none" stroke="#000" stroke-opacity="${n(0.06 * s * 100) / 100}" stroke-width="${n(w * 0.45)}" stroke-linecap="round"/>` +
-    `<path d="${d}" fill="none" stroke="#fff" stroke-opacity="${n(0.05 * s * 100) / 100}" stroke-width="${n(w * 0.9)}" stroke-linecap="round" transform="translate(${n(off)} ${n(off * 0.4)})"/>` +
-    `<path d="${d}" fill="none" stroke="#fff" stroke-opacity="${n(0.07 * s * 100) / 100}" stroke-width="${n(w * 0.35)}" stroke-linecap="round" transform="translate(${n(off)} ${n(off * 0.4)})"/>`
-  );
+  // Many faint concentric strokes approximate a gaussian falloff without a blur filter.
+  const o = (v: number): string => String(Math.round(v * strength * 1000) / 1000);
+  const dark = [2.6, 2.1, 1.65, 1.25, 0.9, 0.55, 0.28]
+    .map((k) => `<path d="${d}" fill="none" stroke="#000" stroke-opacity="${o(0.017)}" stroke-width="${n(w * k)}" stroke-linecap="round"/>`)
+    .join('');
+  const off = w * 0.85 * lightSide;
+  const light = [1.5, 1.05, 0.7, 0.38]
+    .map((k) => `<path d="${d}" fill="none" stroke="#fff" stroke-opacity="${o(0.02)}" stroke-width="${n(w * k)}" stroke-linecap="round"/>`)
+    .join('');
+  return `${dark}<g transform="translate(${n(off)} ${n(off * 0.35)})">${light}</g>`;
 }
 
 /** Soft drop shadow of a shape onto what is beneath it (stacked offsets instead of a blur). */
@@ -355,7 +183,7 @@ export function softShadow(d: string, dx = 4, dy = 8, opacity = 0.18): string {
   return layers
     .map(
       ([k, o]) =>
-        `<path d="${d}" fill="#000" fill-opacity="${n(opacity * o * 100) / 100}" transform="translate(${n(dx * k)} ${n(dy * k)})"/>`,
+        `<path d="${d}" fill="#000" fill-opacity="${r2(opacity * o)}" transform="translate(${n(dx * k)} ${n(dy * k)})"/>`,
     )
     .join('');
 }
@@ -571,6 +399,13 @@ export interface Drawing {
 export function clip(ctx: DrawCtx, d: string): string {
   const id = `c${ctx.extraDefs.length}`;
   ctx.extraDefs.push(`<clipPath id="${id}"><path d="${d}"/></clipPath>`);
+  return `url(#${id})`;
+}
+
+/** Registers a clipPath that is the union of several shapes. */
+export function clipUnion(ctx: DrawCtx, ds: readonly string[]): string {
+  const id = `c${ctx.extraDefs.length}`;
+  ctx.extraDefs.push(`<clipPath id="${id}">${ds.map((d) => `<path d="${d}"/>`).join('')}</clipPath>`);
   return `url(#${id})`;
 }
 

@@ -41,7 +41,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'One product with its images, sizes, specifications and related products',
         params: idParam,
-        response: { 200: productDetailDto.extend({ related: z.array(productSummaryDto) }), ...errorResponses },
+        response: {
+          200: productDetailDto.extend({ related: z.array(productSummaryDto) }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {

@@ -1,0 +1,132 @@
+/**
+ * Architecture rules, checked by `npm run lint` (depcruise --config .dependency-cruiser.cjs app server core db contracts).
+ *
+ *   contracts/  browser-safe zod schemas and helpers; imports only npm packages
+ *   core/       domain logic; may use db/ and contracts/, never app/ or server/
+ *   db/         Drizzle schema, client and seed; never app/ or server/
+ *   server/     the Fastify host; may use everything
+ *   app/        React Router app. Route modules (app/routes/**), root.tsx and entry.server.tsx run loaders on
+ *               the server and may import core/; components, features and lib end up in the browser bundle.
+ *
+ * "type-only" dependencies are `import type ...` (and `import { type A }` where every name is a type; ESLint's
+ * @typescript-eslint/no-import-type-side-effects makes sure those are written as `import type`).
+ *
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cross-feature-imports',
+      severity: 'error',
+      comment:
+        'A feature must not import another feature. Move the shared code to app/components or app/lib, ' +
+        'or compose the features in a route module.',
+      from: { path: '^app/features/([^/]+)/' },
+      to: { path: '^app/features/', pathNot: '^app/features/$1/' },
+    },
+    {
+      name: 'core-not-to-app-or-server',
+      severity: 'error',
+      comment: 'core/ is the domain layer: it must not depend on the React app or the HTTP host.',
+      from: { path: '^core/' },
+      to: { path: '^(app|server)/' },
+    },
+    {
+      name: 'contracts-self-contained',
+      severity: 'error',
+      comment:
+        'contracts/ is imported by the browser: it may import other contracts/ modules and npm packages ' +
+        '(zod), nothing else from this repository and no Node built-ins.',
+      from: { path: '^contracts/' },
+      to: { pathNot: ['^contracts/', '^node_modules/'] },
+    },
+    {
+      name: 'db-not-to-app-or-server',
+      severity: 'error',
+      comment: 'db/ must not depend on the React app or the HTTP host.',
+      from: { path: '^db/' },
+      to: { path: '^(app|server)/' },
+    },
+    {
+      name: 'app-not-to-server',
+      severity: 'error',
+      comment:
+        'app/ must not import the Fastify host (server/). Pass what the app needs through the load context.',
+      from: { path: '^app/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'browser-code-not-to-server-code',
+      severity: 'error',
+      comment:
+        'app/components, app/features and app/lib are bundled for the browser: they may not import core/, db/ ' +
+        'or server/ at runtime (`import type` is fine). Load data in a route loader and pass it down.',
+      from: { path: '^app/(components|features|lib)/' },
+      to: { path: '^(core|db|server)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'browser-code-not-to-node-builtins',
+      severity: 'error',
+      comment: 'app/components, app/features and app/lib are bundled for the browser: no Node built-ins.',
+      from: { path: '^app/(components|features|lib)/' },
+      to: { dependencyTypes: ['core'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'browser-code-not-to-server-packages',
+      severity: 'error',
+      comment:
+        'app/components, app/features and app/lib are bundled for the browser: no server-only npm packages ' +
+        '(database, HTTP host, image processing, password hashing, logging). `import type` is fine.',
+      from: { path: '^app/(components|features|lib)/' },
+      to: {
+        path: '^node_modules/(@electric-sql/pglite|drizzle-orm|drizzle-kit|pg|fastify[^/]*|@fastify/[^/]+|sharp|@node-rs/[^/]+|pino[^/]*|@react-router/node)/',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'server-modules-only-from-server-code',
+      severity: 'error',
+      comment:
+        '*.server.ts(x) modules are server-only by React Router convention: import them only from route modules, ' +
+        'app/root.tsx, app/entry.server.tsx or other *.server modules (`import type` is fine).',
+      from: {
+        path: '^app/',
+        pathNot: ['^app/routes/', '^app/root\\.tsx$', '^app/entry\\.server\\.tsx$', '\\.server\\.tsx?$'],
+      },
+      to: { path: '\\.server\\.tsx?$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Circular dependency. A cycle is allowed only when one of its imports is type-only (`import type`), ' +
+        'because type imports are erased and the cycle does not exist at runtime.',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment:
+        'This import cannot be resolved (typo, or a package missing from package.json). An unresolved import ' +
+        'would also slip past every rule above. Exception: React Router generated route types (./+types/*), ' +
+        'which live in .react-router/types (tsconfig rootDirs) and exist only after `react-router typegen`.',
+      from: {},
+      to: { couldNotResolve: true, pathNot: '^\\./\\+types/' },
+    },
+  ],
+  options: {
+    // npm packages stay in the graph as leaves (so rules can name them) but are not cruised into.
+    doNotFollow: { path: '(^|/)node_modules/' },
+    exclude: { path: '^(build|\\.react-router|data|coverage|db/migrations)/' },
+    // Keep `import type` dependencies in the graph (marked "type-only") so the rules above can tell them apart.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};

@@ -1,0 +1,367 @@
+/**
+ * Fabric and leather textures, drawn as direct geometry clipped to a shape.
+ *
+ * SVG <pattern> fills are avoided on purpose: librsvg renders them through a slow
+ * resampling path whenever the pattern is scaled by a non-trivial transform
+ * (~100 ms per large fill). Plain clipped paths cost a few milliseconds, and the
+ * geometry is culled to the visible part of the product in close-up views.
+ */
+import { darken, lighten, mix } from './color.js';
+import { clipUnion, n, type Box, type DrawCtx } from './svg-kit.js';
+
+export type TextureName =
+  | 'weave'
+  | 'linen'
+  | 'twill'
+  | 'denim'
+  | 'rib'
+  | 'pique'
+  | 'jersey'
+  | 'knit'
+  | 'cable'
+  | 'tiepat'
+  | 'sequin'
+  | 'satin';
+
+/** Bounding box of SVG path data (control points included, which is fine for clipping). */
+export function pathBox(d: string): Box {
+  const tokens = d.match(/[a-zA-Z]|-?\d*\.?\d+(?:e[-+]?\d+)?/g) ?? [];
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  let cx = 0;
+  let cy = 0;
+  let sx = 0;
+  let sy = 0;
+  let cmd = 'M';
+  let i = 0;
+  const num = (): number => Number(tokens[i++] ?? 0);
+  const add = (x: number, y: number): void => {
+    if (x < x0) x0 = x;
+    if (y < y0) y0 = y;
+    if (x > x1) x1 = x;
+    if (y > y1) y1 = y;
+  };
+  while (i < tokens.length) {
+    const t = tokens[i] ?? '';
+    if (/[a-zA-Z]/.test(t)) {
+      cmd = t;
+      i++;
+      if (cmd === 'Z' || cmd === 'z') {
+        cx = sx;
+        cy = sy;
+      }
+      continue;
+    }
+    const rel = cmd === cmd.toLowerCase();
+    const C = cmd.toUpperCase();
+    const bx = rel ? cx : 0;
+    const by = rel ? cy : 0;
+    if (C === 'H') {
+      cx = bx + num();
+      add(cx, cy);
+    } else if (C === 'V') {
+      cy = by + num();
+      add(cx, cy);
+    } else if (C === 'M' || C === 'L' || C === 'T') {
+      cx = bx + num();
+      cy = by + num();
+      add(cx, cy);
+      if (C === 'M') {
+        sx = cx;
+        sy = cy;
+        cmd = rel ? 'l' : 'L';
+      }
+    } else if (C === 'Q' || C === 'S') {
+      add(bx + num(), by + num());
+      cx = bx + num();
+      cy = by + num();
+      add(cx, cy);
+    } else if (C === 'C') {
+      add(bx + num(), by + num());
+      add(bx + num(), by + num());
+      cx = bx + num();
+      cy = by + num();
+      add(cx, cy);
+    } else if (C === 'A') {
+      const rx = num();
+      const ry = num();
+      i += 3;
+      const ex = bx + num();
+      const ey = by + num();
+      add(cx - rx, cy - ry);
+      add(cx + rx, cy + ry);
+      add(ex - rx, ey - ry);
+      add(ex + rx, ey + ry);
+      cx = ex;
+      cy = ey;
+    } else {
+      i++;
+    }
+  }
+  if (!Number.isFinite(x0)) return [0, 0, 0, 0];
+  return [x0, y0, x1, y1];
+}
+
+/** Integer hash → [0, 1) for lattice-stable jitter (same pebble in every view). */
+function hash2(i: number, j: number, salt: number): number {
+  let h = Math.imul(i, 374761393) ^ Math.imul(j, 668265263) ^ Math.imul(salt, 2246822519);
+  h = Math.imul(h ^ (h >>> 13), 1274126177);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
+
+const circ = (cx: number, cy: number, r: number): string =>
+  `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0Z`;
+
+const strokeP = (d: string, color: string, w: number, o: number, extra = ''): string =>
+  d ? `<path d="${d}" fill="none" stroke="${color}" stroke-width="${n(w)}" stroke-opacity="${o}"${extra}/>` : '';
+const fillP = (d: string, color: string, o: number): string =>
+  d ? `<path d="${d}" fill="${color}" fill-opacity="${o}"/>` : '';
+
+/** Lines at `spacing` along a direction (angle in degrees, 0 = horizontal) covering box b. */
+function hatch(b: Box, spacing: number, angleDeg: number, phase = 0): string {
+  const [x0, y0, x1, y1] = b;
+  const a = (angleDeg * Math.PI) / 180;
+  const dx = Math.cos(a);
+  const dy = Math.sin(a);
+  // normal direction
+  const nx = -dy;
+  const ny = dx;
+  const corners: Array<[number, number]> = [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ];
+  const proj = corners.map(([x, y]) => x * nx + y * ny);
+  const along = corners.map(([x, y]) => x * dx + y * dy);
+  const kMin = Math.floor((Math.min(...proj) - phase) / spacing);
+  const kMax = Math.ceil((Math.max(...proj) - phase) / spacing);
+  const tMin = Math.min(...along);
+  const tMax = Math.max(...along);
+  const out: string[] = [];
+  for (let k = kMin; k <= kMax; k++) {
+    const o = k * spacing + phase;
+    out.push(`M${n(o * nx + tMin * dx)} ${n(o * ny + tMin * dy)}L${n(o * nx + tMax * dx)} ${n(o * ny + tMax * dy)}`);
+  }
+  return out.join('');
+}
+
+type Gen = (b: Box, ctx: DrawCtx) => string;
+
+/**
+ * Spacing multiplier for fine weaves: keeps threads ≈ 5–8 output pixels apart, so a
+ * close-up shows a finer weave instead of magnified stripes.
+ */
+const fineK = (ctx: DrawCtx): number => Math.max(0.45, Math.min(1, 1.7 / (ctx.pxPerUnit ?? 1)));
+
+const gens: Record<TextureName, Gen> = {
+  weave: (b, ctx) => {
+    const { p } = ctx;
+    const dk = p.isDark ? lighten(p.base, 0.3) : darken(p.base, 0.5);
+    const k = fineK(ctx);
+    return (
+      strokeP(hatch(b, 5 * k, 0), dk, 1.1 * k, p.isLight ? 0.08 : 0.11) +
+      strokeP(hatch(b, 5 * k, 90, 2.5 * k), lighten(p.base, 0.6), k, 0.09)
+    );
+  },
+  linen: (b, ctx) => {
+    const { p } = ctx;
+    const dk = p.isDark ? lighten(p.base, 0.3) : darken(p.base, 0.45);
+    const slubs: string[] = [];
+    const k = fineK(ctx);
+    const s = 4.5 * k;
+    for (let j = Math.floor(b[1] / s); j <= Math.ceil(b[3] / s); j++) {
+      for (let i = Math.floor(b[0] / 60); i <= Math.ceil(b[2] / 60); i++) {
+        if (hash2(i, j, 9) < 0.45) continue;
+        const x = i * 60 + hash2(i, j, 10) * 40;
+        slubs.push(`M${n(x)} ${n(j * s)}h${n(6 + hash2(i, j, 11) * 24)}`);
+      }
+    }
+    return (
+      strokeP(hatch(b, s, 0), dk, 1.1 * k, 0.08) +
+      strokeP(hatch(b, s, 90, 2 * k), lighten(p.base, 0.6), k, 0.1) +
+      strokeP(slubs.join(''), dk, 1.6 * k, 0.1)
+    );
+  },
+  twill: (b, ctx) => {
+    const { p } = ctx;
+    const dk = p.isDark ? lighten(p.base, 0.28) : darken(p.base, 0.5);
+    const k = fineK(ctx);
+    return (
+      strokeP(hatch(b, 6 * k, -62), dk, 1.4 * k, p.isDark ? 0.2 : 0.11) +
+      strokeP(hatch(b, 6 * k, -62, 3 * k), lighten(p.base, 0.5), 0.9 * k, 0.07)
+    );
+  },
+  denim: (b, ctx) => {
+    const { p } = ctx;
+    const streaks: string[] = [];
+    for (let j = Math.floor(b[1] / 40); j <= Math.ceil(b[3] / 40); j++) {
+      for (let i = Math.floor(b[0] / 9); i <= Math.ceil(b[2] / 9); i++) {
+        if (hash2(i, j, 21) < 0.6) continue;
+        streaks.push(`M${n(i * 9 + hash2(i, j, 22) * 6)} ${n(j * 40 + hash2(i, j, 23) * 20)}v${n(8 + hash2(i, j, 24) * 26)}`);
+      }
+    }
+    return (
+      strokeP(hatch(b, 5.5, -64), lighten(p.base, 0.55), 1.6, 0.2) +
+      strokeP(hatch(b, 5.5, -64, 2.7), darken(p.base, 0.55), 1, 0.2) +
+      strokeP(streaks.join(''), lighten(p.base, 0.75), 1.3, 0.13)
+    );
+  },
+  rib: (b, ctx) => {
+    const { p } = ctx;
+    const dk = p.isDark ? '#000' : darken(p.base, 0.55);
+    const r: string[] = [];
+    const h: string[] = [];
+    for (let x = Math.floor(b[0] / 11) * 11; x < b[2]; x += 11) {
+      r.push(`M${n(x)} ${n(b[1])}h5v${n(b[3] - b[1])}h-5Z`);
+      h.push(`M${n(x + 7.5)} ${n(b[1])}V${n(b[3])}`);
+    }
+    return fillP(r.join(''), dk, p.isDark ? 0.4 : 0.2) + strokeP(h.join(''), lighten(p.base, 0.6), 2.4, p.isDark ? 0.12 : 0.16);
+  },
+  pique: (b, ctx) => {
+    const { p } = ctx;
+    const dk = p.isDark ? lighten(p.base, 0.3) : darken(p.base, 0.5);
+    const k = fineK(ctx);
+    return (
+      strokeP(hatch(b, 6 * k, 0), dk, 2.6 * k, p.isLight ? 0.12 : 0.16, ` stroke-dasharray="0.1 ${6 * k}" stroke-linecap="round"`) +
+      strokeP(hatch(b, 6 * k, 0, 3 * k), lighten(p.base, 0.6), 1.6 * k, 0.14, ` stroke-dasharray="0.1 ${6 * k}" stroke-dashoffset="${3 * k}" stroke-linecap="round"`)
+    );
+  },
+  jersey: (b, ctx) => {
+    const { p } = ctx;
+    const dk = p.isDark ? lighten(p.base, 0.25) : darken(p.base, 0.5);
+    const k = fineK(ctx);
+    return strokeP(hatch(b, 4 * k, 90), dk, k, p.isDark ? 0.12 : 0.07);
+  },
+  knit: (b, ctx) => {
+    const { p } = ctx;
+    const dk = p.isDark ? '#000' : darken(p.base, 0.55);
+    const rows: string[] = [];
+    const rowsHi: string[] = [];
+    const w = 13;
+    const h = 11;
+    const xs = Math.floor(b[0] / w) * w;
+    for (let y = Math.floor(b[1] / h) * h; y < b[3]; y += h) {
+      let d = `M${n(xs)} ${n(y)}`;
+      let dh = `M${n(xs + 2)} ${n(y + 1)}`;
+      for (let x = xs; x < b[2]; x += w) {
+        d += `L${n(x + w / 2)} ${n(y + h)}L${n(x + w)} ${n(y)}`;
+        dh += `L${n(x + w / 2)} ${n(y + h - 3)}L${n(x + w - 2)} ${n(y + 1)}`;
+      }
+      rows.push(d);
+      rowsHi.push(dh);
+    }
+    return (
+      strokeP(rows.join(''), dk, 2.6, p.isDark ? 0.45 : 0.2, ' stroke-linejoin="round"') +
+      strokeP(rowsHi.join(''), lighten(p.base, 0.55), 1.4, p.isDark ? 0.12 : 0.17, ' stroke-linejoin="round"')
+    );
+  },
+  cable: (b, ctx) => {
+    const { p } = ctx;
+    const dk = p.isDark ? '#000' : darken(p.base, 0.55);
+    const lt = lighten(p.base, 0.5);
+    const cw = 96;
+    const ph = 84;
+    const under: string[] = [];
+    const over: string[] = [];
+    const purl: string[] = [];
+    const y0 = Math.floor(b[1] / ph) * ph;
+    for (let x = Math.floor(b[0] / cw) * cw; x < b[2]; x += cw) {
+      const a = x + 36;
+      const c = x + 60;
+      let du = '';
+      let dov = '';
+      for (let y = y0; y < b[3]; y += ph) {
+        du += `M${a} ${y}C${a} ${y + 21} ${c} ${y + 21} ${c} ${y + 42}V${y + 84}`;
+        dov += `M${c} ${y}C${c} ${y + 21} ${a} ${y + 21} ${a} ${y + 42}V${y + 84}`;
+      }
+      under.push(du);
+      over.push(dov);
+      purl.push(`M${x + 10} ${n(b[1])}V${n(b[3])}M${x + 86} ${n(b[1])}V${n(b[3])}`);
+    }
+    return (
+      strokeP(under.join(''), dk, 16, p.isDark ? 0.45 : 0.2) +
+      strokeP(under.join(''), lt, 8, 0.12, ' transform="translate(-2 -2)"') +
+      strokeP(over.join(''), dk, 18, p.isDark ? 0.5 : 0.22) +
+      strokeP(over.join(''), lt, 9, p.isDark ? 0.14 : 0.2, ' transform="translate(-2 -2)"') +
+      strokeP(purl.join(''), dk, 5, p.isDark ? 0.5 : 0.25)
+    );
+  },
+  tiepat: (b, ctx) => {
+    const { p } = ctx;
+    const motif = mix(ctx.accent, p.base, 0.2);
+    const s = 30;
+    const dots: string[] = [];
+    const hi: string[] = [];
+    for (let j = Math.floor(b[1] / s); j <= Math.ceil(b[3] / s); j++) {
+      for (let i = Math.floor(b[0] / s); i <= Math.ceil(b[2] / s); i++) {
+        const x = i * s + (j % 2 ? s / 2 : 0);
+        const y = j * s;
+        dots.push(`M${n(x)} ${n(y - 5)}L${n(x + 5)} ${n(y)}L${n(x)} ${n(y + 5)}L${n(x - 5)} ${n(y)}Z`);
+        hi.push(circ(x - 1, y - 1, 1.2));
+      }
+    }
+    return (
+      strokeP(hatch(b, 22, -40), lighten(p.base, p.isDark ? 0.25 : 0.18), 7, 0.3) +
+      strokeP(hatch(b, 3, -40), darken(p.base, 0.4), 0.8, 0.12) +
+      fillP(dots.join(''), motif, 0.95) +
+      fillP(hi.join(''), lighten(motif, 0.6), 0.7)
+    );
+  },
+  sequin: (b, ctx) => {
+    const { m } = ctx;
+    const a: string[] = [];
+    const hl: string[] = [];
+    const dk: string[] = [];
+    const sx = 15;
+    const sy = 13;
+    for (let j = Math.floor(b[1] / sy); j <= Math.ceil(b[3] / sy); j++) {
+      for (let i = Math.floor(b[0] / sx); i <= Math.ceil(b[2] / sx); i++) {
+        const x = i * sx + (j % 2 ? sx / 2 : 0);
+        const y = j * sy;
+        const v = hash2(i, j, 31);
+        (v < 0.5 ? a : dk).push(circ(x, y, 6.4));
+        if (v < 0.35) hl.push(circ(x - 1.8, y - 1.8, 1.8));
+      }
+    }
+    return fillP(a.join(''), m.mid, 0.55) + fillP(dk.join(''), m.dark, 0.45) + fillP(hl.join(''), '#fff', 0.75);
+  },
+  satin: (b, ctx) => strokeP(hatch(b, 7 * fineK(ctx), 0), lighten(ctx.p.base, 0.6), 1, 0.05),
+};
+
+const minPxPerUnit: Partial<Record<TextureName, number>> = {
+  weave: 1.5,
+  linen: 1.5,
+  twill: 1.5,
+  pique: 1.5,
+  jersey: 1.5,
+  satin: 1.5,
+};
+
+/** Texture for the area of path `d`, clipped to it and culled to the visible region. */
+export function tex(ctx: DrawCtx, name: TextureName, shape: string | readonly string[]): string {
+  if (ctx.measuring) return '';
+  const paths = typeof shape === 'string' ? [shape] : shape;
+  // Fine weaves would only alias into moiré at hero scale, so they are reserved for
+  // the closer views, where they sell the material.
+  const ppu = ctx.pxPerUnit ?? 1;
+  if (ppu < (minPxPerUnit[name] ?? 0)) return '';
+  const boxes = paths.map(pathBox);
+  let b: Box = [
+    Math.min(...boxes.map((q) => q[0])),
+    Math.min(...boxes.map((q) => q[1])),
+    Math.max(...boxes.map((q) => q[2])),
+    Math.max(...boxes.map((q) => q[3])),
+  ];
+  if (ctx.visible) {
+    const v = ctx.visible;
+    b = [Math.max(b[0], v[0]), Math.max(b[1], v[1]), Math.min(b[2], v[2]), Math.min(b[3], v[3])];
+    if (b[2] <= b[0] || b[3] <= b[1]) return '';
+  }
+  const body = gens[name](b, ctx);
+  if (!body) return '';
+  return `<g clip-path="${clipUnion(ctx, paths)}">${body}</g>`;
+}

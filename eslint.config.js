@@ -1,0 +1,81 @@
+// ESLint flat config. Not type-aware on purpose (fast); `tsc --noEmit` does the type checking.
+// Architecture rules (which folder may import which) live in .dependency-cruiser.cjs.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores([
+    'build/',
+    'data/',
+    'node_modules/',
+    '.react-router/',
+    'db/migrations/',
+    'coverage/',
+    'test-results/',
+  ]),
+
+  js.configs.recommended,
+  // Also switches off core rules that TypeScript already covers (no-undef, ...) for .ts/.tsx files.
+  tseslint.configs.recommended,
+
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Application code logs through pino (server) or not at all; console.error/warn stay allowed for
+      // the SSR render-error and dev error-boundary logging that React Router's entry/root use.
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      // tsconfig has `verbatimModuleSyntax`: type-only imports must say so, or they survive into the JS.
+      // Inline style (`import { a, type B }`) matches the codebase; `import('x').T` annotations are allowed.
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      // Under verbatimModuleSyntax `import { type A } from 'x'` still loads 'x' at runtime (as `import {} from 'x'`),
+      // yet dependency-cruiser counts it as type-only. Forcing `import type { A }` keeps the two in agreement.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
+  },
+
+  // React hooks rules (including the React Compiler ones in v7) for the React app; .ts too, since app/lib
+  // defines hooks (useCart, useLocalStore, useRootData) in plain .ts files.
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+  },
+
+  // hero.tsx sets a `hydrated` flag in an effect on purpose (two-pass render: only the first slide is
+  // server-rendered, the rest join after hydration). Scoped to this one file so the rule still guards the rest.
+  {
+    files: ['app/features/catalog/hero.tsx'],
+    rules: { 'react-hooks/set-state-in-effect': 'off' },
+  },
+
+  // Command-line code and tests may print (db/seed/images/preview.ts is a dev CLI).
+  {
+    files: ['server/cli/**', 'scripts/**', 'tests/**', '**/*.test.ts', '**/*.test.tsx', 'db/seed/images/**'],
+    rules: { 'no-console': 'off' },
+  },
+
+  // CommonJS config files (.dependency-cruiser.cjs) run in Node.
+  {
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,135 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { url } from './fixtures';
+
+/** What a crawler or a phone without JavaScript gets: plain HTTP, no browser. */
+
+interface ProductList {
+  items: { id: number; name: string }[];
+}
+
+function decodeEntities(html: string): string {
+  return html
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number.parseInt(decimal, 10)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** The markup without any script (or React's text-separating comments): what is on screen before JavaScript runs. */
+function withoutScripts(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<!--[\s\S]*?-->/g, '');
+}
+
+function metaContent(html: string, property: string): string | undefined {
+  for (const tag of html.match(/<meta\b[^>]*>/gi) ?? []) {
+    const key = /\b(?:property|name)="([^"]*)"/i.exec(tag)?.[1];
+    if (key === property) {
+      const content = /\bcontent="([^"]*)"/i.exec(tag)?.[1];
+      return content === undefined ? undefined : decodeEntities(content);
+    }
+  }
+  return undefined;
+}
+
+let products: ProductList['items'] = [];
+let productsHtml = '';
+
+beforeAll(async () => {
+  const [api, page] = await Promise.all([fetch(url('/api/products')), fetch(url('/products'))]);
+  expect(api.status).toBe(200);
+  expect(page.status).toBe(200);
+  products = ((await api.json()) as ProductList).items;
+  productsHtml = await page.text();
+});
+
+describe('server-rendered pages', () => {
+  test('/products lists the product names in its HTML, before any script runs', () => {
+    expect(products.length, '/api/products returns products').toBeGreaterThanOrEqual(12);
+    const markup = decodeEntities(withoutScripts(productsHtml));
+    const missing = products
+      .slice(0, 12)
+      .map((product) => product.name)
+      .filter((name) => !markup.includes(name));
+    expect(missing, 'product names missing from the server-rendered /products markup').toEqual([]);
+    expect(/\d+ products found/.exec(markup)?.[0], 'the "N products found" count in the markup').toMatch(
+      /^\d+ products found$/,
+    );
+  });
+
+  test('/product/<id> has a <title> and Open Graph title and absolute image', async () => {
+    const product = products[0]!;
+    const response = await fetch(url(`/product/${product.id}`));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const title = /<title>([^<]*)<\/title>/i.exec(html)?.[1];
+    expect(title && decodeEntities(title), '<title>').toContain(product.name);
+    expect(metaContent(html, 'og:title'), 'og:title').toBe(product.name);
+    const image = metaContent(html, 'og:image');
+    expect(image, 'og:image').toMatch(/^https?:\/\/[^/]+\/\S+$/);
+    const imageResponse = await fetch(image!);
+    expect(imageResponse.status, `GET ${image}`).toBe(200);
+    expect(imageResponse.headers.get('content-type')).toMatch(/^image\//);
+  });
+});
+
+describe('static assets', () => {
+  const hashedScripts = () => [
+    ...new Set(
+      [...productsHtml.matchAll(/["'](\/assets\/[\w.-]+-[\w-]{6,}\.js)["']/g)].map((match) => match[1]!),
+    ),
+  ];
+
+  test('hashed /assets/*.js are cached for a year as immutable', async () => {
+    const scripts = hashedScripts();
+    expect(scripts.length, 'hashed scripts referenced by /products').toBeGreaterThan(0);
+    for (const script of scripts) {
+      const response = await fetch(url(script));
+      expect(response.status, `GET ${script}`).toBe(200);
+      const cacheControl = response.headers.get('cache-control') ?? '';
+      expect(cacheControl, `cache-control of ${script}`).toContain('immutable');
+      expect(cacheControl, `cache-control of ${script}`).toContain('max-age=31536000');
+      await response.arrayBuffer();
+    }
+  });
+
+  test('hashed /assets/*.js are served with brotli when the client accepts it', async () => {
+    const sized = await Promise.all(
+      hashedScripts().map(async (script) => {
+        const plain = await fetch(url(script), { headers: { 'accept-encoding': 'identity' } });
+        return { script, body: await plain.text() };
+      }),
+    );
+    // The largest script: well above the server's 1 KiB compression threshold.
+    const largest = sized.sort((a, b) => b.body.length - a.body.length)[0];
+    expect(largest, 'a hashed script to fetch').toBeDefined();
+    expect(largest!.body.length).toBeGreaterThan(1024);
+    const response = await fetch(url(largest!.script), { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding'), `content-encoding of ${largest!.script}`).toBe('br');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    // fetch decodes brotli: what arrives must be the same file.
+    expect(await response.text()).toBe(largest!.body);
+  });
+});
+
+describe('API', () => {
+  test('/api/health answers 200 JSON', async () => {
+    const response = await fetch(url('/api/health'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  test('/api/docs serves the OpenAPI document listing /api/products', async () => {
+    const ui = await fetch(url('/api/docs'));
+    expect(ui.status, 'GET /api/docs').toBe(200);
+    await ui.arrayBuffer();
+    const response = await fetch(url('/api/docs/json'));
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi?: string; paths?: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths ?? {})).toContain('/api/products');
+  });
+});
