@@ -61,16 +61,6 @@ const envSchema = z
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.ng:587'),
     UPLOAD_DIR: z.string().trim().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.FLW_PUBLIC_KEY) !== Boolean(env.FLW_SECRET_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.FLW_PUBLIC_KEY ? 'FLW_SECRET_KEY' : 'FLW_PUBLIC_KEY'],
-        message:
-          'FLW_PUBLIC_KEY and FLW_SECRET_KEY must be set together (leave both unset for the sandbox provider)',
-      });
-    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -104,9 +94,10 @@ export class ConfigError extends Error {
 /** Reads the environment once at start-up; every bad value is reported, each with what is expected. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
+  const problems: string[] = [];
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
+    problems.push(
+      ...parsed.error.issues.map((issue) => {
         const name = issue.path.join('.') || 'environment';
         const given = typeof issue.path[0] === 'string' ? source[issue.path[0]] : undefined;
         const shown =
@@ -115,6 +106,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       }),
     );
   }
+  // Checked on the raw values, so this is reported together with every other problem.
+  if (Boolean(source.FLW_PUBLIC_KEY?.trim()) !== Boolean(source.FLW_SECRET_KEY?.trim())) {
+    problems.push(
+      `${source.FLW_PUBLIC_KEY?.trim() ? 'FLW_SECRET_KEY' : 'FLW_PUBLIC_KEY'} is missing: FLW_PUBLIC_KEY and FLW_SECRET_KEY must be set together (leave both unset for the sandbox provider)`,
+    );
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   return {

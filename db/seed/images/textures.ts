@@ -12,7 +12,7 @@ import { clipUnion, n, type Box, type DrawCtx } from './svg-kit.js';
 export type TextureName =
   | 'weave'
   | 'linen'
-  | 'twill'
+  | 'wool'
   | 'denim'
   | 'rib'
   | 'pique'
@@ -157,106 +157,121 @@ type Gen = (b: Box, ctx: DrawCtx) => string;
  */
 const fineK = (ctx: DrawCtx): number => Math.max(0.45, Math.min(1, 1.7 / (ctx.pxPerUnit ?? 1)));
 
+/** Horizontal + vertical line set; axis-aligned edges are almost free for the rasteriser. */
+function grid(b: Box, sx: number, sy: number, phx = 0, phy = 0): { h: string; v: string } {
+  const h: string[] = [];
+  const v: string[] = [];
+  if (sy > 0) for (let y = Math.floor(b[1] / sy) * sy + phy; y < b[3]; y += sy) h.push(`M${n(b[0])} ${n(y)}H${n(b[2])}`);
+  if (sx > 0) for (let x = Math.floor(b[0] / sx) * sx + phx; x < b[2]; x += sx) v.push(`M${n(x)} ${n(b[1])}V${n(b[3])}`);
+  return { h: h.join(''), v: v.join('') };
+}
+
+const inkOf = (ctx: DrawCtx, k = 0.5): string => (ctx.p.isDark ? lighten(ctx.p.base, 0.3) : darken(ctx.p.base, k));
+
+/*
+ * Cost model (librsvg/cairo): axis-aligned lines and rectangles are nearly free,
+ * diagonal lines cost ~0.15 ms per 1000 px, dashes ~1 µs each, round-capped dot
+ * dashes are pathological. Generators stick to axis-aligned geometry where they can.
+ */
 const gens: Record<TextureName, Gen> = {
   weave: (b, ctx) => {
     const { p } = ctx;
-    const dk = p.isDark ? lighten(p.base, 0.3) : darken(p.base, 0.5);
     const k = fineK(ctx);
-    return (
-      strokeP(hatch(b, 5 * k, 0), dk, 1.1 * k, p.isLight ? 0.08 : 0.11) +
-      strokeP(hatch(b, 5 * k, 90, 2.5 * k), lighten(p.base, 0.6), k, 0.09)
-    );
+    const g = grid(b, 4.6 * k, 4.6 * k, 2.3 * k, 0);
+    return strokeP(g.h, inkOf(ctx), 1.1 * k, p.isLight ? 0.08 : 0.11) + strokeP(g.v, lighten(p.base, 0.6), k, 0.1);
   },
   linen: (b, ctx) => {
     const { p } = ctx;
-    const dk = p.isDark ? lighten(p.base, 0.3) : darken(p.base, 0.45);
-    const slubs: string[] = [];
     const k = fineK(ctx);
     const s = 4.5 * k;
+    const slubs: string[] = [];
     for (let j = Math.floor(b[1] / s); j <= Math.ceil(b[3] / s); j++) {
       for (let i = Math.floor(b[0] / 60); i <= Math.ceil(b[2] / 60); i++) {
-        if (hash2(i, j, 9) < 0.45) continue;
+        if (hash2(i, j, 9) < 0.5) continue;
         const x = i * 60 + hash2(i, j, 10) * 40;
         slubs.push(`M${n(x)} ${n(j * s)}h${n(6 + hash2(i, j, 11) * 24)}`);
       }
     }
+    const g = grid(b, s, s, 2 * k, 0);
     return (
-      strokeP(hatch(b, s, 0), dk, 1.1 * k, 0.08) +
-      strokeP(hatch(b, s, 90, 2 * k), lighten(p.base, 0.6), k, 0.1) +
-      strokeP(slubs.join(''), dk, 1.6 * k, 0.1)
+      strokeP(g.h, inkOf(ctx, 0.45), 1.1 * k, 0.08) +
+      strokeP(g.v, lighten(p.base, 0.6), k, 0.1) +
+      strokeP(slubs.join(''), inkOf(ctx, 0.45), 1.7 * k, 0.1)
     );
   },
-  twill: (b, ctx) => {
+  wool: (b, ctx) => {
+    // fine worsted suiting: faint vertical warp with a softer weft
     const { p } = ctx;
-    const dk = p.isDark ? lighten(p.base, 0.28) : darken(p.base, 0.5);
     const k = fineK(ctx);
-    return (
-      strokeP(hatch(b, 6 * k, -62), dk, 1.4 * k, p.isDark ? 0.2 : 0.11) +
-      strokeP(hatch(b, 6 * k, -62, 3 * k), lighten(p.base, 0.5), 0.9 * k, 0.07)
-    );
+    const g = grid(b, 3.6 * k, 5 * k, 0, 0);
+    return strokeP(g.v, inkOf(ctx), 1.1 * k, p.isDark ? 0.16 : 0.1) + strokeP(g.h, lighten(p.base, 0.5), 0.9 * k, p.isDark ? 0.06 : 0.07);
   },
   denim: (b, ctx) => {
     const { p } = ctx;
+    const ppu = ctx.pxPerUnit ?? 1;
     const streaks: string[] = [];
     for (let j = Math.floor(b[1] / 40); j <= Math.ceil(b[3] / 40); j++) {
-      for (let i = Math.floor(b[0] / 9); i <= Math.ceil(b[2] / 9); i++) {
-        if (hash2(i, j, 21) < 0.6) continue;
-        streaks.push(`M${n(i * 9 + hash2(i, j, 22) * 6)} ${n(j * 40 + hash2(i, j, 23) * 20)}v${n(8 + hash2(i, j, 24) * 26)}`);
+      for (let i = Math.floor(b[0] / 7); i <= Math.ceil(b[2] / 7); i++) {
+        if (hash2(i, j, 21) < 0.55) continue;
+        streaks.push(`M${n(i * 7 + hash2(i, j, 22) * 5)} ${n(j * 40 + hash2(i, j, 23) * 20)}v${n(8 + hash2(i, j, 24) * 28)}`);
       }
     }
-    return (
-      strokeP(hatch(b, 5.5, -64), lighten(p.base, 0.55), 1.6, 0.2) +
-      strokeP(hatch(b, 5.5, -64, 2.7), darken(p.base, 0.55), 1, 0.2) +
-      strokeP(streaks.join(''), lighten(p.base, 0.75), 1.3, 0.13)
-    );
+    const slubs = strokeP(streaks.join(''), lighten(p.base, 0.75), 1.4, 0.14);
+    // the diagonal twill is the expensive part: only in closer views, ~7 px apart on screen
+    if (ppu < 1.5) return slubs;
+    const sp = Math.max(5.5 * fineK(ctx), 7 / ppu);
+    return strokeP(hatch(b, sp, -64), lighten(p.base, 0.55), sp * 0.3, 0.2) + slubs;
   },
   rib: (b, ctx) => {
     const { p } = ctx;
-    const dk = p.isDark ? '#000' : darken(p.base, 0.55);
+    const dk = p.isDark ? '#000' : darken(p.base, 0.5);
     const r: string[] = [];
     const h: string[] = [];
-    for (let x = Math.floor(b[0] / 11) * 11; x < b[2]; x += 11) {
-      r.push(`M${n(x)} ${n(b[1])}h5v${n(b[3] - b[1])}h-5Z`);
-      h.push(`M${n(x + 7.5)} ${n(b[1])}V${n(b[3])}`);
+    for (let x = Math.floor(b[0] / 7) * 7; x < b[2]; x += 7) {
+      r.push(`M${n(x)} ${n(b[1])}h3v${n(b[3] - b[1])}h-3Z`);
+      h.push(`M${n(x + 5)} ${n(b[1])}V${n(b[3])}`);
     }
-    return fillP(r.join(''), dk, p.isDark ? 0.4 : 0.2) + strokeP(h.join(''), lighten(p.base, 0.6), 2.4, p.isDark ? 0.12 : 0.16);
+    return fillP(r.join(''), dk, p.isDark ? 0.32 : 0.14) + strokeP(h.join(''), lighten(p.base, 0.6), 1.4, p.isDark ? 0.1 : 0.13);
   },
   pique: (b, ctx) => {
+    // waffle-like honeycomb: short horizontal bars in a brick pattern
     const { p } = ctx;
-    const dk = p.isDark ? lighten(p.base, 0.3) : darken(p.base, 0.5);
     const k = fineK(ctx);
-    return (
-      strokeP(hatch(b, 6 * k, 0), dk, 2.6 * k, p.isLight ? 0.12 : 0.16, ` stroke-dasharray="0.1 ${6 * k}" stroke-linecap="round"`) +
-      strokeP(hatch(b, 6 * k, 0, 3 * k), lighten(p.base, 0.6), 1.6 * k, 0.14, ` stroke-dasharray="0.1 ${6 * k}" stroke-dashoffset="${3 * k}" stroke-linecap="round"`)
-    );
+    const s = 5 * k;
+    const bars: string[] = [];
+    for (let j = Math.floor(b[1] / s); j <= Math.ceil(b[3] / s); j++) {
+      const off = j % 2 ? s / 2 : 0;
+      for (let x = Math.floor(b[0] / s) * s + off; x < b[2]; x += s) bars.push(`M${n(x)} ${n(j * s)}h${n(s * 0.55)}v${n(s * 0.45)}h${n(-s * 0.55)}Z`);
+    }
+    return fillP(bars.join(''), inkOf(ctx), p.isLight ? 0.08 : 0.12);
   },
   jersey: (b, ctx) => {
     const { p } = ctx;
-    const dk = p.isDark ? lighten(p.base, 0.25) : darken(p.base, 0.5);
     const k = fineK(ctx);
-    return strokeP(hatch(b, 4 * k, 90), dk, k, p.isDark ? 0.12 : 0.07);
+    return strokeP(grid(b, 4 * k, 0).v, inkOf(ctx), k, p.isDark ? 0.12 : 0.07);
   },
   knit: (b, ctx) => {
     const { p } = ctx;
     const dk = p.isDark ? '#000' : darken(p.base, 0.55);
-    const rows: string[] = [];
-    const rowsHi: string[] = [];
+    const ppu = ctx.pxPerUnit ?? 1;
     const w = 13;
+    if (ppu < 1.5) {
+      // at hero scale stockinette reads as soft vertical columns
+      const g = grid(b, w, 0);
+      const hi = grid(b, w, 0, w / 2);
+      return strokeP(g.v, dk, 3, p.isDark ? 0.3 : 0.12) + strokeP(hi.v, lighten(p.base, 0.5), 3, p.isDark ? 0.08 : 0.1);
+    }
+    const rows: string[] = [];
     const h = 11;
     const xs = Math.floor(b[0] / w) * w;
     for (let y = Math.floor(b[1] / h) * h; y < b[3]; y += h) {
       let d = `M${n(xs)} ${n(y)}`;
-      let dh = `M${n(xs + 2)} ${n(y + 1)}`;
-      for (let x = xs; x < b[2]; x += w) {
-        d += `L${n(x + w / 2)} ${n(y + h)}L${n(x + w)} ${n(y)}`;
-        dh += `L${n(x + w / 2)} ${n(y + h - 3)}L${n(x + w - 2)} ${n(y + 1)}`;
-      }
+      for (let x = xs; x < b[2]; x += w) d += `L${n(x + w / 2)} ${n(y + h)}L${n(x + w)} ${n(y)}`;
       rows.push(d);
-      rowsHi.push(dh);
     }
     return (
-      strokeP(rows.join(''), dk, 2.6, p.isDark ? 0.45 : 0.2, ' stroke-linejoin="round"') +
-      strokeP(rowsHi.join(''), lighten(p.base, 0.55), 1.4, p.isDark ? 0.12 : 0.17, ' stroke-linejoin="round"')
+      strokeP(rows.join(''), dk, 3, p.isDark ? 0.45 : 0.2, ' stroke-linejoin="round"') +
+      strokeP(grid(b, w, 0, w / 2).v, lighten(p.base, 0.55), 2.2, p.isDark ? 0.1 : 0.14)
     );
   },
   cable: (b, ctx) => {
@@ -275,19 +290,20 @@ const gens: Record<TextureName, Gen> = {
       let du = '';
       let dov = '';
       for (let y = y0; y < b[3]; y += ph) {
-        du += `M${a} ${y}C${a} ${y + 21} ${c} ${y + 21} ${c} ${y + 42}V${y + 84}`;
-        dov += `M${c} ${y}C${c} ${y + 21} ${a} ${y + 21} ${a} ${y + 42}V${y + 84}`;
+        du += `M${a} ${y}C${a} ${y + 21} ${c} ${y + 21} ${c} ${y + 42}C${c} ${y + 56} ${c + 4} ${y + 70} ${c} ${y + 84}`;
+        dov += `M${c} ${y}C${c} ${y + 21} ${a} ${y + 21} ${a} ${y + 42}C${a} ${y + 56} ${a - 4} ${y + 70} ${a} ${y + 84}`;
       }
       under.push(du);
       over.push(dov);
-      purl.push(`M${x + 10} ${n(b[1])}V${n(b[3])}M${x + 86} ${n(b[1])}V${n(b[3])}`);
+      purl.push(`M${x + 12} ${n(b[1])}V${n(b[3])}M${x + 84} ${n(b[1])}V${n(b[3])}`);
     }
     return (
-      strokeP(under.join(''), dk, 16, p.isDark ? 0.45 : 0.2) +
-      strokeP(under.join(''), lt, 8, 0.12, ' transform="translate(-2 -2)"') +
-      strokeP(over.join(''), dk, 18, p.isDark ? 0.5 : 0.22) +
-      strokeP(over.join(''), lt, 9, p.isDark ? 0.14 : 0.2, ' transform="translate(-2 -2)"') +
-      strokeP(purl.join(''), dk, 5, p.isDark ? 0.5 : 0.25)
+      strokeP(under.join(''), dk, 18, p.isDark ? 0.4 : 0.16) +
+      strokeP(under.join(''), lt, 7, 0.12, ' transform="translate(-2 -2)"') +
+      strokeP(over.join(''), dk, 20, p.isDark ? 0.45 : 0.18) +
+      strokeP(over.join(''), lt, 8, p.isDark ? 0.12 : 0.2, ' transform="translate(-2 -2)"') +
+      strokeP(purl.join(''), dk, 7, p.isDark ? 0.3 : 0.1) +
+      strokeP(grid(b, 0, 9).h, dk, 1.2, p.isDark ? 0.16 : 0.06)
     );
   },
   tiepat: (b, ctx) => {
@@ -301,12 +317,12 @@ const gens: Record<TextureName, Gen> = {
         const x = i * s + (j % 2 ? s / 2 : 0);
         const y = j * s;
         dots.push(`M${n(x)} ${n(y - 5)}L${n(x + 5)} ${n(y)}L${n(x)} ${n(y + 5)}L${n(x - 5)} ${n(y)}Z`);
-        hi.push(circ(x - 1, y - 1, 1.2));
+        hi.push(`M${n(x - 2)} ${n(y - 2)}h2v2h-2Z`);
       }
     }
     return (
       strokeP(hatch(b, 22, -40), lighten(p.base, p.isDark ? 0.25 : 0.18), 7, 0.3) +
-      strokeP(hatch(b, 3, -40), darken(p.base, 0.4), 0.8, 0.12) +
+      strokeP(grid(b, 0, 3 * fineK(ctx)).h, darken(p.base, 0.4), 0.8, 0.1) +
       fillP(dots.join(''), motif, 0.95) +
       fillP(hi.join(''), lighten(motif, 0.6), 0.7)
     );
@@ -324,18 +340,18 @@ const gens: Record<TextureName, Gen> = {
         const y = j * sy;
         const v = hash2(i, j, 31);
         (v < 0.5 ? a : dk).push(circ(x, y, 6.4));
-        if (v < 0.35) hl.push(circ(x - 1.8, y - 1.8, 1.8));
+        if (v < 0.35) hl.push(`M${n(x - 3)} ${n(y - 3)}h2.6v2.6h-2.6Z`);
       }
     }
-    return fillP(a.join(''), m.mid, 0.55) + fillP(dk.join(''), m.dark, 0.45) + fillP(hl.join(''), '#fff', 0.75);
+    return fillP(a.join(''), m.mid, 0.55) + fillP(dk.join(''), m.dark, 0.45) + fillP(hl.join(''), '#fff', 0.8);
   },
-  satin: (b, ctx) => strokeP(hatch(b, 7 * fineK(ctx), 0), lighten(ctx.p.base, 0.6), 1, 0.05),
+  satin: (b, ctx) => strokeP(grid(b, 0, 7 * fineK(ctx)).h, lighten(ctx.p.base, 0.6), 1, 0.05),
 };
 
 const minPxPerUnit: Partial<Record<TextureName, number>> = {
   weave: 1.5,
   linen: 1.5,
-  twill: 1.5,
+  wool: 1.5,
   pique: 1.5,
   jersey: 1.5,
   satin: 1.5,

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as seed from '../../../db/seed/catalog-data';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+
+let test: TestApp;
+
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+describe('GET /api/products', () => {
+  it('answers a page of products with prices in naira', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/products?pageSize=5&sort=price-asc' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(seed.products.length);
+    expect(body.items).toHaveLength(5);
+    const cheapest = Math.min(...seed.products.map((product) => product.priceNaira));
+    expect(body.items[0].price).toBe(cheapest);
+    expect(body.items[0]).toMatchObject({ inStock: expect.any(Boolean), category: { id: expect.any(String) } });
+  });
+
+  it('filters by category and on-sale together', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/products?category=womens-bags&onSale=true&pageSize=48' });
+    const body = response.json();
+    expect(body.items.length).toBeGreaterThan(0);
+    for (const item of body.items) {
+      expect(item.originalPrice).toBeGreaterThan(item.price);
+      expect(item.discountPercent).toBe(Math.round(((item.originalPrice - item.price) / item.originalPrice) * 100));
+    }
+  });
+
+  it('answers 400 naming the field for a bad query value', async () => {
+    for (const query of ['sort=cheapest', 'rating=9', 'pageSize=1000', 'page=0', 'minPrice=-5', 'availability=maybe']) {
+      const response = await test.app.inject({ method: 'GET', url: `/api/products?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      const body = response.json();
+      expect(body.error.code).toBe('BAD_REQUEST');
+      expect(Object.keys(body.error.fields ?? {})).toContain(query.split('=')[0]);
+    }
+  });
+});
+
+describe('GET /api/products/{id}', () => {
+  it('answers the product with its images, sizes, specifications and related products', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/products/1001' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.name).toBe(seed.products[0]!.name);
+    expect(body.sizes).toEqual(seed.products[0]!.sizes);
+    expect(body.specifications).toEqual(seed.products[0]!.specs);
+    expect(body.related.length).toBeLessThanOrEqual(4);
+  });
+
+  it('answers 404 in the one error shape for an unknown or malformed id', async () => {
+    for (const id of ['99999999', 'not-a-number']) {
+      const response = await test.app.inject({ method: 'GET', url: `/api/products/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Product not found' } });
+    }
+  });
+});
+
+describe('categories', () => {
+  it('lists categories with subcategories and brands', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/categories' });
+    const { categories } = response.json();
+    expect(categories.find((category: { id: string }) => category.id === 'mens-wear').subcategories).toHaveLength(12);
+  });
+
+  it("answers a category's products, and 404 for an unknown category", async () => {
+    const ok = await test.app.inject({ method: 'GET', url: '/api/categories/tote-bags/products' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().total).toBe(seed.products.filter((product) => product.categorySlug === 'tote-bags').length);
+    const missing = await test.app.inject({ method: 'GET', url: '/api/categories/nothing-here/products' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs with nothing set: port 3000, embedded database, sandbox payments', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.flutterwave).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('reports every bad value at once, each with what is expected', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'nobody', FLW_PUBLIC_KEY: 'pk' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT must be a whole number between 1 and 65535 \(got "eighty"\)/);
+      expect(problems).toMatch(/DATABASE_URL must be a URL starting with postgres: or postgresql:/);
+      expect(problems).toMatch(/ADMIN_EMAIL must be an e-mail address/);
+      expect(problems).toMatch(/FLW_SECRET_KEY.*must be set together/);
+    }
+  });
+
+  it('never echoes a secret value in its message', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'short-secret' })).toThrow(/SESSION_SECRET must be at least 32 characters long$/m);
+    try {
+      loadConfig({ SESSION_SECRET: 'short-secret' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('short-secret');
+    }
+  });
+});
