@@ -36,7 +36,12 @@ describe('the API host', () => {
 
   it('rejects malformed JSON and __proto__ keys with a 400, never a 5xx', async () => {
     for (const payload of ['{"a":', '{"__proto__":{"admin":true}}']) {
-      const response = await test.app.inject({ method: 'POST', url: '/api/nowhere', headers: { 'content-type': 'application/json' }, payload });
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/nowhere',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode, payload).toBe(400);
       expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
     }
@@ -52,7 +57,9 @@ describe('the API host', () => {
     const response = await test.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/health']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/health']),
+    );
   });
 });
 

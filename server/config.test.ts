@@ -25,7 +25,9 @@ describe('loadConfig', () => {
   });
 
   it('never echoes a secret value in its message', () => {
-    expect(() => loadConfig({ SESSION_SECRET: 'short-secret' })).toThrow(/SESSION_SECRET must be at least 32 characters long$/m);
+    expect(() => loadConfig({ SESSION_SECRET: 'short-secret' })).toThrow(
+      /SESSION_SECRET must be at least 32 characters long$/m,
+    );
     try {
       loadConfig({ SESSION_SECRET: 'short-secret' });
     } catch (error) {

@@ -28,40 +28,39 @@ const optionalUrl = (protocols: string[], example: string) =>
     urlWithProtocols(protocols, example).optional(),
   );
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce
-      .number({ message: 'must be a whole number between 1 and 65535' })
-      .int('must be a whole number between 1 and 65535')
-      .min(1, 'must be a whole number between 1 and 65535')
-      .max(65535, 'must be a whole number between 1 and 65535')
-      .default(3000),
-    HOST: z.string().trim().min(1).default('0.0.0.0'),
-    PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://shop.example.ng'),
-    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:pass@localhost:5432/rossy'),
-    DATA_DIR: z.string().trim().min(1).default('./data'),
-    REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
-    SESSION_SECRET: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.string().min(32, 'must be at least 32 characters long').optional(),
-    ),
-    ADMIN_EMAIL: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.email('must be an e-mail address').default('admin@rossy.ng'),
-    ),
-    ADMIN_PASSWORD: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.string().min(8, 'must be at least 8 characters long').optional(),
-    ),
-    FLW_PUBLIC_KEY: optionalString,
-    FLW_SECRET_KEY: optionalString,
-    FLW_WEBHOOK_HASH: optionalString,
-    FLW_API_BASE: optionalUrl(['http:', 'https:'], 'https://api.flutterwave.com'),
-    SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.ng:587'),
-    UPLOAD_DIR: z.string().trim().min(1).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a whole number between 1 and 65535' })
+    .int('must be a whole number between 1 and 65535')
+    .min(1, 'must be a whole number between 1 and 65535')
+    .max(65535, 'must be a whole number between 1 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://shop.example.ng'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:pass@localhost:5432/rossy'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  SESSION_SECRET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  ADMIN_EMAIL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.email('must be an e-mail address').default('admin@rossy.ng'),
+  ),
+  ADMIN_PASSWORD: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(8, 'must be at least 8 characters long').optional(),
+  ),
+  FLW_PUBLIC_KEY: optionalString,
+  FLW_SECRET_KEY: optionalString,
+  FLW_WEBHOOK_HASH: optionalString,
+  FLW_API_BASE: optionalUrl(['http:', 'https:'], 'https://api.flutterwave.com'),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.ng:587'),
+  UPLOAD_DIR: z.string().trim().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -164,7 +164,7 @@ describe.each(WIDTHS)('browsing at %ipx', (width) => {
       await sizeLabel.click();
       expect(await size.isChecked(), 'the chosen size is checked').toBe(true);
 
-      const cartBadge = page.locator('header [aria-label="1 in cart"]');
+      const cartBadge = page.locator('header a[aria-label="Cart, 1 item"]');
       expect(await cartBadge.count(), 'no cart badge before adding').toBe(0);
       const clickedAt = Date.now();
       await page.getByRole('button', { name: 'Add to Cart' }).click();

@@ -3,9 +3,14 @@ import type { LaunchOptions } from 'playwright-core';
 
 /** Debian's Chromium (or CHROME_PATH), with the flags this offline machine needs. */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((path): path is string => Boolean(path));
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    (path): path is string => Boolean(path),
+  );
   const found = candidates.find((path) => fs.existsSync(path));
-  if (!found) throw new Error(`No Chromium found (tried ${candidates.join(', ')}). Install it (apt-get install -y chromium) or set CHROME_PATH.`);
+  if (!found)
+    throw new Error(
+      `No Chromium found (tried ${candidates.join(', ')}). Install it (apt-get install -y chromium) or set CHROME_PATH.`,
+    );
   return found;
 }
 

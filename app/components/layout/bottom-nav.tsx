@@ -14,14 +14,16 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
       to: '/cart',
       label: 'Cart',
       icon: ShoppingBag,
-      badge: <CountBadge count={cartCount} label={`${cartCount} in cart`} />,
+      badge: <CountBadge count={cartCount} />,
+      count: cartCount,
     },
     { to: '/sale', label: 'Sales', icon: Tag, hot: true },
     {
       to: '/wishlist',
       label: 'Wishlist',
       icon: Heart,
-      badge: <CountBadge count={wishlistCount} label={`${wishlistCount} saved`} />,
+      badge: <CountBadge count={wishlistCount} />,
+      count: wishlistCount,
     },
     { to: signedIn ? '/profile' : '/login', label: 'Profile', icon: User },
   ];
@@ -31,7 +33,7 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="grid h-16 grid-cols-5">
-        {items.map(({ to, label, icon: Icon, badge, hot }) => (
+        {items.map(({ to, label, icon: Icon, badge, hot, count }) => (
           <li key={label}>
             <NavLink
               to={to}
@@ -53,6 +55,7 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
                 ) : null}
               </span>
               {label}
+              {count ? <span className="sr-only">, {count === 1 ? '1 item' : `${count} items`}</span> : null}
             </NavLink>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { Bell, Heart, HelpCircle, Menu, Search, ShoppingBag, Truck, User } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { cartQuantity, useCart, useWishlist } from '../../lib/shop-stores';
 import { CountBadge } from '../ui/badge';
@@ -10,6 +10,10 @@ import { SearchBox } from './search-box';
 import type { ShopInfo as ShellShop } from '../../lib/root-data';
 
 const COMPACT_AFTER_PX = 50;
+
+function countLabel(name: string, count: number): string {
+  return count > 0 ? `${name}, ${count} ${count === 1 ? 'item' : 'items'}` : name;
+}
 
 function IconLink({
   to,
@@ -50,6 +54,15 @@ export function Header({
   const cart = useCart();
   const wishlist = useWishlist();
   const cartCount = cartQuantity(cart);
+  const location = useLocation();
+  // Several links share /products and differ by their query, so both must match.
+  const isCurrent = (to: string) => {
+    const [pathname, search = ''] = to.split('?');
+    return (
+      location.pathname === pathname &&
+      new URLSearchParams(location.search).get('category') === new URLSearchParams(search).get('category')
+    );
+  };
 
   useEffect(() => {
     const onScroll = () => setCompact(window.scrollY > COMPACT_AFTER_PX);
@@ -115,16 +128,14 @@ export function Header({
           </Link>
           <nav aria-label="Main" className="ml-6 hidden items-center gap-6 lg:flex">
             {mainNav.map((item) => (
-              <NavLink
+              <Link
                 key={item.to}
                 to={item.to}
-                end
-                className={({ isActive }) =>
-                  cn(
-                    'relative py-2 text-[0.8125rem] font-medium tracking-wide text-ink-soft transition-colors hover:text-ink',
-                    isActive && 'text-ink',
-                  )
-                }
+                aria-current={isCurrent(item.to) ? 'page' : undefined}
+                className={cn(
+                  'relative py-2 text-[0.8125rem] font-medium tracking-wide text-ink-soft transition-colors hover:text-ink',
+                  isCurrent(item.to) && 'text-ink',
+                )}
               >
                 {item.label}
                 {'hot' in item ? (
@@ -132,7 +143,7 @@ export function Header({
                     Hot
                   </span>
                 ) : null}
-              </NavLink>
+              </Link>
             ))}
           </nav>
           <div className="ml-auto hidden max-w-xs flex-1 xl:block">
@@ -159,8 +170,8 @@ export function Header({
               </IconLink>
               <IconLink
                 to="/wishlist"
-                label="Wishlist"
-                badge={<CountBadge count={wishlist.length} label={`${wishlist.length} saved`} />}
+                label={countLabel('Wishlist', wishlist.length)}
+                badge={<CountBadge count={wishlist.length} />}
               >
                 <Heart width={20} height={20} strokeWidth={1.5} />
               </IconLink>
@@ -170,8 +181,8 @@ export function Header({
             </span>
             <IconLink
               to="/cart"
-              label="Cart"
-              badge={<CountBadge count={cartCount} label={`${cartCount} in cart`} />}
+              label={countLabel('Cart', cartCount)}
+              badge={<CountBadge count={cartCount} />}
             >
               <ShoppingBag width={20} height={20} strokeWidth={1.5} />
             </IconLink>

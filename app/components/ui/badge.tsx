@@ -33,12 +33,12 @@ export function Badge({
   );
 }
 
-/** A small count on an icon: shown only above 0. */
-export function CountBadge({ count, label }: { count: number; label: string }) {
+/** A small count on an icon: shown only above 0. The icon's own label carries the count for screen readers. */
+export function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <span
-      aria-label={label}
+      aria-hidden="true"
       className="absolute -top-1.5 -right-2 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-gold-deep px-1 text-[0.625rem] leading-none font-semibold text-white"
     >
       {count > 99 ? '99+' : count}

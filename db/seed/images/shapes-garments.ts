@@ -230,8 +230,8 @@ function sleeveFolds(g: SleeveGeo, s: 1 | -1, t: TorsoSpec, strength = 1): strin
 }
 
 /** Ambient-occlusion shadow a sleeve casts onto the body beside it. */
-function sleeveShadow(g: SleeveGeo, s: 1 | -1, strength = 0.4): string {
-  return softShadow(g.d, -s * 12, 8, strength);
+function sleeveShadow(ctx: DrawCtx, torso: string, g: SleeveGeo, s: 1 | -1, strength = 0.4): string {
+  return `<g clip-path="${clip(ctx, torso)}">${softShadow(g.d, -s * 12, 8, strength)}</g>`;
 }
 
 /** Light rim along a sleeve's inner edge so it separates from the torso. */
@@ -321,7 +321,7 @@ export function drawShirt(ctx: DrawCtx): Drawing {
     out.push(seam(new PathB(s).M(t.nw + 4, t.neckY + 4).C(t.nw + 50, t.neckY + 10, t.sw - 60, t.sy - 10, t.sw - 4, t.sy).toString(), p, 1.6, 0.4));
   }
   for (const { s, g } of sleeves) {
-    out.push(sleeveShadow(g, s));
+    out.push(sleeveShadow(ctx, torso, g, s));
     out.push(tube(g.d, p, s < 0 ? mix(p.base, p.hi, 0.3) : p.base));
     out.push(folds(ctx, g.d, sleeveFolds(g, s, t, 0.9)));
     out.push(seam(g.seamLine, p, 1.6, 0.45));
@@ -404,7 +404,7 @@ function teeBody(ctx: DrawCtx, t: TorsoSpec, texture: TextureName, ribbedSleeves
   for (const s of sides) {
     const sl = shortSleeve(t, s);
     sleevePaths.push(sl.d);
-    out.push(softShadow(sl.d, -s * 10, 8, 0.35));
+    out.push(`<g clip-path="${clip(ctx, torso)}">${softShadow(sl.d, -s * 10, 8, 0.35)}</g>`);
     out.push(tube(sl.d, p, s < 0 ? mix(p.base, p.hi, 0.3) : p.base));
     out.push(folds(ctx, sl.d, [fold(new PathB(s).M(t.sw - 10, t.sy + 90).Q(t.sw + 30, t.sy + 170, t.sw + 34, t.sy + 240).toString(), 14, 0.8)]));
     out.push(seam(new PathB(s).M(t.aw - 4, t.ay + 4).C(t.aw + 4, t.ay - 70, t.sw - 8, t.sy + 70, t.sw - 8, t.sy - 4).toString(), p, 1.6, 0.4));
@@ -489,7 +489,7 @@ export function drawKnitwear(ctx: DrawCtx): Drawing {
   out.push(`<path d="${hem}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2"/>`);
   for (const s of sides) {
     const g = sleeveGeo(t, s, sp);
-    out.push(sleeveShadow(g, s));
+    out.push(sleeveShadow(ctx, torso, g, s));
     out.push(`<path d="${g.d}" fill="${s < 0 ? mix(p.base, p.hi, 0.3) : p.base}"/>`);
     out.push(tex(ctx, 'knit', g.d));
     out.push(`<path d="${g.d}" fill="url(#cyl)"/>`);
@@ -542,7 +542,7 @@ export function drawJacket(ctx: DrawCtx): Drawing {
   }
   for (const s of sides) {
     const g = sleeveGeo(t, s, sp);
-    out.push(sleeveShadow(g, s, 0.45));
+    out.push(sleeveShadow(ctx, torso, g, s, 0.45));
     out.push(panel(g.d, p, s < 0 ? mix(p.base, p.hi, 0.25) : p.base));
     out.push(`<path d="${g.d}" fill="url(#cyl)"/>`);
     out.push(
@@ -567,13 +567,13 @@ export function drawJacket(ctx: DrawCtx): Drawing {
   }
   out.push(`<path d="M0 30V${t.hy + 70}" stroke="${p.lo2}" stroke-width="22"/>`);
   out.push(zipper(`M0 34V${t.hy + 70}`, m, p.lo, 0.9));
-  // rib collar: the inside back band, then the two front halves meeting at the zip
-  const hole = `M-74 4C-72 -36 72 -36 74 4C50 24 -50 24 -74 4Z`;
-  out.push(interior(hole, p));
-  const back = `M-96 6C-98 -66 98 -66 96 6C86 -30 -86 -30 -96 6Z`;
-  out.push(`<path d="${back}" fill="${darken(rib, 0.25)}"/>` + tex(ctx, 'rib', back) + `<path d="${back}" fill="url(#sheen)"/>`);
+  // rib collar: a ring of rib around the neck (inside back visible), the two front halves meeting at the zip
+  const ring = `M-102 10C-102 -70 102 -70 102 10C102 44 -102 44 -102 10Z`;
+  out.push(`<path d="${ring}" fill="${darken(rib, 0.2)}"/>` + tex(ctx, 'rib', ring) + `<path d="${ring}" fill="url(#sheen)"/>`);
+  out.push(`<path d="${ring}" fill="none" stroke="${ribP.outline}" stroke-opacity="0.5" stroke-width="2"/>`);
+  out.push(interior(`M-72 4C-70 -38 70 -38 72 4C52 26 -52 26 -72 4Z`, p));
   for (const s of sides) {
-    const half = new PathB(s).M(100, -6).C(100, 30, 50, 44, 8, 44).L(8, 86).C(58, 86, 110, 64, 118, 12).Z().toString();
+    const half = new PathB(s).M(104, -2).C(104, 34, 52, 46, 8, 46).L(8, 88).C(60, 88, 114, 64, 120, 12).Z().toString();
     out.push(softShadow(half, 0, 7, 0.35));
     out.push(`<path d="${half}" fill="${rib}"/>` + tex(ctx, 'rib', half) + `<path d="${half}" fill="url(#sheen)"/>`);
     out.push(`<path d="${half}" fill="none" stroke="${ribP.outline}" stroke-opacity="0.5" stroke-width="2"/>`);
@@ -613,7 +613,7 @@ function tailoredJacket(ctx: DrawCtx, o: TailorOpts): string {
   const liningP = makePalette(lining);
   const torso = torsoPath(t);
   const gap = `M0 612C8 680 36 726 76 ${t.hy + 6}H-76C-36 726 -8 680 0 612Z`;
-  const vee = `M-60 -4C-50 140 -26 320 0 ${B}C26 320 50 140 60 -4C30 14 -30 14 -60 -4Z`;
+  const vee = `M-60 -4C-50 140 -26 320 0 ${B}C26 320 50 140 60 -4C30 -24 -30 -24 -60 -4Z`;
   const sp: SleeveSpec = { cx: 330, cy: 744, cw: 58, bow: 20, cuffH: 0 };
   const sleeves = sides.map((s) => ({ s, g: sleeveGeo(t, s, sp) }));
   if (o.inner === 'lining') out.push(`<path d="${gap}" fill="${lining}"/><path d="${gap}" fill="#000" fill-opacity="0.3"/>`);
@@ -664,18 +664,18 @@ function tailoredJacket(ctx: DrawCtx, o: TailorOpts): string {
     out.push(stitch(new PathB(s).M(94, 604).L(210, 596).toString(), p.line, { w: 1, dash: '3 3' }));
   }
   // chest welt pocket (wearer's left) with a silk pocket square
-  if (o.inner === 'lining' || ctx.rng() < 2) {
-    const sq = makePalette(ctx.accent);
-    const puff = `M148 282C150 244 168 232 180 252C188 228 214 234 218 272L220 284H148Z`;
-    out.push(softShadow(puff, 2, 4, 0.3) + panel(puff, sq, sq.base));
-    out.push(fold(`M172 282L180 254`, 5, 1.4) + fold(`M198 282L202 246`, 5, 1.2));
+  {
+    const sq = makePalette(o.inner === 'lining' ? ctx.accent : '#f6f4ef');
+    const points = `M150 284L156 252L172 268L186 236L200 266L214 250L220 284Z`;
+    out.push(softShadow(points, 2, 4, 0.3) + panel(points, sq, sq.base));
+    out.push(`<path d="M172 268L180 284M200 266L196 284" stroke="${sq.lo}" stroke-width="2" stroke-opacity="0.7"/>`);
   }
   const welt = `M140 278L226 272L228 294L142 300Z`;
   out.push(softShadow(welt, 1, 3, 0.3) + panel(welt, p, p.hi));
   const btn = p.isDark ? lighten(p.base, 0.2) : darken(p.base, 0.45);
   out.push(button(0, B + 44, 13, btn, 4) + button(0, B + 154, 13, btn, 4));
   for (const { s, g } of sleeves) {
-    out.push(sleeveShadow(g, s, 0.45));
+    out.push(sleeveShadow(ctx, torso, g, s, 0.45));
     out.push(tube(g.d, p, s < 0 ? mix(p.base, p.hi, 0.25) : p.base));
     out.push(folds(ctx, g.d, sleeveFolds(g, s, t, 0.8)));
     out.push(seam(g.seamLine, p, 2, 0.55));
@@ -713,7 +713,7 @@ export function drawSuit(ctx: DrawCtx): Drawing {
   const { p } = ctx;
   const out: string[] = [];
   for (const s of sides) {
-    const leg = new PathB(s).M(0, 560).L(200, 560).C(204, 900, 190, 1300, 184, 1570).L(38, 1576).C(34, 1300, 22, 1000, 2, 900).Z().toString();
+    const leg = new PathB(s).M(0, 560).L(210, 560).C(214, 900, 200, 1300, 194, 1570).L(36, 1576).C(32, 1300, 20, 1000, 2, 900).Z().toString();
     out.push(tube(leg, p, s < 0 ? mix(p.base, p.hi, 0.2) : p.base));
     out.push(tex(ctx, 'wool', leg));
     out.push(`<path d="${new PathB(s).M(112, 770).C(112, 1100, 112, 1350, 112, 1570).toString()}" fill="none" stroke="${p.hi2}" stroke-opacity="0.3" stroke-width="3"/>`);
@@ -988,7 +988,7 @@ export function drawKaftan(ctx: DrawCtx): Drawing {
   const sp: SleeveSpec = { cx: 330, cy: 860, cw: 70, bow: 16, cuffH: 0 };
   const sleeves = sides.map((s) => ({ s, g: sleeveGeo(t, s, sp) }));
   for (const { s, g } of sleeves) {
-    out.push(sleeveShadow(g, s));
+    out.push(sleeveShadow(ctx, torso, g, s));
     out.push(tube(g.d, p, s < 0 ? mix(p.base, p.hi, 0.3) : p.base));
     out.push(folds(ctx, g.d, sleeveFolds(g, s, t, 0.8)));
     out.push(seam(g.seamLine, p, 1.6, 0.4));
@@ -1032,59 +1032,71 @@ export function drawAgbada(ctx: DrawCtx): Drawing {
   const { p } = ctx;
   const ink = embroideryInk(ctx);
   const out: string[] = [];
+  // the buba (inner kaftan) hem and sokoto (trousers) below the robe
   const innerP = makePalette(mix(p.base, p.isLight ? '#ffffff' : '#000000', 0.1));
-  out.push(trouserHint({ ...ctx, p: innerP }, 1200, 1450, 150));
-  out.push(panel(`M-240 1120H240L246 1262Q0 1272 -246 1262Z`, innerP));
-  // the outer robe: narrow shoulders, fabric gathered over the arms into wide wings
-  const half = (s: 1 | -1): PathB =>
-    new PathB(s);
-  const right = half(1)
-    .M(62, 0)
-    .C(120, 14, 200, 36, 262, 72)
-    .C(380, 150, 520, 330, 598, 548)
-    .C(612, 584, 614, 620, 600, 652)
-    .C(592, 850, 584, 1000, 566, 1160)
-    .C(400, 1204, 200, 1230, 0, 1236)
+  out.push(trouserHint({ ...ctx, p: innerP }, 1230, 1460, 150));
+  out.push(panel(`M-250 1120H250L256 1270Q0 1280 -256 1270Z`, innerP));
+  // the robe: shoulders broadened by the wide sleeves folded up onto them
+  const right = new PathB(1)
+    .M(60, 0)
+    .C(120, 12, 220, 40, 300, 66)
+    .C(360, 84, 420, 110, 452, 150)
+    .C(480, 190, 490, 240, 486, 290)
+    .C(502, 560, 522, 860, 540, 1160)
+    .C(360, 1198, 180, 1212, 0, 1216)
     .toString();
-  const left = half(-1)
-    .C(200, 1230, 400, 1204, 566, 1160)
-    .C(584, 1000, 592, 850, 600, 652)
-    .C(614, 620, 612, 584, 598, 548)
-    .C(520, 330, 380, 150, 262, 72)
-    .C(200, 36, 120, 14, 62, 0)
+  const left = new PathB(-1)
+    .C(180, 1212, 360, 1198, 540, 1160)
+    .C(522, 860, 502, 560, 486, 290)
+    .C(490, 240, 480, 190, 452, 150)
+    .C(420, 110, 360, 84, 300, 66)
+    .C(220, 40, 120, 12, 60, 0)
     .toString();
-  const robe = `${right}${left}C-40 30 40 30 62 0Z`;
+  const robe = `${right}${left}C-40 26 40 26 60 0Z`;
   out.push(panel(robe, p));
   const fl: string[] = [];
-  // swags hanging between the arms, and long vertical falls below them
-  for (let i = 0; i < 4; i++) {
-    const y0 = 560 + i * 70;
-    const x0 = 590 - i * 30;
-    fl.push(fold(`M${-x0} ${y0}Q0 ${y0 + 330 + i * 40} ${x0} ${y0}`, 24 - i * 2, 1.3 - i * 0.15, -1));
-  }
   for (const s of sides) {
-    fl.push(fold(new PathB(s).M(240, 80).C(330, 260, 430, 420, 560, 560).toString(), 26, 1.1));
-    fl.push(fold(new PathB(s).M(150, 50).C(230, 240, 330, 420, 470, 600).toString(), 22, 0.9));
-    fl.push(fold(new PathB(s).M(540, 760).C(530, 900, 520, 1040, 500, 1180).toString(), 26, 1.1));
-    fl.push(fold(new PathB(s).M(420, 900).C(410, 1000, 400, 1100, 390, 1200).toString(), 22, 1));
-    fl.push(fold(new PathB(s).M(250, 1000).C(246, 1080, 240, 1140, 236, 1220).toString(), 18, 0.8));
+    fl.push(fold(new PathB(s).M(250, 230).C(270, 500, 290, 800, 300, 1200).toString(), 26, 1.1));
+    fl.push(fold(new PathB(s).M(360, 270).C(390, 540, 420, 840, 440, 1180).toString(), 28, 1.2));
+    fl.push(fold(new PathB(s).M(450, 300).C(470, 560, 490, 860, 505, 1160).toString(), 20, 1));
+    fl.push(fold(new PathB(s).M(160, 420).C(170, 640, 180, 900, 186, 1206).toString(), 20, 0.8));
+    fl.push(fold(new PathB(s).M(70, 700).C(74, 900, 76, 1050, 78, 1210).toString(), 16, 0.6));
   }
   out.push(folds(ctx, robe, fl));
   out.push(tex(ctx, 'satin', robe));
-  out.push(stitch(`M-560 1142C-400 1186 -200 1212 0 1218C200 1212 400 1186 560 1142`, p.line, { w: 1.2, dash: '4 3' }));
+  out.push(stitch(`M-532 1142C-360 1180 -180 1194 0 1198C180 1194 360 1180 532 1142`, p.line, { w: 1.2, dash: '4 3' }));
+  // embroidered bib: a tone-shifted field edged with bands, filled with spirals
+  const bib = `M-150 12C-164 150 -120 310 0 440C120 310 164 150 150 12C100 36 -100 36 -150 12Z`;
+  out.push(`<path d="${bib}" fill="${mix(p.base, ink.ink, 0.16)}"/><path d="${bib}" fill="url(#sheen)"/>`);
+  for (const s of sides) out.push(embroideryBand([[s * 150, 12], [s * 162, 150], [s * 120, 310], [0, 440]], 30, 8, ink));
+  out.push(embroideryBand([[-92, 4], [-84, 104], [84, 104], [92, 4]], 30, 9, ink));
+  out.push(embroideryBand([[0, 110], [0, 200], [0, 290], [0, 380]], 24, 4, ink));
+  out.push(swirl(-74, 190, 32, ink, -1) + swirl(74, 190, 32, ink) + swirl(-50, 300, 22, ink) + swirl(50, 300, 22, ink, -1));
+  out.push(medallion(0, 470, 30, ink));
   const hole = `M-62 4C-60 -32 60 -32 62 4C44 30 -44 30 -62 4Z`;
   out.push(interior(hole, p));
-  // embroidered bib around the neck, down the front, and the big chest pocket
-  out.push(embroideryBand([[-92, 2], [-86, 112], [86, 112], [92, 2]], 36, 10, ink));
-  out.push(embroideryBand([[-128, 8], [-130, 190], [130, 190], [128, 8]], 24, 12, ink));
-  out.push(embroideryBand([[-20, 106], [-24, 220], [-26, 330], [-30, 470]], 30, 6, ink));
-  const pk: Pt = [190, 300];
-  out.push(`<path d="M80 190H300Q312 190 312 204V450Q312 490 272 490H120Q80 490 80 450Z" fill="none" stroke="${ink.ink}" stroke-opacity="0.8" stroke-width="3"/>`);
-  out.push(embroideryBand([[92, 210], [160, 202], [230, 202], [300, 210]], 26, 6, ink));
-  out.push(swirl(pk[0], pk[1] + 60, 58, ink) + swirl(pk[0] - 62, pk[1], 26, ink, -1) + swirl(pk[0] + 62, pk[1] + 120, 26, ink, -1));
-  out.push(swirl(-110, 290, 40, ink, -1) + swirl(-140, 410, 28, ink));
-  out.push(medallion(-30, 520, 34, ink));
-  return garment(out.join(''), [-640, -40, 640, 1450], { x: 150, y: 330, zoom: 2.3 }, { x: 0, y: 380, zoom: 1.55, rotate: 0 });
+  // the large chest pocket (wearer's left)
+  const pocket = `M200 330H360Q372 330 372 344V540Q372 578 334 578H236Q200 578 200 540Z`;
+  out.push(`<path d="${pocket}" fill="${mix(p.base, ink.ink, 0.1)}"/>`);
+  out.push(embroideryBand([[200, 336], [250, 332], [320, 332], [372, 336]], 22, 5, ink));
+  out.push(`<path d="${pocket}" fill="none" stroke="${ink.ink}" stroke-width="3"/>`);
+  out.push(swirl(286, 460, 46, ink) + swirl(236, 400, 18, ink, -1) + swirl(336, 530, 18, ink, -1));
+  // wide sleeves folded up onto the shoulders
+  for (const s of sides) {
+    const sl = new PathB(s)
+      .M(112, 20)
+      .C(220, 40, 330, 72, 420, 112)
+      .C(470, 142, 494, 204, 490, 296)
+      .C(420, 304, 300, 256, 196, 206)
+      .C(164, 152, 136, 82, 112, 20)
+      .Z()
+      .toString();
+    out.push(softShadow(sl, 4, 14, 0.45));
+    out.push(panel(sl, p, s < 0 ? mix(p.base, p.hi, 0.45) : mix(p.base, p.hi, 0.15)));
+    out.push(folds(ctx, sl, [fold(new PathB(s).M(180, 60).C(280, 110, 380, 170, 460, 250).toString(), 16, 1.1)]));
+    out.push(embroideryBand([[s * 484, 284], [s * 410, 292], [s * 300, 252], [s * 200, 202]], 26, 6, ink));
+  }
+  return garment(out.join(''), [-560, -40, 560, 1460], { x: 240, y: 420, zoom: 2.4 }, { x: 0, y: 360, zoom: 1.5, rotate: 0 });
 }
 
 // ------------------------------------------------------------------------ tie

@@ -302,8 +302,7 @@ const gens: Record<TextureName, Gen> = {
       strokeP(under.join(''), lt, 7, 0.12, ' transform="translate(-2 -2)"') +
       strokeP(over.join(''), dk, 20, p.isDark ? 0.45 : 0.18) +
       strokeP(over.join(''), lt, 8, p.isDark ? 0.12 : 0.2, ' transform="translate(-2 -2)"') +
-      strokeP(purl.join(''), dk, 7, p.isDark ? 0.3 : 0.1) +
-      strokeP(grid(b, 0, 9).h, dk, 1.2, p.isDark ? 0.16 : 0.06)
+      strokeP(purl.join(''), dk, 7, p.isDark ? 0.3 : 0.1)
     );
   },
   tiepat: (b, ctx) => {

@@ -20,21 +20,36 @@ describe('GET /api/products', () => {
     expect(body.items).toHaveLength(5);
     const cheapest = Math.min(...seed.products.map((product) => product.priceNaira));
     expect(body.items[0].price).toBe(cheapest);
-    expect(body.items[0]).toMatchObject({ inStock: expect.any(Boolean), category: { id: expect.any(String) } });
+    expect(body.items[0]).toMatchObject({
+      inStock: expect.any(Boolean),
+      category: { id: expect.any(String) },
+    });
   });
 
   it('filters by category and on-sale together', async () => {
-    const response = await test.app.inject({ method: 'GET', url: '/api/products?category=womens-bags&onSale=true&pageSize=48' });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/api/products?category=womens-bags&onSale=true&pageSize=48',
+    });
     const body = response.json();
     expect(body.items.length).toBeGreaterThan(0);
     for (const item of body.items) {
       expect(item.originalPrice).toBeGreaterThan(item.price);
-      expect(item.discountPercent).toBe(Math.round(((item.originalPrice - item.price) / item.originalPrice) * 100));
+      expect(item.discountPercent).toBe(
+        Math.round(((item.originalPrice - item.price) / item.originalPrice) * 100),
+      );
     }
   });
 
   it('answers 400 naming the field for a bad query value', async () => {
-    for (const query of ['sort=cheapest', 'rating=9', 'pageSize=1000', 'page=0', 'minPrice=-5', 'availability=maybe']) {
+    for (const query of [
+      'sort=cheapest',
+      'rating=9',
+      'pageSize=1000',
+      'page=0',
+      'minPrice=-5',
+      'availability=maybe',
+    ]) {
       const response = await test.app.inject({ method: 'GET', url: `/api/products?${query}` });
       expect(response.statusCode, query).toBe(400);
       const body = response.json();
@@ -68,13 +83,17 @@ describe('categories', () => {
   it('lists categories with subcategories and brands', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/api/categories' });
     const { categories } = response.json();
-    expect(categories.find((category: { id: string }) => category.id === 'mens-wear').subcategories).toHaveLength(12);
+    expect(
+      categories.find((category: { id: string }) => category.id === 'mens-wear').subcategories,
+    ).toHaveLength(12);
   });
 
   it("answers a category's products, and 404 for an unknown category", async () => {
     const ok = await test.app.inject({ method: 'GET', url: '/api/categories/tote-bags/products' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().total).toBe(seed.products.filter((product) => product.categorySlug === 'tote-bags').length);
+    expect(ok.json().total).toBe(
+      seed.products.filter((product) => product.categorySlug === 'tote-bags').length,
+    );
     const missing = await test.app.inject({ method: 'GET', url: '/api/categories/nothing-here/products' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('NOT_FOUND');
