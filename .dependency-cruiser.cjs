@@ -60,8 +60,9 @@ module.exports = {
       severity: 'error',
       comment:
         'app/components, app/features and app/lib are bundled for the browser: they may not import core/, db/ ' +
-        'or server/ at runtime (`import type` is fine). Load data in a route loader and pass it down.',
-      from: { path: '^app/(components|features|lib)/' },
+        'or server/ at runtime (`import type` is fine). Load data in a route loader and pass it down. ' +
+        'Modules named *.server.ts are server-only (React Router keeps them out of the browser bundle).',
+      from: { path: '^app/(components|features|lib)/', pathNot: '\\.server\\.tsx?$' },
       to: { path: '^(core|db|server)/', dependencyTypesNot: ['type-only'] },
     },
     {

@@ -1,10 +1,21 @@
+import type { AccountDeps } from '../core/accounts/account-deps';
+import type { CurrentUser } from '../core/accounts/sessions';
+import type { ClientInfo } from '../core/rate-limits';
 import type { Db } from '../db/client';
 
-/** What the Fastify host hands every loader and action (built once in server/app.ts). */
+export interface SessionCookieWriter {
+  serialize(session: { token: string; expiresAt: Date }): string;
+  clear(): string;
+}
+
+/** The shop's services, built once in server/app.ts and shared by the REST API and every loader and action. */
 export interface PageServices {
   db: Db;
   /** Absolute origin for canonical links and Open Graph images. */
   publicUrl: string;
+  uploadDir: string;
+  accounts: AccountDeps;
+  cookies: SessionCookieWriter;
 }
 
 declare module 'react-router' {
@@ -12,5 +23,8 @@ declare module 'react-router' {
     services: PageServices;
     /** Per-request nonce the Content-Security-Policy allows inline scripts with. */
     cspNonce: string;
+    /** The signed-in user, known from the session cookie before the page renders. */
+    user: CurrentUser | null;
+    client: ClientInfo;
   }
 }

@@ -29,8 +29,12 @@ export const links: LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = await getShopSettings(context.services.db);
+  const user = context.user;
   return {
     nonce: context.cspNonce,
+    user: user
+      ? { id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl }
+      : null,
     publicUrl: context.services.publicUrl,
     shop: {
       name: shop.name,

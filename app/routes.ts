@@ -16,6 +16,8 @@ export default [
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('logout', 'routes/logout.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('orders', 'routes/orders.tsx'),
   route('orders/:orderId', 'routes/order-detail.tsx', { id: 'order-detail' }),

@@ -12,8 +12,10 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as catalog from './schema/catalog';
 import * as settings from './schema/settings';
+import * as accounts from './schema/accounts';
+import * as mail from './schema/mail';
 
-export const schema = { ...catalog, ...settings };
+export const schema = { ...catalog, ...settings, ...accounts, ...mail };
 export type Schema = typeof schema;
 
 /** The one database type core functions take: PGlite and node-postgres both satisfy it. */

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -15,7 +14,12 @@ import type { PageServices } from '../app/load-context';
 import type { DatabaseHandle, Db } from '../db/client';
 import { apiRoutes } from './api/index';
 import type { Config } from './config';
+import { createTokenSigner } from '../core/accounts/session-tokens';
+import { createMailer } from '../core/mail/mailer';
 import { errorsPlugin } from './plugins/errors';
+import { rateLimitsPlugin } from './plugins/rate-limits';
+import { sessionCookies, sessionPlugin } from './plugins/session';
+import { loadSessionSecret } from './session-secret';
 import { pagesPlugin } from './plugins/pages';
 import { securityPlugin } from './plugins/security';
 import { staticFilesPlugin } from './plugins/static-files';
@@ -25,6 +29,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: DatabaseHandle;
+    services: PageServices;
   }
 }
 
@@ -79,7 +84,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Pages and API answers are compressed as they are sent: a fast brotli level keeps latency low.
     brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimitsPlugin, { redisUrl: config.redisUrl });
+  const tokens = createTokenSigner(loadSessionSecret(config.sessionSecret, config.dataDir));
+  const services: PageServices = {
+    db: database.db,
+    publicUrl: config.publicUrl,
+    uploadDir: config.uploadDir,
+    cookies: sessionCookies(config.isProduction || config.publicUrl.startsWith('https:')),
+    accounts: {
+      db: database.db,
+      tokens,
+      mailer: createMailer({
+        db: database.db,
+        smtpUrl: config.smtpUrl,
+        from: `Rossy <no-reply@${new URL(config.publicUrl).hostname}>`,
+        onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
+      }),
+      adminEmail: config.adminEmail,
+      publicUrl: config.publicUrl,
+      rateLimiter: app.rateLimiter,
+    },
+  };
+  app.decorate('services', services);
+  await app.register(sessionPlugin, { db: database.db, tokens });
 
   await app.register(swagger, {
     openapi: {
@@ -103,7 +130,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (pages.mode !== 'none') {
     if (pages.mode === 'development') await pages.register(app);
-    const services: PageServices = { db: database.db, publicUrl: config.publicUrl };
     await app.register(pagesPlugin, { build: pages.build, mode: pages.mode, services });
   }
 

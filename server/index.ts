@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { openDatabase } from '../db/client';
 import { isCatalogEmpty, seedCatalog } from '../db/seed/seed-catalog';
+import { ensureAdminAccount } from '../core/accounts/ensure-admin-account';
 import { buildApp, defaultClientDir, type PagesSetup } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 
@@ -55,6 +56,8 @@ async function main(config: Config) {
     await seedCatalog(database.db, { uploadDir: config.uploadDir, onProgress: (message) => step(message) });
   }
 
+  const admin = await ensureAdminAccount(database.db, config.adminEmail, config.adminPassword);
+
   const pages = config.env === 'development' ? await developmentPages() : await productionPages();
   const app = await buildApp({ config, database, logger, pages });
 
@@ -81,7 +84,16 @@ async function main(config: Config) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(`\nRossy is open at ${config.publicUrl}\n\n`);
+  process.stdout.write(`\nRossy is open at ${config.publicUrl}\n`);
+  if (admin.generatedPassword) {
+    process.stdout.write(
+      `\nAdmin sign-in (shown only this once; change it under Profile → Security):\n  e-mail:   ${admin.email}\n  password: ${admin.generatedPassword}\n\n`,
+    );
+  } else {
+    process.stdout.write(
+      `Admin sign-in: ${admin.email} with ${config.adminPassword && admin.created ? 'ADMIN_PASSWORD' : 'the password set earlier (reset it at /forgot-password)'}\n\n`,
+    );
+  }
 }
 
 try {

@@ -1,25 +1,91 @@
-import { SimplePage } from '../components/simple-page';
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { SESSION_EXPIRED_MESSAGE } from '../../contracts/accounts';
+import { signIn } from '../../core/accounts/sign-in';
+import { Button } from '../components/ui/button';
+import { Field } from '../components/ui/field';
+import { AuthLayout, FormAlert } from '../features/account/auth-layout';
+import { formFailure, formText, safeRedirect } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/login';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: 'Sign In', description: 'Sign in to your Rossy account.', ...rootMeta(matches) });
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = context.user;
+  if (user) {
+    const target = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/profile');
+    throw redirect(user.role === 'admin' ? '/admin' : target);
+  }
+  return null;
 }
 
-export default function Page() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  try {
+    const { user, session } = await signIn(
+      context.services.accounts,
+      { email: formText(form, 'email'), password: formText(form, 'password') },
+      context.client,
+    );
+    const target = user.role === 'admin' ? '/admin' : safeRedirect(form.get('redirectTo'), '/profile');
+    return redirect(target, { headers: { 'Set-Cookie': context.services.cookies.serialize(session) } });
+  } catch (error) {
+    return formFailure(error, 'Failed to sign in. Please check your credentials.');
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Sign In',
+    description: 'Sign in to your Rossy account.',
+    path: '/login',
+    ...rootMeta(matches),
+  });
+}
+
+const notices: Record<string, string> = {
+  expired: SESSION_EXPIRED_MESSAGE,
+  reset: 'Your password has been reset. You can now sign in.',
+  'signed-out': 'You have signed out.',
+};
+
+export default function LoginPage() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const notice = notices[params.get('notice') ?? ''];
+  const busy = navigation.state === 'submitting';
   return (
-    <SimplePage
-      eyebrow="Your account"
-      title="Sign In"
-      links={[
-        { to: '/register', label: 'Create Account' },
-        { to: '/products', label: 'Browse Products' },
-      ]}
+    <AuthLayout
+      title="Welcome back"
+      intro="Sign in to see your orders and keep your details for checkout."
+      footer={
+        <>
+          New to Rossy?{' '}
+          <Link to="/register" className="font-medium text-ink underline underline-offset-4">
+            Create an account
+          </Link>
+        </>
+      }
     >
-      <p>
-        Accounts open with the next release of the shop. Until then you can browse, save pieces to your
-        wishlist and keep a bag on this device without signing in.
-      </p>
-    </SimplePage>
+      <FormAlert message={result?.error} />
+      {!result?.error ? (
+        <FormAlert message={notice} tone={params.get('notice') === 'expired' ? 'error' : 'success'} />
+      ) : null}
+      <Form method="post" className="space-y-5" noValidate>
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <div className="flex justify-end">
+          <Link
+            to="/forgot-password"
+            className="text-sm text-ink-soft underline underline-offset-4 hover:text-ink"
+          >
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign In'}
+        </Button>
+      </Form>
+    </AuthLayout>
   );
 }

@@ -1,15 +1,318 @@
-import { SimplePage } from '../components/simple-page';
+import { LayoutDashboard, LogOut } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from 'react-router';
+import { checkoutCountries } from '../../contracts/accounts';
+import { changePassword } from '../../core/accounts/change-password';
+import { getProfile, updateProfile } from '../../core/accounts/update-profile';
+import { Button, ButtonLink } from '../components/ui/button';
+import { Field } from '../components/ui/field';
+import { FormAlert } from '../features/account/auth-layout';
+import { AvatarUpload } from '../features/account/avatar-upload';
+import { cn } from '../lib/cn';
+import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/profile';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: 'My Profile', description: 'Your Rossy profile.', ...rootMeta(matches) });
+const MESSAGE_MS = 3000;
+const tabs = [
+  { id: 'personal', label: 'Personal Info' },
+  { id: 'orders', label: 'My Orders' },
+  { id: 'security', label: 'Security' },
+] as const;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect('/login?redirectTo=/profile');
+  return { profile: await getProfile(context.services.db, context.user.id) };
 }
 
-export default function Page() {
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect('/login?notice=expired&redirectTo=/profile');
+  const form = await request.formData();
+  const intent = form.get('intent');
+  try {
+    if (intent === 'password') {
+      const session = await changePassword(
+        context.services.accounts,
+        context.user.id,
+        {
+          currentPassword: formText(form, 'currentPassword'),
+          newPassword: formText(form, 'newPassword'),
+          confirmPassword: formText(form, 'confirmPassword'),
+        },
+        context.client,
+      );
+      return data(
+        {
+          ok: true as const,
+          intent,
+          message: 'Your password has been changed. Other devices have been signed out.',
+          error: null,
+          fields: {},
+        },
+        { headers: { 'Set-Cookie': context.services.cookies.serialize(session) } },
+      );
+    }
+    await updateProfile(context.services.db, context.user.id, Object.fromEntries(form));
+    return {
+      ok: true as const,
+      intent: 'profile',
+      message: 'Profile updated successfully',
+      error: null,
+      fields: {},
+    };
+  } catch (error) {
+    const failure = formFailure(error, 'Failed to update profile');
+    return data(
+      { ...failure.data, intent: intent === 'password' ? 'password' : 'profile', message: null },
+      failure.init ?? undefined,
+    );
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: 'My Profile', description: 'Your Rossy account.', ...rootMeta(matches) });
+}
+
+/** A form's message, cleared after 3 s as the shop's other notices are; each new answer shows again. */
+function useFleeting<T extends { message: string | null }>(answer: T | null): string | null {
+  const [expired, setExpired] = useState<T | null>(null);
+  useEffect(() => {
+    if (!answer?.message) return;
+    const timer = setTimeout(() => setExpired(answer), MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [answer]);
+  return answer && answer !== expired ? answer.message : null;
+}
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const tab = tabs.find((item) => item.id === params.get('tab'))?.id ?? 'personal';
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl);
+  const success = useFleeting(result?.ok ? result : null);
+  const fields: Record<string, string | undefined> = result && !result.ok ? result.fields : {};
+  const failure = result && !result.ok ? result.error : null;
+
   return (
-    <SimplePage eyebrow="Your account" title="My Profile" links={[{ to: '/login', label: 'Sign In' }]}>
-      <p>Profiles open together with accounts.</p>
-    </SimplePage>
+    <section className="container-shop py-10 lg:py-14">
+      <div className="flex flex-col gap-4 border-b border-line pb-6 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="eyebrow">Your account</p>
+          <h1 className="mt-2 text-display-lg">Hello, {profile.name.split(' ')[0]}</h1>
+          <p className="mt-1 text-sm text-muted">{profile.email}</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          {profile.role === 'admin' ? (
+            <ButtonLink to="/admin" variant="gold">
+              <LayoutDashboard width={16} height={16} aria-hidden="true" /> Admin Dashboard
+            </ButtonLink>
+          ) : null}
+          <Form method="post" action="/logout">
+            <Button type="submit" variant="outline">
+              <LogOut width={16} height={16} aria-hidden="true" /> Logout
+            </Button>
+          </Form>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_1fr]">
+        <nav aria-label="Profile sections">
+          <ul className="flex gap-2 overflow-x-auto lg:flex-col">
+            {tabs.map((item) => (
+              <li key={item.id}>
+                <Link
+                  to={`?tab=${item.id}`}
+                  replace
+                  aria-current={tab === item.id ? 'page' : undefined}
+                  className={cn(
+                    'block rounded-sm px-4 py-2.5 text-sm whitespace-nowrap',
+                    tab === item.id ? 'bg-ink text-paper' : 'text-ink-soft hover:bg-cream',
+                  )}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="max-w-2xl">
+          {tab === 'personal' ? (
+            <div className="space-y-8">
+              <h2 className="text-2xl">Personal Info</h2>
+              <AvatarUpload
+                avatarUrl={avatarUrl}
+                name={profile.name}
+                onUploaded={(url) => {
+                  setAvatarUrl(url);
+                  void revalidator.revalidate();
+                }}
+                onSessionExpired={() => void navigate('/login?notice=expired&redirectTo=/profile')}
+              />
+              {result?.intent === 'profile' ? (
+                <>
+                  <FormAlert message={success} tone="success" />
+                  <FormAlert message={failure} />
+                </>
+              ) : null}
+              <Form method="post" className="grid gap-5 sm:grid-cols-2" key={profile.email + profile.name}>
+                <input type="hidden" name="intent" value="profile" />
+                <Field
+                  label="Full name"
+                  name="name"
+                  defaultValue={profile.name}
+                  autoComplete="name"
+                  required
+                  error={fields.name}
+                />
+                <Field
+                  label="Email"
+                  name="email"
+                  type="email"
+                  defaultValue={profile.email}
+                  autoComplete="email"
+                  required
+                  error={fields.email}
+                />
+                <Field
+                  label="Phone"
+                  name="phone"
+                  type="tel"
+                  defaultValue={profile.phone}
+                  autoComplete="tel"
+                  error={fields.phone}
+                />
+                <Field
+                  label="Address"
+                  name="address"
+                  defaultValue={profile.address}
+                  autoComplete="street-address"
+                  error={fields.address}
+                />
+                <Field
+                  label="City"
+                  name="city"
+                  defaultValue={profile.city}
+                  autoComplete="address-level2"
+                  error={fields.city}
+                />
+                <Field
+                  label="State"
+                  name="state"
+                  defaultValue={profile.state}
+                  autoComplete="address-level1"
+                  error={fields.state}
+                />
+                <Field
+                  label="Postal code"
+                  name="zipCode"
+                  defaultValue={profile.zipCode}
+                  autoComplete="postal-code"
+                  error={fields.zipCode}
+                />
+                <div className="space-y-1.5">
+                  <label
+                    htmlFor="country"
+                    className="block text-xs font-medium tracking-wide text-ink-soft uppercase"
+                  >
+                    Country
+                  </label>
+                  <select
+                    id="country"
+                    name="country"
+                    defaultValue={profile.country || 'Nigeria'}
+                    className="block h-11 w-full rounded-sm border border-line bg-white px-3 text-sm"
+                  >
+                    {checkoutCountries.map((country) => (
+                      <option key={country} value={country}>
+                        {country}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="sm:col-span-2">
+                  <Button type="submit" disabled={busy}>
+                    {busy ? 'Saving…' : 'Save Changes'}
+                  </Button>
+                </div>
+              </Form>
+            </div>
+          ) : null}
+
+          {tab === 'orders' ? (
+            <div>
+              <h2 className="text-2xl">My Orders</h2>
+              <p className="mt-4 text-ink-soft">You haven&rsquo;t placed any orders yet.</p>
+              <ButtonLink to="/products" className="mt-6">
+                Start Shopping
+              </ButtonLink>
+            </div>
+          ) : null}
+
+          {tab === 'security' ? (
+            <div className="space-y-6">
+              <h2 className="text-2xl">Change Password</h2>
+              {result?.intent === 'password' ? (
+                <>
+                  <FormAlert message={success} tone="success" />
+                  <FormAlert message={failure} />
+                </>
+              ) : null}
+              <Form
+                method="post"
+                className="max-w-md space-y-5"
+                noValidate
+                key={result?.ok && result.intent === 'password' ? 'done' : 'form'}
+              >
+                <input type="hidden" name="intent" value="password" />
+                <Field
+                  label="Current password"
+                  name="currentPassword"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  error={fields.currentPassword}
+                />
+                <Field
+                  label="New password"
+                  name="newPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  hint="At least 8 characters"
+                  error={fields.newPassword}
+                />
+                <Field
+                  label="Confirm new password"
+                  name="confirmPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  error={fields.confirmPassword}
+                />
+                <Button type="submit" disabled={busy}>
+                  {busy ? 'Saving…' : 'Update Password'}
+                </Button>
+              </Form>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </section>
   );
 }

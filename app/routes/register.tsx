@@ -1,25 +1,121 @@
-import { SimplePage } from '../components/simple-page';
+import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { signUp } from '../../core/accounts/sign-up';
+import { Button } from '../components/ui/button';
+import { Field } from '../components/ui/field';
+import { AuthLayout, FormAlert } from '../features/account/auth-layout';
+import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/register';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: 'Create Account', description: 'Create a Rossy account.', ...rootMeta(matches) });
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.user) throw redirect(context.user.role === 'admin' ? '/admin' : '/profile');
+  return null;
 }
 
-export default function Page() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('terms') !== 'on') {
+    return {
+      ok: false as const,
+      error: 'Please accept the Terms and Privacy Policy to continue',
+      fields: { terms: 'Please accept the Terms and Privacy Policy' },
+    };
+  }
+  try {
+    const { session } = await signUp(
+      context.services.accounts,
+      {
+        name: formText(form, 'name'),
+        email: formText(form, 'email'),
+        password: formText(form, 'password'),
+        confirmPassword: formText(form, 'confirmPassword'),
+      },
+      context.client,
+    );
+    return redirect('/', { headers: { 'Set-Cookie': context.services.cookies.serialize(session) } });
+  } catch (error) {
+    return formFailure(error, 'Failed to create an account');
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Create Account',
+    description: 'Create your Rossy account.',
+    path: '/register',
+    ...rootMeta(matches),
+  });
+}
+
+export default function RegisterPage() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const fields: Record<string, string | undefined> = result?.fields ?? {};
   return (
-    <SimplePage
-      eyebrow="Your account"
-      title="Create Account"
-      links={[
-        { to: '/login', label: 'Sign In' },
-        { to: '/products', label: 'Browse Products' },
-      ]}
+    <AuthLayout
+      title="Create your account"
+      intro="Faster checkout, order tracking and your wishlist on every device."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-ink underline underline-offset-4">
+            Sign in
+          </Link>
+        </>
+      }
     >
-      <p>
-        Accounts open with the next release of the shop. Your wishlist and bag are kept on this device in the
-        meantime.
-      </p>
-    </SimplePage>
+      <FormAlert message={result?.error} />
+      <Form method="post" className="space-y-5" noValidate>
+        <Field label="Full name" name="name" autoComplete="name" required error={fields.name} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters"
+          error={fields.password}
+        />
+        <Field
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={fields.confirmPassword}
+        />
+        <div>
+          <label className="flex items-start gap-3 text-sm text-ink-soft">
+            <input
+              type="checkbox"
+              name="terms"
+              required
+              className="mt-0.5 h-4 w-4 accent-ink"
+              aria-describedby={fields.terms ? 'terms-error' : undefined}
+            />
+            <span>
+              I agree to the{' '}
+              <Link to="/terms" className="text-ink underline underline-offset-2">
+                Terms and Conditions
+              </Link>{' '}
+              and the{' '}
+              <Link to="/privacy" className="text-ink underline underline-offset-2">
+                Privacy Policy
+              </Link>
+              .
+            </span>
+          </label>
+          {fields.terms ? (
+            <p id="terms-error" className="mt-1 text-xs text-sale">
+              {fields.terms}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Creating your account…' : 'Create Account'}
+        </Button>
+      </Form>
+    </AuthLayout>
   );
 }

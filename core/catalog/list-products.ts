@@ -22,6 +22,7 @@ import {
 } from '../../contracts/catalog';
 import type { DbOrTx } from '../../db/client';
 import { brands, categories, products } from '../../db/schema/catalog';
+import { parseInput } from '../validation';
 import { summaryFrom, withLeadImages } from './product-rows';
 
 export { productListQuerySchema as listProductsInput };
@@ -95,7 +96,7 @@ export async function listProducts(
   db: DbOrTx,
   input: Partial<Record<keyof ProductListQuery, unknown>>,
 ): Promise<ProductPage> {
-  const query = productListQuerySchema.parse(input);
+  const query = parseInput(productListQuerySchema, input);
   const where = productFilters(query);
   const offset = (query.page - 1) * query.pageSize;
 

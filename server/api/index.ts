@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../plugins/errors';
 import { catalogRoutes } from './catalog/routes';
+import { accountRoutes } from './accounts/routes';
 import { healthRoutes } from './health';
+import { userRoutes } from './users/routes';
 
 /** Every REST route, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
+  await app.register(accountRoutes);
+  await app.register(userRoutes);
 
   app.all('/*', { schema: { hide: true } }, async (request, reply) =>
     reply

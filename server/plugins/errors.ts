@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { AppError, type ErrorCode, type FieldErrors } from '../../core/errors';
 
 export interface ErrorBody {
@@ -66,6 +67,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
@@ -73,6 +76,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = Object.entries(fields)[0];
       const message = first ? `${first[0]}: ${first[1]}` : 'The request is not valid.';
       return reply.status(400).send(errorBody('BAD_REQUEST', message, fields));
+    }
+    if (error instanceof ZodError) {
+      const fields: FieldErrors = {};
+      for (const issue of error.issues) fields[issue.path.map(String).join('.') || 'body'] ??= issue.message;
+      return reply.status(400).send(errorBody('BAD_REQUEST', 'The request is not valid.', fields));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

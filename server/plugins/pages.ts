@@ -55,7 +55,12 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     url: '/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const context: AppLoadContext = { services: options.services, cspNonce: request.cspNonce };
+      const context: AppLoadContext = {
+        services: options.services,
+        cspNonce: request.cspNonce,
+        user: request.user,
+        client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+      };
       const response = await handle(toWebRequest(request, reply), context);
 
       reply.status(response.status);

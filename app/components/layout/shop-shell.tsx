@@ -10,8 +10,8 @@ export type ShellShop = ShopInfo;
 export function ShopShell({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   if (!data) return <main id="main">{children}</main>;
-  const signedIn = false;
-  const isAdmin = false;
+  const signedIn = data.user !== null;
+  const isAdmin = data.user?.role === 'admin';
   return (
     <>
       <a

@@ -193,7 +193,7 @@ function frameFor(d: Drawing, view: 0 | 1 | 2, isBag: boolean): Mat {
     return matMul(translate(IMAGE_WIDTH / 2, IMAGE_HEIGHT * 0.48), matMul(scale(z), translate(-d.detail.x, -d.detail.y)));
   }
   if (view === 1 && (!isBag || d.alt)) {
-    const alt = d.alt ?? { x: cx, y: y0 + h * 0.34, zoom: 1.5, rotate: -4 };
+    const alt = d.alt ?? { x: cx, y: y0 + h * 0.36, zoom: 1.5, rotate: 0 };
     return matMul(
       translate(IMAGE_WIDTH / 2, IMAGE_HEIGHT * 0.5),
       matMul(rotate(alt.rotate), matMul(scale(s * alt.zoom), translate(-alt.x, -alt.y))),

@@ -5,7 +5,6 @@
 import { darken, lighten, mix } from './color.js';
 import {
   buckle,
-  chain,
   clip,
   cubicPts,
   dRing,
@@ -37,6 +36,11 @@ interface BagGeo {
   top: 'open' | 'closed' | 'none';
   /** y where the visible side gusset starts (0 for boxy bags). */
   gy0?: number;
+  /**
+   * Rounded bags have no flat gusset: in the angled view their outline is extruded
+   * (stacked offset copies in shade) so the body reads as having depth.
+   */
+  extrude?: string;
 }
 
 interface Composed {
@@ -66,7 +70,19 @@ function composeBag(ctx: DrawCtx, g: BagGeo, back: string, front: string, lining
   const gy0 = g.gy0 ?? 0;
   const parts: string[] = [];
   parts.push(`<g transform="matrix(${r2(k)} 0 0 1 ${n(tx + dx)} ${n(dy)})">${back}</g>`);
-  if (ctx.angled) {
+  if (ctx.angled && g.extrude) {
+    const N = 7;
+    for (let i = N; i >= 1; i--) {
+      const f = i / N;
+      const tone = mix(p.isDark ? p.hi : p.base, p.lo, 0.35 + f * 0.5);
+      parts.push(
+        `<path d="${g.extrude}" fill="${tone}" fill-rule="evenodd" transform="matrix(${r2(k)} 0 0 1 ${n(tx + dx * f)} ${n(dy * f * 0.6)})"/>`,
+      );
+    }
+    parts.push(
+      `<path d="${g.extrude}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2.4" transform="matrix(${r2(k)} 0 0 1 ${n(tx + dx)} ${n(dy * 0.6)})"/>`,
+    );
+  } else if (ctx.angled) {
     const ax = X(g.tw / 2) - 14;
     const dxb = X(g.bw / 2) - g.rb * 0.55 * k;
     const A: [number, number] = [ax, gy0 + 2];
@@ -300,35 +316,41 @@ export function drawHandbag(ctx: DrawCtx): Drawing {
   const back = rolledStrap(handleD, { ...p, base: p.lo, hi: p.base, hi2: p.hi }, 26);
   const f: string[] = [];
   f.push(shaded(body, p));
-  // cannage quilting: diagonal lattice with stitched seams and pillowed cells
-  const cl = clip(ctx, body);
-  const lat: string[] = [];
-  for (let i = -8; i <= 8; i++) {
-    const x = i * 92;
-    lat.push(`M${x - 400} ${h + 60}L${x + 400} ${-400 + h + 60}`);
-    lat.push(`M${x + 400} ${h + 60}L${x - 400} ${-400 + h + 60}`);
+  // cannage quilting: a diagonal lattice of stitched grooves with pillowed cells
+  const S = 96;
+  // the two diagonal directions live in separate paths (crossing segments in one
+  // path are very slow to tessellate)
+  const groovesA: string[] = [];
+  const groovesB: string[] = [];
+  const dimples: string[] = [];
+  const dimpleHi: string[] = [];
+  for (let c = -bw; c <= bw + h; c += S) {
+    groovesA.push(`M${n(c - h - 40)} ${n(h + 40)}L${n(c + 40)} -40`);
+    groovesB.push(`M${n(-c + h + 40)} ${n(h + 40)}L${n(-c - 40)} -40`);
   }
-  f.push(`<g clip-path="${cl}">`);
-  for (const d of lat) f.push(`<path d="${d}" stroke="#000" stroke-opacity="0.12" stroke-width="14" transform="translate(2 3)"/>`);
-  for (const d of lat) f.push(`<path d="${d}" stroke="#fff" stroke-opacity="0.08" stroke-width="10" transform="translate(-5 -5)"/>`);
-  f.push(`</g>`);
-  f.push(`<g clip-path="${cl}">`);
-  for (const d of lat) f.push(stitch(d, p.thread, { w: 1.7, dash: '6 5' }));
-  const cells: string[] = [];
-  for (let i = -6; i <= 6; i++) {
-    for (let j = 0; j < 8; j++) {
-      const x = i * 92 + (j % 2 ? 46 : 0);
-      const y = h + 60 - 400 + j * 46 - 46;
-      cells.push(`<circle cx="${n(x)}" cy="${n(y + 460 - 460)}" r="3.5" fill="${p.lo2}" fill-opacity="0.7"/>`);
+  for (let i = -8; i <= 8; i++) {
+    for (let j = 0; j <= 12; j++) {
+      const x = i * S + (j % 2 ? S / 2 : 0);
+      const y = j * (S / 2) + S / 2 - 40;
+      if (y < 30 || y > h - 20 || Math.abs(x) > bw / 2) continue;
+      dimples.push(`M${n(x - 3.5)} ${n(y)}a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0 -7 0Z`);
+      dimpleHi.push(`M${n(x - 1.5)} ${n(y + 4)}a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0 -5 0Z`);
     }
   }
-  f.push(cells.join(''));
+  const cl = clip(ctx, body);
+  f.push(`<g clip-path="${cl}">`);
+  for (const lat of [groovesA.join(''), groovesB.join('')]) {
+    f.push(`<path d="${lat}" fill="none" stroke="#000" stroke-opacity="0.05" stroke-width="26"/>`);
+    f.push(`<path d="${lat}" fill="none" stroke="#000" stroke-opacity="0.06" stroke-width="14"/>`);
+    f.push(`<path d="${lat}" fill="none" stroke="#000" stroke-opacity="0.08" stroke-width="5"/>`);
+    f.push(`<path d="${lat}" fill="none" stroke="#fff" stroke-opacity="0.07" stroke-width="10" transform="translate(-7 -7)"/>`);
+  }
+  for (const lat of [groovesA.join(''), groovesB.join('')]) f.push(stitch(lat, p.thread, { w: 1.6, dash: '6 5' }));
+  f.push(`<path d="${dimpleHi.join('')}" fill="#fff" fill-opacity="0.35"/><path d="${dimples.join('')}" fill="${p.lo2}" fill-opacity="0.8"/>`);
   f.push(`</g>`);
-  f.push(`<path d="${body}" fill="url(#vol)"/>`);
-  f.push(seam(`M${-tw / 2 + 24} 6H${tw / 2 - 24}`, p, 3, 0.4));
+  f.push(`<path d="${body}" fill="url(#form)"/>`);
   f.push(`<path d="${body}" fill="none" stroke="${p.lo2}" stroke-width="7" stroke-opacity="0.6"/>`);
   f.push(`<path d="${body}" fill="none" stroke="${p.hi}" stroke-width="2" stroke-opacity="0.6" transform="translate(-1.5 -2)"/>`);
-  // handle anchors
   for (const sx of [-hx, hx]) {
     const tab = `M${sx - 24} -8H${sx + 24}L${sx + 20} 62Q${sx} 74 ${sx - 20} 62Z`;
     f.push(softShadow(tab, 2, 5, 0.3));
@@ -337,20 +359,19 @@ export function drawHandbag(ctx: DrawCtx): Drawing {
     f.push(rivet(sx, 30, 7));
   }
   f.push(rolledStrap(handleD, p, 26));
-  // hanging charms
-  const cx0 = hx + 6;
-  f.push(`<path d="M${cx0} 48Q${cx0 + 10} 90 ${cx0 + 4} 120" stroke="${m.mid}" stroke-width="3" fill="none"/>`);
-  f.push(`<circle cx="${cx0 + 4}" cy="48" r="9" fill="none" stroke="url(#mt)" stroke-width="4"/>`);
-  f.push(rivet(cx0 + 4, 138, 20));
-  f.push(`<circle cx="${cx0 + 4}" cy="138" r="12" fill="none" stroke="${m.deep}" stroke-opacity="0.35" stroke-width="2"/>`);
-  f.push(rivet(cx0 - 20, 112, 11));
+  // charm: ring, short chain and a domed medallion
+  const cx0 = hx + 4;
+  f.push(`<path d="M${cx0} 52V104" stroke="${m.dark}" stroke-width="4" stroke-dasharray="6 3"/>`);
+  f.push(`<circle cx="${cx0}" cy="48" r="9" fill="none" stroke="${m.mid}" stroke-width="4"/>`);
+  f.push(rivet(cx0, 128, 22));
+  f.push(`<circle cx="${cx0}" cy="128" r="15" fill="none" stroke="${m.deep}" stroke-opacity="0.35" stroke-width="2"/>`);
   const c = composeBag(ctx, { tw, bw, h, rb: 46, depth: 160, top: 'closed' }, back, f.join(''), liningOf(ctx));
   return {
     svg: c.svg,
     box: [c.x0, -230 + Math.min(0, c.dy), c.x1, h],
     ground: h,
     shadowW: (c.x1 - c.x0) / 2,
-    detail: { x: c.X(hx), y: 60, zoom: 2.6 },
+    detail: { x: c.X(hx), y: 80, zoom: 2.6 },
     kind: 'bag',
   };
 }
@@ -415,39 +436,49 @@ export function drawSatchel(ctx: DrawCtx): Drawing {
 
 export function drawHobo(ctx: DrawCtx): Drawing {
   const { p, m } = ctx;
-  const body =
-    `M-330 -20C-300 30 -140 78 0 78C140 78 300 30 330 -20` +
-    `C372 60 380 210 330 330C270 450 140 500 0 500C-140 500 -270 450 -330 330C-380 210 -372 60 -330 -20Z`;
-  const strapPts = cubicPts([-300, -40], [-300, -420], [300, -420], [300, -40], 32);
+  // crescent body whose sides taper into an integrated shoulder strap
+  const outer = `M-32 -440C-130 -430 -262 -310 -340 -80C-412 130 -240 474 0 474C240 474 412 130 340 -80C262 -310 130 -430 32 -440Z`;
+  const hole = `M-24 -376C-112 -364 -222 -256 -280 -30C-150 52 150 52 280 -30C222 -256 112 -364 24 -376Z`;
+  const bag = `${outer}${hole}`;
   const f: string[] = [];
-  // back panel (visible above the slouching front edge)
-  const backPanel = `M-330 -20C-250 -60 -120 -70 0 -70C120 -70 250 -60 330 -20C300 30 140 78 0 78C-140 78 -300 30 -330 -20Z`;
-  f.push(shaded(backPanel, { ...p, base: p.lo }, { vol: false }));
-  f.push(zipper(`M-250 -44C-120 -58 120 -58 250 -44`, m, darken(p.base, 0.45), 0.8));
-  f.push(zipPull(200, -49, 1, -20, p.base));
-  f.push(flatStrapAlong(strapPts, 58, p));
-  f.push(shaded(body, p, {}));
-  f.push(fold(`M-300 0C-250 140 -160 300 -60 460`, 26, 1.3));
-  f.push(fold(`M300 0C250 140 160 300 60 460`, 26, 1.3));
-  f.push(fold(`M-200 60C-150 160 -90 260 -20 300`, 18, 1));
-  f.push(fold(`M200 60C150 160 90 260 20 300`, 18, 1));
-  f.push(fold(`M-60 90C-40 200 -10 280 0 320`, 12, 0.8));
-  f.push(stitch(`M-318 -4C-290 40 -140 94 0 94C140 94 290 40 318 -4`, p.thread, { w: 1.8 }));
-  // gathered ring hardware where body meets strap
-  for (const sx of [-318, 318]) {
-    f.push(
-      `<ellipse cx="${sx}" cy="-30" rx="36" ry="14" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="9" transform="translate(2 4)"/>` +
-        `<ellipse cx="${sx}" cy="-30" rx="36" ry="14" fill="none" stroke="url(#mt)" stroke-width="8"/>`,
-    );
+  // the opening: back panel visible behind the sagging zip top
+  const backPanel = `M-280 -30C-200 -74 -100 -86 0 -86C100 -86 200 -74 280 -30C150 52 -150 52 -280 -30Z`;
+  f.push(`<path d="${backPanel}" fill="${p.lo}"/><path d="${backPanel}" fill="url(#sheen)"/>`);
+  f.push(zipper(`M-220 -52C-110 -76 110 -76 220 -52`, m, darken(p.base, 0.45), 0.8));
+  f.push(zipPull(170, -62, 1, -18, p.base));
+  f.push(`<path d="${bag}" fill="${p.base}" fill-rule="evenodd"/>`);
+  f.push(`<path d="${bag}" fill="url(#form)" fill-rule="evenodd"/>`);
+  f.push(`<path d="${bag}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2.4"/>`);
+  const cl = clip(ctx, bag, true);
+  f.push(
+    `<g clip-path="${cl}">` +
+      fold(`M-290 -60C-290 100 -220 300 -80 440`, 26, 1.1) +
+      fold(`M290 -60C290 100 220 300 80 440`, 26, 1.1) +
+      fold(`M-170 40C-130 170 -80 270 -20 330`, 18, 0.9) +
+      fold(`M170 40C130 170 80 270 20 330`, 18, 0.9) +
+      fold(`M-70 -400C-170 -340 -260 -220 -310 -70`, 12, 0.7) +
+      fold(`M70 -400C170 -340 260 -220 310 -70`, 12, 0.7, 1) +
+      `</g>`,
+  );
+  // top-stitching along the opening and the strap edges
+  f.push(stitch(`M-266 -18C-150 68 150 68 266 -18`, p.thread, { w: 1.8 }));
+  f.push(stitch(`M-26 -392C-120 -380 -236 -270 -296 -40`, p.thread, { w: 1.6 }));
+  f.push(stitch(`M26 -392C120 -380 236 -270 296 -40`, p.thread, { w: 1.6 }));
+  f.push(stitch(`M-26 -424C-124 -414 -250 -300 -326 -80`, p.thread, { w: 1.6 }));
+  f.push(stitch(`M26 -424C124 -414 250 -300 326 -80`, p.thread, { w: 1.6 }));
+  // gathered seams where the strap meets the body, with a metal ring on one side
+  for (const sx of [-1, 1]) {
+    f.push(seam(`M${sx * 284} -44C${sx * 306} -56 ${sx * 326} -70 ${sx * 340} -80`, p, 2.4, 0.6));
   }
-  const depth = 120;
-  const c = composeBag(ctx, { tw: 600, bw: 640, h: 500, rb: 160, depth, top: 'none', gy0: 40 }, '', f.join(''), liningOf(ctx));
+  f.push(`<ellipse cx="306" cy="-128" rx="30" ry="12" transform="rotate(-64 306 -128)" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="8"/>`);
+  f.push(`<ellipse cx="304" cy="-132" rx="30" ry="12" transform="rotate(-64 304 -132)" fill="none" stroke="url(#mt)" stroke-width="7"/>`);
+  const c = composeBag(ctx, { tw: 640, bw: 640, h: 480, rb: 160, depth: 90, top: 'none', extrude: bag }, '', f.join(''), liningOf(ctx));
   return {
     svg: c.svg,
-    box: [c.x0 - 30, -330 + Math.min(0, c.dy), c.x1 + 30, 500],
-    ground: 500,
+    box: [c.x0 - 10, -440 + Math.min(0, c.dy), c.x1 + 10, 474],
+    ground: 474,
     shadowW: (c.x1 - c.x0) / 2,
-    detail: { x: c.X(240), y: -30, zoom: 2.5 },
+    detail: { x: c.X(200), y: -60, zoom: 2.5 },
     kind: 'bag',
   };
 }
@@ -494,38 +525,35 @@ export function drawBackpack(ctx: DrawCtx): Drawing {
 // ---------------------------------------------------------------- bucket
 
 export function drawBucket(ctx: DrawCtx): Drawing {
-  const { p } = ctx;
+  const { p, m } = ctx;
   const tw = 400;
   const bw = 470;
   const h = 540;
-  const ry = 46;
+  // the angled view is shot from higher up: more of the opening, strap swung round
+  const ry = ctx.angled ? 84 : 46;
+  const swing = ctx.angled ? 70 : 0;
   const body = `M${-tw / 2} 0C${-tw / 2 + 20} ${ry} ${tw / 2 - 20} ${ry} ${tw / 2} 0L${bw / 2} ${h - ry}C${bw / 2} ${h + ry * 0.5} ${-bw / 2} ${h + ry * 0.5} ${-bw / 2} ${h - ry}Z`;
   const f: string[] = [];
-  const strapPts = cubicPts([-tw / 2 + 6, 60], [-260, -420], [260, -420], [tw / 2 - 6, 60], 30);
+  const strapPts = cubicPts([-tw / 2 + 6, 60], [-260 + swing, -420], [260 + swing, -420], [tw / 2 - 6, 60], 30);
   f.push(flatStrapAlong(strapPts, 30, p));
-  // opening with gathered rim
   const rim = `M${-tw / 2} 0C${-tw / 2 + 20} ${-ry} ${tw / 2 - 20} ${-ry} ${tw / 2} 0C${tw / 2 - 20} ${ry} ${-tw / 2 + 20} ${ry} ${-tw / 2} 0Z`;
   f.push(`<path d="${rim}" fill="${liningOf(ctx)}"/>`);
-  f.push(`<path d="${rim}" fill="url(#vol)"/>`);
-  f.push(
-    `<path d="M${-tw / 2} 0C${-tw / 2 + 20} ${-ry} ${tw / 2 - 20} ${-ry} ${tw / 2} 0" fill="none" stroke="${p.hi}" stroke-width="7"/>`,
-  );
-  f.push(shaded(body, p, {}));
+  f.push(`<path d="${rim}" fill="url(#form)"/>`);
+  f.push(`<path d="M${-tw / 2} 0C${-tw / 2 + 20} ${-ry} ${tw / 2 - 20} ${-ry} ${tw / 2} 0" fill="none" stroke="${p.hi}" stroke-width="7"/>`);
+  f.push(shaded(body, p));
   f.push(`<path d="${body}" fill="url(#cyl)"/>`);
-  // gathered pleats from the drawstring
+  const pleats: string[] = [];
   for (let i = -4; i <= 4; i++) {
     const x = i * 44;
-    f.push(fold(`M${x} ${30 + Math.abs(i) * -2}C${x * 1.02} 80 ${x * 1.06} 120 ${x * 1.08} 170`, 9, 1.1));
+    pleats.push(fold(`M${x} ${30 + ry * 0.4}C${x * 1.02} ${80 + ry * 0.4} ${x * 1.06} ${120 + ry * 0.4} ${x * 1.08} ${170 + ry * 0.4}`, 9, 1));
   }
+  f.push(`<g clip-path="${clip(ctx, body)}">${pleats.join('')}</g>`);
   f.push(seam(`M${-bw / 2 + 6} ${h - 70}C${-bw / 2 + 40} ${h - 20} ${bw / 2 - 40} ${h - 20} ${bw / 2 - 6} ${h - 70}`, p, 2.2, 0.5));
   f.push(stitch(`M${-bw / 2 + 10} ${h - 56}C${-bw / 2 + 44} ${h - 8} ${bw / 2 - 44} ${h - 8} ${bw / 2 - 10} ${h - 56}`, p.thread, { w: 1.8 }));
-  // eyelets + cord
   const ey: Array<[number, number]> = [];
   for (let i = 0; i < 8; i++) {
     const t = (i + 0.5) / 8;
-    const x = -tw / 2 + 18 + t * (tw - 36);
-    const y = 36 + Math.sin(t * Math.PI) * 26;
-    ey.push([x, y]);
+    ey.push([-tw / 2 + 18 + t * (tw - 36), 36 + Math.sin(t * Math.PI) * (ry * 0.6)]);
   }
   for (const [x, y] of ey) {
     f.push(
@@ -533,35 +561,32 @@ export function drawBucket(ctx: DrawCtx): Drawing {
         `<ellipse cx="${n(x)}" cy="${n(y)}" rx="11" ry="9" fill="none" stroke="url(#mt)" stroke-width="5"/>`,
     );
   }
-  const cordCol = darken(p.base, p.isDark ? -0.2 : 0.15);
-  const cord = ey
-    .map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${n(x)} ${n(y + (i % 2 ? 3 : -3))}`)
-    .join('');
+  const cordCol = p.isDark ? lighten(p.base, 0.2) : darken(p.base, 0.15);
+  const cord = ey.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${n(x)} ${n(y + (i % 2 ? 3 : -3))}`).join('');
   f.push(`<path d="${cord}" fill="none" stroke="${cordCol}" stroke-width="7" stroke-dasharray="30 22" stroke-dashoffset="10" stroke-linecap="round"/>`);
-  const cx0 = 10;
-  const leftEnd = `M-20 60C-40 120 -30 180 -44 240`;
-  const rightEnd = `M20 60C34 130 46 190 40 250`;
+  const cy0 = 40 + ry * 0.6;
   const cordPal = { ...p, base: cordCol, lo: darken(cordCol, 0.35), hi: lighten(cordCol, 0.3), hi2: lighten(cordCol, 0.5) };
-  f.push(rolledStrap(leftEnd, cordPal, 9, { flat: true }) + rolledStrap(rightEnd, cordPal, 9, { flat: true }));
+  f.push(rolledStrap(`M-20 ${cy0}C-40 ${cy0 + 60} -30 ${cy0 + 120} -44 ${cy0 + 180}`, cordPal, 9, { flat: true }));
+  f.push(rolledStrap(`M20 ${cy0}C34 ${cy0 + 70} 46 ${cy0 + 130} 40 ${cy0 + 190}`, cordPal, 9, { flat: true }));
   for (const [x, y] of [
-    [-44, 240],
-    [40, 250],
+    [-44, cy0 + 180],
+    [40, cy0 + 190],
   ] as const) {
+    const tassel = `M${x - 7} ${y + 34}L${x - 14} ${y + 82}H${x + 14}L${x + 7} ${y + 34}Z`;
     f.push(
       `<path d="M${x - 9} ${y}H${x + 9}L${x + 6} ${y + 34}H${x - 6}Z" fill="url(#mt)"/>` +
-        `<path d="M${x - 7} ${y + 34}L${x - 14} ${y + 82}H${x + 14}L${x + 7} ${y + 34}Z" fill="${p.base}"/>` +
-        `<path d="M${x - 7} ${y + 34}L${x - 14} ${y + 82}H${x + 14}L${x + 7} ${y + 34}Z" fill="url(#sheen)"/>` +
+        `<path d="${tassel}" fill="${p.base}"/><path d="${tassel}" fill="url(#sheen)"/>` +
         `<path d="M${x - 4} ${y + 40}L${x - 7} ${y + 80}M${x + 3} ${y + 40}L${x + 6} ${y + 80}" stroke="${p.lo2}" stroke-width="1.5" stroke-opacity="0.6"/>`,
     );
   }
   f.push(
-    `<rect x="${cx0 - 24}" y="50" width="28" height="24" rx="8" fill="${p.lo}" stroke="${p.outline}" stroke-opacity="0.4"/>` +
-      `<rect x="${cx0 - 24}" y="50" width="28" height="24" rx="8" fill="url(#sheen)"/>`,
+    `<rect x="-14" y="${n(cy0 - 10)}" width="28" height="24" rx="8" fill="${p.lo}" stroke="${p.outline}" stroke-opacity="0.4"/>` +
+      `<rect x="-14" y="${n(cy0 - 10)}" width="28" height="24" rx="8" fill="url(#sheen)"/>`,
   );
-  const c = composeBag(ctx, { tw, bw, h, rb: 30, depth: ctx.angled ? 0 : 0, top: 'none' }, '', f.join(''), liningOf(ctx));
+  void m;
   return {
-    svg: ctx.angled ? `<g transform="translate(0 0)">${c.svg}</g>` : c.svg,
-    box: [-bw / 2 - 20, -300, bw / 2 + 20, h + ry * 0.4],
+    svg: f.join(''),
+    box: [-bw / 2 - 20, -300 - ry * 0.3, bw / 2 + 20 + swing * 0.3, h + ry * 0.4],
     ground: h + ry * 0.3,
     shadowW: bw / 2 + 10,
     detail: { x: -30, y: 110, zoom: 2.5 },
@@ -574,26 +599,20 @@ export function drawBucket(ctx: DrawCtx): Drawing {
 export function drawEvening(ctx: DrawCtx): Drawing {
   const { p, m, rng } = ctx;
   const w = 440;
-  const h = 300;
-  const body = `M${-w / 2} 36H${w / 2}C${w / 2 + 20} 130 ${w / 2 - 20} ${h - 30} ${w / 2 - 90} ${h - 6}Q0 ${h + 24} ${-w / 2 + 90} ${h - 6}C${-w / 2 + 20} ${h - 30} ${-w / 2 - 20} 130 ${-w / 2} 36Z`;
+  const h = 270;
+  const body = `M${-w / 2} 36H${w / 2}C${w / 2 + 26} 110 ${w / 2 + 14} ${h - 60} ${w / 2 - 50} ${h - 4}Q0 ${h + 14} ${-w / 2 + 50} ${h - 4}C${-w / 2 - 14} ${h - 60} ${-w / 2 - 26} 110 ${-w / 2} 36Z`;
   const sequins = rng() < 0.5;
   const f: string[] = [];
-  const chainD = `M${-w / 2 + 14} 30C-300 -400 300 -400 ${w / 2 - 14} 30`;
-  f.push(chain(chainD, m, 9));
-  f.push(shaded(body, p, { texture: tex(ctx, sequins ? 'sequin' : 'satin', body) }));
+  // chain shoulder strap, links following a tall loop
+  const links = cubicPts([-w / 2 + 16, 30], [-w / 2 - 60, -520], [w / 2 + 60, -520], [w / 2 - 16, 30], 64);
+  f.push(chainLinks(links, m));
+  f.push(shaded(body, p, { texture: tex(ctx, sequins ? 'sequin' : 'pleats', body) }));
   if (!sequins) {
-    // fan pleats radiating from the clasp
     const cl = clip(ctx, body);
-    f.push(`<g clip-path="${cl}">`);
-    for (let i = -7; i <= 7; i++) {
-      const ex = i * 48;
-      f.push(fold(`M${i * 6} 40Q${ex * 0.6} 160 ${ex} ${h + 20}`, 10, 1.3, i < 0 ? -1 : 1));
-    }
-    f.push(`</g>`);
-  } else {
-    f.push(`<path d="${body}" fill="url(#hl)"/>`);
+    const pl: string[] = [];
+    for (let i = -7; i <= 7; i++) pl.push(fold(`M${i * 6} 40Q${i * 28} 160 ${i * 48} ${h + 20}`, 10, 1.2, i < 0 ? -1 : 1));
+    f.push(`<g clip-path="${cl}">${pl.join('')}</g>`);
   }
-  // metal frame with crystals
   const frame = `M${-w / 2 - 10} 24Q0 0 ${w / 2 + 10} 24V46Q0 24 ${-w / 2 - 10} 46Z`;
   f.push(softShadow(frame, 2, 6, 0.5));
   f.push(`<path d="${frame}" fill="url(#mt)" stroke="${m.deep}" stroke-opacity="0.5" stroke-width="1.5"/>`);
@@ -607,17 +626,50 @@ export function drawEvening(ctx: DrawCtx): Drawing {
         `<circle cx="${n(x - 1.3)}" cy="${n(y - 1.3)}" r="1.6" fill="#fff"/>`,
     );
   }
-  // kiss-lock clasp
   f.push(rivet(-15, 2, 15) + rivet(15, 2, 15));
   f.push(`<circle cx="-15" cy="2" r="15" fill="none" stroke="${m.deep}" stroke-opacity="0.45" stroke-width="1.5"/><circle cx="15" cy="2" r="15" fill="none" stroke="${m.deep}" stroke-opacity="0.45" stroke-width="1.5"/>`);
-  f.push(`<path d="M-10 22V34M10 22V34" stroke="url(#mt)" stroke-width="6"/>`);
-  const c = composeBag(ctx, { tw: w, bw: w - 100, h, rb: 120, depth: 80, top: 'none', gy0: 46 }, '', f.join(''), liningOf(ctx));
+  f.push(`<path d="M-10 22V34M10 22V34" stroke="${m.mid}" stroke-width="6"/>`);
+  const c = composeBag(ctx, { tw: w, bw: w - 100, h, rb: 120, depth: 48, top: 'none', gy0: 46, extrude: body }, '', f.join(''), liningOf(ctx));
   return {
     svg: c.svg,
-    box: [c.x0 - 30, -280 + Math.min(0, c.dy), c.x1 + 30, h + 14],
-    ground: h + 14,
-    shadowW: (c.x1 - c.x0) / 2 - 20,
-    detail: { x: c.X(0), y: 30, zoom: 3 },
+    box: [c.x0 - 40, -420 + Math.min(0, c.dy), c.x1 + 40, h + 14],
+    ground: h + 12,
+    shadowW: (c.x1 - c.x0) / 2 - 10,
+    detail: { x: c.X(0), y: 40, zoom: 3 },
     kind: 'bag',
   };
+}
+
+/** Chain of alternating face-on / edge-on links through sampled points. */
+function chainLinks(pts: ReadonlyArray<readonly [number, number]>, m: DrawCtx['m']): string {
+  const shadow: string[] = [];
+  const face: string[] = [];
+  const edge: string[] = [];
+  const glint: string[] = [];
+  for (let i = 0; i + 1 < pts.length; i++) {
+    const a = pts[i];
+    const b = pts[i + 1];
+    if (!a || !b) continue;
+    const cx = (a[0] + b[0]) / 2;
+    const cy = (a[1] + b[1]) / 2;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const ang = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
+    const rx = len * 0.62;
+    const tr = `translate(${n(cx)} ${n(cy)}) rotate(${n(ang)})`;
+    if (i % 2 === 0) {
+      face.push(`<ellipse transform="${tr}" rx="${n(rx)}" ry="${n(rx * 0.55)}"/>`);
+      glint.push(`<path transform="${tr}" d="M${n(-rx * 0.6)} ${n(-rx * 0.35)}Q0 ${n(-rx * 0.62)} ${n(rx * 0.6)} ${n(-rx * 0.35)}"/>`);
+    } else {
+      edge.push(`<path transform="${tr}" d="M${n(-rx)} 0H${n(rx)}"/>`);
+    }
+    shadow.push(`<path transform="translate(2 5) ${tr}" d="M${n(-rx)} 0H${n(rx)}"/>`);
+  }
+  return (
+    `<g stroke="#000" stroke-opacity="0.18" stroke-width="7" stroke-linecap="round">${shadow.join('')}</g>` +
+    `<g fill="none" stroke="${m.dark}" stroke-width="5.4">${face.join('')}</g>` +
+    `<g fill="none" stroke="${m.mid}" stroke-width="3.4">${face.join('')}</g>` +
+    `<g stroke="${m.dark}" stroke-width="6.4" stroke-linecap="round">${edge.join('')}</g>` +
+    `<g stroke="${m.mid}" stroke-width="4" stroke-linecap="round">${edge.join('')}</g>` +
+    `<g fill="none" stroke="${m.light}" stroke-width="1.6" stroke-linecap="round">${glint.join('')}</g>`
+  );
 }

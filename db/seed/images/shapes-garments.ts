@@ -522,7 +522,6 @@ export function drawJacket(ctx: DrawCtx): Drawing {
   const out: string[] = [];
   const sp: SleeveSpec = { cx: 340, cy: 736, cw: 62, bow: 34, cuffH: 80 };
   out.push(panel(torso, p));
-  out.push(tex(ctx, 'satin', torso));
   out.push(
     folds(ctx, torso, [
       fold(`M-200 640C-120 614 -60 628 -20 662`, 18, 1.1),
@@ -672,7 +671,7 @@ function tailoredJacket(ctx: DrawCtx, o: TailorOpts): string {
   }
   const welt = `M140 278L226 272L228 294L142 300Z`;
   out.push(softShadow(welt, 1, 3, 0.3) + panel(welt, p, p.hi));
-  const btn = p.isDark ? lighten(p.base, 0.2) : darken(p.base, 0.45);
+  const btn = p.isLight ? darken(p.base, 0.45) : mix(lighten(p.base, 0.1), '#3b2b20', 0.55);
   out.push(button(0, B + 44, 13, btn, 4) + button(0, B + 154, 13, btn, 4));
   for (const { s, g } of sleeves) {
     out.push(sleeveShadow(ctx, torso, g, s, 0.45));
@@ -915,10 +914,10 @@ function embroideryBand(curve: readonly [Pt, Pt, Pt, Pt], width: number, count: 
   }
   const lz = loz.join('');
   return (
-    `<path d="${edges}" fill="none" stroke="${ink.shade}" stroke-opacity="0.5" stroke-width="4" transform="translate(0.8 1.4)"/>` +
-    `<path d="${edges}" fill="none" stroke="${ink.ink}" stroke-width="3.4"/>` +
+    `<path d="${edges}" fill="none" stroke="${ink.shade}" stroke-opacity="0.5" stroke-width="4.8" transform="translate(0.8 1.4)"/>` +
+    `<path d="${edges}" fill="none" stroke="${ink.ink}" stroke-width="4.2"/>` +
     `<path d="${edges}" fill="none" stroke="${ink.hi}" stroke-opacity="0.7" stroke-width="1.1" transform="translate(-0.6 -0.8)"/>` +
-    `<path d="${inner}" fill="none" stroke="${ink.ink}" stroke-width="1.5" stroke-dasharray="3 2.2"/>` +
+    `<path d="${inner}" fill="none" stroke="${ink.ink}" stroke-width="1.8" stroke-dasharray="3 2.2"/>` +
     `<path d="${lz}" fill="${ink.shade}" fill-opacity="0.45" transform="translate(0.8 1.4)"/>` +
     `<path d="${lz}" fill="${ink.ink}"/>` +
     `<path d="${lz}" fill="none" stroke="${ink.hi}" stroke-opacity="0.55" stroke-width="1" transform="translate(-0.5 -0.7)"/>` +
@@ -1063,12 +1062,11 @@ export function drawAgbada(ctx: DrawCtx): Drawing {
     fl.push(fold(new PathB(s).M(70, 700).C(74, 900, 76, 1050, 78, 1210).toString(), 16, 0.6));
   }
   out.push(folds(ctx, robe, fl));
-  out.push(tex(ctx, 'satin', robe));
   out.push(stitch(`M-532 1142C-360 1180 -180 1194 0 1198C180 1194 360 1180 532 1142`, p.line, { w: 1.2, dash: '4 3' }));
   // embroidered bib: a tone-shifted field edged with bands, filled with spirals
-  const bib = `M-150 12C-164 150 -120 310 0 440C120 310 164 150 150 12C100 36 -100 36 -150 12Z`;
+  const bib = `M-140 22C-158 150 -120 310 0 440C120 310 158 150 140 22C100 40 -100 40 -140 22Z`;
   out.push(`<path d="${bib}" fill="${mix(p.base, ink.ink, 0.16)}"/><path d="${bib}" fill="url(#sheen)"/>`);
-  for (const s of sides) out.push(embroideryBand([[s * 150, 12], [s * 162, 150], [s * 120, 310], [0, 440]], 30, 8, ink));
+  for (const s of sides) out.push(embroideryBand([[s * 140, 24], [s * 158, 150], [s * 120, 310], [0, 440]], 30, 8, ink));
   out.push(embroideryBand([[-92, 4], [-84, 104], [84, 104], [92, 4]], 30, 9, ink));
   out.push(embroideryBand([[0, 110], [0, 200], [0, 290], [0, 380]], 24, 4, ink));
   out.push(swirl(-74, 190, 32, ink, -1) + swirl(74, 190, 32, ink) + swirl(-50, 300, 22, ink) + swirl(50, 300, 22, ink, -1));

@@ -399,16 +399,9 @@ export interface Drawing {
 }
 
 /** Registers a clipPath and returns its url(). Ids are unique per render. */
-export function clip(ctx: DrawCtx, d: string): string {
+export function clip(ctx: DrawCtx, d: string, evenOdd = false): string {
   const id = `c${ctx.extraDefs.length}`;
-  ctx.extraDefs.push(`<clipPath id="${id}"><path d="${d}"/></clipPath>`);
-  return `url(#${id})`;
-}
-
-/** Registers a clipPath that is the union of several shapes. */
-export function clipUnion(ctx: DrawCtx, ds: readonly string[]): string {
-  const id = `c${ctx.extraDefs.length}`;
-  ctx.extraDefs.push(`<clipPath id="${id}">${ds.map((d) => `<path d="${d}"/>`).join('')}</clipPath>`);
+  ctx.extraDefs.push(`<clipPath id="${id}"><path d="${d}"${evenOdd ? ' clip-rule="evenodd"' : ''}/></clipPath>`);
   return `url(#${id})`;
 }
 

@@ -7,7 +7,7 @@
  * geometry is culled to the visible part of the product in close-up views.
  */
 import { darken, lighten, mix } from './color.js';
-import { clipUnion, n, type Box, type DrawCtx } from './svg-kit.js';
+import { clip, n, type Box, type DrawCtx } from './svg-kit.js';
 
 export type TextureName =
   | 'weave'
@@ -21,7 +21,7 @@ export type TextureName =
   | 'cable'
   | 'tiepat'
   | 'sequin'
-  | 'satin';
+  | 'pleats';
 
 /** Bounding box of SVG path data (control points included, which is fine for clipping). */
 export function pathBox(d: string): Box {
@@ -112,8 +112,11 @@ function hash2(i: number, j: number, salt: number): number {
   return (h >>> 0) / 4294967296;
 }
 
-const circ = (cx: number, cy: number, r: number): string =>
-  `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0Z`;
+/** Hexagon as path data: reads as a round sequin but rasterises much faster than arcs. */
+const hexagon = (cx: number, cy: number, r: number): string => {
+  const k = r * 0.866;
+  return `M${n(cx - r)} ${n(cy)}L${n(cx - r / 2)} ${n(cy - k)}H${n(cx + r / 2)}L${n(cx + r)} ${n(cy)}L${n(cx + r / 2)} ${n(cy + k)}H${n(cx - r / 2)}Z`;
+};
 
 const strokeP = (d: string, color: string, w: number, o: number, extra = ''): string =>
   d ? `<path d="${d}" fill="none" stroke="${color}" stroke-width="${n(w)}" stroke-opacity="${o}"${extra}/>` : '';
@@ -227,23 +230,27 @@ const gens: Record<TextureName, Gen> = {
     const dk = p.isDark ? '#000' : darken(p.base, 0.5);
     const r: string[] = [];
     const h: string[] = [];
-    for (let x = Math.floor(b[0] / 7) * 7; x < b[2]; x += 7) {
-      r.push(`M${n(x)} ${n(b[1])}h3v${n(b[3] - b[1])}h-3Z`);
-      h.push(`M${n(x + 5)} ${n(b[1])}V${n(b[3])}`);
+    for (let x = Math.floor(b[0] / 5) * 5; x < b[2]; x += 5) {
+      r.push(`M${n(x)} ${n(b[1])}h2.2v${n(b[3] - b[1])}h-2.2Z`);
+      h.push(`M${n(x + 3.6)} ${n(b[1])}V${n(b[3])}`);
     }
-    return fillP(r.join(''), dk, p.isDark ? 0.32 : 0.14) + strokeP(h.join(''), lighten(p.base, 0.6), 1.4, p.isDark ? 0.1 : 0.13);
+    return fillP(r.join(''), dk, p.isDark ? 0.3 : 0.13) + strokeP(h.join(''), lighten(p.base, 0.6), 1.1, p.isDark ? 0.09 : 0.12);
   },
   pique: (b, ctx) => {
-    // waffle-like honeycomb: short horizontal bars in a brick pattern
+    // waffle-like honeycomb: paired fine lines in both directions
     const { p } = ctx;
     const k = fineK(ctx);
-    const s = 5 * k;
-    const bars: string[] = [];
-    for (let j = Math.floor(b[1] / s); j <= Math.ceil(b[3] / s); j++) {
-      const off = j % 2 ? s / 2 : 0;
-      for (let x = Math.floor(b[0] / s) * s + off; x < b[2]; x += s) bars.push(`M${n(x)} ${n(j * s)}h${n(s * 0.55)}v${n(s * 0.45)}h${n(-s * 0.55)}Z`);
-    }
-    return fillP(bars.join(''), inkOf(ctx), p.isLight ? 0.08 : 0.12);
+    const g1 = grid(b, 6 * k, 6 * k);
+    const g2 = grid(b, 6 * k, 6 * k, 2 * k, 2 * k);
+    // h and v sets stay in separate <path>s: crossing segments inside one path send
+    // cairo's tessellator into intersection handling (~10x slower)
+    const o = p.isLight ? 0.08 : 0.11;
+    return (
+      strokeP(g1.h, inkOf(ctx), 1.2 * k, o) +
+      strokeP(g1.v, inkOf(ctx), 1.2 * k, o) +
+      strokeP(g2.h, lighten(p.base, 0.6), 0.9 * k, 0.08) +
+      strokeP(g2.v, lighten(p.base, 0.6), 0.9 * k, 0.08)
+    );
   },
   jersey: (b, ctx) => {
     const { p } = ctx;
@@ -331,20 +338,24 @@ const gens: Record<TextureName, Gen> = {
     const a: string[] = [];
     const hl: string[] = [];
     const dk: string[] = [];
-    const sx = 15;
-    const sy = 13;
+    const sx = 12;
+    const sy = 10.5;
     for (let j = Math.floor(b[1] / sy); j <= Math.ceil(b[3] / sy); j++) {
       for (let i = Math.floor(b[0] / sx); i <= Math.ceil(b[2] / sx); i++) {
         const x = i * sx + (j % 2 ? sx / 2 : 0);
         const y = j * sy;
         const v = hash2(i, j, 31);
-        (v < 0.5 ? a : dk).push(circ(x, y, 6.4));
-        if (v < 0.35) hl.push(`M${n(x - 3)} ${n(y - 3)}h2.6v2.6h-2.6Z`);
+        (v < 0.5 ? a : dk).push(hexagon(x, y, 5.6));
+        if (v < 0.3) hl.push(`M${n(x - 2.6)} ${n(y - 2.6)}h2.4v2.4h-2.4Z`);
       }
     }
     return fillP(a.join(''), m.mid, 0.55) + fillP(dk.join(''), m.dark, 0.45) + fillP(hl.join(''), '#fff', 0.8);
   },
-  satin: (b, ctx) => strokeP(grid(b, 0, 7 * fineK(ctx)).h, lighten(ctx.p.base, 0.6), 1, 0.05),
+  pleats: (b, ctx) => {
+    // fine horizontal sheen lines of a satin weave, only visible up close
+    const { p } = ctx;
+    return strokeP(grid(b, 0, 4 * fineK(ctx)).h, lighten(p.base, 0.6), 0.8 * fineK(ctx), p.isDark ? 0.06 : 0.05);
+  },
 };
 
 const minPxPerUnit: Partial<Record<TextureName, number>> = {
@@ -353,13 +364,16 @@ const minPxPerUnit: Partial<Record<TextureName, number>> = {
   wool: 1.5,
   pique: 1.5,
   jersey: 1.5,
-  satin: 1.5,
+  pleats: 2,
 };
 
 /** Texture for the area of path `d`, clipped to it and culled to the visible region. */
 export function tex(ctx: DrawCtx, name: TextureName, shape: string | readonly string[]): string {
   if (ctx.measuring) return '';
-  const paths = typeof shape === 'string' ? [shape] : shape;
+  // One simple path clip per shape: a multi-child (union) clipPath makes librsvg fall
+  // back to a full-canvas mask, which costs ~100 ms.
+  if (typeof shape !== 'string') return shape.map((d) => tex(ctx, name, d)).join('');
+  const paths = [shape];
   // Fine weaves would only alias into moiré at hero scale, so they are reserved for
   // the closer views, where they sell the material.
   const ppu = ctx.pxPerUnit ?? 1;
@@ -378,5 +392,5 @@ export function tex(ctx: DrawCtx, name: TextureName, shape: string | readonly st
   }
   const body = gens[name](b, ctx);
   if (!body) return '';
-  return `<g clip-path="${clipUnion(ctx, paths)}">${body}</g>`;
+  return `<g clip-path="${clip(ctx, shape)}">${body}</g>`;
 }

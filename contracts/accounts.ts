@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const roles = ['customer', 'admin'] as const;
+export type Role = (typeof roles)[number];
+export const userStatuses = ['active', 'inactive'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const checkoutCountries = ['Nigeria', 'USA', 'CAN', 'UK', 'AUS', 'GER', 'FRA'] as const;
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const signUpSchema = z.object({
+  name: z.string().trim().max(100, 'Name must be at most 100 characters').default(''),
+  email: z.string().trim().max(254).default(''),
+  password: z.string().max(1024).default(''),
+  confirmPassword: z.string().max(1024).optional(),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: z.string().trim().max(254).default(''),
+  password: z.string().max(1024).default(''),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+/** What a shopper may change about themselves; anything else in the body (role, status, id) is dropped. */
+export const profileSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  email: emailSchema,
+  phone: text(30).default(''),
+  address: text(200).default(''),
+  city: text(80).default(''),
+  state: text(80).default(''),
+  zipCode: text(20).default(''),
+  country: text(60).default('Nigeria'),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().max(1024).default(''),
+  newPassword: z.string().max(1024).default(''),
+  confirmPassword: z.string().max(1024).default(''),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const forgotPasswordSchema = z.object({ email: z.string().trim().max(254).default('') });
+export const resetPasswordSchema = z.object({
+  token: z.string().trim().min(1, 'This reset link is invalid or has expired.').max(200),
+  password: z.string().max(1024).default(''),
+  confirmPassword: z.string().max(1024).optional(),
+});
+
+export const userListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(5),
+});
+
+export const FORGOT_PASSWORD_MESSAGE = 'If an account with that email exists, a reset link has been sent.';
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+
+export interface PublicUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  avatarUrl: string | null;
+  createdAt: string;
+  lastSignInAt: string | null;
+}

@@ -1,0 +1,14 @@
+import type { Db } from '../../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { RateLimiter } from '../rate-limits';
+import type { TokenSigner } from './session-tokens';
+
+/** What account operations need, handed in by the host (REST and pages alike). */
+export interface AccountDeps {
+  db: Db;
+  tokens: TokenSigner;
+  mailer: Mailer;
+  adminEmail: string;
+  publicUrl: string;
+  rateLimiter: RateLimiter;
+}

@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { emailSchema, forgotPasswordSchema, resetPasswordSchema } from '../../contracts/accounts';
+import { passwordResets, users } from '../../db/schema/accounts';
+import { AppError } from '../errors';
+import { renderMail } from '../mail/mailer';
+import { accountRateLimits, type ClientInfo } from '../rate-limits';
+import { getShopSettings } from '../settings/shop-settings';
+import { parseInput } from '../validation';
+import type { AccountDeps } from './account-deps';
+import { passwordProblem } from './password-policy';
+import { hashPassword } from './passwords';
+import { revokeUserSessions } from './sessions';
+
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * E-mails a one-time reset link, valid for an hour, when the address belongs to an active account.
+ * The caller answers the same way either way, so the answer does not reveal who has an account.
+ */
+export async function requestPasswordReset(
+  deps: Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl' | 'rateLimiter'>,
+  raw: unknown,
+  client: ClientInfo,
+): Promise<void> {
+  await deps.rateLimiter.hit(accountRateLimits.forgotByIp, client.ip);
+  const input = parseInput(forgotPasswordSchema, raw);
+  if (!input.email)
+    throw new AppError('BAD_REQUEST', 'Please enter your email address', {
+      email: 'Please enter your email address',
+    });
+  const email = emailSchema.safeParse(input.email);
+  if (!email.success)
+    throw new AppError('BAD_REQUEST', 'Please enter a valid email address', {
+      email: 'Please enter a valid email address',
+    });
+  await deps.rateLimiter.hit(accountRateLimits.forgotByAccount, email.data);
+
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email.data));
+  if (!user || user.status !== 'active') return;
+
+  const { name: shopName } = await getShopSettings(deps.db);
+  const token = randomBytes(32).toString('base64url');
+  await deps.db.insert(passwordResets).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+  });
+  const url = `${deps.publicUrl}/reset-password?token=${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: `Reset your ${shopName} password`,
+    ...renderMail({
+      shopName,
+      heading: 'Reset your password',
+      paragraphs: [
+        `Hello ${user.name},`,
+        'We received a request to reset the password of your account. The link below works once, for the next hour.',
+        'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+      ],
+      action: { label: 'Choose a new password', url },
+    }),
+  });
+}
+
+/** Sets a new password from a valid link, once; every session of the user ends. */
+export async function resetPassword(
+  deps: Pick<AccountDeps, 'db' | 'rateLimiter'>,
+  raw: unknown,
+  client: ClientInfo,
+): Promise<void> {
+  await deps.rateLimiter.hit(accountRateLimits.resetByIp, client.ip);
+  const input = parseInput(resetPasswordSchema, raw);
+  const problem = passwordProblem(input.password);
+  if (problem) throw new AppError('BAD_REQUEST', problem, { password: problem });
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
+    throw new AppError('BAD_REQUEST', 'Passwords do not match', {
+      confirmPassword: 'Passwords do not match',
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    // Claiming the link and using it is one statement, so two clicks cannot both succeed.
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!claimed) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, claimed.userId));
+    await revokeUserSessions(tx, claimed.userId);
+  });
+}

@@ -1,0 +1,78 @@
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { PublicUser } from '../../contracts/accounts';
+import type { DbOrTx } from '../../db/client';
+import { sessions, users } from '../../db/schema/accounts';
+import type { TokenSigner } from './session-tokens';
+import { toPublicUser } from './user-view';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface IssuedSession {
+  token: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export interface CurrentUser extends PublicUser {
+  sessionId: string;
+}
+
+/** A new session for a user who just proved who they are: never reuses an old one. */
+export async function createSession(
+  db: DbOrTx,
+  tokens: TokenSigner,
+  userId: string,
+  userAgent = '',
+): Promise<IssuedSession> {
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, expiresAt, userAgent: userAgent.slice(0, 300) })
+    .returning({ id: sessions.id });
+  const sessionId = row!.id;
+  return { token: await tokens.sign({ userId, sessionId, expiresAt }), sessionId, expiresAt };
+}
+
+/** The signed-in user behind a token: the signature, expiry, the session row and an active account must all hold. */
+export async function resolveSession(
+  db: DbOrTx,
+  tokens: TokenSigner,
+  token: string | undefined,
+): Promise<CurrentUser | null> {
+  if (!token || token.length > 2048) return null;
+  const claims = await tokens.verify(token);
+  if (!claims) return null;
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.status, 'active'),
+      ),
+    );
+  if (!row) return null;
+  return { ...toPublicUser(row.user), sessionId: claims.sessionId };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (all devices), or all but the one making the change. */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
+}

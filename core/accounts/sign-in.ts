@@ -1,0 +1,44 @@
+import { eq, sql } from 'drizzle-orm';
+import { signInSchema, type PublicUser, type SignInInput } from '../../contracts/accounts';
+import { users } from '../../db/schema/accounts';
+import { AppError } from '../errors';
+import { accountRateLimits, type ClientInfo } from '../rate-limits';
+import { parseInput } from '../validation';
+import type { AccountDeps } from './account-deps';
+import { verifyPassword } from './passwords';
+import { createSession, type IssuedSession } from './sessions';
+import { isAdminEmail, toPublicUser } from './user-view';
+
+export const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials.';
+export const ACCOUNT_INACTIVE = 'This account has been deactivated. Please contact support to restore it.';
+
+/**
+ * Signs a user in with a new session. An unknown e-mail and a wrong password get the same answer
+ * after the same work; only someone who knows the password learns that an account is inactive.
+ */
+export async function signIn(
+  deps: Pick<AccountDeps, 'db' | 'tokens' | 'adminEmail' | 'rateLimiter'>,
+  raw: SignInInput,
+  client: ClientInfo,
+): Promise<{ user: PublicUser; session: IssuedSession }> {
+  await deps.rateLimiter.hit(accountRateLimits.signInByIp, client.ip);
+  const input = parseInput(signInSchema, raw);
+  if (!input.email || !input.password)
+    throw new AppError('BAD_REQUEST', 'Please enter both email and password');
+  await deps.rateLimiter.hit(accountRateLimits.signInByAccount, input.email.toLowerCase());
+
+  const email = input.email.toLowerCase();
+  const [row] = email.length <= 254 ? await deps.db.select().from(users).where(eq(users.email, email)) : [];
+  const valid = await verifyPassword(row?.passwordHash, input.password);
+  if (!row || !valid) throw new AppError('UNAUTHENTICATED', SIGN_IN_FAILED);
+  if (row.status !== 'active') throw new AppError('FORBIDDEN', ACCOUNT_INACTIVE);
+
+  const role = isAdminEmail(row.email, deps.adminEmail) ? 'admin' : row.role;
+  const [updated] = await deps.db
+    .update(users)
+    .set({ role, lastSignInAt: sql`now()` })
+    .where(eq(users.id, row.id))
+    .returning();
+  const session = await createSession(deps.db, deps.tokens, row.id, client.userAgent);
+  return { user: toPublicUser(updated ?? row), session };
+}

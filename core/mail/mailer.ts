@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { DbOrTx } from '../../db/client';
+import { outbox } from '../../db/schema/mail';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Records the message in the outbox, and delivers it over SMTP when SMTP is configured. */
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerOptions {
+  db: DbOrTx;
+  smtpUrl?: string | undefined;
+  from: string;
+  onError?: (error: unknown) => void;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  return {
+    async send(message) {
+      const [row] = await options.db.insert(outbox).values(message).returning({ id: outbox.id });
+      if (!transport || !row) return;
+      // Delivery happens after the answer: a slow mail server must not hold up the shopper.
+      void transport
+        .sendMail({ from: options.from, ...message })
+        .then(() =>
+          options.db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.id, row.id)),
+        )
+        .catch(async (error: unknown) => {
+          options.onError?.(error);
+          await options.db
+            .update(outbox)
+            .set({
+              status: 'failed',
+              error: error instanceof Error ? error.message.slice(0, 500) : 'delivery failed',
+            })
+            .where(eq(outbox.id, row.id))
+            .catch(() => {});
+        });
+    },
+  };
+}
+
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
+}
+
+/** A plain, readable HTML e-mail in the shop's style, from paragraphs and an optional button. */
+export function renderMail(options: {
+  shopName: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+}): {
+  text: string;
+  html: string;
+} {
+  const { shopName, heading, paragraphs, action } = options;
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    action ? `${action.label}: ${action.url}` : '',
+    '',
+    `— ${shopName}`,
+  ]
+    .join('\n')
+    .trim();
+  const html = `<!doctype html><html><body style="margin:0;background:#fbf9f6;font-family:Arial,sans-serif;color:#17140f">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<p style="font-family:Georgia,serif;font-size:24px;letter-spacing:6px;margin:0 0 24px">${escapeHtml(shopName.toUpperCase())}</p>
+<h1 style="font-family:Georgia,serif;font-size:22px;font-weight:normal">${escapeHtml(heading)}</h1>
+${paragraphs.map((paragraph) => `<p style="font-size:15px;line-height:1.6">${escapeHtml(paragraph)}</p>`).join('\n')}
+${action ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#17140f;color:#fbf9f6;padding:12px 22px;text-decoration:none;font-size:14px;letter-spacing:1px">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b6358">Or open: ${escapeHtml(action.url)}</p>` : ''}
+</div></body></html>`;
+  return { text, html };
+}

@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import { AppError, type FieldErrors } from './errors';
+
+/** Parses input with a zod schema; a bad value becomes a 400 AppError naming each field and what is wrong. */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, raw: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const fields: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const name = issue.path.map(String).join('.') || 'body';
+    fields[name] ??= issue.message;
+  }
+  const [first] = Object.entries(fields);
+  throw new AppError(
+    'BAD_REQUEST',
+    first ? (first[0] === 'body' ? first[1] : `${first[0]}: ${first[1]}`) : 'The request is not valid.',
+    fields,
+  );
+}

@@ -1,0 +1,27 @@
+import sharp from 'sharp';
+import { renderProductSvg } from './render-product-image.js';
+sharp.concurrency(1);
+async function cpu(svg: string): Promise<string> { let best=1e9; for (let i=0;i<5;i++){ const c=process.cpuUsage(); await sharp(Buffer.from(svg)).png().toBuffer(); const u=process.cpuUsage(c); best=Math.min(best,(u.user+u.system)/1000);} return best.toFixed(1); }
+const svg = renderProductSvg({ shape: 'shirt', colorHex: '#9bb7d4', view: 1, seed: 3 });
+const m = svg.match(/<g clip-path="url\(#c5\)">((?:(?!<g ).)*?)<\/g>/);
+if (!m || !m[1]) throw new Error('no');
+const inner = m[1];
+console.log(inner.slice(0,100).replace(/d="[^"]*"/,'d=..'), inner.match(/<path/g)?.length);
+const base = svg.replace(m[0], '');
+console.log('without', await cpu(base));
+console.log('with', await cpu(svg));
+console.log('unclipped', await cpu(svg.replace(m[0], `<g>${inner}</g>`)));
+console.log('rect clip', await cpu(svg.replace(m[0], `<g clip-path="url(#rc)">${inner}</g>`).replace('<defs>', '<defs><clipPath id="rc"><rect x="-236" y="0" width="472" height="940"/></clipPath>')));
+const paths = [...inner.matchAll(/<path[^>]*\/>/g)].map(x=>x[0]);
+for (const [i,pth] of paths.entries()) console.log('only path', i, pth.replace(/d="[^"]*"/,'').slice(0,120), await cpu(svg.replace(m[0], `<g clip-path="url(#c5)">${pth}</g>`)));
+const tr = svg.match(/<g transform="(matrix\([^)]*\))">/)?.[1] ?? '';
+console.log(tr);
+const p0 = paths[0] ?? '';
+const W = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1500"><rect width="1200" height="1500" fill="#eee"/>`;
+console.log('iso flat', await cpu(W + '</svg>'));
+console.log('iso lines in frame', await cpu(W + `<g transform="${tr}">${p0}</g></svg>`));
+console.log('iso lines scale only', await cpu(W + `<g transform="translate(600 700) scale(1.8)">${p0}</g></svg>`));
+console.log('iso lines scale 1', await cpu(W + `<g transform="translate(600 0) scale(1)">${p0}</g></svg>`));
+console.log('iso lines scale 2', await cpu(W + `<g transform="translate(600 0) scale(2)">${p0}</g></svg>`));
+console.log('iso lines width 0.5', await cpu(W + `<g transform="${tr}">${p0.replace('stroke-width="1.1"','stroke-width="0.5"')}</g></svg>`));
+console.log('iso lines as rects', await cpu(W + `<g transform="${tr}"><path d="${(p0.match(/d="([^"]*)"/)?.[1] ?? '').replace(/M(-?[\d.]+) (-?[\d.]+)H(-?[\d.]+)/g, (_s, a, b, c) => `M${a} ${b}H${c}V${Number(b)+1.1}H${a}Z`)}" fill="#4e5c6a" fill-opacity="0.11"/></g></svg>`));

@@ -1,0 +1,484 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../../db/schema/mail';
+import { sessions, users } from '../../../db/schema/accounts';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+
+let test: TestApp;
+let counter = 0;
+
+beforeAll(async () => {
+  test = await createTestApp({ seed: false });
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+const uniqueEmail = (label = 'shopper') => `${label}.${Date.now()}.${counter++}@example.ng`;
+const PASSWORD = 'Adire-Silk-2024';
+
+async function signUpUser(overrides: Record<string, unknown> = {}) {
+  const email = uniqueEmail();
+  // A fresh address per sign-up keeps these tests clear of the per-address sign-up limit.
+  const response = await test.app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    remoteAddress: `10.9.${Math.floor(counter / 250)}.${counter % 250}`,
+    payload: { name: 'Chiamaka Obi', email, password: PASSWORD, ...overrides },
+  });
+  return { response, email, token: response.json().token as string, user: response.json().user };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe('sign-up', () => {
+  it('creates a customer, signs them in with an httpOnly cookie and answers a token with exp in seconds', async () => {
+    const { response, email } = await signUpUser();
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.user).toMatchObject({ email, role: 'customer', status: 'active', name: 'Chiamaka Obi' });
+    expect(body.user).not.toHaveProperty('passwordHash');
+    const payload = JSON.parse(Buffer.from(body.token.split('.')[1], 'base64url').toString());
+    expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
+    expect(payload.exp).toBeLessThan(Date.now() / 1000 + 31 * 86400);
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/rossy_session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('ignores a role sent by the browser', async () => {
+    const { response } = await signUpUser({ role: 'admin', status: 'inactive' });
+    expect(response.json().user).toMatchObject({ role: 'customer', status: 'active' });
+  });
+
+  it('makes the ADMIN_EMAIL account an administrator', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { name: 'Owner', email: '  ADMIN@rossy.ng ', password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user.role).toBe('admin');
+  });
+
+  it('answers the messages of the shop for missing fields, short and common passwords', async () => {
+    const missing = await test.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { name: '', email: uniqueEmail(), password: PASSWORD },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('All fields are required');
+    const short = await test.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { name: 'A', email: uniqueEmail(), password: 'short1' },
+    });
+    expect(short.json().error.message).toBe('Password must be at least 8 characters');
+    const common = await test.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { name: 'A', email: uniqueEmail(), password: 'Password123' },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.fields.password).toMatch(/too common/);
+    const badEmail = await test.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { name: 'A', email: 'not-an-email', password: PASSWORD },
+    });
+    expect(badEmail.json().error.message).toBe('Please enter a valid email address');
+  });
+
+  it('stores only an argon2id hash', async () => {
+    const { email } = await signUpUser();
+    const [row] = await test.database.db.select().from(users).where(eq(users.email, email));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row!.passwordHash).not.toContain(PASSWORD);
+  });
+});
+
+describe('sign-in and sessions', () => {
+  it('asks for both fields, and answers a wrong password and an unknown e-mail the same way', async () => {
+    const { email } = await signUpUser();
+    const empty = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: '' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('Please enter both email and password');
+    const wrong = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'wrong-password-1' },
+    });
+    const unknown = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: uniqueEmail('nobody'), password: 'wrong-password-1' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('gives a new session on every sign-in; the bearer token and the cookie both identify the user', async () => {
+    const { email } = await signUpUser();
+    const first = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: PASSWORD },
+    });
+    const second = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: email.toUpperCase(), password: PASSWORD },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().token).not.toBe(second.json().token);
+    const viaBearer = await test.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: bearer(first.json().token),
+    });
+    expect(viaBearer.json().user.email).toBe(email);
+    const viaCookie = await test.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      cookies: { rossy_session: second.json().token },
+    });
+    expect(viaCookie.json().user.email).toBe(email);
+  });
+
+  it('refuses tampered, unsigned and foreign tokens', async () => {
+    const { token } = await signUpUser();
+    const [header, payload] = token.split('.');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    const tampered = `${header}.${payload}.${'A'.repeat(43)}`;
+    for (const bad of [unsigned, tampered, 'garbage', `${token}x`]) {
+      const response = await test.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(bad) });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it('logout ends the session on the server', async () => {
+    const { token } = await signUpUser();
+    const out = await test.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/rossy_session=;/);
+    const after = await test.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.message).toBe('Not authenticated');
+  });
+
+  it('limits sign-in attempts per account with a 429 and Retry-After', async () => {
+    const { email } = await signUpUser();
+    let last;
+    for (let attempt = 0; attempt < 11; attempt++) {
+      last = await test.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: `10.1.0.${attempt}`,
+        payload: { email, password: 'wrong-password-1' },
+      });
+    }
+    expect(last!.statusCode).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last!.json().error.code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('profile', () => {
+  it('updates the details and ignores role and status', async () => {
+    const { token, email } = await signUpUser();
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(token),
+      payload: {
+        name: 'Chiamaka Okafor',
+        email,
+        phone: '+2348030000001',
+        city: 'Abuja',
+        state: 'FCT',
+        role: 'admin',
+        status: 'inactive',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({
+      name: 'Chiamaka Okafor',
+      city: 'Abuja',
+      role: 'customer',
+      status: 'active',
+    });
+  });
+
+  it('refuses another account’s e-mail and an empty name', async () => {
+    const taken = await signUpUser();
+    const { token, email } = await signUpUser();
+    const clash = await test.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(token),
+      payload: { name: 'X', email: taken.email },
+    });
+    expect(clash.statusCode).toBe(409);
+    const noName = await test.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(token),
+      payload: { name: ' ', email },
+    });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().error.fields.name).toBe('Name is required');
+  });
+
+  it('accepts a real image as avatar, re-encoded as WebP, and refuses other bytes', async () => {
+    const { token } = await signUpUser();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#9a7446' } })
+      .png()
+      .toBuffer();
+    const upload = (bytes: Buffer, filename: string, type: string) => {
+      const boundary = '----rossy';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return test.app.inject({
+        method: 'POST',
+        url: '/api/profile/avatar',
+        headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+    };
+    const ok = await upload(png, '../../etc/passwd.png', 'image/png');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.avatarUrl).toMatch(/^\/media\/avatars\/[0-9a-f]{16}-256\.webp$/);
+    const disguised = await upload(Buffer.from('<?php echo "hi"; ?>'), 'photo.png', 'image/png');
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json().error.fields.avatar).toMatch(/JPEG, PNG, WebP or GIF/);
+  });
+});
+
+describe('password change', () => {
+  it('checks the current password and the confirmation, then ends the other sessions', async () => {
+    const { token, email } = await signUpUser();
+    const other = (
+      await test.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } })
+    ).json().token;
+    const mismatch = await test.app.inject({
+      method: 'PUT',
+      url: '/api/profile/password',
+      headers: bearer(token),
+      payload: {
+        currentPassword: PASSWORD,
+        newPassword: 'Kente-Weave-99',
+        confirmPassword: 'Kente-Weave-98',
+      },
+    });
+    expect(mismatch.json().error.message).toBe('New passwords do not match');
+    const wrongCurrent = await test.app.inject({
+      method: 'PUT',
+      url: '/api/profile/password',
+      headers: bearer(token),
+      payload: {
+        currentPassword: 'not-it-at-all',
+        newPassword: 'Kente-Weave-99',
+        confirmPassword: 'Kente-Weave-99',
+      },
+    });
+    expect(wrongCurrent.statusCode).toBe(400);
+    const changed = await test.app.inject({
+      method: 'PUT',
+      url: '/api/profile/password',
+      headers: bearer(token),
+      payload: {
+        currentPassword: PASSWORD,
+        newPassword: 'Kente-Weave-99',
+        confirmPassword: 'Kente-Weave-99',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    for (const old of [token, other]) {
+      expect(
+        (await test.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(old) })).statusCode,
+      ).toBe(401);
+    }
+    expect(
+      (await test.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(changed.json().token) }))
+        .statusCode,
+    ).toBe(200);
+    const signIn = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'Kente-Weave-99' },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for known and unknown e-mails, and mails a one-time link only to the known one', async () => {
+    const { email, token } = await signUpUser();
+    const unknownEmail = uniqueEmail('ghost');
+    const known = await test.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email } });
+    const unknown = await test.app.inject({
+      method: 'POST',
+      url: '/api/password/forgot',
+      payload: { email: unknownEmail },
+    });
+    expect(known.statusCode).toBe(202);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json().message).toBe('If an account with that email exists, a reset link has been sent.');
+    expect(await test.database.db.select().from(outbox).where(eq(outbox.to, unknownEmail))).toHaveLength(0);
+
+    const [mail] = await test.database.db.select().from(outbox).where(eq(outbox.to, email));
+    expect(mail!.subject).toMatch(/Reset your .* password/);
+    const link = mail!.text.match(/https?:\/\/\S+reset-password\?token=([\w-]+)/);
+    expect(link).not.toBeNull();
+    const resetToken = link![1]!;
+
+    const reset = await test.app.inject({
+      method: 'POST',
+      url: '/api/password/reset',
+      payload: { token: resetToken, password: 'Ankara-Print-77' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const again = await test.app.inject({
+      method: 'POST',
+      url: '/api/password/reset',
+      payload: { token: resetToken, password: 'Ankara-Print-78' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toMatch(/invalid or has expired/);
+    expect(
+      (await test.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+    const signIn = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'Ankara-Print-77' },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('refuses an unknown token', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/password/reset',
+      payload: { token: 'made-up', password: 'Ankara-Print-77' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('user management', () => {
+  async function adminToken() {
+    const customer = await signUpUser({ email: uniqueEmail('manager') });
+    await test.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, customer.user.id));
+    return { token: customer.token, id: customer.user.id as string };
+  }
+
+  it('answers 401 to a guest and 403 to a customer on every admin route', async () => {
+    const customer = await signUpUser();
+    const routes = [
+      { method: 'GET' as const, url: '/api/users' },
+      { method: 'PATCH' as const, url: `/api/users/${customer.user.id}/promote` },
+      {
+        method: 'PATCH' as const,
+        url: `/api/users/${customer.user.id}/status`,
+        payload: { status: 'inactive' },
+      },
+    ];
+    for (const route of routes) {
+      const guest = await test.app.inject(route);
+      expect(guest.statusCode, `${route.method} ${route.url} as guest`).toBe(401);
+      const asCustomer = await test.app.inject({ ...route, headers: bearer(customer.token) });
+      expect(asCustomer.statusCode, `${route.method} ${route.url} as customer`).toBe(403);
+    }
+  });
+
+  it('lists users 5 a page, searched on name or e-mail', async () => {
+    const admin = await adminToken();
+    const marker = `zz${Date.now()}`;
+    for (let index = 0; index < 6; index++) await signUpUser({ name: `Tolu ${marker} ${index}` });
+    const page = await test.app.inject({
+      method: 'GET',
+      url: `/api/users?q=${marker.toUpperCase()}`,
+      headers: bearer(admin.token),
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ total: 6, pageSize: 5, pageCount: 2 });
+    expect(page.json().users).toHaveLength(5);
+  });
+
+  it('promotes a customer, and deactivation ends their sessions and stops their sign-in', async () => {
+    const admin = await adminToken();
+    const customer = await signUpUser();
+    const promoted = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${customer.user.id}/promote`,
+      headers: bearer(admin.token),
+    });
+    expect(promoted.json().user.role).toBe('admin');
+
+    const target = await signUpUser();
+    const off = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${target.user.id}/status`,
+      headers: bearer(admin.token),
+      payload: { status: 'inactive' },
+    });
+    expect(off.json().user.status).toBe('inactive');
+    expect(
+      await test.database.db.select().from(sessions).where(eq(sessions.userId, target.user.id)),
+    ).toHaveLength(0);
+    expect(
+      (await test.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(target.token) }))
+        .statusCode,
+    ).toBe(401);
+    const signIn = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: target.email, password: PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().error.message).toMatch(/deactivated/);
+
+    const bad = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${target.user.id}/status`,
+      headers: bearer(admin.token),
+      payload: { status: 'asleep' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('does not let an admin deactivate themselves', async () => {
+    const admin = await adminToken();
+    const self = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${admin.id}/status`,
+      headers: bearer(admin.token),
+      payload: { status: 'inactive' },
+    });
+    expect(self.statusCode).toBe(409);
+  });
+
+  it('answers 404 for an unknown user id', async () => {
+    const admin = await adminToken();
+    const response = await test.app.inject({
+      method: 'PATCH',
+      url: '/api/users/00000000-0000-0000-0000-000000000000/promote',
+      headers: bearer(admin.token),
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,214 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordSchema,
+  profileSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  type PublicUser,
+} from '../../../contracts/accounts';
+import { changePassword } from '../../../core/accounts/change-password';
+import { requestPasswordReset, resetPassword } from '../../../core/accounts/password-reset';
+import { revokeSession, type IssuedSession } from '../../../core/accounts/sessions';
+import { signIn } from '../../../core/accounts/sign-in';
+import { signUp } from '../../../core/accounts/sign-up';
+import { AVATAR_MAX_BYTES, updateAvatar } from '../../../core/accounts/update-avatar';
+import { getProfile, updateProfile } from '../../../core/accounts/update-profile';
+import { AppError } from '../../../core/errors';
+import { clientOf, currentUser, requireUser } from '../../plugins/session';
+import { errorSchema } from '../schemas';
+
+export const publicUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['customer', 'admin']),
+  status: z.enum(['active', 'inactive']),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+  avatarUrl: z.string().nullable(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+});
+
+const sessionAnswer = z.object({
+  user: publicUserSchema,
+  token: z.string().describe('A signed token (exp in seconds) for the Authorization: Bearer header'),
+  expiresAt: z.string(),
+});
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+const strip = <T extends z.ZodObject>(schema: T) => schema.partial().loose();
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  const { services } = app;
+
+  const answerWithSession = (user: PublicUser, session: IssuedSession) => ({
+    user,
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+  });
+
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create a customer account and sign in',
+        body: strip(signUpSchema),
+        response: { 201: sessionAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await signUp(services.accounts, request.body, clientOf(request));
+      reply.header('set-cookie', services.cookies.serialize(session));
+      return reply.status(201).send(answerWithSession(user, session));
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in',
+        body: strip(signInSchema),
+        response: { 200: sessionAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await signIn(services.accounts, request.body, clientOf(request));
+      reply.header('set-cookie', services.cookies.serialize(session));
+      return answerWithSession(user, session);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'End this session',
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      if (request.user) await revokeSession(services.db, request.user.sessionId);
+      reply.header('set-cookie', services.cookies.clear());
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/profile',
+    {
+      onRequest: requireUser(),
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user',
+        response: { 200: z.object({ user: publicUserSchema }), 401: errorSchema },
+      },
+    },
+    async (request) => ({ user: await getProfile(services.db, currentUser(request).id) }),
+  );
+
+  app.put(
+    '/profile',
+    {
+      onRequest: requireUser(),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Update your details (role and status are ignored)',
+        body: strip(profileSchema),
+        response: { 200: z.object({ user: publicUserSchema }), ...errors },
+      },
+    },
+    async (request) => ({ user: await updateProfile(services.db, currentUser(request).id, request.body) }),
+  );
+
+  app.post(
+    '/profile/avatar',
+    {
+      onRequest: requireUser(),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Upload a profile photo (multipart field `avatar`; JPEG, PNG, WebP or GIF up to 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ user: publicUserSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart())
+        throw new AppError('BAD_REQUEST', 'Send the photo as multipart/form-data in the field "avatar"', {
+          avatar: 'required',
+        });
+      const file = await request.file();
+      if (!file || file.fieldname !== 'avatar')
+        throw new AppError('BAD_REQUEST', 'Please choose an image to upload', {
+          avatar: 'Please choose an image to upload',
+        });
+      const bytes = await file.toBuffer();
+      return { user: await updateAvatar(services.db, services.uploadDir, user.id, bytes) };
+    },
+  );
+
+  app.put(
+    '/profile/password',
+    {
+      onRequest: requireUser(),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change your password (ends your other sessions)',
+        body: strip(changePasswordSchema),
+        response: { 200: sessionAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const session = await changePassword(services.accounts, user.id, request.body, clientOf(request));
+      reply.header('set-cookie', services.cookies.serialize(session));
+      return answerWithSession(await getProfile(services.db, user.id), session);
+    },
+  );
+
+  app.post(
+    '/password/forgot',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mail a one-time reset link (the same answer whether or not the e-mail has an account)',
+        body: strip(forgotPasswordSchema),
+        response: { 202: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(services.accounts, request.body, clientOf(request));
+      return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with a reset link',
+        body: strip(resetPasswordSchema),
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await resetPassword(services.accounts, request.body, clientOf(request));
+      return { message: 'Your password has been reset. You can now sign in.' };
+    },
+  );
+};

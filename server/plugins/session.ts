@@ -1,0 +1,67 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '../../contracts/accounts';
+import type { TokenSigner } from '../../core/accounts/session-tokens';
+import { resolveSession, type CurrentUser, type IssuedSession } from '../../core/accounts/sessions';
+import { AppError } from '../../core/errors';
+import type { ClientInfo } from '../../core/rate-limits';
+import type { Db } from '../../db/client';
+
+export const SESSION_COOKIE = 'rossy_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user (from the session cookie or a bearer token), or null for a guest. */
+    user: CurrentUser | null;
+  }
+}
+
+export interface SessionCookies {
+  serialize(session: Pick<IssuedSession, 'token' | 'expiresAt'>): string;
+  clear(): string;
+}
+
+export function sessionCookies(secure: boolean): SessionCookies {
+  const options = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+  return {
+    serialize: ({ token, expiresAt }) =>
+      cookie.serialize(SESSION_COOKIE, token, { ...options, expires: expiresAt }),
+    clear: () => cookie.serialize(SESSION_COOKIE, '', { ...options, expires: new Date(0) }),
+  };
+}
+
+export function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  return request.cookies[SESSION_COOKIE];
+}
+
+/** Knows the user on every request, for the API and the pages alike. */
+export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Db; tokens: TokenSigner }) => {
+  await app.register(cookie);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) return;
+    const token = tokenFrom(request);
+    if (token) request.user = await resolveSession(options.db, options.tokens, token);
+  });
+});
+
+/** Route guard: 401 for a guest; with a role, 403 for a signed-in user without it. */
+export function requireUser(role?: Role) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.user) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+    if (role && request.user.role !== role)
+      throw new AppError('FORBIDDEN', 'You do not have permission to access this page.');
+  };
+}
+
+export function clientOf(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+export function currentUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+  return request.user;
+}
