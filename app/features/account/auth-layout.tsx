@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-
 /** The centred card every sign-in, sign-up and recovery page sits in. */
 export function AuthLayout({
   title,
@@ -16,10 +14,7 @@ export function AuthLayout({
     <section className="container-shop flex justify-center py-12 lg:py-20">
       <div className="w-full max-w-md">
         <div className="mb-8 text-center">
-          <Link to="/" className="font-display text-2xl font-semibold tracking-[0.28em]">
-            ROSSY
-          </Link>
-          <h1 className="mt-6 text-display-md">{title}</h1>
+          <h1 className="text-display-md">{title}</h1>
           {intro ? <p className="mt-2 text-sm text-muted">{intro}</p> : null}
         </div>
         <div className="rounded-card border border-line bg-white p-6 shadow-sm sm:p-8">{children}</div>

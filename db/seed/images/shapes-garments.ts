@@ -734,6 +734,11 @@ interface LegSpec {
   gap: number;
 }
 
+/** Fly / crotch panel behind the legs so no background shows between them up top. */
+function crotchPanel(l: LegSpec, p: Palette): string {
+  return `<path d="M-40 50H40V${l.crotchY + 16}L0 ${l.crotchY + 30}L-40 ${l.crotchY + 16}Z" fill="${p.lo}"/>`;
+}
+
 function trouserLegs(l: LegSpec): string[] {
   return sides.map((s) =>
     new PathB(s)
@@ -755,6 +760,7 @@ export function drawTrousers(ctx: DrawCtx): Drawing {
   const waistband = `M${-l.waistW - 4} 0H${l.waistW + 4}L${l.waistW + 2} 60H${-l.waistW - 2}Z`;
   const out: string[] = [];
   out.push(interior(`M-200 4C-120 -30 120 -30 200 4V30H-200Z`, p));
+  out.push(crotchPanel(l, p));
   legs.forEach((leg, i) => {
     const s = sides[i] ?? 1;
     out.push(tube(leg, p, s < 0 ? mix(p.base, p.hi, 0.25) : p.base));
@@ -796,6 +802,7 @@ export function drawJeans(ctx: DrawCtx): Drawing {
   const copper = { light: '#f4c9a0', mid: '#c07a45', deep: '#4a2812' };
   const out: string[] = [];
   out.push(interior(`M-200 4C-120 -30 120 -30 200 4V30H-200Z`, p));
+  out.push(crotchPanel(l, p));
   legs.forEach((leg, i) => {
     const s = sides[i] ?? 1;
     out.push(tube(leg, p, s < 0 ? mix(p.base, p.hi, 0.2) : p.base));
@@ -855,7 +862,7 @@ export function drawJeans(ctx: DrawCtx): Drawing {
         `<circle cx="${n(x)}" cy="${n(y)}" r="7" fill="none" stroke="${copper.deep}" stroke-width="1.2"/>`,
     );
   }
-  return garment(out.join(''), [-270, -30, 270, l.length + 4], { x: -130, y: 110, zoom: 2.6 }, { x: 0, y: 300, zoom: 1.55, rotate: 0 });
+  return garment(out.join(''), [-270, -30, 270, l.length + 4], { x: -70, y: 150, zoom: 2.5 }, { x: 0, y: 300, zoom: 1.55, rotate: 0 });
 }
 
 // ---------------------------------------------------------------- kaftan / agbada
@@ -870,7 +877,7 @@ interface Ink {
 function embroideryInk(ctx: DrawCtx): Ink {
   const p = ctx.p;
   if (ctx.rng() < 0.55) return { ink: ctx.m.mid, hi: ctx.m.light, shade: ctx.m.deep };
-  if (p.isLight) return { ink: darken(p.base, 0.2), hi: lighten(p.base, 0.5), shade: darken(p.base, 0.4) };
+  if (p.isLight) return { ink: mix(p.base, '#8a6f4a', 0.32), hi: lighten(p.base, 0.5), shade: mix(p.base, '#5a4630', 0.5) };
   return { ink: lighten(p.base, p.isDark ? 0.32 : 0.3), hi: lighten(p.base, 0.6), shade: darken(p.base, 0.5) };
 }
 

@@ -106,8 +106,9 @@ export function pathBox(d: string): Box {
 
 /** Integer hash → [0, 1) for lattice-stable jitter (same pebble in every view). */
 function hash2(i: number, j: number, salt: number): number {
-  let h = Math.imul(i, 374761393) ^ Math.imul(j, 668265263) ^ Math.imul(salt, 2246822519);
-  h = Math.imul(h ^ (h >>> 13), 1274126177);
+  let h = (Math.imul(i, 374761393) + Math.imul(j, 668265263) + Math.imul(salt, 2246822519)) | 0;
+  h = Math.imul(h ^ (h >>> 15), 2246822507);
+  h = Math.imul(h ^ (h >>> 13), 3266489909);
   h ^= h >>> 16;
   return (h >>> 0) / 4294967296;
 }
@@ -199,7 +200,7 @@ const gens: Record<TextureName, Gen> = {
     return (
       strokeP(g.h, inkOf(ctx, 0.45), 1.1 * k, 0.08) +
       strokeP(g.v, lighten(p.base, 0.6), k, 0.1) +
-      strokeP(slubs.join(''), inkOf(ctx, 0.45), 1.7 * k, 0.1)
+      strokeP(slubs.join(''), inkOf(ctx, 0.45), 1.7 * k, 0.06)
     );
   },
   wool: (b, ctx) => {
@@ -334,10 +335,10 @@ const gens: Record<TextureName, Gen> = {
     );
   },
   sequin: (b, ctx) => {
-    const { m } = ctx;
-    const a: string[] = [];
-    const hl: string[] = [];
-    const dk: string[] = [];
+    // overlapping sequins in three tones of the product colour, with glints
+    const { p } = ctx;
+    const tones: string[][] = [[], [], []];
+    const glint: string[] = [];
     const sx = 12;
     const sy = 10.5;
     for (let j = Math.floor(b[1] / sy); j <= Math.ceil(b[3] / sy); j++) {
@@ -345,11 +346,18 @@ const gens: Record<TextureName, Gen> = {
         const x = i * sx + (j % 2 ? sx / 2 : 0);
         const y = j * sy;
         const v = hash2(i, j, 31);
-        (v < 0.5 ? a : dk).push(hexagon(x, y, 5.6));
-        if (v < 0.3) hl.push(`M${n(x - 2.6)} ${n(y - 2.6)}h2.4v2.4h-2.4Z`);
+        tones[v < 0.3 ? 0 : v < 0.75 ? 1 : 2]?.push(hexagon(x, y, 5.8));
+        if (v < 0.3) glint.push(hexagon(x - 1.8, y - 1.8, v < 0.1 ? 2.2 : 1.4));
       }
     }
-    return fillP(a.join(''), m.mid, 0.55) + fillP(dk.join(''), m.dark, 0.45) + fillP(hl.join(''), '#fff', 0.8);
+    const hiTone = lighten(p.base, p.isDark ? 0.35 : 0.45);
+    const loTone = darken(p.base, 0.4);
+    return (
+      fillP(tones[0]?.join('') ?? '', hiTone, 0.8) +
+      fillP(tones[1]?.join('') ?? '', lighten(p.base, 0.12), 0.55) +
+      fillP(tones[2]?.join('') ?? '', loTone, 0.6) +
+      fillP(glint.join(''), '#ffffff', 0.8)
+    );
   },
   pleats: (b, ctx) => {
     // fine horizontal sheen lines of a satin weave, only visible up close
