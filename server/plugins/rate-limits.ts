@@ -63,6 +63,17 @@ export const rateLimitsPlugin = fp(
         lazyConnect: false,
       });
       redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+      const client = redis;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          app.log.warn('Redis did not answer within 3 s: rate limits are counted per process until it does');
+          resolve();
+        }, 3000);
+        client.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
       app.addHook('onClose', async () => {
         await redis?.quit().catch(() => {});
       });

@@ -256,6 +256,9 @@ function assertInput(input: RenderProductImageInput): void {
     throw new Error(`Invalid view: ${String(input.view)}`);
   }
   if (!Number.isFinite(input.seed)) throw new Error('seed must be a finite number');
+  if (typeof input.colorHex !== 'string' || !/^#?(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(input.colorHex.trim())) {
+    throw new Error(`Invalid colorHex: ${String(input.colorHex)}`);
+  }
 }
 
 /** Returns the SVG source (1200×1500) for one product photo. */

@@ -1113,8 +1113,8 @@ export function drawTie(ctx: DrawCtx): Drawing {
   const loopBack = `M-104 -40C-104 -100 104 -100 104 -40`;
   const loopFront = `M-104 -40C-104 -6 -60 10 -30 14M104 -40C104 -6 60 10 30 14`;
   out.push(`<path d="${loopBack}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="26"/>`);
-  out.push(`<path d="${loopBack}" fill="none" stroke="${p.lo2}" stroke-width="22"/>`);
-  out.push(`<path d="${loopBack}" fill="none" stroke="${p.lo}" stroke-width="8" transform="translate(0 4)"/>`);
+  out.push(`<path d="${loopBack}" fill="none" stroke="${p.lo}" stroke-width="22"/>`);
+  out.push(`<path d="${loopBack}" fill="none" stroke="${p.lo2}" stroke-width="8" stroke-opacity="0.6" transform="translate(0 6)"/>`);
   out.push(`<path d="${loopFront}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="26"/>`);
   out.push(`<path d="${loopFront}" fill="none" stroke="${p.base}" stroke-width="22"/>`);
   out.push(`<path d="${loopFront}" fill="none" stroke="${p.hi}" stroke-width="6" stroke-opacity="0.7" transform="translate(-2 -4)"/>`);

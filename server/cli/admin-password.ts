@@ -1,0 +1,21 @@
+import { setAdminPassword } from '../../core/accounts/set-admin-password';
+import { openDatabase } from '../../db/client';
+import { loadConfig } from '../config';
+
+/** `npm run admin:password [new-password]`: a new password for ADMIN_EMAIL, printed here (a generated one unless given). */
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await database.migrate();
+  const { email, password } = await setAdminPassword(database.db, config.adminEmail, process.argv[2]);
+  console.log(
+    `Admin sign-in:\n  e-mail:   ${email}\n  password: ${password}\nEvery earlier session of this account has ended.`,
+  );
+} catch (error) {
+  console.error(
+    `Could not set the admin password: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}
