@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
 import { createTestApp, type TestApp } from '../tests/fixtures/test-app';
+import { testConfig } from '../tests/fixtures/test-config';
+import { buildApp } from './app';
 
 let test: TestApp;
 
@@ -74,5 +77,20 @@ describe('when the database stops answering', () => {
     expect(products.statusCode).toBe(503);
     expect(products.json().error.code).toBe('UNAVAILABLE');
     await isolated.app.close();
+  });
+
+  it('answers 503 when PostgreSQL cannot be reached at all', async () => {
+    const database = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/unreachable' });
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    const products = await app.inject({ method: 'GET', url: '/api/products' });
+    expect(products.statusCode).toBe(503);
+    expect(products.json().error).toEqual({
+      code: 'UNAVAILABLE',
+      message: 'The shop is briefly unavailable. Please try again in a moment.',
+    });
+    await app.close();
+    await database.close();
   });
 });

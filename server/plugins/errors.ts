@@ -31,7 +31,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) return true;
   if (
     typeof message === 'string' &&
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(
       message,
     )
   )
