@@ -100,3 +100,24 @@ describe('listProducts', () => {
     await expect(listProducts(database.db, { pageSize: 1000 })).rejects.toThrow();
   });
 });
+
+describe('search', () => {
+  it('finds products despite a typo, best matches first', async () => {
+    const page = await listProducts(database.db, { q: 'handbg', sort: 'relevance', ...all });
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.items[0]!.name).toMatch(/handbag/i);
+  });
+
+  it('finds products by their category and brand names, and by stemmed words', async () => {
+    const brand = seed.brands[0]!;
+    const byBrand = await listProducts(database.db, { q: brand.name, ...all });
+    expect(byBrand.items.some((item) => item.brandName === brand.name)).toBe(true);
+    const byCategory = await listProducts(database.db, { q: 'clutches', ...all });
+    expect(byCategory.items.some((item) => item.categoryId === 'clutch-bags')).toBe(true);
+  });
+
+  it('finds nothing for text unlike anything in the catalog', async () => {
+    const page = await listProducts(database.db, { q: 'xylophone quartz', ...all });
+    expect(page.total).toBe(0);
+  });
+});

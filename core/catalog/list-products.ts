@@ -1,19 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   productListQuerySchema,
   type ProductListQuery,
@@ -21,13 +6,22 @@ import {
   type ProductSort,
 } from '../../contracts/catalog';
 import type { DbOrTx } from '../../db/client';
-import { brands, categories, products } from '../../db/schema/catalog';
+import { categories, products } from '../../db/schema/catalog';
 import { parseInput } from '../validation';
 import { summaryFrom, withLeadImages } from './product-rows';
 
 export { productListQuerySchema as listProductsInput };
 
-const orderings: Record<ProductSort, SQL[]> = {
+/** How close a typed query must be to a word of the product's name or keywords to count as a match ('handbg' → handbag). */
+export const TYPO_SIMILARITY = 0.4;
+
+function searchTerms(q: string) {
+  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
+  const similarity = sql`word_similarity(${q.toLowerCase()}, lower(${products.name} || ' ' || ${products.keywords}))`;
+  return { tsquery, similarity };
+}
+
+const orderings: Record<Exclude<ProductSort, 'relevance'>, SQL[]> = {
   featured: [
     desc(products.isHot),
     desc(products.ratingAverage),
@@ -39,11 +33,17 @@ const orderings: Record<ProductSort, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   'best-selling': [desc(products.soldCount), desc(products.reviewCount), asc(products.id)],
   rating: [desc(products.ratingAverage), desc(products.reviewCount), asc(products.id)],
-  relevance: [desc(products.isHot), desc(products.ratingAverage), asc(products.id)],
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+function ordering(query: ProductListQuery): SQL[] {
+  if (query.sort !== 'relevance') return orderings[query.sort];
+  if (!query.q) return orderings.featured;
+  const { tsquery, similarity } = searchTerms(query.q);
+  return [
+    sql`ts_rank_cd(${products.searchVector}, ${tsquery}) + ${similarity} DESC`,
+    desc(products.ratingAverage),
+    asc(products.id),
+  ];
 }
 
 export function productFilters(query: ProductListQuery): SQL | undefined {
@@ -61,15 +61,8 @@ export function productFilters(query: ProductListQuery): SQL | undefined {
     );
   }
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    conditions.push(
-      or(
-        ilike(products.name, pattern),
-        ilike(products.description, pattern),
-        ilike(categories.name, pattern),
-        ilike(brands.name, pattern),
-      ),
-    );
+    const { tsquery, similarity } = searchTerms(query.q);
+    conditions.push(sql`(${products.searchVector} @@ ${tsquery} OR ${similarity} >= ${TYPO_SIMILARITY})`);
   }
   if (query.minPrice !== undefined)
     conditions.push(gte(products.priceKobo, Math.round(query.minPrice * 100)));
@@ -103,15 +96,10 @@ export async function listProducts(
   const [rows, totals] = await Promise.all([
     summaryFrom(db)
       .where(where)
-      .orderBy(...orderings[query.sort])
+      .orderBy(...ordering(query))
       .limit(query.pageSize)
       .offset(offset),
-    db
-      .select({ total: count() })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .where(where),
+    db.select({ total: count() }).from(products).where(where),
   ]);
   const total = totals[0]?.total ?? 0;
   return {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  customType,
   boolean,
   check,
   index,
@@ -19,6 +20,8 @@ export interface ColorOption {
   name: string;
   hex: string;
 }
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const categories = pgTable(
   'categories',
@@ -79,6 +82,11 @@ export const products = pgTable(
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),
+    /** Category, department and brand names and colours, kept by core so search finds a product by them. */
+    keywords: text('keywords').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', keywords), 'B') || setweight(to_tsvector('english', description), 'D')`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,6 +101,8 @@ export const products = pgTable(
     index('products_category_idx').on(table.categoryId),
     index('products_price_idx').on(table.priceKobo),
     index('products_created_idx').on(table.createdAt),
+    index('products_search_idx').using('gin', table.searchVector),
+    index('products_trigram_idx').using('gin', sql`(lower(${table.name} || ' ' || ${table.keywords})) gin_trgm_ops`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brands, categories, products, searchPhrases, type SeedColor } from './catalog-data';
+import { brands, categories, products, type SeedColor } from './catalog-data';
 
 const FEATURED = [
   'womens-bags',
@@ -259,14 +259,5 @@ describe('catalog seed data: products', () => {
   it('has names that make search testable', () => {
     expect(products.filter((product) => /\bHandbag\b/.test(product.name)).length).toBeGreaterThanOrEqual(2);
     expect(products.filter((product) => /\bTote\b/.test(product.name)).length).toBeGreaterThanOrEqual(2);
-  });
-});
-
-describe('catalog seed data: search phrases', () => {
-  it('has 17 unique phrases including the SPEC examples', () => {
-    expect(searchPhrases).toHaveLength(17);
-    expect(new Set(searchPhrases.map((phrase) => phrase.toLowerCase())).size).toBe(17);
-    expect(searchPhrases).toContain('Tote Bag');
-    expect(searchPhrases).toContain("Men's Suit");
   });
 });

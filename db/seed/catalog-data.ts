@@ -3861,26 +3861,3 @@ export const products: SeedProduct[] = [
     ],
   },
 ];
-
-/* ------------------------------------------------------------ search phrases */
-
-/** Fallback search suggestions (SPEC.md section 5): product-type phrases. */
-export const searchPhrases: string[] = [
-  'Tote Bag',
-  'Shoulder Bag',
-  'Crossbody Bag',
-  'Clutch Bag',
-  'Leather Handbag',
-  'Evening Bag',
-  'Bucket Bag',
-  'Mini Backpack',
-  'Satchel',
-  "Men's Suit",
-  "Men's Shirt",
-  'Linen Shirt',
-  'Polo Shirt',
-  'Blazer',
-  'Chinos',
-  'Kaftan',
-  'Agbada',
-];

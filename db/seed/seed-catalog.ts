@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { refreshProductKeywords } from '../../core/catalog/refresh-product-keywords';
 import { saveImageVariants, type SavedImage } from '../../core/media/save-image-variants';
 import type { Db } from '../client';
 import { brands, categories, productImages, products, reviews } from '../schema/catalog';
@@ -114,6 +115,7 @@ export async function seedCatalog(
       FROM (SELECT product_id, ROUND(AVG(rating)::numeric, 2) AS average, COUNT(*)::int AS total
             FROM reviews GROUP BY product_id) r
       WHERE r.product_id = p.id`);
+    await refreshProductKeywords(tx, rows.map((row) => row.id));
     return rows;
   });
 

@@ -99,3 +99,16 @@ describe('categories', () => {
     expect(missing.json().error.code).toBe('NOT_FOUND');
   });
 });
+
+describe('GET /api/search/suggestions', () => {
+  it('suggests names from the catalog and refuses an overlong query', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/search/suggestions?q=tote' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().suggestions).toContain('Tote Bags');
+    const long = await test.app.inject({
+      method: 'GET',
+      url: `/api/search/suggestions?q=${'a'.repeat(101)}`,
+    });
+    expect(long.statusCode).toBe(400);
+  });
+});

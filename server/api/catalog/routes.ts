@@ -4,6 +4,7 @@ import { productListQuerySchema } from '../../../contracts/catalog';
 import { getProduct, listRelatedProducts } from '../../../core/catalog/get-product';
 import { getCategory, listCategories } from '../../../core/catalog/list-categories';
 import { listProducts } from '../../../core/catalog/list-products';
+import { suggestSearches } from '../../../core/catalog/suggest-searches';
 import { errorResponses } from '../schemas';
 import {
   categoryDto,
@@ -18,6 +19,23 @@ import {
 const idParam = z.object({ id: z.string().min(1).max(80) });
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/search/suggestions',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'Search suggestions for the header: category, brand and product names, then product-type phrases',
+        querystring: z.object({ q: z.string().max(100).default('') }),
+        response: { 200: z.object({ suggestions: z.array(z.string()) }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return { suggestions: await suggestSearches(app.db, request.query.q) };
+    },
+  );
+
   app.get(
     '/products',
     {
