@@ -68,7 +68,11 @@ async function main(): Promise<void> {
         await sharp(png).webp({ quality: 86 }).toFile(file);
         const thumb = await sharp(png).resize(thumbW, thumbH).png().toBuffer();
         const slot = (idx % perRow) * 6 + col;
-        thumbs.push({ input: thumb, left: slot * (thumbW + 4) + (idx % perRow) * 16, top: Math.floor(idx / perRow) * (thumbH + 4) });
+        thumbs.push({
+          input: thumb,
+          left: slot * (thumbW + 4) + (idx % perRow) * 16,
+          top: Math.floor(idx / perRow) * (thumbH + 4),
+        });
         col++;
       }
     }

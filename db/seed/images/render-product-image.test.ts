@@ -108,7 +108,11 @@ describe('renderProductImage', () => {
   it('keeps very light and very dark products distinguishable from the backdrop', async () => {
     for (const colorHex of ['#ffffff', '#0a0a0a']) {
       const png = await renderProductImage({ shape: 'shirt', colorHex, view: 0, seed: 1 });
-      const corner = await sharp(png).extract({ left: 20, top: 20, width: 60, height: 60 }).removeAlpha().raw().toBuffer();
+      const corner = await sharp(png)
+        .extract({ left: 20, top: 20, width: 60, height: 60 })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
       const centre = await centreWindow(png, 60);
       expect(meanAbsDiff(corner, centre), colorHex).toBeGreaterThan(8);
     }
@@ -116,9 +120,16 @@ describe('renderProductImage', () => {
 
   it('rejects unknown shapes and malformed colours', () => {
     expect(() =>
-      renderProductSvg({ shape: 'hat' as unknown as RenderProductImageInput['shape'], colorHex: '#000000', view: 0, seed: 1 }),
+      renderProductSvg({
+        shape: 'hat' as unknown as RenderProductImageInput['shape'],
+        colorHex: '#000000',
+        view: 0,
+        seed: 1,
+      }),
     ).toThrow(/Unknown product shape/);
-    expect(() => renderProductSvg({ shape: 'tote', colorHex: 'navy', view: 0, seed: 1 })).toThrow(/Invalid colorHex/);
+    expect(() => renderProductSvg({ shape: 'tote', colorHex: 'navy', view: 0, seed: 1 })).toThrow(
+      /Invalid colorHex/,
+    );
   });
 });
 
@@ -127,7 +138,10 @@ describe('renderPlaceholderSvg', () => {
     const svg = renderPlaceholderSvg();
     expect(Buffer.byteLength(svg)).toBeLessThan(3 * 1024);
     expect(svg).not.toMatch(/<text|<tspan/);
-    const staticFile = readFileSync(fileURLToPath(new URL('../../../public/images/placeholder.svg', import.meta.url)), 'utf8');
+    const staticFile = readFileSync(
+      fileURLToPath(new URL('../../../public/images/placeholder.svg', import.meta.url)),
+      'utf8',
+    );
     expect(staticFile.trim()).toBe(svg);
     const meta = await sharp(Buffer.from(svg)).metadata();
     expect(meta.width).toBe(1200);

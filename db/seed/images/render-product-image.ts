@@ -190,7 +190,10 @@ function frameFor(d: Drawing, view: 0 | 1 | 2, isBag: boolean): Mat {
   const cy = (y0 + y1) / 2;
   if (view === 2) {
     const z = s * d.detail.zoom;
-    return matMul(translate(IMAGE_WIDTH / 2, IMAGE_HEIGHT * 0.48), matMul(scale(z), translate(-d.detail.x, -d.detail.y)));
+    return matMul(
+      translate(IMAGE_WIDTH / 2, IMAGE_HEIGHT * 0.48),
+      matMul(scale(z), translate(-d.detail.x, -d.detail.y)),
+    );
   }
   if (view === 1 && (!isBag || d.alt)) {
     const alt = d.alt ?? { x: cx, y: y0 + h * 0.36, zoom: 1.5, rotate: 0 };
@@ -217,7 +220,8 @@ function visibleBox(m: Mat): Box {
   return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
 }
 
-const fmtMat = (m: Mat): string => `matrix(${m.map((v, i) => (i < 4 ? String(Math.round(v * 10000) / 10000) : n(v))).join(' ')})`;
+const fmtMat = (m: Mat): string =>
+  `matrix(${m.map((v, i) => (i < 4 ? String(Math.round(v * 10000) / 10000) : n(v))).join(' ')})`;
 
 function contactShadow(d: Drawing, p: Palette): string {
   const gx = (d.box[0] + d.box[2]) / 2;

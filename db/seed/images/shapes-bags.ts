@@ -5,6 +5,7 @@
 import { darken, lighten, mix } from './color.js';
 import {
   buckle,
+  chainLinks,
   clip,
   cubicPts,
   dRing,
@@ -94,13 +95,21 @@ function composeBag(ctx: DrawCtx, g: BagGeo, back: string, front: string, lining
     const m1: [number, number] = [(A[0] + B[0]) / 2, (A[1] + B[1]) / 2];
     const m2: [number, number] = [(C[0] + Dp[0]) / 2, (C[1] + Dp[1]) / 2];
     parts.push(fold(`M${n(m1[0])} ${n(m1[1] + 6)}L${n(m2[0])} ${n(m2[1] - 10)}`, 10, 1.6, -1));
-    parts.push(stitch(`M${n(B[0] - 4)} ${n(B[1] + 14)}Q${n(B[0] + 4)} ${n((B[1] + C[1]) / 2)} ${n(C[0] - 6)} ${n(C[1] - 30)}`, p.thread, { w: 1.8 }));
+    parts.push(
+      stitch(
+        `M${n(B[0] - 4)} ${n(B[1] + 14)}Q${n(B[0] + 4)} ${n((B[1] + C[1]) / 2)} ${n(C[0] - 6)} ${n(C[1] - 30)}`,
+        p.thread,
+        { w: 1.8 },
+      ),
+    );
     if (g.top !== 'none') {
       const FL: [number, number] = [X(-g.tw / 2) + 10, gy0];
       const FR: [number, number] = [X(g.tw / 2) - 10, gy0];
       const td = `M${n(FL[0])} ${n(FL[1])}L${n(FL[0] + dx)} ${n(FL[1] + dy)}L${n(FR[0] + dx)} ${n(FR[1] + dy)}L${n(FR[0])} ${n(FR[1])}Z`;
       if (g.top === 'open') {
-        parts.push(`<path d="${td}" fill="${lining}" stroke="${p.lo}" stroke-width="3" stroke-linejoin="round"/>`);
+        parts.push(
+          `<path d="${td}" fill="${lining}" stroke="${p.lo}" stroke-width="3" stroke-linejoin="round"/>`,
+        );
         parts.push(`<path d="${td}" fill="url(#sheen)"/>`);
         parts.push(
           `<path d="M${n(FL[0] + dx)} ${n(FL[1] + dy)}L${n(FR[0] + dx)} ${n(FR[1] + dy)}L${n(FR[0])} ${n(FR[1])}" fill="none" stroke="${p.hi}" stroke-width="6" stroke-linejoin="round"/>`,
@@ -161,7 +170,13 @@ export function drawTote(ctx: DrawCtx): Drawing {
     f.push(softShadow(drop, 3, 6, 0.25));
     f.push(shaded(drop, p, { vol: false }));
     f.push(stitch(`M${sx - 14} 0V142Q${sx} 156 ${sx + 14} 142V0`, p.thread, { w: 1.8 }));
-    f.push(stitch(`M${sx - 12} 84L${sx + 12} 130M${sx + 12} 84L${sx - 12} 130M${sx - 12} 84H${sx + 12}`, p.thread, { w: 1.6 }));
+    f.push(
+      stitch(
+        `M${sx - 12} 84L${sx + 12} 130M${sx + 12} 84L${sx - 12} 130M${sx - 12} 84H${sx + 12}`,
+        p.thread,
+        { w: 1.6 },
+      ),
+    );
     f.push(rivet(sx, 24, 8));
   }
   f.push(handle());
@@ -236,7 +251,9 @@ export function drawCrossbody(ctx: DrawCtx): Drawing {
   f.push(buckle(bp[0], bp[1], 40, 30, m, ang + 90));
   f.push(shaded(body, p, {}));
   // zip across the top
-  f.push(`<path d="M${-w / 2 + 40} 30H${w / 2 - 40}" stroke="${p.lo2}" stroke-width="22" stroke-linecap="round"/>`);
+  f.push(
+    `<path d="M${-w / 2 + 40} 30H${w / 2 - 40}" stroke="${p.lo2}" stroke-width="22" stroke-linecap="round"/>`,
+  );
   f.push(zipper(`M${-w / 2 + 46} 30H${w / 2 - 46}`, m, darken(p.base, 0.4), 0.9));
   f.push(zipPull(w / 2 - 70, 30, 1.1, -8, p.base));
   // quilted chevrons on the lower front
@@ -253,7 +270,13 @@ export function drawCrossbody(ctx: DrawCtx): Drawing {
   f.push(seam(`M${-w / 2 + 22} 70H${w / 2 - 22}`, p, 2, 0.5));
   f.push(plaque(0, 94, 70, 18));
   f.push(dRing(-w / 2 + 12, 44, 16, -70) + dRing(w / 2 - 12, 44, 16, 70));
-  const c = composeBag(ctx, { tw: w, bw: w, h, rb: 50, depth: 90, top: 'closed' }, '', f.join(''), liningOf(ctx));
+  const c = composeBag(
+    ctx,
+    { tw: w, bw: w, h, rb: 50, depth: 90, top: 'closed' },
+    '',
+    f.join(''),
+    liningOf(ctx),
+  );
   return {
     svg: c.svg,
     box: [c.x0 - 20, -740 + Math.min(0, c.dy), c.x1 + 20, h],
@@ -273,26 +296,34 @@ export function drawClutch(ctx: DrawCtx): Drawing {
   const body = trap(w, w, h, 18, 22, 0);
   const tipY = 290;
   const flap = `M${-w / 2 + 6} 0H${w / 2 - 6}Q${w / 2} 0 ${w / 2 - 6} 10L40 ${tipY - 16}Q0 ${tipY + 8} -40 ${tipY - 16}L${-w / 2 + 6} 10Q${-w / 2} 0 ${-w / 2 + 6} 0Z`;
-  const flapStitch = `M${-w / 2 + 34} 14L36 ${tipY - 30}Q0 ${tipY - 10} -36 ${tipY - 30}Z`;
   const f: string[] = [];
   f.push(shaded(body, p, {}));
   f.push(seam(`M${-w / 2 + 8} ${h - 8}L-40 ${tipY + 20}M${w / 2 - 8} ${h - 8}L40 ${tipY + 20}`, p, 2, 0.35));
   f.push(stitch(`M${-w / 2 + 16} ${h - 16}H${w / 2 - 16}`, p.thread, { w: 1.6 }));
   f.push(softShadow(flap, 4, 14, 0.4));
   f.push(shaded(flap, p, { vol: false }));
-  f.push(`<path d="${flap}" fill="url(#drop)" fill-opacity="0.25" transform="scale(1 -1) translate(0 -${tipY + 8})"/>`);
-  f.push(stitch(`M${-w / 2 + 30} 16L-34 ${tipY - 26}Q0 ${tipY - 6} 34 ${tipY - 26}L${w / 2 - 30} 16`, p.thread, { w: 1.8 }));
-  f.push(`<path d="${flapStitch}" fill="none" stroke="none"/>`);
   f.push(
-    `<path d="M${-w / 2 + 6} 2H${w / 2 - 6}" stroke="${p.hi2}" stroke-opacity="0.5" stroke-width="3"/>`,
+    `<path d="${flap}" fill="url(#drop)" fill-opacity="0.25" transform="scale(1 -1) translate(0 -${tipY + 8})"/>`,
   );
+  f.push(
+    stitch(`M${-w / 2 + 30} 16L-34 ${tipY - 26}Q0 ${tipY - 6} 34 ${tipY - 26}L${w / 2 - 30} 16`, p.thread, {
+      w: 1.8,
+    }),
+  );
+  f.push(`<path d="M${-w / 2 + 6} 2H${w / 2 - 6}" stroke="${p.hi2}" stroke-opacity="0.5" stroke-width="3"/>`);
   // metal tip cap + magnetic clasp bar
   const cap = `M-34 ${tipY - 34}L34 ${tipY - 34}L44 ${tipY - 22}Q0 ${tipY + 14} -44 ${tipY - 22}Z`;
   f.push(softShadow(cap, 2, 5, 0.5));
   f.push(`<path d="${cap}" fill="url(#mt)" stroke="${m.deep}" stroke-opacity="0.5" stroke-width="1.5"/>`);
   f.push(`<path d="M-26 ${tipY - 28}H26" stroke="${m.light}" stroke-width="2" stroke-opacity="0.9"/>`);
   f.push(rivet(0, tipY - 14, 5));
-  const c = composeBag(ctx, { tw: w, bw: w, h, rb: 22, depth: 70, top: 'closed' }, '', f.join(''), liningOf(ctx));
+  const c = composeBag(
+    ctx,
+    { tw: w, bw: w, h, rb: 22, depth: 70, top: 'closed' },
+    '',
+    f.join(''),
+    liningOf(ctx),
+  );
   return {
     svg: c.svg,
     box: [c.x0, Math.min(0, c.dy) - 40, c.x1, h],
@@ -343,14 +374,21 @@ export function drawHandbag(ctx: DrawCtx): Drawing {
     f.push(`<path d="${lat}" fill="none" stroke="#000" stroke-opacity="0.05" stroke-width="26"/>`);
     f.push(`<path d="${lat}" fill="none" stroke="#000" stroke-opacity="0.06" stroke-width="14"/>`);
     f.push(`<path d="${lat}" fill="none" stroke="#000" stroke-opacity="0.08" stroke-width="5"/>`);
-    f.push(`<path d="${lat}" fill="none" stroke="#fff" stroke-opacity="0.07" stroke-width="10" transform="translate(-7 -7)"/>`);
+    f.push(
+      `<path d="${lat}" fill="none" stroke="#fff" stroke-opacity="0.07" stroke-width="10" transform="translate(-7 -7)"/>`,
+    );
   }
-  for (const lat of [groovesA.join(''), groovesB.join('')]) f.push(stitch(lat, p.thread, { w: 1.6, dash: '6 5' }));
-  f.push(`<path d="${dimpleHi.join('')}" fill="#fff" fill-opacity="0.35"/><path d="${dimples.join('')}" fill="${p.lo2}" fill-opacity="0.8"/>`);
+  for (const lat of [groovesA.join(''), groovesB.join('')])
+    f.push(stitch(lat, p.thread, { w: 1.6, dash: '6 5' }));
+  f.push(
+    `<path d="${dimpleHi.join('')}" fill="#fff" fill-opacity="0.35"/><path d="${dimples.join('')}" fill="${p.lo2}" fill-opacity="0.8"/>`,
+  );
   f.push(`</g>`);
   f.push(`<path d="${body}" fill="url(#form)"/>`);
   f.push(`<path d="${body}" fill="none" stroke="${p.lo2}" stroke-width="7" stroke-opacity="0.6"/>`);
-  f.push(`<path d="${body}" fill="none" stroke="${p.hi}" stroke-width="2" stroke-opacity="0.6" transform="translate(-1.5 -2)"/>`);
+  f.push(
+    `<path d="${body}" fill="none" stroke="${p.hi}" stroke-width="2" stroke-opacity="0.6" transform="translate(-1.5 -2)"/>`,
+  );
   for (const sx of [-hx, hx]) {
     const tab = `M${sx - 24} -8H${sx + 24}L${sx + 20} 62Q${sx} 74 ${sx - 20} 62Z`;
     f.push(softShadow(tab, 2, 5, 0.3));
@@ -364,8 +402,16 @@ export function drawHandbag(ctx: DrawCtx): Drawing {
   f.push(`<path d="M${cx0} 52V104" stroke="${m.dark}" stroke-width="4" stroke-dasharray="6 3"/>`);
   f.push(`<circle cx="${cx0}" cy="48" r="9" fill="none" stroke="${m.mid}" stroke-width="4"/>`);
   f.push(rivet(cx0, 128, 22));
-  f.push(`<circle cx="${cx0}" cy="128" r="15" fill="none" stroke="${m.deep}" stroke-opacity="0.35" stroke-width="2"/>`);
-  const c = composeBag(ctx, { tw, bw, h, rb: 46, depth: 160, top: 'closed' }, back, f.join(''), liningOf(ctx));
+  f.push(
+    `<circle cx="${cx0}" cy="128" r="15" fill="none" stroke="${m.deep}" stroke-opacity="0.35" stroke-width="2"/>`,
+  );
+  const c = composeBag(
+    ctx,
+    { tw, bw, h, rb: 46, depth: 160, top: 'closed' },
+    back,
+    f.join(''),
+    liningOf(ctx),
+  );
   return {
     svg: c.svg,
     box: [c.x0, -230 + Math.min(0, c.dy), c.x1, h],
@@ -409,19 +455,35 @@ export function drawSatchel(ctx: DrawCtx): Drawing {
     const lower = `M${sx - 22} ${flapH - 40}H${sx + 22}V${h - 30}H${sx - 22}Z`;
     f.push(softShadow(lower, 2, 5, 0.3));
     f.push(shaded(lower, p, { vol: false }));
-    f.push(stitch(`M${sx - 16} ${flapH - 30}V${h - 36}M${sx + 16} ${flapH - 30}V${h - 36}`, p.thread, { w: 1.6 }));
+    f.push(
+      stitch(`M${sx - 16} ${flapH - 30}V${h - 36}M${sx + 16} ${flapH - 30}V${h - 36}`, p.thread, { w: 1.6 }),
+    );
     const upper = `M${sx - 22} ${strapTop + 22}Q${sx - 22} ${strapTop} ${sx} ${strapTop}Q${sx + 22} ${strapTop} ${sx + 22} ${strapTop + 22}V${flapH - 20}H${sx - 22}Z`;
     f.push(softShadow(upper, 2, 6, 0.35));
     f.push(shaded(upper, p, { vol: false }));
-    f.push(stitch(`M${sx - 15} ${strapTop + 24}V${flapH - 26}M${sx + 15} ${strapTop + 24}V${flapH - 26}`, p.thread, { w: 1.6 }));
-    f.push(`<circle cx="${sx}" cy="${strapTop + 44}" r="5" fill="${p.lo2}"/><circle cx="${sx}" cy="${strapTop + 74}" r="5" fill="${p.lo2}"/>`);
+    f.push(
+      stitch(
+        `M${sx - 15} ${strapTop + 24}V${flapH - 26}M${sx + 15} ${strapTop + 24}V${flapH - 26}`,
+        p.thread,
+        { w: 1.6 },
+      ),
+    );
+    f.push(
+      `<circle cx="${sx}" cy="${strapTop + 44}" r="5" fill="${p.lo2}"/><circle cx="${sx}" cy="${strapTop + 74}" r="5" fill="${p.lo2}"/>`,
+    );
     const keeper = `M${sx - 28} ${flapH - 6}H${sx + 28}V${flapH + 20}H${sx - 28}Z`;
     f.push(softShadow(keeper, 2, 4, 0.35));
     f.push(shaded(keeper, p, { vol: false, fill: p.hi }));
     f.push(buckle(sx, 258, 64, 54, m));
   }
   f.push(dRing(-w / 2 - 2, 30, 20, -90) + dRing(w / 2 + 2, 30, 20, 90));
-  const c = composeBag(ctx, { tw: w, bw: w, h, rb: 34, depth: 150, top: 'closed' }, '', f.join(''), liningOf(ctx));
+  const c = composeBag(
+    ctx,
+    { tw: w, bw: w, h, rb: 34, depth: 150, top: 'closed' },
+    '',
+    f.join(''),
+    liningOf(ctx),
+  );
   return {
     svg: c.svg,
     box: [c.x0 - 16, -100 + Math.min(0, c.dy), c.x1 + 16, h],
@@ -448,7 +510,9 @@ export function drawHobo(ctx: DrawCtx): Drawing {
   f.push(zipPull(170, -62, 1, -18, p.base));
   f.push(`<path d="${bag}" fill="${p.base}" fill-rule="evenodd"/>`);
   f.push(`<path d="${bag}" fill="url(#form)" fill-rule="evenodd"/>`);
-  f.push(`<path d="${bag}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2.4"/>`);
+  f.push(
+    `<path d="${bag}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2.4"/>`,
+  );
   const cl = clip(ctx, bag, true);
   f.push(
     `<g clip-path="${cl}">` +
@@ -470,9 +534,19 @@ export function drawHobo(ctx: DrawCtx): Drawing {
   for (const sx of [-1, 1]) {
     f.push(seam(`M${sx * 284} -44C${sx * 306} -56 ${sx * 326} -70 ${sx * 340} -80`, p, 2.4, 0.6));
   }
-  f.push(`<ellipse cx="306" cy="-128" rx="30" ry="12" transform="rotate(-64 306 -128)" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="8"/>`);
-  f.push(`<ellipse cx="304" cy="-132" rx="30" ry="12" transform="rotate(-64 304 -132)" fill="none" stroke="url(#mt)" stroke-width="7"/>`);
-  const c = composeBag(ctx, { tw: 640, bw: 640, h: 480, rb: 160, depth: 90, top: 'none', extrude: bag }, '', f.join(''), liningOf(ctx));
+  f.push(
+    `<ellipse cx="306" cy="-128" rx="30" ry="12" transform="rotate(-64 306 -128)" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="8"/>`,
+  );
+  f.push(
+    `<ellipse cx="304" cy="-132" rx="30" ry="12" transform="rotate(-64 304 -132)" fill="none" stroke="url(#mt)" stroke-width="7"/>`,
+  );
+  const c = composeBag(
+    ctx,
+    { tw: 640, bw: 640, h: 480, rb: 160, depth: 90, top: 'none', extrude: bag },
+    '',
+    f.join(''),
+    liningOf(ctx),
+  );
   return {
     svg: c.svg,
     box: [c.x0 - 10, -440 + Math.min(0, c.dy), c.x1 + 10, 474],
@@ -506,12 +580,24 @@ export function drawBackpack(ctx: DrawCtx): Drawing {
   const pocket = `M-190 330Q-190 300 -160 300H160Q190 300 190 330V${h - 40}Q190 ${h - 20} 170 ${h - 20}H-170Q-190 ${h - 20} -190 ${h - 40}Z`;
   f.push(softShadow(pocket, 4, 10, 0.35));
   f.push(shaded(pocket, p, {}));
-  f.push(stitch(`M-176 340Q-176 316 -150 316H150Q176 316 176 340V${h - 44}Q176 ${h - 34} 160 ${h - 34}H-160Q-176 ${h - 34} -176 ${h - 44}Z`, p.thread, { w: 1.8 }));
+  f.push(
+    stitch(
+      `M-176 340Q-176 316 -150 316H150Q176 316 176 340V${h - 44}Q176 ${h - 34} 160 ${h - 34}H-160Q-176 ${h - 34} -176 ${h - 44}Z`,
+      p.thread,
+      { w: 1.8 },
+    ),
+  );
   f.push(zipper(`M-150 360H150`, m, darken(p.base, 0.45), 0.8));
   f.push(zipPull(120, 360, 1.1, 0, p.base));
   f.push(plaque(0, 440, 80, 20));
   f.push(fold(`M-220 160C-200 260 -210 380 -215 500`, 14, 0.8));
-  const c = composeBag(ctx, { tw: w, bw: w, h, rb: 40, depth: 150, top: 'none', gy0: 120 }, back.join(''), f.join(''), liningOf(ctx));
+  const c = composeBag(
+    ctx,
+    { tw: w, bw: w, h, rb: 40, depth: 150, top: 'none', gy0: 120 },
+    back.join(''),
+    f.join(''),
+    liningOf(ctx),
+  );
   return {
     svg: c.svg,
     box: [c.x0 - 50, -130 + Math.min(0, c.dy), c.x1 + 50, h],
@@ -525,7 +611,7 @@ export function drawBackpack(ctx: DrawCtx): Drawing {
 // ---------------------------------------------------------------- bucket
 
 export function drawBucket(ctx: DrawCtx): Drawing {
-  const { p, m } = ctx;
+  const { p } = ctx;
   const tw = 400;
   const bw = 470;
   const h = 540;
@@ -534,22 +620,49 @@ export function drawBucket(ctx: DrawCtx): Drawing {
   const swing = ctx.angled ? 70 : 0;
   const body = `M${-tw / 2} 0C${-tw / 2 + 20} ${ry} ${tw / 2 - 20} ${ry} ${tw / 2} 0L${bw / 2} ${h - ry}C${bw / 2} ${h + ry * 0.5} ${-bw / 2} ${h + ry * 0.5} ${-bw / 2} ${h - ry}Z`;
   const f: string[] = [];
-  const strapPts = cubicPts([-tw / 2 + 6, 60], [-260 + swing, -420], [260 + swing, -420], [tw / 2 - 6, 60], 30);
+  const strapPts = cubicPts(
+    [-tw / 2 + 6, 60],
+    [-260 + swing, -420],
+    [260 + swing, -420],
+    [tw / 2 - 6, 60],
+    30,
+  );
   f.push(flatStrapAlong(strapPts, 30, p));
   const rim = `M${-tw / 2} 0C${-tw / 2 + 20} ${-ry} ${tw / 2 - 20} ${-ry} ${tw / 2} 0C${tw / 2 - 20} ${ry} ${-tw / 2 + 20} ${ry} ${-tw / 2} 0Z`;
   f.push(`<path d="${rim}" fill="${liningOf(ctx)}"/>`);
   f.push(`<path d="${rim}" fill="url(#form)"/>`);
-  f.push(`<path d="M${-tw / 2} 0C${-tw / 2 + 20} ${-ry} ${tw / 2 - 20} ${-ry} ${tw / 2} 0" fill="none" stroke="${p.hi}" stroke-width="7"/>`);
+  f.push(
+    `<path d="M${-tw / 2} 0C${-tw / 2 + 20} ${-ry} ${tw / 2 - 20} ${-ry} ${tw / 2} 0" fill="none" stroke="${p.hi}" stroke-width="7"/>`,
+  );
   f.push(shaded(body, p));
   f.push(`<path d="${body}" fill="url(#cyl)"/>`);
   const pleats: string[] = [];
   for (let i = -4; i <= 4; i++) {
     const x = i * 44;
-    pleats.push(fold(`M${x} ${30 + ry * 0.4}C${x * 1.02} ${80 + ry * 0.4} ${x * 1.06} ${120 + ry * 0.4} ${x * 1.08} ${170 + ry * 0.4}`, 9, 1));
+    pleats.push(
+      fold(
+        `M${x} ${30 + ry * 0.4}C${x * 1.02} ${80 + ry * 0.4} ${x * 1.06} ${120 + ry * 0.4} ${x * 1.08} ${170 + ry * 0.4}`,
+        9,
+        1,
+      ),
+    );
   }
   f.push(`<g clip-path="${clip(ctx, body)}">${pleats.join('')}</g>`);
-  f.push(seam(`M${-bw / 2 + 6} ${h - 70}C${-bw / 2 + 40} ${h - 20} ${bw / 2 - 40} ${h - 20} ${bw / 2 - 6} ${h - 70}`, p, 2.2, 0.5));
-  f.push(stitch(`M${-bw / 2 + 10} ${h - 56}C${-bw / 2 + 44} ${h - 8} ${bw / 2 - 44} ${h - 8} ${bw / 2 - 10} ${h - 56}`, p.thread, { w: 1.8 }));
+  f.push(
+    seam(
+      `M${-bw / 2 + 6} ${h - 70}C${-bw / 2 + 40} ${h - 20} ${bw / 2 - 40} ${h - 20} ${bw / 2 - 6} ${h - 70}`,
+      p,
+      2.2,
+      0.5,
+    ),
+  );
+  f.push(
+    stitch(
+      `M${-bw / 2 + 10} ${h - 56}C${-bw / 2 + 44} ${h - 8} ${bw / 2 - 44} ${h - 8} ${bw / 2 - 10} ${h - 56}`,
+      p.thread,
+      { w: 1.8 },
+    ),
+  );
   const ey: Array<[number, number]> = [];
   for (let i = 0; i < 8; i++) {
     const t = (i + 0.5) / 8;
@@ -563,11 +676,23 @@ export function drawBucket(ctx: DrawCtx): Drawing {
   }
   const cordCol = p.isDark ? lighten(p.base, 0.2) : darken(p.base, 0.15);
   const cord = ey.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${n(x)} ${n(y + (i % 2 ? 3 : -3))}`).join('');
-  f.push(`<path d="${cord}" fill="none" stroke="${cordCol}" stroke-width="7" stroke-dasharray="30 22" stroke-dashoffset="10" stroke-linecap="round"/>`);
+  f.push(
+    `<path d="${cord}" fill="none" stroke="${cordCol}" stroke-width="7" stroke-dasharray="30 22" stroke-dashoffset="10" stroke-linecap="round"/>`,
+  );
   const cy0 = 40 + ry * 0.6;
-  const cordPal = { ...p, base: cordCol, lo: darken(cordCol, 0.35), hi: lighten(cordCol, 0.3), hi2: lighten(cordCol, 0.5) };
-  f.push(rolledStrap(`M-20 ${cy0}C-40 ${cy0 + 60} -30 ${cy0 + 120} -44 ${cy0 + 180}`, cordPal, 9, { flat: true }));
-  f.push(rolledStrap(`M20 ${cy0}C34 ${cy0 + 70} 46 ${cy0 + 130} 40 ${cy0 + 190}`, cordPal, 9, { flat: true }));
+  const cordPal = {
+    ...p,
+    base: cordCol,
+    lo: darken(cordCol, 0.35),
+    hi: lighten(cordCol, 0.3),
+    hi2: lighten(cordCol, 0.5),
+  };
+  f.push(
+    rolledStrap(`M-20 ${cy0}C-40 ${cy0 + 60} -30 ${cy0 + 120} -44 ${cy0 + 180}`, cordPal, 9, { flat: true }),
+  );
+  f.push(
+    rolledStrap(`M20 ${cy0}C34 ${cy0 + 70} 46 ${cy0 + 130} 40 ${cy0 + 190}`, cordPal, 9, { flat: true }),
+  );
   for (const [x, y] of [
     [-44, cy0 + 180],
     [40, cy0 + 190],
@@ -583,7 +708,6 @@ export function drawBucket(ctx: DrawCtx): Drawing {
     `<rect x="-14" y="${n(cy0 - 10)}" width="28" height="24" rx="8" fill="${p.lo}" stroke="${p.outline}" stroke-opacity="0.4"/>` +
       `<rect x="-14" y="${n(cy0 - 10)}" width="28" height="24" rx="8" fill="url(#sheen)"/>`,
   );
-  void m;
   return {
     svg: f.join(''),
     box: [-bw / 2 - 20, -300 - ry * 0.3, bw / 2 + 20 + swing * 0.3, h + ry * 0.4],
@@ -610,13 +734,16 @@ export function drawEvening(ctx: DrawCtx): Drawing {
   if (!sequins) {
     const cl = clip(ctx, body);
     const pl: string[] = [];
-    for (let i = -7; i <= 7; i++) pl.push(fold(`M${i * 6} 40Q${i * 28} 160 ${i * 48} ${h + 20}`, 10, 1.2, i < 0 ? -1 : 1));
+    for (let i = -7; i <= 7; i++)
+      pl.push(fold(`M${i * 6} 40Q${i * 28} 160 ${i * 48} ${h + 20}`, 10, 1.2, i < 0 ? -1 : 1));
     f.push(`<g clip-path="${cl}">${pl.join('')}</g>`);
   }
   const frame = `M${-w / 2 - 10} 24Q0 0 ${w / 2 + 10} 24V46Q0 24 ${-w / 2 - 10} 46Z`;
   f.push(softShadow(frame, 2, 6, 0.5));
   f.push(`<path d="${frame}" fill="url(#mt)" stroke="${m.deep}" stroke-opacity="0.5" stroke-width="1.5"/>`);
-  f.push(`<path d="M${-w / 2 - 4} 27Q0 4 ${w / 2 + 4} 27" fill="none" stroke="${m.light}" stroke-width="2"/>`);
+  f.push(
+    `<path d="M${-w / 2 - 4} 27Q0 4 ${w / 2 + 4} 27" fill="none" stroke="${m.light}" stroke-width="2"/>`,
+  );
   for (let i = 0; i < 15; i++) {
     const t = (i + 0.5) / 15;
     const x = -w / 2 + t * w;
@@ -627,9 +754,17 @@ export function drawEvening(ctx: DrawCtx): Drawing {
     );
   }
   f.push(rivet(-15, 2, 15) + rivet(15, 2, 15));
-  f.push(`<circle cx="-15" cy="2" r="15" fill="none" stroke="${m.deep}" stroke-opacity="0.45" stroke-width="1.5"/><circle cx="15" cy="2" r="15" fill="none" stroke="${m.deep}" stroke-opacity="0.45" stroke-width="1.5"/>`);
+  f.push(
+    `<circle cx="-15" cy="2" r="15" fill="none" stroke="${m.deep}" stroke-opacity="0.45" stroke-width="1.5"/><circle cx="15" cy="2" r="15" fill="none" stroke="${m.deep}" stroke-opacity="0.45" stroke-width="1.5"/>`,
+  );
   f.push(`<path d="M-10 22V34M10 22V34" stroke="${m.mid}" stroke-width="6"/>`);
-  const c = composeBag(ctx, { tw: w, bw: w - 100, h, rb: 120, depth: 48, top: 'none', gy0: 46, extrude: body }, '', f.join(''), liningOf(ctx));
+  const c = composeBag(
+    ctx,
+    { tw: w, bw: w - 100, h, rb: 120, depth: 48, top: 'none', gy0: 46, extrude: body },
+    '',
+    f.join(''),
+    liningOf(ctx),
+  );
   return {
     svg: c.svg,
     box: [c.x0 - 40, -420 + Math.min(0, c.dy), c.x1 + 40, h + 14],
@@ -638,38 +773,4 @@ export function drawEvening(ctx: DrawCtx): Drawing {
     detail: { x: c.X(0), y: 40, zoom: 3 },
     kind: 'bag',
   };
-}
-
-/** Chain of alternating face-on / edge-on links through sampled points. */
-function chainLinks(pts: ReadonlyArray<readonly [number, number]>, m: DrawCtx['m']): string {
-  const shadow: string[] = [];
-  const face: string[] = [];
-  const edge: string[] = [];
-  const glint: string[] = [];
-  for (let i = 0; i + 1 < pts.length; i++) {
-    const a = pts[i];
-    const b = pts[i + 1];
-    if (!a || !b) continue;
-    const cx = (a[0] + b[0]) / 2;
-    const cy = (a[1] + b[1]) / 2;
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    const ang = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
-    const rx = len * 0.62;
-    const tr = `translate(${n(cx)} ${n(cy)}) rotate(${n(ang)})`;
-    if (i % 2 === 0) {
-      face.push(`<ellipse transform="${tr}" rx="${n(rx)}" ry="${n(rx * 0.55)}"/>`);
-      glint.push(`<path transform="${tr}" d="M${n(-rx * 0.6)} ${n(-rx * 0.35)}Q0 ${n(-rx * 0.62)} ${n(rx * 0.6)} ${n(-rx * 0.35)}"/>`);
-    } else {
-      edge.push(`<path transform="${tr}" d="M${n(-rx)} 0H${n(rx)}"/>`);
-    }
-    shadow.push(`<path transform="translate(2 5) ${tr}" d="M${n(-rx)} 0H${n(rx)}"/>`);
-  }
-  return (
-    `<g stroke="#000" stroke-opacity="0.18" stroke-width="7" stroke-linecap="round">${shadow.join('')}</g>` +
-    `<g fill="none" stroke="${m.dark}" stroke-width="5.4">${face.join('')}</g>` +
-    `<g fill="none" stroke="${m.mid}" stroke-width="3.4">${face.join('')}</g>` +
-    `<g stroke="${m.dark}" stroke-width="6.4" stroke-linecap="round">${edge.join('')}</g>` +
-    `<g stroke="${m.mid}" stroke-width="4" stroke-linecap="round">${edge.join('')}</g>` +
-    `<g fill="none" stroke="${m.light}" stroke-width="1.6" stroke-linecap="round">${glint.join('')}</g>`
-  );
 }

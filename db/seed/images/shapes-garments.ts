@@ -6,12 +6,10 @@
 import { darken, lighten, makePalette, mix, type Palette } from './color.js';
 import {
   button,
-
   clip,
   fold,
   metalButton,
   n,
-
   seam,
   shaded,
   softShadow,
@@ -223,9 +221,21 @@ function sleeveFolds(g: SleeveGeo, s: 1 | -1, t: TorsoSpec, strength = 1): strin
   const top: Pt = [(t.sw * 0.6 + t.aw * 0.4) * s, t.sy + 120];
   const e1 = lerp(top, [(ox + ix) / 2, (oy + iy) / 2], 0.55);
   return [
-    fold(`M${n(e1[0] - 40 * s)} ${n(e1[1] - 20)}Q${n(e1[0])} ${n(e1[1] + 12)} ${n(e1[0] + 44 * s)} ${n(e1[1] - 6)}`, 12, strength),
-    fold(`M${n(e1[0] - 30 * s)} ${n(e1[1] + 40)}Q${n(e1[0] + 6 * s)} ${n(e1[1] + 60)} ${n(e1[0] + 40 * s)} ${n(e1[1] + 46)}`, 10, strength * 0.8),
-    fold(`M${n(ix - 8 * s)} ${n(midY)}Q${n(ix + 10 * s)} ${n(iy - 120)} ${n(ix + 22 * s)} ${n(iy - 20)}`, 14, strength * 0.9),
+    fold(
+      `M${n(e1[0] - 40 * s)} ${n(e1[1] - 20)}Q${n(e1[0])} ${n(e1[1] + 12)} ${n(e1[0] + 44 * s)} ${n(e1[1] - 6)}`,
+      12,
+      strength,
+    ),
+    fold(
+      `M${n(e1[0] - 30 * s)} ${n(e1[1] + 40)}Q${n(e1[0] + 6 * s)} ${n(e1[1] + 60)} ${n(e1[0] + 40 * s)} ${n(e1[1] + 46)}`,
+      10,
+      strength * 0.8,
+    ),
+    fold(
+      `M${n(ix - 8 * s)} ${n(midY)}Q${n(ix + 10 * s)} ${n(iy - 120)} ${n(ix + 22 * s)} ${n(iy - 20)}`,
+      14,
+      strength * 0.9,
+    ),
   ];
 }
 
@@ -279,8 +289,12 @@ function shirtCollar(p: Palette): string {
       .toString();
     out.push(softShadow(leaf, 4 * s, 9, 0.45));
     out.push(panel(leaf, p, s < 0 ? mix(p.base, p.hi, 0.6) : p.base));
-    out.push(stitch(new PathB(s).M(18, 62).C(48, 78, 80, 88, 104, 92).toString(), p.line, { w: 1.2, dash: '4 3' }));
-    out.push(stitch(new PathB(s).M(85, -6).C(92, 24, 98, 56, 103, 86).toString(), p.line, { w: 1.2, dash: '4 3' }));
+    out.push(
+      stitch(new PathB(s).M(18, 62).C(48, 78, 80, 88, 104, 92).toString(), p.line, { w: 1.2, dash: '4 3' }),
+    );
+    out.push(
+      stitch(new PathB(s).M(85, -6).C(92, 24, 98, 56, 103, 86).toString(), p.line, { w: 1.2, dash: '4 3' }),
+    );
   }
   return out.join('');
 }
@@ -308,7 +322,9 @@ export function drawShirt(ctx: DrawCtx): Drawing {
   );
   // placket
   out.push(`<path d="M-19 60H19V${t.hy + t.tail - 4}H-19Z" fill="#fff" fill-opacity="0.05"/>`);
-  out.push(seam(`M-19 64V${t.hy + t.tail - 6}`, p, 1.6, 0.5) + seam(`M19 64V${t.hy + t.tail - 6}`, p, 1.6, 0.5));
+  out.push(
+    seam(`M-19 64V${t.hy + t.tail - 6}`, p, 1.6, 0.5) + seam(`M19 64V${t.hy + t.tail - 6}`, p, 1.6, 0.5),
+  );
   out.push(stitch(`M-13 70V${t.hy + t.tail - 10}`, p.line, { w: 1.1, dash: '4 3' }));
   // chest pocket (wearer's left)
   const pk = `M64 230H176V338L120 358L64 338Z`;
@@ -317,8 +333,28 @@ export function drawShirt(ctx: DrawCtx): Drawing {
   out.push(`<path d="${pk}" fill="none" stroke="${p.line}" stroke-opacity="0.45" stroke-width="1.6"/>`);
   out.push(stitch(`M66 250H174`, p.line, { w: 1.1, dash: '4 3' }));
   for (const s of sides) {
-    out.push(seam(new PathB(s).M(t.aw - 2, t.ay + 10).C(t.ww, t.wy - 140, t.ww, t.wy + 120, t.hw - 2, t.hy - 4).toString(), p, 1.6, 0.3));
-    out.push(seam(new PathB(s).M(t.nw + 4, t.neckY + 4).C(t.nw + 50, t.neckY + 10, t.sw - 60, t.sy - 10, t.sw - 4, t.sy).toString(), p, 1.6, 0.4));
+    out.push(
+      seam(
+        new PathB(s)
+          .M(t.aw - 2, t.ay + 10)
+          .C(t.ww, t.wy - 140, t.ww, t.wy + 120, t.hw - 2, t.hy - 4)
+          .toString(),
+        p,
+        1.6,
+        0.3,
+      ),
+    );
+    out.push(
+      seam(
+        new PathB(s)
+          .M(t.nw + 4, t.neckY + 4)
+          .C(t.nw + 50, t.neckY + 10, t.sw - 60, t.sy - 10, t.sw - 4, t.sy)
+          .toString(),
+        p,
+        1.6,
+        0.4,
+      ),
+    );
   }
   for (const { s, g } of sleeves) {
     out.push(sleeveShadow(ctx, torso, g, s));
@@ -331,7 +367,13 @@ export function drawShirt(ctx: DrawCtx): Drawing {
     const mx = ox + (ix - ox) * 0.35;
     const my = oy + (iy - oy) * 0.35;
     out.push(seam(`M${n(mx)} ${n(my)}L${n(mx - g.axis[0] * 120)} ${n(my - g.axis[1] * 120)}`, p, 1.4, 0.4));
-    out.push(fold(`M${n(ox + (ix - ox) * 0.62)} ${n(oy + (iy - oy) * 0.62)}l${n(-g.axis[0] * 60)} ${n(-g.axis[1] * 60)}`, 8, 0.9));
+    out.push(
+      fold(
+        `M${n(ox + (ix - ox) * 0.62)} ${n(oy + (iy - oy) * 0.62)}l${n(-g.axis[0] * 60)} ${n(-g.axis[1] * 60)}`,
+        8,
+        0.9,
+      ),
+    );
     out.push(softShadow(g.cuff, 0, 5, 0.3));
     out.push(panel(g.cuff, p));
     out.push(stitch(g.cuff, p.line, { w: 1, dash: '4 3' }));
@@ -406,10 +448,35 @@ function teeBody(ctx: DrawCtx, t: TorsoSpec, texture: TextureName, ribbedSleeves
     sleevePaths.push(sl.d);
     out.push(`<g clip-path="${clip(ctx, torso)}">${softShadow(sl.d, -s * 10, 8, 0.35)}</g>`);
     out.push(tube(sl.d, p, s < 0 ? mix(p.base, p.hi, 0.3) : p.base));
-    out.push(folds(ctx, sl.d, [fold(new PathB(s).M(t.sw - 10, t.sy + 90).Q(t.sw + 30, t.sy + 170, t.sw + 34, t.sy + 240).toString(), 14, 0.8)]));
-    out.push(seam(new PathB(s).M(t.aw - 4, t.ay + 4).C(t.aw + 4, t.ay - 70, t.sw - 8, t.sy + 70, t.sw - 8, t.sy - 4).toString(), p, 1.6, 0.4));
+    out.push(
+      folds(ctx, sl.d, [
+        fold(
+          new PathB(s)
+            .M(t.sw - 10, t.sy + 90)
+            .Q(t.sw + 30, t.sy + 170, t.sw + 34, t.sy + 240)
+            .toString(),
+          14,
+          0.8,
+        ),
+      ]),
+    );
+    out.push(
+      seam(
+        new PathB(s)
+          .M(t.aw - 4, t.ay + 4)
+          .C(t.aw + 4, t.ay - 70, t.sw - 8, t.sy + 70, t.sw - 8, t.sy - 4)
+          .toString(),
+        p,
+        1.6,
+        0.4,
+      ),
+    );
     if (ribbedSleeves) {
-      out.push(`<path d="${sl.band}" fill="${p.base}"/>` + tex(ctx, 'rib', sl.band) + `<path d="${sl.band}" fill="url(#sheen)"/>`);
+      out.push(
+        `<path d="${sl.band}" fill="${p.base}"/>` +
+          tex(ctx, 'rib', sl.band) +
+          `<path d="${sl.band}" fill="url(#sheen)"/>`,
+      );
       out.push(seam(sl.hem, p, 1.4, 0.5));
     } else {
       out.push(stitch(sl.hem, p.line, { w: 1.2, dash: '4 3' }));
@@ -428,10 +495,16 @@ export function drawTshirt(ctx: DrawCtx): Drawing {
   const backRib = `M-66 8C-64 -24 64 -24 66 8C62 -6 -62 -6 -66 8Z`;
   out.push(`<path d="${backRib}" fill="${p.lo}"/>`);
   const ribD = `M-72 4C-56 74 56 74 72 4`;
-  out.push(`<path d="${ribD}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="24"/>`);
+  out.push(
+    `<path d="${ribD}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="24"/>`,
+  );
   out.push(`<path d="${ribD}" fill="none" stroke="${p.base}" stroke-width="20"/>`);
-  out.push(`<path d="${ribD}" fill="none" stroke="${p.hi}" stroke-width="6" stroke-opacity="0.5" transform="translate(-1 -5)"/>`);
-  out.push(`<path d="${ribD}" fill="none" stroke="${p.lo}" stroke-width="6" stroke-opacity="0.5" transform="translate(0 6)"/>`);
+  out.push(
+    `<path d="${ribD}" fill="none" stroke="${p.hi}" stroke-width="6" stroke-opacity="0.5" transform="translate(-1 -5)"/>`,
+  );
+  out.push(
+    `<path d="${ribD}" fill="none" stroke="${p.lo}" stroke-width="6" stroke-opacity="0.5" transform="translate(0 6)"/>`,
+  );
   out.push(stitch(`M-84 12C-66 92 66 92 84 12`, p.line, { w: 1.1, dash: '4 3' }));
   return garment(out.join(''), [-350, -30, 350, t.hy], { x: -10, y: 40, zoom: 2.8 });
 }
@@ -440,7 +513,18 @@ export function drawPolo(ctx: DrawCtx): Drawing {
   const { p } = ctx;
   const t: TorsoSpec = { ...teeTorso, hy: 770, tail: 18 };
   const out: string[] = [teeBody(ctx, t, 'pique', true)];
-  for (const s of sides) out.push(seam(new PathB(s).M(t.hw - 4, t.hy - 70).L(t.hw - 2, t.hy - 2).toString(), p, 1.8, 0.5));
+  for (const s of sides)
+    out.push(
+      seam(
+        new PathB(s)
+          .M(t.hw - 4, t.hy - 70)
+          .L(t.hw - 2, t.hy - 2)
+          .toString(),
+        p,
+        1.8,
+        0.5,
+      ),
+    );
   const hole = `M-62 8C-60 -26 60 -26 62 8C46 28 -46 28 -62 8Z`;
   out.push(interior(hole, p));
   const plk = `M-24 30H24V226Q0 238 -24 226Z`;
@@ -462,7 +546,9 @@ export function drawPolo(ctx: DrawCtx): Drawing {
     out.push(softShadow(leaf, 4 * s, 8, 0.4));
     out.push(panel(leaf, p, s < 0 ? mix(p.base, p.hi, 0.6) : p.base));
     out.push(tex(ctx, 'rib', leaf));
-    out.push(stitch(new PathB(s).M(14, 42).C(48, 68, 86, 84, 110, 88).toString(), p.line, { w: 1.1, dash: '4 3' }));
+    out.push(
+      stitch(new PathB(s).M(14, 42).C(48, 68, 86, 84, 110, 88).toString(), p.line, { w: 1.1, dash: '4 3' }),
+    );
   }
   const bc = p.isLight ? '#efe9dd' : mix(p.base, '#f4f1ea', 0.25);
   for (const y of [70, 136, 198]) out.push(button(0, y, 8.5, bc, 2));
@@ -474,32 +560,71 @@ export function drawPolo(ctx: DrawCtx): Drawing {
 export function drawKnitwear(ctx: DrawCtx): Drawing {
   const { p, rng } = ctx;
   const cable = rng() < 0.6;
-  const t: TorsoSpec = { nw: 76, sw: 236, sy: 64, aw: 222, ay: 280, ww: 212, wy: 600, hw: 196, hy: 800, tail: 0, neckY: 8, neckFront: 60 };
+  const t: TorsoSpec = {
+    nw: 76,
+    sw: 236,
+    sy: 64,
+    aw: 222,
+    ay: 280,
+    ww: 212,
+    wy: 600,
+    hw: 196,
+    hy: 800,
+    tail: 0,
+    neckY: 8,
+    neckFront: 60,
+  };
   const torso = torsoPath(t);
   const out: string[] = [];
   const sp: SleeveSpec = { cx: 320, cy: 756, cw: 56, bow: 26, cuffH: 84 };
   out.push(`<path d="${torso}" fill="${p.base}"/>`);
   out.push(tex(ctx, cable ? 'cable' : 'knit', torso));
   out.push(`<path d="${torso}" fill="url(#form)"/>`);
-  out.push(`<path d="${torso}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2.4"/>`);
-  out.push(folds(ctx, torso, [fold(`M-170 300C-140 420 -150 520 -170 640`, 24, 0.9), fold(`M170 300C140 420 150 520 170 640`, 22, 0.9)]));
+  out.push(
+    `<path d="${torso}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2.4"/>`,
+  );
+  out.push(
+    folds(ctx, torso, [
+      fold(`M-170 300C-140 420 -150 520 -170 640`, 24, 0.9),
+      fold(`M170 300C140 420 150 520 170 640`, 22, 0.9),
+    ]),
+  );
   const hem = `M${-t.hw} ${t.hy - 80}C-100 ${t.hy - 74} 100 ${t.hy - 74} ${t.hw} ${t.hy - 80}L${t.hw - 4} ${t.hy}C100 ${t.hy + 6} -100 ${t.hy + 6} ${-t.hw + 4} ${t.hy}Z`;
-  out.push(softShadow(`M${-t.hw} ${t.hy - 80}C-100 ${t.hy - 74} 100 ${t.hy - 74} ${t.hw} ${t.hy - 80}L${t.hw} ${t.hy - 66}L${-t.hw} ${t.hy - 66}Z`, 0, 6, 0.3));
-  out.push(`<path d="${hem}" fill="${p.base}"/>` + tex(ctx, 'rib', hem) + `<path d="${hem}" fill="url(#form)"/>`);
-  out.push(`<path d="${hem}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2"/>`);
+  out.push(
+    softShadow(
+      `M${-t.hw} ${t.hy - 80}C-100 ${t.hy - 74} 100 ${t.hy - 74} ${t.hw} ${t.hy - 80}L${t.hw} ${t.hy - 66}L${-t.hw} ${t.hy - 66}Z`,
+      0,
+      6,
+      0.3,
+    ),
+  );
+  out.push(
+    `<path d="${hem}" fill="${p.base}"/>` + tex(ctx, 'rib', hem) + `<path d="${hem}" fill="url(#form)"/>`,
+  );
+  out.push(
+    `<path d="${hem}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2"/>`,
+  );
   for (const s of sides) {
     const g = sleeveGeo(t, s, sp);
     out.push(sleeveShadow(ctx, torso, g, s));
     out.push(`<path d="${g.d}" fill="${s < 0 ? mix(p.base, p.hi, 0.3) : p.base}"/>`);
     out.push(tex(ctx, 'knit', g.d));
     out.push(`<path d="${g.d}" fill="url(#cyl)"/>`);
-    out.push(`<path d="${g.d}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2.4"/>`);
+    out.push(
+      `<path d="${g.d}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2.4"/>`,
+    );
     out.push(folds(ctx, g.d, sleeveFolds(g, s, t, 1.1)));
     out.push(seam(g.seamLine, p, 2, 0.45));
     out.push(sleeveRim(g, t, s, p));
     out.push(softShadow(g.cuff, 0, 5, 0.3));
-    out.push(`<path d="${g.cuff}" fill="${p.base}"/>` + tex(ctx, 'rib', g.cuff) + `<path d="${g.cuff}" fill="url(#cyl)"/>`);
-    out.push(`<path d="${g.cuff}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2"/>`);
+    out.push(
+      `<path d="${g.cuff}" fill="${p.base}"/>` +
+        tex(ctx, 'rib', g.cuff) +
+        `<path d="${g.cuff}" fill="url(#cyl)"/>`,
+    );
+    out.push(
+      `<path d="${g.cuff}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2"/>`,
+    );
   }
   const hole = `M-68 8C-66 -26 66 -26 68 8C48 44 -48 44 -68 8Z`;
   out.push(interior(hole, p));
@@ -507,7 +632,9 @@ export function drawKnitwear(ctx: DrawCtx): Drawing {
   out.push(`<path d="${neck}" fill="${p.base}" fill-rule="evenodd"/>`);
   out.push(`<g clip-path="${clip(ctx, neck)}">${tex(ctx, 'rib', 'M-100 -50H100V100H-100Z')}</g>`);
   out.push(`<path d="${neck}" fill="url(#form)" fill-rule="evenodd"/>`);
-  out.push(`<path d="${neck}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2"/>`);
+  out.push(
+    `<path d="${neck}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2"/>`,
+  );
   return garment(out.join(''), [-380, -45, 380, t.hy], { x: cable ? 30 : 0, y: 90, zoom: 2.5 });
 }
 
@@ -515,7 +642,20 @@ export function drawKnitwear(ctx: DrawCtx): Drawing {
 
 export function drawJacket(ctx: DrawCtx): Drawing {
   const { p, m } = ctx;
-  const t: TorsoSpec = { nw: 74, sw: 246, sy: 70, aw: 232, ay: 290, ww: 230, wy: 560, hw: 214, hy: 720, tail: 0, neckY: 4, neckFront: 40 };
+  const t: TorsoSpec = {
+    nw: 74,
+    sw: 246,
+    sy: 70,
+    aw: 232,
+    ay: 290,
+    ww: 230,
+    wy: 560,
+    hw: 214,
+    hy: 720,
+    tail: 0,
+    neckY: 4,
+    neckFront: 40,
+  };
   const torso = torsoPath(t);
   const rib = mix(p.base, p.isDark ? '#3a3a3a' : '#1c1c1c', 0.35);
   const ribP = makePalette(rib);
@@ -532,11 +672,15 @@ export function drawJacket(ctx: DrawCtx): Drawing {
   );
   const hem = `M${-t.hw + 4} ${t.hy - 6}H${t.hw - 4}L${t.hw - 18} ${t.hy + 74}H${-t.hw + 18}Z`;
   out.push(softShadow(`M${-t.hw} ${t.hy - 20}H${t.hw}V${t.hy}H${-t.hw}Z`, 0, 8, 0.3));
-  out.push(`<path d="${hem}" fill="${rib}"/>` + tex(ctx, 'rib', hem) + `<path d="${hem}" fill="url(#sheen)"/>`);
+  out.push(
+    `<path d="${hem}" fill="${rib}"/>` + tex(ctx, 'rib', hem) + `<path d="${hem}" fill="url(#sheen)"/>`,
+  );
   out.push(`<path d="${hem}" fill="none" stroke="${ribP.outline}" stroke-opacity="0.4" stroke-width="2"/>`);
   for (const s of sides) {
     const w = new PathB(s).M(70, 470).L(150, 380).L(166, 392).L(86, 482).Z().toString();
-    out.push(`<path d="${w}" fill="${p.lo}"/><path d="${w}" fill="none" stroke="${p.line}" stroke-opacity="0.6" stroke-width="2"/>`);
+    out.push(
+      `<path d="${w}" fill="${p.lo}"/><path d="${w}" fill="none" stroke="${p.line}" stroke-opacity="0.6" stroke-width="2"/>`,
+    );
     out.push(seam(new PathB(s).M(78, 476).L(158, 386).toString(), p, 2, 0.7));
   }
   for (const s of sides) {
@@ -547,13 +691,21 @@ export function drawJacket(ctx: DrawCtx): Drawing {
     out.push(
       folds(ctx, g.d, [
         ...sleeveFolds(g, s, t, 1.1),
-        fold(`M${n(g.outer[0] + 6 * s)} ${n(g.outer[1] - 40)}Q${n((g.outer[0] + g.inner[0]) / 2)} ${n(g.outer[1] - 10)} ${n(g.inner[0] - 4 * s)} ${n(g.inner[1] - 30)}`, 14, 1.1),
+        fold(
+          `M${n(g.outer[0] + 6 * s)} ${n(g.outer[1] - 40)}Q${n((g.outer[0] + g.inner[0]) / 2)} ${n(g.outer[1] - 10)} ${n(g.inner[0] - 4 * s)} ${n(g.inner[1] - 30)}`,
+          14,
+          1.1,
+        ),
       ]),
     );
     out.push(seam(g.seamLine, p, 2, 0.5));
     out.push(sleeveRim(g, t, s, p));
     out.push(softShadow(g.cuff, 0, 6, 0.3));
-    out.push(`<path d="${g.cuff}" fill="${rib}"/>` + tex(ctx, 'rib', g.cuff) + `<path d="${g.cuff}" fill="url(#cyl)"/>`);
+    out.push(
+      `<path d="${g.cuff}" fill="${rib}"/>` +
+        tex(ctx, 'rib', g.cuff) +
+        `<path d="${g.cuff}" fill="url(#cyl)"/>`,
+    );
     if (s > 0) {
       const px0 = t.sw + 22;
       const pk = `M${px0} 190L${px0 + 62} 180L${px0 + 78} 300L${px0 + 14} 312Z`;
@@ -561,21 +713,40 @@ export function drawJacket(ctx: DrawCtx): Drawing {
       out.push(panel(pk, p));
       out.push(zipper(`M${px0 + 8} 204L${px0 + 64} 195`, m, p.lo, 0.6));
       out.push(zipPull(px0 + 16, 204, 0.75, 10));
-      out.push(stitch(`M${px0 + 6} 214L${px0 + 18} 300L${px0 + 72} 290L${px0 + 62} 184`, p.line, { w: 1.2, dash: '4 3' }));
+      out.push(
+        stitch(`M${px0 + 6} 214L${px0 + 18} 300L${px0 + 72} 290L${px0 + 62} 184`, p.line, {
+          w: 1.2,
+          dash: '4 3',
+        }),
+      );
     }
   }
   out.push(`<path d="M0 30V${t.hy + 70}" stroke="${p.lo2}" stroke-width="22"/>`);
   out.push(zipper(`M0 34V${t.hy + 70}`, m, p.lo, 0.9));
   // rib collar: a ring of rib around the neck (inside back visible), the two front halves meeting at the zip
   const ring = `M-102 10C-102 -70 102 -70 102 10C102 44 -102 44 -102 10Z`;
-  out.push(`<path d="${ring}" fill="${darken(rib, 0.2)}"/>` + tex(ctx, 'rib', ring) + `<path d="${ring}" fill="url(#sheen)"/>`);
+  out.push(
+    `<path d="${ring}" fill="${darken(rib, 0.2)}"/>` +
+      tex(ctx, 'rib', ring) +
+      `<path d="${ring}" fill="url(#sheen)"/>`,
+  );
   out.push(`<path d="${ring}" fill="none" stroke="${ribP.outline}" stroke-opacity="0.5" stroke-width="2"/>`);
   out.push(interior(`M-72 4C-70 -38 70 -38 72 4C52 26 -52 26 -72 4Z`, p));
   for (const s of sides) {
-    const half = new PathB(s).M(104, -2).C(104, 34, 52, 46, 8, 46).L(8, 88).C(60, 88, 114, 64, 120, 12).Z().toString();
+    const half = new PathB(s)
+      .M(104, -2)
+      .C(104, 34, 52, 46, 8, 46)
+      .L(8, 88)
+      .C(60, 88, 114, 64, 120, 12)
+      .Z()
+      .toString();
     out.push(softShadow(half, 0, 7, 0.35));
-    out.push(`<path d="${half}" fill="${rib}"/>` + tex(ctx, 'rib', half) + `<path d="${half}" fill="url(#sheen)"/>`);
-    out.push(`<path d="${half}" fill="none" stroke="${ribP.outline}" stroke-opacity="0.5" stroke-width="2"/>`);
+    out.push(
+      `<path d="${half}" fill="${rib}"/>` + tex(ctx, 'rib', half) + `<path d="${half}" fill="url(#sheen)"/>`,
+    );
+    out.push(
+      `<path d="${half}" fill="none" stroke="${ribP.outline}" stroke-opacity="0.5" stroke-width="2"/>`,
+    );
   }
   out.push(zipPull(0, 100, 1.3, 4));
   return garment(out.join(''), [-410, -60, 410, t.hy + 74], { x: 20, y: 110, zoom: 2.6 });
@@ -615,7 +786,8 @@ function tailoredJacket(ctx: DrawCtx, o: TailorOpts): string {
   const vee = `M-60 -4C-50 140 -26 320 0 ${B}C26 320 50 140 60 -4C30 -24 -30 -24 -60 -4Z`;
   const sp: SleeveSpec = { cx: 330, cy: 744, cw: 58, bow: 20, cuffH: 0 };
   const sleeves = sides.map((s) => ({ s, g: sleeveGeo(t, s, sp) }));
-  if (o.inner === 'lining') out.push(`<path d="${gap}" fill="${lining}"/><path d="${gap}" fill="#000" fill-opacity="0.3"/>`);
+  if (o.inner === 'lining')
+    out.push(`<path d="${gap}" fill="${lining}"/><path d="${gap}" fill="#000" fill-opacity="0.3"/>`);
   out.push(`<g clip-path="${clip(ctx, `M-700 -300H700V1300H-700Z${gap}`)}">`);
   out.push(panel(torso, p));
   out.push(`</g>`);
@@ -629,13 +801,24 @@ function tailoredJacket(ctx: DrawCtx, o: TailorOpts): string {
     const inner: string[] = [];
     inner.push(`<path d="${vee}" fill="${shirt.base}"/><path d="${vee}" fill="url(#form)"/>`);
     for (const s of sides) {
-      const leaf = new PathB(s).M(4, 58).C(16, 30, 40, -2, 58, -24).L(78, -6).C(74, 30, 66, 64, 58, 98).C(40, 86, 20, 74, 4, 58).Z().toString();
+      const leaf = new PathB(s)
+        .M(4, 58)
+        .C(16, 30, 40, -2, 58, -24)
+        .L(78, -6)
+        .C(74, 30, 66, 64, 58, 98)
+        .C(40, 86, 20, 74, 4, 58)
+        .Z()
+        .toString();
       inner.push(softShadow(leaf, 3 * s, 6, 0.35) + panel(leaf, shirt));
     }
     const knot = `M-22 38H22L14 86H-14Z`;
     const blade = `M-14 86H14L38 ${B + 40}H-38Z`;
     inner.push(softShadow(blade, 3, 6, 0.35));
-    inner.push(`<path d="${blade}" fill="${tieP.base}"/>` + tex({ ...ctx, p: tieP }, 'tiepat', blade) + `<path d="${blade}" fill="url(#cyl)"/>`);
+    inner.push(
+      `<path d="${blade}" fill="${tieP.base}"/>` +
+        tex({ ...ctx, p: tieP }, 'tiepat', blade) +
+        `<path d="${blade}" fill="url(#cyl)"/>`,
+    );
     inner.push(softShadow(knot, 2, 5, 0.4) + panel(knot, tieP, tieP.hi));
     inner.push(fold(`M0 88L0 130`, 6, 1.6));
     out.push(`<g clip-path="${clip(ctx, vee)}">${inner.join('')}</g>`);
@@ -644,7 +827,9 @@ function tailoredJacket(ctx: DrawCtx, o: TailorOpts): string {
   out.push(interior(hole, liningP));
   // front edge of the overlapping panel, with its shadow
   const edge = `M-2 ${B}C0 500 -2 560 0 612C8 680 36 726 76 ${t.hy + 4}`;
-  out.push(`<path d="${edge}" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="5" transform="translate(3 2)"/>`);
+  out.push(
+    `<path d="${edge}" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="5" transform="translate(3 2)"/>`,
+  );
   out.push(`<path d="${edge}" fill="none" stroke="${p.line}" stroke-opacity="0.7" stroke-width="2"/>`);
   out.push(
     folds(ctx, torso, [
@@ -654,7 +839,8 @@ function tailoredJacket(ctx: DrawCtx, o: TailorOpts): string {
       fold(`M150 300C160 380 150 440 130 500`, 18, 0.7),
     ]),
   );
-  for (const s of sides) out.push(seam(new PathB(s).M(112, 340).C(116, 420, 116, 520, 112, 588).toString(), p, 1.4, 0.35));
+  for (const s of sides)
+    out.push(seam(new PathB(s).M(112, 340).C(116, 420, 116, 520, 112, 588).toString(), p, 1.4, 0.35));
   // flap pockets
   for (const s of sides) {
     const flap = new PathB(s).M(86, 596).L(216, 588).L(218, 640).Q(150, 648, 88, 648).Z().toString();
@@ -667,7 +853,9 @@ function tailoredJacket(ctx: DrawCtx, o: TailorOpts): string {
     const sq = makePalette(o.inner === 'lining' ? ctx.accent : '#f6f4ef');
     const points = `M150 284L156 252L172 268L186 236L200 266L214 250L220 284Z`;
     out.push(softShadow(points, 2, 4, 0.3) + panel(points, sq, sq.base));
-    out.push(`<path d="M172 268L180 284M200 266L196 284" stroke="${sq.lo}" stroke-width="2" stroke-opacity="0.7"/>`);
+    out.push(
+      `<path d="M172 268L180 284M200 266L196 284" stroke="${sq.lo}" stroke-width="2" stroke-opacity="0.7"/>`,
+    );
   }
   const welt = `M140 278L226 272L228 294L142 300Z`;
   out.push(softShadow(welt, 1, 3, 0.3) + panel(welt, p, p.hi));
@@ -683,22 +871,65 @@ function tailoredJacket(ctx: DrawCtx, o: TailorOpts): string {
     const [ix, iy] = g.inner;
     for (let k = 0; k < 4; k++) {
       const f = 0.26;
-      out.push(button(ix + (ox - ix) * f - g.axis[0] * (34 + k * 20), iy + (oy - iy) * f - g.axis[1] * (34 + k * 20), 6.5, btn, 4));
+      out.push(
+        button(
+          ix + (ox - ix) * f - g.axis[0] * (34 + k * 20),
+          iy + (oy - iy) * f - g.axis[1] * (34 + k * 20),
+          6.5,
+          btn,
+          4,
+        ),
+      );
     }
-    out.push(stitch(`M${n(ox - g.axis[0] * 10)} ${n(oy - g.axis[1] * 10)}L${n(ix - g.axis[0] * 10)} ${n(iy - g.axis[1] * 10)}`, p.line, { w: 1, dash: '3 3' }));
+    out.push(
+      stitch(
+        `M${n(ox - g.axis[0] * 10)} ${n(oy - g.axis[1] * 10)}L${n(ix - g.axis[0] * 10)} ${n(iy - g.axis[1] * 10)}`,
+        p.line,
+        { w: 1, dash: '3 3' },
+      ),
+    );
   }
   out.push(tex(ctx, 'wool', [torso, ...sleeves.map((q) => q.g.d)]));
   // collar and lapels
   for (const s of sides) {
-    const collar = new PathB(s).M(38, -36).C(74, -36, 98, -20, 106, 8).C(112, 56, 116, 98, 120, 136).L(57, 58).C(60, 20, 56, -10, 38, -36).Z().toString();
+    const collar = new PathB(s)
+      .M(38, -36)
+      .C(74, -36, 98, -20, 106, 8)
+      .C(112, 56, 116, 98, 120, 136)
+      .L(57, 58)
+      .C(60, 20, 56, -10, 38, -36)
+      .Z()
+      .toString();
     out.push(softShadow(collar, 3 * s, 6, 0.35));
     out.push(panel(collar, p, s < 0 ? mix(p.base, p.hi, 0.5) : p.base));
-    const lapel = new PathB(s).M(57, 60).L(124, 146).L(154, 170).C(142, 252, 72, 372, 0, B).C(24, 330, 46, 170, 57, 60).Z().toString();
+    const lapel = new PathB(s)
+      .M(57, 60)
+      .L(124, 146)
+      .L(154, 170)
+      .C(142, 252, 72, 372, 0, B)
+      .C(24, 330, 46, 170, 57, 60)
+      .Z()
+      .toString();
     out.push(softShadow(lapel, 6 * s, 10, 0.45));
     out.push(panel(lapel, p, s < 0 ? mix(p.base, p.hi, 0.55) : p.base));
-    out.push(folds(ctx, lapel, [fold(new PathB(s).M(58, 70).C(46, 170, 24, 330, 2, B).toString(), 7, 1.3, s < 0 ? 1 : -1)]));
-    out.push(stitch(new PathB(s).M(128, 156).L(146, 172).C(134, 250, 68, 364, 8, B - 6).toString(), p.line, { w: 1, dash: '3 3' }));
-    if (s > 0) out.push(`<path d="M112 206l14 -4" stroke="${p.lo2}" stroke-width="4" stroke-linecap="round"/>`);
+    out.push(
+      folds(ctx, lapel, [
+        fold(new PathB(s).M(58, 70).C(46, 170, 24, 330, 2, B).toString(), 7, 1.3, s < 0 ? 1 : -1),
+      ]),
+    );
+    out.push(
+      stitch(
+        new PathB(s)
+          .M(128, 156)
+          .L(146, 172)
+          .C(134, 250, 68, 364, 8, B - 6)
+          .toString(),
+        p.line,
+        { w: 1, dash: '3 3' },
+      ),
+    );
+    if (s > 0)
+      out.push(`<path d="M112 206l14 -4" stroke="${p.lo2}" stroke-width="4" stroke-linecap="round"/>`);
   }
   return out.join('');
 }
@@ -712,15 +943,34 @@ export function drawSuit(ctx: DrawCtx): Drawing {
   const { p } = ctx;
   const out: string[] = [];
   for (const s of sides) {
-    const leg = new PathB(s).M(0, 560).L(210, 560).C(214, 900, 200, 1300, 194, 1570).L(36, 1576).C(32, 1300, 20, 1000, 2, 900).Z().toString();
+    const leg = new PathB(s)
+      .M(0, 560)
+      .L(210, 560)
+      .C(214, 900, 200, 1300, 194, 1570)
+      .L(36, 1576)
+      .C(32, 1300, 20, 1000, 2, 900)
+      .Z()
+      .toString();
     out.push(tube(leg, p, s < 0 ? mix(p.base, p.hi, 0.2) : p.base));
     out.push(tex(ctx, 'wool', leg));
-    out.push(`<path d="${new PathB(s).M(112, 770).C(112, 1100, 112, 1350, 112, 1570).toString()}" fill="none" stroke="${p.hi2}" stroke-opacity="0.3" stroke-width="3"/>`);
+    out.push(
+      `<path d="${new PathB(s).M(112, 770).C(112, 1100, 112, 1350, 112, 1570).toString()}" fill="none" stroke="${p.hi2}" stroke-opacity="0.3" stroke-width="3"/>`,
+    );
     out.push(seam(new PathB(s).M(114, 770).C(114, 1100, 114, 1350, 114, 1570).toString(), p, 1.6, 0.45));
-    out.push(folds(ctx, leg, [fold(new PathB(s).M(50, 1490).Q(110, 1466, 176, 1494).toString(), 10, 1), fold(new PathB(s).M(30, 900).Q(80, 960, 150, 930).toString(), 12, 0.7)]));
+    out.push(
+      folds(ctx, leg, [
+        fold(new PathB(s).M(50, 1490).Q(110, 1466, 176, 1494).toString(), 10, 1),
+        fold(new PathB(s).M(30, 900).Q(80, 960, 150, 930).toString(), 12, 0.7),
+      ]),
+    );
   }
   out.push(tailoredJacket(ctx, { inner: 'shirtTie' }));
-  return garment(out.join(''), [-400, -50, 400, 1576], { x: 10, y: 150, zoom: 3 }, { x: 0, y: 380, zoom: 1.9, rotate: 0 });
+  return garment(
+    out.join(''),
+    [-400, -50, 400, 1576],
+    { x: 10, y: 150, zoom: 3 },
+    { x: 0, y: 380, zoom: 1.9, rotate: 0 },
+  );
 }
 
 // ---------------------------------------------------------------- trousers & jeans
@@ -765,22 +1015,91 @@ export function drawTrousers(ctx: DrawCtx): Drawing {
     const s = sides[i] ?? 1;
     out.push(tube(leg, p, s < 0 ? mix(p.base, p.hi, 0.25) : p.base));
     const cx = (l.hipW + l.gap) / 2 + 8;
-    out.push(`<path d="${new PathB(s).M(cx + 10, 70).C(cx + 6, 400, cx - 2, 800, cx - 8, l.length).toString()}" fill="none" stroke="${p.hi2}" stroke-opacity="0.4" stroke-width="3" transform="translate(-2 0)"/>`);
-    out.push(seam(new PathB(s).M(cx + 12, 70).C(cx + 8, 400, cx, 800, cx - 6, l.length).toString(), p, 1.6, 0.45));
+    out.push(
+      `<path d="${new PathB(s)
+        .M(cx + 10, 70)
+        .C(cx + 6, 400, cx - 2, 800, cx - 8, l.length)
+        .toString()}" fill="none" stroke="${p.hi2}" stroke-opacity="0.4" stroke-width="3" transform="translate(-2 0)"/>`,
+    );
+    out.push(
+      seam(
+        new PathB(s)
+          .M(cx + 12, 70)
+          .C(cx + 8, 400, cx, 800, cx - 6, l.length)
+          .toString(),
+        p,
+        1.6,
+        0.45,
+      ),
+    );
     out.push(
       folds(ctx, leg, [
-        fold(new PathB(s).M(l.gap + 10, l.crotchY + 20).Q(90, 380, 170, 330).toString(), 14, 0.8),
-        fold(new PathB(s).M(l.gap + 20, l.length - 90).Q(100, l.length - 60, l.hemW + 20, l.length - 80).toString(), 12, 0.9),
-        fold(new PathB(s).M(l.gap + 20, l.length - 180).Q(90, l.length - 150, 140, l.length - 170).toString(), 10, 0.6),
+        fold(
+          new PathB(s)
+            .M(l.gap + 10, l.crotchY + 20)
+            .Q(90, 380, 170, 330)
+            .toString(),
+          14,
+          0.8,
+        ),
+        fold(
+          new PathB(s)
+            .M(l.gap + 20, l.length - 90)
+            .Q(100, l.length - 60, l.hemW + 20, l.length - 80)
+            .toString(),
+          12,
+          0.9,
+        ),
+        fold(
+          new PathB(s)
+            .M(l.gap + 20, l.length - 180)
+            .Q(90, l.length - 150, 140, l.length - 170)
+            .toString(),
+          10,
+          0.6,
+        ),
       ]),
     );
-    out.push(seam(new PathB(s).M(l.waistW - 64, 62).C(l.waistW - 40, 140, l.hipW - 10, 200, l.hipW + 2, 230).toString(), p, 2, 0.6));
-    out.push(stitch(new PathB(s).M(l.waistW - 54, 64).C(l.waistW - 30, 136, l.hipW - 16, 190, l.hipW - 4, 214).toString(), p.line, { w: 1, dash: '3 3' }));
-    out.push(stitch(new PathB(s).M(l.gap + 6, l.length - 16).L(l.hemW + l.gap + 14, l.length - 14).toString(), p.line, { w: 1, dash: '3 3' }));
+    out.push(
+      seam(
+        new PathB(s)
+          .M(l.waistW - 64, 62)
+          .C(l.waistW - 40, 140, l.hipW - 10, 200, l.hipW + 2, 230)
+          .toString(),
+        p,
+        2,
+        0.6,
+      ),
+    );
+    out.push(
+      stitch(
+        new PathB(s)
+          .M(l.waistW - 54, 64)
+          .C(l.waistW - 30, 136, l.hipW - 16, 190, l.hipW - 4, 214)
+          .toString(),
+        p.line,
+        { w: 1, dash: '3 3' },
+      ),
+    );
+    out.push(
+      stitch(
+        new PathB(s)
+          .M(l.gap + 6, l.length - 16)
+          .L(l.hemW + l.gap + 14, l.length - 14)
+          .toString(),
+        p.line,
+        { w: 1, dash: '3 3' },
+      ),
+    );
   });
   out.push(tex(ctx, 'wool', legs));
   out.push(seam(`M-4 60V${l.crotchY - 20}`, p, 1.8, 0.55));
-  out.push(stitch(`M-4 70H-40V${l.crotchY - 60}Q-40 ${l.crotchY - 30} -8 ${l.crotchY - 24}`, p.line, { w: 1.1, dash: '4 3' }));
+  out.push(
+    stitch(`M-4 70H-40V${l.crotchY - 60}Q-40 ${l.crotchY - 30} -8 ${l.crotchY - 24}`, p.line, {
+      w: 1.1,
+      dash: '4 3',
+    }),
+  );
   out.push(softShadow(waistband, 0, 6, 0.3) + panel(waistband, p, p.hi));
   out.push(stitch(`M${-l.waistW} 8H${l.waistW}M${-l.waistW} 52H${l.waistW}`, p.line, { w: 1, dash: '3 3' }));
   for (const x of [-198, -110, 110, 198]) {
@@ -790,7 +1109,12 @@ export function drawTrousers(ctx: DrawCtx): Drawing {
   const tab = `M-20 4H50Q58 4 58 14V46Q58 56 48 56H-20Z`;
   out.push(panel(tab, p, p.hi));
   out.push(button(30, 30, 9, darken(p.base, 0.35), 4));
-  return garment(out.join(''), [-270, -30, 270, l.length + 4], { x: 20, y: 90, zoom: 2.6 }, { x: 0, y: 320, zoom: 1.55, rotate: 0 });
+  return garment(
+    out.join(''),
+    [-270, -30, 270, l.length + 4],
+    { x: 20, y: 90, zoom: 2.6 },
+    { x: 0, y: 320, zoom: 1.55, rotate: 0 },
+  );
 }
 
 export function drawJeans(ctx: DrawCtx): Drawing {
@@ -818,27 +1142,124 @@ export function drawJeans(ctx: DrawCtx): Drawing {
         `</g>`,
     );
     const wh: string[] = [];
-    for (let k = 0; k < 4; k++) wh.push(new PathB(s).M(30 + k * 8, 250 + k * 30).Q(90, 246 + k * 30, 150 - k * 10, 222 + k * 22).toString());
-    out.push(wh.map((d, k) => `<path d="${d}" fill="none" stroke="#fff" stroke-opacity="${0.1 - k * 0.015}" stroke-width="${7 - k}" stroke-linecap="round"/>`).join(''));
+    for (let k = 0; k < 4; k++)
+      wh.push(
+        new PathB(s)
+          .M(30 + k * 8, 250 + k * 30)
+          .Q(90, 246 + k * 30, 150 - k * 10, 222 + k * 22)
+          .toString(),
+      );
+    out.push(
+      wh
+        .map(
+          (d, k) =>
+            `<path d="${d}" fill="none" stroke="#fff" stroke-opacity="${0.1 - k * 0.015}" stroke-width="${7 - k}" stroke-linecap="round"/>`,
+        )
+        .join(''),
+    );
     out.push(
       folds(ctx, leg, [
-        fold(new PathB(s).M(l.gap + 20, l.length - 100).Q(100, l.length - 60, l.hemW + 20, l.length - 90).toString(), 12, 1.1),
-        fold(new PathB(s).M(l.gap + 20, l.length - 200).Q(90, l.length - 160, 150, l.length - 190).toString(), 12, 0.9),
+        fold(
+          new PathB(s)
+            .M(l.gap + 20, l.length - 100)
+            .Q(100, l.length - 60, l.hemW + 20, l.length - 90)
+            .toString(),
+          12,
+          1.1,
+        ),
+        fold(
+          new PathB(s)
+            .M(l.gap + 20, l.length - 200)
+            .Q(90, l.length - 160, 150, l.length - 190)
+            .toString(),
+          12,
+          0.9,
+        ),
         fold(new PathB(s).M(30, 720).Q(100, 700, 170, 720).toString(), 10, 0.7),
       ]),
     );
-    out.push(stitch(new PathB(s).M(l.hipW - 8, 420).C(l.hipW - 18, 700, l.hemW + 30 + l.gap, 1000, l.hemW + l.gap + 10, l.length - 10).toString(), amber, { w: 1.6, dash: '5 3' }));
-    out.push(seam(new PathB(s).M(l.waistW - 110, 62).C(l.waistW - 90, 170, l.hipW - 50, 200, l.hipW + 2, 206).toString(), p, 2, 0.7));
-    out.push(stitch(new PathB(s).M(l.waistW - 98, 64).C(l.waistW - 80, 160, l.hipW - 48, 188, l.hipW - 2, 192).toString(), amber, { w: 1.5, dash: '5 3' }));
-    out.push(stitch(new PathB(s).M(l.waistW - 90, 64).C(l.waistW - 72, 150, l.hipW - 46, 178, l.hipW - 2, 182).toString(), amber, { w: 1.5, dash: '5 3' }));
-    out.push(stitch(new PathB(s).M(l.gap + 6, l.length - 18).L(l.hemW + l.gap + 14, l.length - 16).toString(), amber, { w: 1.5, dash: '5 3' }));
-    out.push(stitch(new PathB(s).M(l.gap + 6, l.length - 28).L(l.hemW + l.gap + 14, l.length - 26).toString(), amber, { w: 1.5, dash: '5 3' }));
+    out.push(
+      stitch(
+        new PathB(s)
+          .M(l.hipW - 8, 420)
+          .C(l.hipW - 18, 700, l.hemW + 30 + l.gap, 1000, l.hemW + l.gap + 10, l.length - 10)
+          .toString(),
+        amber,
+        { w: 1.6, dash: '5 3' },
+      ),
+    );
+    out.push(
+      seam(
+        new PathB(s)
+          .M(l.waistW - 110, 62)
+          .C(l.waistW - 90, 170, l.hipW - 50, 200, l.hipW + 2, 206)
+          .toString(),
+        p,
+        2,
+        0.7,
+      ),
+    );
+    out.push(
+      stitch(
+        new PathB(s)
+          .M(l.waistW - 98, 64)
+          .C(l.waistW - 80, 160, l.hipW - 48, 188, l.hipW - 2, 192)
+          .toString(),
+        amber,
+        { w: 1.5, dash: '5 3' },
+      ),
+    );
+    out.push(
+      stitch(
+        new PathB(s)
+          .M(l.waistW - 90, 64)
+          .C(l.waistW - 72, 150, l.hipW - 46, 178, l.hipW - 2, 182)
+          .toString(),
+        amber,
+        { w: 1.5, dash: '5 3' },
+      ),
+    );
+    out.push(
+      stitch(
+        new PathB(s)
+          .M(l.gap + 6, l.length - 18)
+          .L(l.hemW + l.gap + 14, l.length - 16)
+          .toString(),
+        amber,
+        { w: 1.5, dash: '5 3' },
+      ),
+    );
+    out.push(
+      stitch(
+        new PathB(s)
+          .M(l.gap + 6, l.length - 28)
+          .L(l.hemW + l.gap + 14, l.length - 26)
+          .toString(),
+        amber,
+        { w: 1.5, dash: '5 3' },
+      ),
+    );
   });
-  out.push(stitch(`M-190 78H-132`, amber, { w: 1.5, dash: '5 3' }) + stitch(`M-192 70L-188 146M-130 70L-127 146`, amber, { w: 1.4, dash: '5 3' }));
-  out.push(`<path d="M-196 66H-128L-124 150H-192Z" fill="none" stroke="${p.line}" stroke-opacity="0.5" stroke-width="1.6"/>`);
+  out.push(
+    stitch(`M-190 78H-132`, amber, { w: 1.5, dash: '5 3' }) +
+      stitch(`M-192 70L-188 146M-130 70L-127 146`, amber, { w: 1.4, dash: '5 3' }),
+  );
+  out.push(
+    `<path d="M-196 66H-128L-124 150H-192Z" fill="none" stroke="${p.line}" stroke-opacity="0.5" stroke-width="1.6"/>`,
+  );
   out.push(seam(`M-2 60V${l.crotchY - 20}`, p, 2, 0.6));
-  out.push(stitch(`M-4 68H-44V${l.crotchY - 70}Q-44 ${l.crotchY - 30} -8 ${l.crotchY - 20}`, amber, { w: 1.6, dash: '5 3' }));
-  out.push(stitch(`M-4 68H-54V${l.crotchY - 70}Q-54 ${l.crotchY - 22} -8 ${l.crotchY - 10}`, amber, { w: 1.6, dash: '5 3' }));
+  out.push(
+    stitch(`M-4 68H-44V${l.crotchY - 70}Q-44 ${l.crotchY - 30} -8 ${l.crotchY - 20}`, amber, {
+      w: 1.6,
+      dash: '5 3',
+    }),
+  );
+  out.push(
+    stitch(`M-4 68H-54V${l.crotchY - 70}Q-54 ${l.crotchY - 22} -8 ${l.crotchY - 10}`, amber, {
+      w: 1.6,
+      dash: '5 3',
+    }),
+  );
   out.push(softShadow(waistband, 0, 6, 0.3) + panel(waistband, p, p.hi) + tex(ctx, 'denim', waistband));
   out.push(stitch(`M${-l.waistW} 8H${l.waistW}M${-l.waistW} 52H${l.waistW}`, amber, { w: 1.5, dash: '5 3' }));
   for (const x of [-206, -120, 120, 206]) {
@@ -862,7 +1283,12 @@ export function drawJeans(ctx: DrawCtx): Drawing {
         `<circle cx="${n(x)}" cy="${n(y)}" r="7" fill="none" stroke="${copper.deep}" stroke-width="1.2"/>`,
     );
   }
-  return garment(out.join(''), [-270, -30, 270, l.length + 4], { x: -70, y: 150, zoom: 2.5 }, { x: 0, y: 300, zoom: 1.55, rotate: 0 });
+  return garment(
+    out.join(''),
+    [-270, -30, 270, l.length + 4],
+    { x: -70, y: 150, zoom: 2.5 },
+    { x: 0, y: 300, zoom: 1.55, rotate: 0 },
+  );
 }
 
 // ---------------------------------------------------------------- kaftan / agbada
@@ -877,8 +1303,17 @@ interface Ink {
 function embroideryInk(ctx: DrawCtx): Ink {
   const p = ctx.p;
   if (ctx.rng() < 0.55) return { ink: ctx.m.mid, hi: ctx.m.light, shade: ctx.m.deep };
-  if (p.isLight) return { ink: mix(p.base, '#8a6f4a', 0.32), hi: lighten(p.base, 0.5), shade: mix(p.base, '#5a4630', 0.5) };
-  return { ink: lighten(p.base, p.isDark ? 0.32 : 0.3), hi: lighten(p.base, 0.6), shade: darken(p.base, 0.5) };
+  if (p.isLight)
+    return {
+      ink: mix(p.base, '#8a6f4a', 0.32),
+      hi: lighten(p.base, 0.5),
+      shade: mix(p.base, '#5a4630', 0.5),
+    };
+  return {
+    ink: lighten(p.base, p.isDark ? 0.32 : 0.3),
+    hi: lighten(p.base, 0.6),
+    shade: darken(p.base, 0.5),
+  };
 }
 
 function bez(p0: Pt, p1: Pt, p2: Pt, p3: Pt, t: number): Pt {
@@ -900,7 +1335,10 @@ function embroideryBand(curve: readonly [Pt, Pt, Pt, Pt], width: number, count: 
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
     pts.push({ pt: bez(...curve, t), nx: -(b[1] - a[1]) / len, ny: (b[0] - a[0]) / len });
   }
-  const off = (k: number): string => pts.map(({ pt, nx, ny }, i) => `${i === 0 ? 'M' : 'L'}${n(pt[0] + nx * k)} ${n(pt[1] + ny * k)}`).join('');
+  const off = (k: number): string =>
+    pts
+      .map(({ pt, nx, ny }, i) => `${i === 0 ? 'M' : 'L'}${n(pt[0] + nx * k)} ${n(pt[1] + ny * k)}`)
+      .join('');
   const edges = off(width / 2) + off(-width / 2);
   const inner = off(width / 2 - 5) + off(-width / 2 + 5);
   const loz: string[] = [];
@@ -915,7 +1353,9 @@ function embroideryBand(curve: readonly [Pt, Pt, Pt, Pt], width: number, count: 
     const uy = (b[1] - a[1]) / len;
     const r = width * 0.3;
     const L = r * 1.4;
-    loz.push(`M${n(c[0] - ux * L)} ${n(c[1] - uy * L)}L${n(c[0] - uy * r)} ${n(c[1] + ux * r)}L${n(c[0] + ux * L)} ${n(c[1] + uy * L)}L${n(c[0] + uy * r)} ${n(c[1] - ux * r)}Z`);
+    loz.push(
+      `M${n(c[0] - ux * L)} ${n(c[1] - uy * L)}L${n(c[0] - uy * r)} ${n(c[1] + ux * r)}L${n(c[0] + ux * L)} ${n(c[1] + uy * L)}L${n(c[0] + uy * r)} ${n(c[1] - ux * r)}Z`,
+    );
     const e = bez(...curve, Math.min(1, t + 0.5 / count));
     knots.push(`M${n(e[0] - 2.6)} ${n(e[1])}a2.6 2.6 0 1 0 5.2 0a2.6 2.6 0 1 0 -5.2 0Z`);
   }
@@ -948,7 +1388,8 @@ function swirl(x: number, y: number, r: number, ink: Ink, dir = 1): string {
 
 /** Diamond medallion with a filled centre (kaftan chest focal point). */
 function medallion(x: number, y: number, r: number, ink: Ink): string {
-  const d = (k: number): string => `M${n(x)} ${n(y - r * k)}L${n(x + r * k * 0.8)} ${n(y)}L${n(x)} ${n(y + r * k)}L${n(x - r * k * 0.8)} ${n(y)}Z`;
+  const d = (k: number): string =>
+    `M${n(x)} ${n(y - r * k)}L${n(x + r * k * 0.8)} ${n(y)}L${n(x)} ${n(y + r * k)}L${n(x - r * k * 0.8)} ${n(y)}Z`;
   return (
     `<path d="${d(1)}" fill="none" stroke="${ink.shade}" stroke-opacity="0.5" stroke-width="4" transform="translate(0.8 1.3)"/>` +
     `<path d="${d(1)}" fill="none" stroke="${ink.ink}" stroke-width="3.4"/>` +
@@ -962,10 +1403,35 @@ function trouserHint(ctx: DrawCtx, top: number, bottom: number, half: number): s
   const { p } = ctx;
   const out: string[] = [];
   for (const s of sides) {
-    const leg = new PathB(s).M(6, top).L(half, top).C(half - 4, top + 100, half - 14, bottom - 100, half - 18, bottom).L(24, bottom + 2).C(22, bottom - 100, 12, top + 100, 6, top).Z().toString();
+    const leg = new PathB(s)
+      .M(6, top)
+      .L(half, top)
+      .C(half - 4, top + 100, half - 14, bottom - 100, half - 18, bottom)
+      .L(24, bottom + 2)
+      .C(22, bottom - 100, 12, top + 100, 6, top)
+      .Z()
+      .toString();
     out.push(tube(leg, p, s < 0 ? mix(p.base, p.hi, 0.2) : p.base));
-    out.push(fold(new PathB(s).M(30, bottom - 60).Q(80, bottom - 40, half - 20, bottom - 56).toString(), 10, 1));
-    out.push(stitch(new PathB(s).M(26, bottom - 10).L(half - 20, bottom - 10).toString(), p.line, { w: 1, dash: '3 3' }));
+    out.push(
+      fold(
+        new PathB(s)
+          .M(30, bottom - 60)
+          .Q(80, bottom - 40, half - 20, bottom - 56)
+          .toString(),
+        10,
+        1,
+      ),
+    );
+    out.push(
+      stitch(
+        new PathB(s)
+          .M(26, bottom - 10)
+          .L(half - 20, bottom - 10)
+          .toString(),
+        p.line,
+        { w: 1, dash: '3 3' },
+      ),
+    );
   }
   return out.join('');
 }
@@ -973,7 +1439,20 @@ function trouserHint(ctx: DrawCtx, top: number, bottom: number, half: number): s
 export function drawKaftan(ctx: DrawCtx): Drawing {
   const { p } = ctx;
   const ink = embroideryInk(ctx);
-  const t: TorsoSpec = { nw: 62, sw: 236, sy: 60, aw: 226, ay: 300, ww: 226, wy: 700, hw: 240, hy: 1180, tail: 0, neckY: 4, neckFront: 44 };
+  const t: TorsoSpec = {
+    nw: 62,
+    sw: 236,
+    sy: 60,
+    aw: 226,
+    ay: 300,
+    ww: 226,
+    wy: 700,
+    hw: 240,
+    hy: 1180,
+    tail: 0,
+    neckY: 4,
+    neckFront: 44,
+  };
   const torso = torsoPath(t);
   const out: string[] = [];
   out.push(trouserHint(ctx, 1100, 1440, 150));
@@ -987,8 +1466,27 @@ export function drawKaftan(ctx: DrawCtx): Drawing {
     ]),
   );
   for (const s of sides) {
-    out.push(seam(new PathB(s).M(t.hw - 6, 1010).L(t.hw - 2, t.hy - 2).toString(), p, 2.4, 0.7));
-    out.push(stitch(new PathB(s).M(t.hw - 18, 1000).L(t.hw - 14, t.hy - 10).toString(), p.line, { w: 1, dash: '3 3' }));
+    out.push(
+      seam(
+        new PathB(s)
+          .M(t.hw - 6, 1010)
+          .L(t.hw - 2, t.hy - 2)
+          .toString(),
+        p,
+        2.4,
+        0.7,
+      ),
+    );
+    out.push(
+      stitch(
+        new PathB(s)
+          .M(t.hw - 18, 1000)
+          .L(t.hw - 14, t.hy - 10)
+          .toString(),
+        p.line,
+        { w: 1, dash: '3 3' },
+      ),
+    );
   }
   out.push(stitch(`M${-t.hw + 8} ${t.hy - 14}H${t.hw - 8}`, p.line, { w: 1.1, dash: '4 3' }));
   const sp: SleeveSpec = { cx: 330, cy: 860, cw: 70, bow: 16, cuffH: 0 };
@@ -1024,14 +1522,55 @@ export function drawKaftan(ctx: DrawCtx): Drawing {
   out.push(interior(hole, p));
   out.push(`<path d="M0 40V250" stroke="${p.lo2}" stroke-width="6" stroke-linecap="round"/>`);
   out.push(`<path d="M2 40V250" stroke="${p.hi}" stroke-width="1.5" stroke-opacity="0.5"/>`);
-  out.push(embroideryBand([[-82, 6], [-70, 78], [70, 78], [82, 6]], 30, 9, ink));
+  out.push(
+    embroideryBand(
+      [
+        [-82, 6],
+        [-70, 78],
+        [70, 78],
+        [82, 6],
+      ],
+      30,
+      9,
+      ink,
+    ),
+  );
   for (const s of sides) {
-    out.push(embroideryBand([[s * 22, 72], [s * 24, 140], [s * 22, 200], [s * 18, 266]], 26, 4, ink));
-    out.push(embroideryBand([[s * 72, 72], [s * 112, 150], [s * 122, 260], [s * 92, 360]], 22, 5, ink));
+    out.push(
+      embroideryBand(
+        [
+          [s * 22, 72],
+          [s * 24, 140],
+          [s * 22, 200],
+          [s * 18, 266],
+        ],
+        26,
+        4,
+        ink,
+      ),
+    );
+    out.push(
+      embroideryBand(
+        [
+          [s * 72, 72],
+          [s * 112, 150],
+          [s * 122, 260],
+          [s * 92, 360],
+        ],
+        22,
+        5,
+        ink,
+      ),
+    );
   }
   out.push(medallion(0, 318, 40, ink));
   out.push(swirl(-52, 300, 16, ink) + swirl(52, 300, 16, ink, -1));
-  return garment(out.join(''), [-410, -40, 410, 1440], { x: 0, y: 170, zoom: 2.4 }, { x: 0, y: 420, zoom: 1.5, rotate: 0 });
+  return garment(
+    out.join(''),
+    [-410, -40, 410, 1440],
+    { x: 0, y: 170, zoom: 2.4 },
+    { x: 0, y: 420, zoom: 1.5, rotate: 0 },
+  );
 }
 
 export function drawAgbada(ctx: DrawCtx): Drawing {
@@ -1069,21 +1608,80 @@ export function drawAgbada(ctx: DrawCtx): Drawing {
     fl.push(fold(new PathB(s).M(70, 700).C(74, 900, 76, 1050, 78, 1210).toString(), 16, 0.6));
   }
   out.push(folds(ctx, robe, fl));
-  out.push(stitch(`M-532 1142C-360 1180 -180 1194 0 1198C180 1194 360 1180 532 1142`, p.line, { w: 1.2, dash: '4 3' }));
+  out.push(
+    stitch(`M-532 1142C-360 1180 -180 1194 0 1198C180 1194 360 1180 532 1142`, p.line, {
+      w: 1.2,
+      dash: '4 3',
+    }),
+  );
   // embroidered bib: a tone-shifted field edged with bands, filled with spirals
   const bib = `M-140 22C-158 150 -120 310 0 440C120 310 158 150 140 22C100 40 -100 40 -140 22Z`;
   out.push(`<path d="${bib}" fill="${mix(p.base, ink.ink, 0.16)}"/><path d="${bib}" fill="url(#sheen)"/>`);
-  for (const s of sides) out.push(embroideryBand([[s * 140, 24], [s * 158, 150], [s * 120, 310], [0, 440]], 30, 8, ink));
-  out.push(embroideryBand([[-92, 4], [-84, 104], [84, 104], [92, 4]], 30, 9, ink));
-  out.push(embroideryBand([[0, 110], [0, 200], [0, 290], [0, 380]], 24, 4, ink));
-  out.push(swirl(-74, 190, 32, ink, -1) + swirl(74, 190, 32, ink) + swirl(-50, 300, 22, ink) + swirl(50, 300, 22, ink, -1));
+  for (const s of sides)
+    out.push(
+      embroideryBand(
+        [
+          [s * 140, 24],
+          [s * 158, 150],
+          [s * 120, 310],
+          [0, 440],
+        ],
+        30,
+        8,
+        ink,
+      ),
+    );
+  out.push(
+    embroideryBand(
+      [
+        [-92, 4],
+        [-84, 104],
+        [84, 104],
+        [92, 4],
+      ],
+      30,
+      9,
+      ink,
+    ),
+  );
+  out.push(
+    embroideryBand(
+      [
+        [0, 110],
+        [0, 200],
+        [0, 290],
+        [0, 380],
+      ],
+      24,
+      4,
+      ink,
+    ),
+  );
+  out.push(
+    swirl(-74, 190, 32, ink, -1) +
+      swirl(74, 190, 32, ink) +
+      swirl(-50, 300, 22, ink) +
+      swirl(50, 300, 22, ink, -1),
+  );
   out.push(medallion(0, 470, 30, ink));
   const hole = `M-62 4C-60 -32 60 -32 62 4C44 30 -44 30 -62 4Z`;
   out.push(interior(hole, p));
   // the large chest pocket (wearer's left)
   const pocket = `M200 330H360Q372 330 372 344V540Q372 578 334 578H236Q200 578 200 540Z`;
   out.push(`<path d="${pocket}" fill="${mix(p.base, ink.ink, 0.1)}"/>`);
-  out.push(embroideryBand([[200, 336], [250, 332], [320, 332], [372, 336]], 22, 5, ink));
+  out.push(
+    embroideryBand(
+      [
+        [200, 336],
+        [250, 332],
+        [320, 332],
+        [372, 336],
+      ],
+      22,
+      5,
+      ink,
+    ),
+  );
   out.push(`<path d="${pocket}" fill="none" stroke="${ink.ink}" stroke-width="3"/>`);
   out.push(swirl(286, 460, 46, ink) + swirl(236, 400, 18, ink, -1) + swirl(336, 530, 18, ink, -1));
   // wide sleeves folded up onto the shoulders
@@ -1098,10 +1696,29 @@ export function drawAgbada(ctx: DrawCtx): Drawing {
       .toString();
     out.push(softShadow(sl, 4, 14, 0.45));
     out.push(panel(sl, p, s < 0 ? mix(p.base, p.hi, 0.45) : mix(p.base, p.hi, 0.15)));
-    out.push(folds(ctx, sl, [fold(new PathB(s).M(180, 60).C(280, 110, 380, 170, 460, 250).toString(), 16, 1.1)]));
-    out.push(embroideryBand([[s * 484, 284], [s * 410, 292], [s * 300, 252], [s * 200, 202]], 26, 6, ink));
+    out.push(
+      folds(ctx, sl, [fold(new PathB(s).M(180, 60).C(280, 110, 380, 170, 460, 250).toString(), 16, 1.1)]),
+    );
+    out.push(
+      embroideryBand(
+        [
+          [s * 484, 284],
+          [s * 410, 292],
+          [s * 300, 252],
+          [s * 200, 202],
+        ],
+        26,
+        6,
+        ink,
+      ),
+    );
   }
-  return garment(out.join(''), [-560, -40, 560, 1460], { x: 240, y: 420, zoom: 2.4 }, { x: 0, y: 360, zoom: 1.5, rotate: 0 });
+  return garment(
+    out.join(''),
+    [-560, -40, 560, 1460],
+    { x: 240, y: 420, zoom: 2.4 },
+    { x: 0, y: 360, zoom: 1.5, rotate: 0 },
+  );
 }
 
 // ------------------------------------------------------------------------ tie
@@ -1112,20 +1729,35 @@ export function drawTie(ctx: DrawCtx): Drawing {
   // the neckband loop (a tied tie lifted off the neck), back half first
   const loopBack = `M-104 -40C-104 -100 104 -100 104 -40`;
   const loopFront = `M-104 -40C-104 -6 -60 10 -30 14M104 -40C104 -6 60 10 30 14`;
-  out.push(`<path d="${loopBack}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="26"/>`);
+  out.push(
+    `<path d="${loopBack}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="26"/>`,
+  );
   out.push(`<path d="${loopBack}" fill="none" stroke="${p.lo}" stroke-width="22"/>`);
-  out.push(`<path d="${loopBack}" fill="none" stroke="${p.lo2}" stroke-width="8" stroke-opacity="0.6" transform="translate(0 6)"/>`);
-  out.push(`<path d="${loopFront}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="26"/>`);
+  out.push(
+    `<path d="${loopBack}" fill="none" stroke="${p.lo2}" stroke-width="8" stroke-opacity="0.6" transform="translate(0 6)"/>`,
+  );
+  out.push(
+    `<path d="${loopFront}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="26"/>`,
+  );
   out.push(`<path d="${loopFront}" fill="none" stroke="${p.base}" stroke-width="22"/>`);
-  out.push(`<path d="${loopFront}" fill="none" stroke="${p.hi}" stroke-width="6" stroke-opacity="0.7" transform="translate(-2 -4)"/>`);
+  out.push(
+    `<path d="${loopFront}" fill="none" stroke="${p.hi}" stroke-width="6" stroke-opacity="0.7" transform="translate(-2 -4)"/>`,
+  );
   const blade = `M-34 96C-42 300 -68 700 -90 930L0 1010L90 930C68 700 42 300 34 96Z`;
   out.push(softShadow(blade, 6, 12, 0.3));
   out.push(`<path d="${blade}" fill="${p.base}"/>`);
   out.push(tex(ctx, 'tiepat', blade));
   out.push(`<path d="${blade}" fill="url(#cyl)"/>`);
   out.push(`<path d="${blade}" fill="url(#sheen)"/>`);
-  out.push(`<path d="${blade}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2"/>`);
-  out.push(folds(ctx, blade, [fold(`M0 120C0 300 2 600 0 990`, 10, 0.6), fold(`M-4 104C-6 150 -4 190 -2 240`, 9, 1.8)]));
+  out.push(
+    `<path d="${blade}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2"/>`,
+  );
+  out.push(
+    folds(ctx, blade, [
+      fold(`M0 120C0 300 2 600 0 990`, 10, 0.6),
+      fold(`M-4 104C-6 150 -4 190 -2 240`, 9, 1.8),
+    ]),
+  );
   out.push(stitch(`M-82 924L0 996L82 924`, p.line, { w: 1, dash: '3 3' }));
   // four-in-hand knot with a diagonal wrap and the dimple under it
   const knot = `M-62 6C-30 -4 30 -4 62 6L38 104C18 114 -18 114 -38 104Z`;
@@ -1133,7 +1765,16 @@ export function drawTie(ctx: DrawCtx): Drawing {
   out.push(`<path d="${knot}" fill="${p.base}"/>`);
   out.push(tex(ctx, 'tiepat', knot));
   out.push(`<path d="${knot}" fill="url(#form)"/>`);
-  out.push(`<path d="${knot}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2"/>`);
-  out.push(`<g clip-path="${clip(ctx, knot)}">${fold(`M-60 20C-20 40 10 70 40 100`, 12, 1.8, -1)}${fold(`M-30 4C-40 40 -40 70 -36 100`, 10, 1.2)}</g>`);
-  return garment(out.join(''), [-190, -120, 190, 1010], { x: 0, y: 110, zoom: 2.6 }, { x: 0, y: 440, zoom: 1.02, rotate: -28 });
+  out.push(
+    `<path d="${knot}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2"/>`,
+  );
+  out.push(
+    `<g clip-path="${clip(ctx, knot)}">${fold(`M-60 20C-20 40 10 70 40 100`, 12, 1.8, -1)}${fold(`M-30 4C-40 40 -40 70 -36 100`, 10, 1.2)}</g>`,
+  );
+  return garment(
+    out.join(''),
+    [-190, -120, 190, 1010],
+    { x: 0, y: 110, zoom: 2.6 },
+    { x: 0, y: 440, zoom: 1.02, rotate: -28 },
+  );
 }

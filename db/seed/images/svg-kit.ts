@@ -144,7 +144,11 @@ export function shaded(
 }
 
 /** Embossed running stitch along a path. */
-export function stitch(d: string, color: string, opts: { w?: number; dash?: string; shadow?: string } = {}): string {
+export function stitch(
+  d: string,
+  color: string,
+  opts: { w?: number; dash?: string; shadow?: string } = {},
+): string {
   const w = opts.w ?? 2.2;
   const dash = opts.dash ?? `${n(w * 4)} ${n(w * 2.6)}`;
   const shadow = opts.shadow ?? '#000';
@@ -167,11 +171,17 @@ export function fold(d: string, w = 18, strength = 1, lightSide: 1 | -1 = -1): s
   // Many faint concentric strokes approximate a gaussian falloff without a blur filter.
   const o = (v: number): string => String(Math.round(v * strength * 1000) / 1000);
   const dark = [2.6, 2.1, 1.65, 1.25, 0.9, 0.55, 0.28]
-    .map((k) => `<path d="${d}" fill="none" stroke="#000" stroke-opacity="${o(0.017)}" stroke-width="${n(w * k)}" stroke-linecap="round"/>`)
+    .map(
+      (k) =>
+        `<path d="${d}" fill="none" stroke="#000" stroke-opacity="${o(0.017)}" stroke-width="${n(w * k)}" stroke-linecap="round"/>`,
+    )
     .join('');
   const off = w * 0.85 * lightSide;
   const light = [1.5, 1.05, 0.7, 0.38]
-    .map((k) => `<path d="${d}" fill="none" stroke="#fff" stroke-opacity="${o(0.02)}" stroke-width="${n(w * k)}" stroke-linecap="round"/>`)
+    .map(
+      (k) =>
+        `<path d="${d}" fill="none" stroke="#fff" stroke-opacity="${o(0.02)}" stroke-width="${n(w * k)}" stroke-linecap="round"/>`,
+    )
     .join('');
   return `${dark}<g transform="translate(${n(off)} ${n(off * 0.35)})">${light}</g>`;
 }
@@ -192,7 +202,12 @@ export function softShadow(d: string, dx = 4, dy = 8, opacity = 0.18): string {
 }
 
 /** Rolled leather handle / strap drawn as layered strokes with a highlight ridge. */
-export function rolledStrap(d: string, p: Palette, w: number, opts: { stitchColor?: string; flat?: boolean } = {}): string {
+export function rolledStrap(
+  d: string,
+  p: Palette,
+  w: number,
+  opts: { stitchColor?: string; flat?: boolean } = {},
+): string {
   const parts = [
     `<path d="${d}" fill="none" stroke="${p.outline}" stroke-opacity="${n(p.outlineOpacity + 0.1)}" stroke-width="${n(w + 4)}" stroke-linecap="round"/>`,
     `<path d="${d}" fill="none" stroke="${p.lo}" stroke-width="${n(w)}" stroke-linecap="round"/>`,
@@ -367,15 +382,39 @@ export function metalButton(x: number, y: number, r: number): string {
   );
 }
 
-/** Chain strap along a path: alternating links approximated with dashed strokes. */
-export function chain(d: string, m: MetalTones, w = 10): string {
-  const link = w * 2.2;
+/** Chain of alternating face-on / edge-on links through sampled points. */
+export function chainLinks(pts: ReadonlyArray<readonly [number, number]>, m: MetalTones): string {
+  const shadow: string[] = [];
+  const face: string[] = [];
+  const edge: string[] = [];
+  const glint: string[] = [];
+  for (let i = 0; i + 1 < pts.length; i++) {
+    const a = pts[i];
+    const b = pts[i + 1];
+    if (!a || !b) continue;
+    const cx = (a[0] + b[0]) / 2;
+    const cy = (a[1] + b[1]) / 2;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const ang = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
+    const rx = len * 0.62;
+    const tr = `translate(${n(cx)} ${n(cy)}) rotate(${n(ang)})`;
+    if (i % 2 === 0) {
+      face.push(`<ellipse transform="${tr}" rx="${n(rx)}" ry="${n(rx * 0.55)}"/>`);
+      glint.push(
+        `<path transform="${tr}" d="M${n(-rx * 0.6)} ${n(-rx * 0.35)}Q0 ${n(-rx * 0.62)} ${n(rx * 0.6)} ${n(-rx * 0.35)}"/>`,
+      );
+    } else {
+      edge.push(`<path transform="${tr}" d="M${n(-rx)} 0H${n(rx)}"/>`);
+    }
+    shadow.push(`<path transform="translate(2 5) ${tr}" d="M${n(-rx)} 0H${n(rx)}"/>`);
+  }
   return (
-    `<path d="${d}" fill="none" stroke="#000" stroke-opacity="0.22" stroke-width="${n(w * 1.1)}" stroke-dasharray="${n(link)} ${n(w * 0.5)}" transform="translate(2 4)"/>` +
-    `<path d="${d}" fill="none" stroke="${m.dark}" stroke-width="${n(w)}" stroke-dasharray="${n(link)} ${n(w * 0.5)}" stroke-linecap="round"/>` +
-    `<path d="${d}" fill="none" stroke="${m.mid}" stroke-width="${n(w * 0.7)}" stroke-dasharray="${n(link)} ${n(w * 0.5)}" stroke-linecap="round"/>` +
-    `<path d="${d}" fill="none" stroke="${m.deep}" stroke-width="${n(w * 0.32)}" stroke-dasharray="${n(link * 0.55)} ${n(link * 0.45 + w * 0.5)}" stroke-dashoffset="${n(-link * 0.22)}" stroke-linecap="round"/>` +
-    `<path d="${d}" fill="none" stroke="${m.light}" stroke-width="${n(w * 0.22)}" stroke-dasharray="${n(link * 0.5)} ${n(link * 0.5 + w * 0.5)}" transform="translate(-1 -2)" stroke-linecap="round"/>`
+    `<g stroke="#000" stroke-opacity="0.18" stroke-width="7" stroke-linecap="round">${shadow.join('')}</g>` +
+    `<g fill="none" stroke="${m.dark}" stroke-width="5.4">${face.join('')}</g>` +
+    `<g fill="none" stroke="${m.mid}" stroke-width="3.4">${face.join('')}</g>` +
+    `<g stroke="${m.dark}" stroke-width="6.4" stroke-linecap="round">${edge.join('')}</g>` +
+    `<g stroke="${m.mid}" stroke-width="4" stroke-linecap="round">${edge.join('')}</g>` +
+    `<g fill="none" stroke="${m.light}" stroke-width="1.6" stroke-linecap="round">${glint.join('')}</g>`
   );
 }
 
@@ -401,7 +440,9 @@ export interface Drawing {
 /** Registers a clipPath and returns its url(). Ids are unique per render. */
 export function clip(ctx: DrawCtx, d: string, evenOdd = false): string {
   const id = `c${ctx.extraDefs.length}`;
-  ctx.extraDefs.push(`<clipPath id="${id}"><path d="${d}"${evenOdd ? ' clip-rule="evenodd"' : ''}/></clipPath>`);
+  ctx.extraDefs.push(
+    `<clipPath id="${id}"><path d="${d}"${evenOdd ? ' clip-rule="evenodd"' : ''}/></clipPath>`,
+  );
   return `url(#${id})`;
 }
 

@@ -120,7 +120,9 @@ const hexagon = (cx: number, cy: number, r: number): string => {
 };
 
 const strokeP = (d: string, color: string, w: number, o: number, extra = ''): string =>
-  d ? `<path d="${d}" fill="none" stroke="${color}" stroke-width="${n(w)}" stroke-opacity="${o}"${extra}/>` : '';
+  d
+    ? `<path d="${d}" fill="none" stroke="${color}" stroke-width="${n(w)}" stroke-opacity="${o}"${extra}/>`
+    : '';
 const fillP = (d: string, color: string, o: number): string =>
   d ? `<path d="${d}" fill="${color}" fill-opacity="${o}"/>` : '';
 
@@ -148,7 +150,9 @@ function hatch(b: Box, spacing: number, angleDeg: number, phase = 0): string {
   const out: string[] = [];
   for (let k = kMin; k <= kMax; k++) {
     const o = k * spacing + phase;
-    out.push(`M${n(o * nx + tMin * dx)} ${n(o * ny + tMin * dy)}L${n(o * nx + tMax * dx)} ${n(o * ny + tMax * dy)}`);
+    out.push(
+      `M${n(o * nx + tMin * dx)} ${n(o * ny + tMin * dy)}L${n(o * nx + tMax * dx)} ${n(o * ny + tMax * dy)}`,
+    );
   }
   return out.join('');
 }
@@ -165,12 +169,17 @@ const fineK = (ctx: DrawCtx): number => Math.max(0.45, Math.min(1, 1.7 / (ctx.px
 function grid(b: Box, sx: number, sy: number, phx = 0, phy = 0): { h: string; v: string } {
   const h: string[] = [];
   const v: string[] = [];
-  if (sy > 0) for (let y = Math.floor(b[1] / sy) * sy + phy; y < b[3]; y += sy) h.push(`M${n(b[0])} ${n(y)}H${n(b[2])}`);
-  if (sx > 0) for (let x = Math.floor(b[0] / sx) * sx + phx; x < b[2]; x += sx) v.push(`M${n(x)} ${n(b[1])}V${n(b[3])}`);
+  if (sy > 0)
+    for (let y = Math.floor(b[1] / sy) * sy + phy; y < b[3]; y += sy)
+      h.push(`M${n(b[0])} ${n(y)}H${n(b[2])}`);
+  if (sx > 0)
+    for (let x = Math.floor(b[0] / sx) * sx + phx; x < b[2]; x += sx)
+      v.push(`M${n(x)} ${n(b[1])}V${n(b[3])}`);
   return { h: h.join(''), v: v.join('') };
 }
 
-const inkOf = (ctx: DrawCtx, k = 0.5): string => (ctx.p.isDark ? lighten(ctx.p.base, 0.3) : darken(ctx.p.base, k));
+const inkOf = (ctx: DrawCtx, k = 0.5): string =>
+  ctx.p.isDark ? lighten(ctx.p.base, 0.3) : darken(ctx.p.base, k);
 
 /*
  * Cost model (librsvg/cairo): axis-aligned lines and rectangles are nearly free,
@@ -182,7 +191,9 @@ const gens: Record<TextureName, Gen> = {
     const { p } = ctx;
     const k = fineK(ctx);
     const g = grid(b, 4.6 * k, 4.6 * k, 2.3 * k, 0);
-    return strokeP(g.h, inkOf(ctx), 1.1 * k, p.isLight ? 0.08 : 0.11) + strokeP(g.v, lighten(p.base, 0.6), k, 0.1);
+    return (
+      strokeP(g.h, inkOf(ctx), 1.1 * k, p.isLight ? 0.08 : 0.11) + strokeP(g.v, lighten(p.base, 0.6), k, 0.1)
+    );
   },
   linen: (b, ctx) => {
     const { p } = ctx;
@@ -208,7 +219,10 @@ const gens: Record<TextureName, Gen> = {
     const { p } = ctx;
     const k = fineK(ctx);
     const g = grid(b, 3.6 * k, 5 * k, 0, 0);
-    return strokeP(g.v, inkOf(ctx), 1.1 * k, p.isDark ? 0.16 : 0.1) + strokeP(g.h, lighten(p.base, 0.5), 0.9 * k, p.isDark ? 0.06 : 0.07);
+    return (
+      strokeP(g.v, inkOf(ctx), 1.1 * k, p.isDark ? 0.16 : 0.1) +
+      strokeP(g.h, lighten(p.base, 0.5), 0.9 * k, p.isDark ? 0.06 : 0.07)
+    );
   },
   denim: (b, ctx) => {
     const { p } = ctx;
@@ -217,7 +231,9 @@ const gens: Record<TextureName, Gen> = {
     for (let j = Math.floor(b[1] / 40); j <= Math.ceil(b[3] / 40); j++) {
       for (let i = Math.floor(b[0] / 7); i <= Math.ceil(b[2] / 7); i++) {
         if (hash2(i, j, 21) < 0.55) continue;
-        streaks.push(`M${n(i * 7 + hash2(i, j, 22) * 5)} ${n(j * 40 + hash2(i, j, 23) * 20)}v${n(8 + hash2(i, j, 24) * 28)}`);
+        streaks.push(
+          `M${n(i * 7 + hash2(i, j, 22) * 5)} ${n(j * 40 + hash2(i, j, 23) * 20)}v${n(8 + hash2(i, j, 24) * 28)}`,
+        );
       }
     }
     const slubs = strokeP(streaks.join(''), lighten(p.base, 0.75), 1.4, 0.14);
@@ -235,7 +251,10 @@ const gens: Record<TextureName, Gen> = {
       r.push(`M${n(x)} ${n(b[1])}h2.2v${n(b[3] - b[1])}h-2.2Z`);
       h.push(`M${n(x + 3.6)} ${n(b[1])}V${n(b[3])}`);
     }
-    return fillP(r.join(''), dk, p.isDark ? 0.3 : 0.13) + strokeP(h.join(''), lighten(p.base, 0.6), 1.1, p.isDark ? 0.09 : 0.12);
+    return (
+      fillP(r.join(''), dk, p.isDark ? 0.3 : 0.13) +
+      strokeP(h.join(''), lighten(p.base, 0.6), 1.1, p.isDark ? 0.09 : 0.12)
+    );
   },
   pique: (b, ctx) => {
     // waffle-like honeycomb: paired fine lines in both directions
@@ -263,11 +282,15 @@ const gens: Record<TextureName, Gen> = {
     const dk = p.isDark ? '#000' : darken(p.base, 0.55);
     const ppu = ctx.pxPerUnit ?? 1;
     const w = 13;
-    if (ppu < 1.5) {
-      // at hero scale stockinette reads as soft vertical columns
+    if (ppu < 2.5) {
+      // at hero / half-body scale stockinette reads as soft vertical columns; the
+      // V-stitch zigzags (diagonal, costly) are kept for the close-up
       const g = grid(b, w, 0);
       const hi = grid(b, w, 0, w / 2);
-      return strokeP(g.v, dk, 3, p.isDark ? 0.3 : 0.12) + strokeP(hi.v, lighten(p.base, 0.5), 3, p.isDark ? 0.08 : 0.1);
+      return (
+        strokeP(g.v, dk, 3, p.isDark ? 0.3 : 0.12) +
+        strokeP(hi.v, lighten(p.base, 0.5), 3, p.isDark ? 0.08 : 0.1)
+      );
     }
     const rows: string[] = [];
     const h = 11;
@@ -362,7 +385,12 @@ const gens: Record<TextureName, Gen> = {
   pleats: (b, ctx) => {
     // fine horizontal sheen lines of a satin weave, only visible up close
     const { p } = ctx;
-    return strokeP(grid(b, 0, 4 * fineK(ctx)).h, lighten(p.base, 0.6), 0.8 * fineK(ctx), p.isDark ? 0.06 : 0.05);
+    return strokeP(
+      grid(b, 0, 4 * fineK(ctx)).h,
+      lighten(p.base, 0.6),
+      0.8 * fineK(ctx),
+      p.isDark ? 0.06 : 0.05,
+    );
   },
 };
 
