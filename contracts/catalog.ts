@@ -131,3 +131,28 @@ export interface CategorySummary {
   subcategories: { id: string; name: string }[];
   brands: { id: string; name: string }[];
 }
+
+export const reviewInputSchema = z.object({
+  rating: z.coerce.number().int().min(0).max(5).default(0),
+  title: z.string().max(120, 'The title must be at most 120 characters').default(''),
+  comment: z.string().max(2000, 'The review must be at most 2000 characters').default(''),
+});
+export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+export interface Review {
+  id: number;
+  rating: number;
+  title: string;
+  comment: string;
+  author: string;
+  date: string;
+}
+
+export interface ReviewPage {
+  reviews: Review[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** How many reviews gave each star count, 5 down to 1. */
+  distribution: Record<1 | 2 | 3 | 4 | 5, number>;
+}

@@ -14,7 +14,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 
 export interface ColorOption {
   name: string;
@@ -132,6 +134,8 @@ export const reviews = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The shopper who wrote it; seeded reviews have none. */
+    userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     rating: smallint('rating').notNull(),
     title: text('title').notNull(),
@@ -141,5 +145,6 @@ export const reviews = pgTable(
   (table) => [
     check('reviews_rating_range', sql`${table.rating} BETWEEN 1 AND 5`),
     index('reviews_product_idx').on(table.productId, table.createdAt),
+    uniqueIndex('reviews_one_per_user_idx').on(table.productId, table.userId),
   ],
 );

@@ -112,3 +112,93 @@ describe('GET /api/search/suggestions', () => {
     expect(long.statusCode).toBe(400);
   });
 });
+
+describe('reviews', () => {
+  async function shopper(label: string) {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      remoteAddress: `10.7.0.${label.length}`,
+      payload: {
+        name: `Ngozi ${label}`,
+        email: `${label}.${Date.now()}@example.ng`,
+        password: 'Adire-Silk-2024',
+      },
+    });
+    return { authorization: `Bearer ${response.json().token}` };
+  }
+
+  it('lists stored reviews with the star distribution', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/products/1001/reviews' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(seed.products[0]!.reviews.length);
+    const starTotal = Object.values(body.distribution as Record<string, number>).reduce(
+      (sum, value) => sum + value,
+      0,
+    );
+    expect(starTotal).toBe(body.total);
+  });
+
+  it('lets a signed-in shopper review once, under their name, and updates the rating aggregate', async () => {
+    const headers = await shopper('reviewer');
+    const before = (await test.app.inject({ method: 'GET', url: '/api/products/1002' })).json();
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/products/1002/reviews',
+      headers,
+      payload: {
+        rating: 1,
+        title: 'Strap came loose',
+        comment: 'The strap stitching gave way after a week.',
+        author: 'Someone Else',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().author).toBe('Ngozi reviewer');
+    const after = (await test.app.inject({ method: 'GET', url: '/api/products/1002' })).json();
+    expect(after.reviews).toBe(before.reviews + 1);
+    const all = (await test.app.inject({ method: 'GET', url: '/api/products/1002/reviews?page=1' })).json();
+    const ratings = [...seed.products[1]!.reviews.map((review) => review.rating), 1];
+    expect(after.rating).toBeCloseTo(ratings.reduce((sum, value) => sum + value, 0) / ratings.length, 2);
+    expect(all.total).toBe(ratings.length);
+    const twice = await test.app.inject({
+      method: 'POST',
+      url: '/api/products/1002/reviews',
+      headers,
+      payload: { rating: 5, title: 'Again', comment: 'Again' },
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it("asks for every field with the shop's message, and refuses guests", async () => {
+    const headers = await shopper('incomplete');
+    for (const payload of [
+      { rating: 0, title: 'Nice', comment: 'Nice bag' },
+      { rating: 4, title: '   ', comment: 'Nice bag' },
+      { rating: 4, title: 'Nice', comment: '' },
+    ]) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/products/1003/reviews',
+        headers,
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe('Please fill in all review fields.');
+    }
+    const guest = await test.app.inject({
+      method: 'POST',
+      url: '/api/products/1003/reviews',
+      payload: { rating: 5, title: 'a', comment: 'b' },
+    });
+    expect(guest.statusCode).toBe(401);
+    const missing = await test.app.inject({
+      method: 'POST',
+      url: '/api/products/99999999/reviews',
+      headers,
+      payload: { rating: 5, title: 'a', comment: 'b' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { productListQuerySchema } from '../../../contracts/catalog';
+import { productListQuerySchema, reviewInputSchema } from '../../../contracts/catalog';
 import { getProduct, listRelatedProducts } from '../../../core/catalog/get-product';
 import { getCategory, listCategories } from '../../../core/catalog/list-categories';
 import { listProducts } from '../../../core/catalog/list-products';
+import { addReview, listReviews } from '../../../core/catalog/reviews';
+import { currentUser, requireUser } from '../../plugins/session';
 import { suggestSearches } from '../../../core/catalog/suggest-searches';
-import { errorResponses } from '../schemas';
+import { errorResponses, errorSchema } from '../schemas';
 import {
   categoryDto,
   productDetailDto,
@@ -69,6 +71,61 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const product = await getProduct(app.db, request.params.id);
       const related = await listRelatedProducts(app.db, product);
       return { ...toProductDetailDto(product), related: related.map(toProductSummaryDto) };
+    },
+  );
+
+  const reviewDto = z.object({
+    id: z.number(),
+    rating: z.number(),
+    title: z.string(),
+    comment: z.string(),
+    author: z.string(),
+    date: z.string(),
+  });
+
+  app.get(
+    '/products/:id/reviews',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A product's reviews, newest first, 10 a page, with the count of each star rating",
+        params: idParam,
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }),
+        response: {
+          200: z.object({
+            reviews: z.array(reviewDto),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+            distribution: z.record(z.string(), z.number()),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => listReviews(app.db, request.params.id, request.query),
+  );
+
+  app.post(
+    '/products/:id/reviews',
+    {
+      onRequest: requireUser(),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Review a product (signed in; one review per product)',
+        params: idParam,
+        body: reviewInputSchema.partial().loose(),
+        response: { 201: reviewDto, ...errorResponses, 401: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const review = await addReview(
+        app.services.accounts,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(review);
     },
   );
 

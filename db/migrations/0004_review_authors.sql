@@ -1,0 +1,3 @@
+ALTER TABLE "reviews" ADD COLUMN "user_id" uuid;--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "reviews_one_per_user_idx" ON "reviews" USING btree ("product_id","user_id");
