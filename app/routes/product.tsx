@@ -1,8 +1,9 @@
-import { RotateCcw, ShieldCheck, Truck } from 'lucide-react';
-import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { MessageCircle, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
+import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
 import { mediaUrl } from '../../contracts/media';
 import { formatNaira } from '../../contracts/money';
 import { getProduct, listRelatedProducts } from '../../core/catalog/get-product';
+import { addReview, listReviews } from '../../core/catalog/reviews';
 import { isAppError } from '../../core/errors';
 import { Badge } from '../components/ui/badge';
 import { ButtonLink } from '../components/ui/button';
@@ -10,7 +11,10 @@ import { Price } from '../components/ui/price';
 import { Stars } from '../components/ui/stars';
 import { ProductGallery } from '../features/catalog/product-gallery';
 import { ProductGrid } from '../features/catalog/product-grid';
+import { productJsonLd, whatsappOrderLink } from '../features/catalog/product-links';
 import { ProductPurchase } from '../features/catalog/product-purchase';
+import { ProductTabs } from '../features/catalog/product-tabs';
+import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
 import type { Route } from './+types/product';
@@ -18,11 +22,30 @@ import type { Route } from './+types/product';
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const product = await getProduct(context.services.db, params.id);
-    const related = await listRelatedProducts(context.services.db, product);
-    return { product, related };
+    const [related, reviews] = await Promise.all([
+      listRelatedProducts(context.services.db, product),
+      listReviews(context.services.db, product.id),
+    ]);
+    return { product, related, reviews, signedIn: context.user !== null };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data('Product not found', { status: 404 });
     throw error;
+  }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  if (!context.user)
+    throw redirect(`/login?notice=expired&redirectTo=${encodeURIComponent(`/product/${params.id}`)}`);
+  const form = await request.formData();
+  try {
+    await addReview(context.services.accounts, context.user, params.id, {
+      rating: formText(form, 'rating'),
+      title: formText(form, 'title'),
+      comment: formText(form, 'comment'),
+    });
+    return { ok: true as const, error: null, fields: {} };
+  } catch (error) {
+    return formFailure(error, 'Please fill in all review fields.');
   }
 }
 
@@ -50,10 +73,11 @@ export function meta({ data: loaded, matches, params }: Route.MetaArgs) {
   ];
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
-  const shop = useRootData()?.shop;
-  const specs = Object.entries(product.specs);
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, related, reviews, signedIn } = loaderData;
+  const root = useRootData();
+  const shop = root?.shop;
+  const productUrl = `${root?.publicUrl ?? ''}/product/${product.id}`;
 
   return (
     <div className="container-shop py-6 lg:py-10">
@@ -110,10 +134,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.stockStatus === 'out_of_stock' ? (
             <p className="mt-3 text-sm font-semibold text-sale">Out of Stock</p>
           ) : null}
-          <p className="mt-6 leading-relaxed text-ink-soft">{product.description}</p>
+          <p className="mt-6 line-clamp-4 leading-relaxed text-ink-soft">{product.description}</p>
           <div className="mt-8">
             <ProductPurchase product={product} />
           </div>
+          {shop ? (
+            <a
+              href={whatsappOrderLink(shop.whatsappNumber, product, productUrl)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-4 inline-flex h-12 w-full items-center justify-center gap-2 rounded-sm border border-[#1f7a4d] text-sm font-medium tracking-wide text-[#1f7a4d] uppercase hover:bg-[#1f7a4d] hover:text-white"
+            >
+              <MessageCircle width={18} height={18} aria-hidden="true" /> Order via WhatsApp
+            </a>
+          ) : null}
           {shop ? (
             <ul className="mt-8 grid gap-3 border-t border-line pt-6 text-sm text-ink-soft sm:grid-cols-3">
               <li className="flex items-center gap-2">
@@ -132,21 +166,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </li>
             </ul>
           ) : null}
-          {specs.length > 0 ? (
-            <section className="mt-8 border-t border-line pt-6">
-              <h2 className="text-2xl">Specifications</h2>
-              <dl className="mt-4 divide-y divide-line text-sm">
-                {specs.map(([label, value]) => (
-                  <div key={label} className="grid grid-cols-[9rem_1fr] gap-4 py-2.5">
-                    <dt className="text-muted">{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          ) : null}
         </div>
       </div>
+
+      <ProductTabs
+        description={product.description}
+        specs={product.specs}
+        reviews={reviews}
+        ratingAverage={product.ratingAverage}
+        signedIn={signedIn}
+        loginHref={`/login?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`}
+        reviewResult={actionData}
+      />
+
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: productJsonLd(product, productUrl, root?.publicUrl ?? '') }}
+      />
 
       {related.length > 0 ? (
         <section className="mt-20" aria-labelledby="related-title">

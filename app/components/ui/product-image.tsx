@@ -10,10 +10,11 @@ interface ProductImageProps {
   /** The page's largest image: loaded eagerly with high priority, never lazily. */
   priority?: boolean;
   className?: string;
+  style?: React.CSSProperties | undefined;
 }
 
 /** A product photo with width, height, srcset and sizes; a broken or missing image shows the shop's placeholder. */
-export function ProductImage({ image, alt, sizes, priority = false, className }: ProductImageProps) {
+export function ProductImage({ image, alt, sizes, priority = false, className, style }: ProductImageProps) {
   const [broken, setBroken] = useState(false);
   const width = image?.width ?? 1200;
   const height = image?.height ?? 1500;
@@ -41,6 +42,7 @@ export function ProductImage({ image, alt, sizes, priority = false, className }:
       decoding={priority ? 'sync' : 'async'}
       onError={() => setBroken(true)}
       className={cn('object-cover', className)}
+      style={style}
     />
   );
 }

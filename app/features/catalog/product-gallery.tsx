@@ -6,24 +6,58 @@ import { cn } from '../../lib/cn';
 /** The main photo, with thumbnails three to a row; every thumbnail is a button, so the gallery works by keyboard. */
 export function ProductGallery({ images, name }: { images: ImageRef[]; name: string }) {
   const [selected, setSelected] = useState(0);
+  const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const current = images[selected] ?? images[0] ?? null;
+
+  const pointAt = (event: React.MouseEvent<HTMLElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    // A keyboard press has no pointer position: zoom into the centre.
+    if (!event.clientX && !event.clientY) return { x: 50, y: 50 };
+    return {
+      x: ((event.clientX - box.left) / box.width) * 100,
+      y: ((event.clientY - box.top) / box.height) * 100,
+    };
+  };
+
   return (
     <div className="space-y-3">
-      <div className="aspect-[4/5] overflow-hidden rounded-card bg-cream">
+      <button
+        type="button"
+        onClick={(event) => {
+          const point = pointAt(event);
+          setZoom((previous) => (previous ? null : point));
+        }}
+        onMouseMove={(event) => {
+          if (zoom) setZoom(pointAt(event));
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setZoom(null);
+        }}
+        aria-label={zoom ? 'Zoom out' : 'Zoom in on the photo'}
+        aria-pressed={zoom !== null}
+        className={cn(
+          'block aspect-[4/5] w-full overflow-hidden rounded-card bg-cream',
+          zoom ? 'cursor-zoom-out' : 'cursor-zoom-in',
+        )}
+      >
         <ProductImage
           image={current}
           sizes="(min-width: 1024px) 50vw, 100vw"
           priority
-          className="h-full w-full"
+          className="h-full w-full transition-transform duration-300 ease-out-soft"
+          style={zoom ? { transform: 'scale(2)', transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined}
         />
-      </div>
+      </button>
       {images.length > 1 ? (
         <ul className="grid grid-cols-3 gap-3" aria-label={`${name} photos`}>
           {images.map((image, index) => (
             <li key={image.key + index}>
               <button
                 type="button"
-                onClick={() => setSelected(index)}
+                onClick={() => {
+                  setSelected(index);
+                  setZoom(null);
+                }}
                 aria-label={`Show photo ${index + 1} of ${images.length}: ${image.alt}`}
                 aria-pressed={index === selected}
                 className={cn(

@@ -1,0 +1,78 @@
+import type { ProductDetail } from '../../../contracts/catalog';
+import { mediaUrl } from '../../../contracts/media';
+import { formatNaira } from '../../../contracts/money';
+
+/** A wa.me link that opens the shop's WhatsApp chat with the product already described. */
+export function whatsappOrderLink(
+  number: string,
+  product: Pick<ProductDetail, 'name' | 'priceKobo'>,
+  url: string,
+): string {
+  const text = [
+    `Hello! I would like to order: ${product.name}`,
+    `Price: ${formatNaira(product.priceKobo)}`,
+    `Link: ${url}`,
+  ].join('\n');
+  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+}
+
+/** JSON-LD a search engine reads for a product: price in NGN, availability and the rating from stored reviews. */
+export function productJsonLd(product: ProductDetail, url: string, origin: string): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'Product',
+        name: product.name,
+        description: product.description,
+        sku: String(product.id),
+        url,
+        image: product.images.map((image) => `${origin}${mediaUrl(image.key, image.width)}`),
+        ...(product.brandName ? { brand: { '@type': 'Brand', name: product.brandName } } : {}),
+        category: product.categoryName,
+        offers: {
+          '@type': 'Offer',
+          url,
+          priceCurrency: 'NGN',
+          price: (product.priceKobo / 100).toFixed(2),
+          availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+        ...(product.reviewCount > 0
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: product.ratingAverage.toFixed(1),
+                reviewCount: product.reviewCount,
+              },
+            }
+          : {}),
+      },
+      {
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: `${origin}/` },
+          ...(product.department
+            ? [
+                {
+                  '@type': 'ListItem',
+                  position: 2,
+                  name: product.department.name,
+                  item: `${origin}/category/${product.department.id}`,
+                },
+              ]
+            : []),
+          {
+            '@type': 'ListItem',
+            position: product.department ? 3 : 2,
+            name: product.categoryName,
+            item: `${origin}/category/${product.categoryId}`,
+          },
+          { '@type': 'ListItem', position: product.department ? 4 : 3, name: product.name, item: url },
+        ],
+      },
+    ],
+  };
+  // '<' is escaped so no text in the data can close the script element.
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
