@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Result as AxeResult } from 'axe-core';
+import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumLaunchOptions } from './browser';
@@ -24,6 +25,74 @@ export function baseUrl(): string {
 
 export function url(path: string): string {
   return new URL(path, baseUrl()).href;
+}
+
+/** The administrator the server created on its first start (see global-setup.ts). */
+export function adminCredentials(): { email: string; password: string } {
+  const email = inject('adminEmail');
+  const password = inject('adminPassword');
+  if (!email || !password)
+    throw new Error('No admin credentials were provided: run these tests with the e2e config.');
+  return { email, password };
+}
+
+/** The server's PostgreSQL database, or null when it runs on the embedded PGlite (no PostgreSQL was reachable). */
+export function databaseUrl(): string | null {
+  return inject('databaseUrl') ?? null;
+}
+
+/**
+ * The server's PostgreSQL database; throws, saying why, when the server runs on the embedded PGlite. Call it at
+ * the start of a test that will read the database, so it fails at once rather than half-way.
+ */
+export function requireDatabase(purpose: string): string {
+  const connectionString = databaseUrl();
+  if (!connectionString)
+    throw new Error(
+      `This test needs PostgreSQL for ${purpose}, but the server runs on the embedded PGlite, which another ` +
+        'process cannot open. Set TEST_DATABASE_URL (a PostgreSQL server where the user may CREATE DATABASE), ' +
+        'or run PostgreSQL at postgres://postgres@127.0.0.1:5432/postgres.',
+    );
+  return connectionString;
+}
+
+/**
+ * Runs one SQL statement on the server's database. Needs the PostgreSQL database the global setup creates:
+ * the embedded PGlite cannot be opened by a second process while the server runs, so without PostgreSQL this
+ * FAILS (never skips) and says why.
+ */
+export async function queryDatabase<Row extends Record<string, unknown>>(
+  purpose: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
+  const connectionString = requireDatabase(purpose);
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, values)).rows;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: Date;
+}
+
+/** The newest e-mail in the shop's outbox to `to` (every e-mail is kept there when SMTP is not set up). */
+export async function newestMailTo(to: string): Promise<OutboxMail | undefined> {
+  const rows = await queryDatabase<OutboxMail & Record<string, unknown>>(
+    'reading the e-mail outbox',
+    'SELECT "to", subject, text, html, created_at FROM outbox WHERE "to" = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+    [to],
+  );
+  return rows[0];
 }
 
 let browserPromise: Promise<Browser> | undefined;
