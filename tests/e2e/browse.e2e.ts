@@ -207,9 +207,7 @@ describe.each(WIDTHS)('browsing at %ipx', (width) => {
       expect(await thumbnails.evaluateAll((buttons) => buttons.map((button) => button.tagName))).toEqual(
         product.images.map(() => 'BUTTON'),
       );
-      const mainImage = page
-        .locator(`main ul[aria-label$=" photos"]`)
-        .locator('xpath=preceding-sibling::div[1]//img');
+      const mainImage = page.locator('main button[aria-label^="Zoom"] img');
       expect(await mainImage.getAttribute('alt')).toBe(product.images[0]!.alt);
       expect(await thumbnails.nth(0).getAttribute('aria-pressed')).toBe('true');
       const before = await mainImage.getAttribute('src');
@@ -234,6 +232,14 @@ describe.each(WIDTHS)('browsing at %ipx', (width) => {
           },
         )
         .toBeGreaterThan(0);
+
+      const zoom = page.locator('main button[aria-label^="Zoom"]');
+      await zoom.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => zoom.getAttribute('aria-pressed'), { message: 'the photo zooms in' }).toBe('true');
+      expect(await mainImage.evaluate((image) => getComputedStyle(image).transform)).not.toBe('none');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => zoom.getAttribute('aria-pressed'), { message: 'Escape zooms out' }).toBe('false');
 
       expect(problemReport(), 'console errors and failed requests').toEqual([]);
     });
