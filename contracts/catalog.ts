@@ -45,6 +45,15 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
+/** The price bands of the list filters, in naira. */
+export const priceBands = [
+  { id: 'under-25000', label: 'Under ₦25,000', max: 24_999.99 },
+  { id: '25000-30000', label: '₦25,000 – ₦30,000', min: 25_000, max: 30_000 },
+  { id: '30000-35000', label: '₦30,000 – ₦35,000', min: 30_000, max: 35_000 },
+  { id: '35000-40000', label: '₦35,000 – ₦40,000', min: 35_000, max: 40_000 },
+  { id: 'over-40000', label: 'Over ₦40,000', min: 40_000.01 },
+] as const satisfies readonly { id: string; label: string; min?: number; max?: number }[];
+
 /**
  * Reads a list query from a page's address: a value a shopper mistyped is dropped (its default
  * applies) instead of failing the page. The REST API, by contrast, answers 400 to bad values.
@@ -54,6 +63,12 @@ export function parseProductListQuery(
   overrides: Partial<Record<keyof ProductListQuery, string>> = {},
 ): ProductListQuery {
   const raw: Record<string, string> = { ...Object.fromEntries(params), ...overrides };
+  const band = priceBands.find((item) => item.id === raw.price);
+  if (band) {
+    if ('min' in band) raw.minPrice = String(band.min);
+    if ('max' in band) raw.maxPrice = String(band.max);
+  }
+  delete raw.price;
   const parsed = productListQuerySchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const valid: Record<string, string> = {};

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { parseProductListQuery } from '../../contracts/catalog';
 import { mediaUrl } from '../../contracts/media';
+import { getCategoryFacets } from '../../core/catalog/category-facets';
 import { getCategory } from '../../core/catalog/list-categories';
 import { listProducts } from '../../core/catalog/list-products';
 import { isAppError } from '../../core/errors';
@@ -14,8 +15,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const category = await getCategory(db, params.categoryId);
     const query = parseProductListQuery(new URL(request.url).searchParams, { category: category.id });
-    const page = await listProducts(db, query);
+    const [page, facets] = await Promise.all([listProducts(db, query), getCategoryFacets(db, category.id)]);
     return {
+      facets: {
+        colors: facets.colors,
+        sizes: facets.sizes,
+        priceCeiling: Math.ceil(facets.maxPriceKobo / 100_000) * 1000,
+      },
       category: {
         id: category.id,
         name: category.name,
@@ -46,7 +52,7 @@ export function meta({ data: loaded, matches }: Route.MetaArgs) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, page, query } = loaderData;
+  const { category, page, query, facets } = loaderData;
   return (
     <ProductListing
       eyebrow="Category"
@@ -63,6 +69,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         newest: 'Newest',
       }}
       clearHref={`/category/${category.id}`}
+      facets={facets}
     />
   );
 }

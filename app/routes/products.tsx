@@ -3,6 +3,7 @@ import { mediaUrl } from '../../contracts/media';
 import { listProducts } from '../../core/catalog/list-products';
 import { listCategories } from '../../core/catalog/list-categories';
 import { ProductListing } from '../features/catalog/product-listing';
+import { categoryChoices } from '../lib/category-facets';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/products';
 
@@ -17,6 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     query,
     category: category ? { id: category.id, name: category.name, description: category.description } : null,
+    categories: categoryChoices(categories),
   };
 }
 
@@ -37,7 +39,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
-  const { page, query, category } = loaderData;
+  const { page, query, category, categories } = loaderData;
   return (
     <ProductListing
       eyebrow={category ? 'Collection' : 'The Rossy Edit'}
@@ -46,6 +48,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       page={page}
       query={query}
       clearHref="/products"
+      facets={{ categories, priceBands: true }}
     />
   );
 }

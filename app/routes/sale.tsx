@@ -1,12 +1,18 @@
 import { parseProductListQuery } from '../../contracts/catalog';
+import { listCategories } from '../../core/catalog/list-categories';
 import { listProducts } from '../../core/catalog/list-products';
+import { categoryChoices } from '../lib/category-facets';
 import { ProductListing } from '../features/catalog/product-listing';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/sale';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseProductListQuery(new URL(request.url).searchParams, { onSale: 'true' });
-  return { page: await listProducts(context.services.db, query), query };
+  const [page, categories] = await Promise.all([
+    listProducts(context.services.db, query),
+    listCategories(context.services.db),
+  ]);
+  return { page, query, categories: categoryChoices(categories) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -28,6 +34,7 @@ export default function SalePage({ loaderData }: Route.ComponentProps) {
       query={loaderData.query}
       fixed={['onSale']}
       clearHref="/sale"
+      facets={{ categories: loaderData.categories, priceBands: true }}
     />
   );
 }

@@ -1,5 +1,7 @@
 import { parseProductListQuery } from '../../contracts/catalog';
+import { listCategories } from '../../core/catalog/list-categories';
 import { listProducts } from '../../core/catalog/list-products';
+import { categoryChoices } from '../lib/category-facets';
 import { ProductListing, searchSortLabels } from '../features/catalog/product-listing';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/search';
@@ -7,7 +9,11 @@ import type { Route } from './+types/search';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseProductListQuery(params, params.has('sort') ? {} : { sort: 'relevance' });
-  return { page: await listProducts(context.services.db, query), query };
+  const [page, categories] = await Promise.all([
+    listProducts(context.services.db, query),
+    listCategories(context.services.db),
+  ]);
+  return { page, query, categories: categoryChoices(categories) };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -19,7 +25,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { page, query } = loaderData;
+  const { page, query, categories } = loaderData;
   return (
     <ProductListing
       eyebrow="Search"
@@ -28,6 +34,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       query={query}
       sortLabels={searchSortLabels}
       clearHref={query.q ? `/search?q=${encodeURIComponent(query.q)}` : '/search'}
+      facets={{ categories, priceBands: true }}
     />
   );
 }

@@ -5,12 +5,16 @@ import { ProductCard } from './product-card';
 export function ProductGrid({
   products,
   priorityCount = 0,
+  columns = 4,
 }: {
   products: ProductSummary[];
   priorityCount?: number;
+  columns?: 3 | 4;
 }) {
   return (
-    <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4 lg:gap-x-6 lg:gap-y-10">
+    <ul
+      className={`grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:gap-x-6 lg:gap-y-10 ${columns === 4 ? 'lg:grid-cols-4' : ''}`}
+    >
       {products.map((product, index) => (
         <li key={product.id}>
           <ProductCard product={product} priority={index < priorityCount} />
@@ -20,12 +24,12 @@ export function ProductGrid({
   );
 }
 
-export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+export function ProductGridSkeleton({ count = 8, columns = 4 }: { count?: number; columns?: 3 | 4 }) {
   return (
     <ul
       aria-busy="true"
       aria-label="Loading products"
-      className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4 lg:gap-x-6 lg:gap-y-10"
+      className={`grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:gap-x-6 lg:gap-y-10 ${columns === 4 ? 'lg:grid-cols-4' : ''}`}
     >
       {Array.from({ length: count }, (_, index) => (
         <li key={index} className="space-y-3">

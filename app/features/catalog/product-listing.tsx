@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import type { ProductListQuery, ProductPage } from '../../../contracts/catalog';
 import { ButtonLink } from '../../components/ui/button';
+import { ProductFilters, type FilterFacets } from './product-filters';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 
 export const listSortLabels = {
@@ -30,6 +31,7 @@ interface ProductListingProps {
   fixed?: string[];
   sortLabels?: Record<string, string>;
   clearHref: string;
+  facets?: FilterFacets;
 }
 
 /** A titled, sortable, paged product grid with its count, loading skeletons and empty state. */
@@ -42,6 +44,7 @@ export function ProductListing({
   fixed = [],
   sortLabels = listSortLabels,
   clearHref,
+  facets,
 }: ProductListingProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -98,40 +101,45 @@ export function ProductListing({
         </Form>
       </header>
 
-      {loading ? (
-        <ProductGridSkeleton count={8} />
-      ) : page.items.length === 0 ? (
-        <div className="flex flex-col items-center py-20 text-center">
-          <h2 className="text-display-md">No products found</h2>
-          <p className="mt-2 max-w-sm text-muted">
-            Try adjusting your filters or search with different keywords.
-          </p>
-          <ButtonLink to={clearHref} className="mt-6">
-            Clear Filters
-          </ButtonLink>
-        </div>
-      ) : (
-        <ProductGrid products={page.items} priorityCount={4} />
-      )}
+      <div className={facets ? 'lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10' : undefined}>
+        {facets ? <ProductFilters facets={facets} clearHref={clearHref} fixed={fixed} /> : null}
+        <div>
+          {loading ? (
+            <ProductGridSkeleton count={8} columns={facets ? 3 : 4} />
+          ) : page.items.length === 0 ? (
+            <div className="flex flex-col items-center py-20 text-center">
+              <h2 className="text-display-md">No products found</h2>
+              <p className="mt-2 max-w-sm text-muted">
+                Try adjusting your filters or search with different keywords.
+              </p>
+              <ButtonLink to={clearHref} className="mt-6">
+                Clear Filters
+              </ButtonLink>
+            </div>
+          ) : (
+            <ProductGrid products={page.items} priorityCount={4} columns={facets ? 3 : 4} />
+          )}
 
-      {page.pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-12 flex flex-wrap items-center justify-center gap-2">
-          {Array.from({ length: page.pageCount }, (_, index) => index + 1).map((number) => (
-            <Link
-              key={number}
-              to={pageHref(number)}
-              aria-current={number === page.page ? 'page' : undefined}
-              aria-label={`Page ${number}`}
-              className={
-                'inline-flex h-10 min-w-10 items-center justify-center rounded-sm border px-3 text-sm ' +
-                (number === page.page ? 'border-ink bg-ink text-paper' : 'border-line hover:border-ink')
-              }
-            >
-              {number}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+          {page.pageCount > 1 ? (
+            <nav aria-label="Pages" className="mt-12 flex flex-wrap items-center justify-center gap-2">
+              {Array.from({ length: page.pageCount }, (_, index) => index + 1).map((number) => (
+                <Link
+                  key={number}
+                  to={pageHref(number)}
+                  aria-current={number === page.page ? 'page' : undefined}
+                  aria-label={`Page ${number}`}
+                  className={
+                    'inline-flex h-10 min-w-10 items-center justify-center rounded-sm border px-3 text-sm ' +
+                    (number === page.page ? 'border-ink bg-ink text-paper' : 'border-line hover:border-ink')
+                  }
+                >
+                  {number}
+                </Link>
+              ))}
+            </nav>
+          ) : null}
+        </div>
+      </div>
     </div>
   );
 }
