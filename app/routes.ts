@@ -37,6 +37,8 @@ export default [
   route('terms', 'routes/terms.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('sitemap', 'routes/sitemap.tsx'),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('robots.txt', 'routes/robots-txt.ts'),
   route('admin', 'routes/admin.tsx'),
   route('admin/products/new', 'routes/admin-product-new.tsx'),
   route('admin/users', 'routes/admin-users.tsx'),

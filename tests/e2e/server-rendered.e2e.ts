@@ -133,3 +133,37 @@ describe('API', () => {
     expect(Object.keys(document.paths ?? {})).toContain('/api/products');
   });
 });
+
+describe('search engines', () => {
+  test('/sitemap.xml lists the fixed pages, every category and every product, as absolute URLs', async () => {
+    const response = await fetch(url('/sitemap.xml'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/application\/xml/);
+    const xml = await response.text();
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    expect(locations).toContain(url('/'));
+    expect(locations).toContain(url('/category/tote-bags'));
+    const total = ((await (await fetch(url('/api/products?pageSize=1'))).json()) as { total: number }).total;
+    expect(locations.filter((location) => /\/product\/\d+$/.test(location))).toHaveLength(total);
+  });
+
+  test('/robots.txt keeps crawlers out of the admin and the API and points at the sitemap', async () => {
+    const text = await (await fetch(url('/robots.txt'))).text();
+    expect(text).toMatch(/^Disallow: \/admin$/m);
+    expect(text).toMatch(/^Disallow: \/api\/$/m);
+    expect(text).toContain(`Sitemap: ${url('/sitemap.xml')}`);
+  });
+
+  test('a product page carries JSON-LD Product with its price in NGN, availability and rating', async () => {
+    const product = products[0]!;
+    const html = await (await fetch(url(`/product/${product.id}`))).text();
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    const graph = (JSON.parse(json!) as { '@graph': Record<string, unknown>[] })['@graph'];
+    const item = graph.find((node) => node['@type'] === 'Product') as { name: string; offers: { priceCurrency: string; availability: string } };
+    expect(item.name).toBe(product.name);
+    expect(item.offers.priceCurrency).toBe('NGN');
+    expect(item.offers.availability).toMatch(/schema\.org\/(InStock|OutOfStock)/);
+    expect(graph.some((node) => node['@type'] === 'BreadcrumbList')).toBe(true);
+  });
+});
