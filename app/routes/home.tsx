@@ -6,7 +6,9 @@ import { listCategories } from '../../core/catalog/list-categories';
 import { listProducts } from '../../core/catalog/list-products';
 import { ProductImage } from '../components/ui/product-image';
 import { CollectionsTabs } from '../features/catalog/collections-tabs';
+import { FlashSaleBanner } from '../features/catalog/flash-sale-banner';
 import { Hero, type HeroSlide } from '../features/catalog/hero';
+import { loadFlashSale } from '../lib/flash-sale.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
 import type { Route } from './+types/home';
@@ -16,11 +18,12 @@ const HERO_SLIDES = 4;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.services.db;
-  const [categories, featured, mens, womens] = await Promise.all([
+  const [categories, featured, mens, womens, flashSale] = await Promise.all([
     listCategories(db),
     listProducts(db, { sort: 'featured', pageSize: COLLECTION_SIZE }),
     listProducts(db, { category: 'mens-wear', sort: 'featured', pageSize: COLLECTION_SIZE }),
     listProducts(db, { category: 'womens-bags', sort: 'featured', pageSize: COLLECTION_SIZE }),
+    loadFlashSale(db),
   ]);
   // Alternate bags and men's wear so the rotation shows both halves of the shop.
   const slides: HeroSlide[] = womens.items
@@ -29,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     .slice(0, HERO_SLIDES)
     .map((product) => ({ image: product!.image!, productId: product!.id, name: product!.name }));
   return {
+    flashSale,
     slides,
     departments: categories.filter((category) => category.parentId === null),
     tiles: categories.filter((category) => category.featured && category.parentId !== null).slice(0, 6),
@@ -59,7 +63,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slides, departments, tiles, collections } = loaderData;
+  const { slides, departments, tiles, collections, flashSale } = loaderData;
   const shop = useRootData()?.shop;
 
   return (
@@ -127,6 +131,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+
+      {flashSale ? (
+        <div className="mt-20">
+          <FlashSaleBanner sale={flashSale} />
+        </div>
+      ) : null}
 
       <section className="container-shop mt-20" aria-labelledby="categories-title">
         <div className="mb-8 flex items-end justify-between">

@@ -10,5 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
     `Sitemap: ${context.services.publicUrl}/sitemap.xml`,
     '',
   ].join('\n');
-  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' } });
+  return new Response(body, {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+  });
 }

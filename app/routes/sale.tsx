@@ -2,17 +2,20 @@ import { parseProductListQuery } from '../../contracts/catalog';
 import { listCategories } from '../../core/catalog/list-categories';
 import { listProducts } from '../../core/catalog/list-products';
 import { categoryChoices } from '../lib/category-facets';
+import { FlashSaleBanner } from '../features/catalog/flash-sale-banner';
+import { loadFlashSale } from '../lib/flash-sale.server';
 import { ProductListing } from '../features/catalog/product-listing';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/sale';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseProductListQuery(new URL(request.url).searchParams, { onSale: 'true' });
-  const [page, categories] = await Promise.all([
+  const [page, categories, flashSale] = await Promise.all([
     listProducts(context.services.db, query),
     listCategories(context.services.db),
+    loadFlashSale(context.services.db),
   ]);
-  return { page, query, categories: categoryChoices(categories) };
+  return { page, query, categories: categoryChoices(categories), flashSale };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -26,15 +29,18 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function SalePage({ loaderData }: Route.ComponentProps) {
   return (
-    <ProductListing
-      eyebrow="Limited time"
-      title="The Sale"
-      description="Pieces from this season and the last, reduced while stocks last."
-      page={loaderData.page}
-      query={loaderData.query}
-      fixed={['onSale']}
-      clearHref="/sale"
-      facets={{ categories: loaderData.categories, priceBands: true }}
-    />
+    <>
+      {loaderData.flashSale ? <FlashSaleBanner sale={loaderData.flashSale} /> : null}
+      <ProductListing
+        eyebrow="Limited time"
+        title="The Sale"
+        description="Pieces from this season and the last, reduced while stocks last."
+        page={loaderData.page}
+        query={loaderData.query}
+        fixed={['onSale']}
+        clearHref="/sale"
+        facets={{ categories: loaderData.categories, priceBands: true }}
+      />
+    </>
   );
 }

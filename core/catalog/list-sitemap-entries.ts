@@ -29,7 +29,11 @@ const STATIC_PATHS = [
 export async function listSitemapEntries(db: DbOrTx): Promise<SitemapEntry[]> {
   const [categoryRows, productRows] = await Promise.all([
     db.select({ id: categories.id }).from(categories).orderBy(asc(categories.position)),
-    db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(eq(products.status, 'active')).orderBy(asc(products.id)),
+    db
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .where(eq(products.status, 'active'))
+      .orderBy(asc(products.id)),
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/settings';
+import { parseInput } from '../validation';
 
 export const shopSettingsSchema = z.object({
   name: z.string().trim().min(1).max(60),
@@ -16,6 +17,8 @@ export const shopSettingsSchema = z.object({
   returnsDays: z.number().int().min(0).max(365),
   warrantyMonths: z.number().int().min(0).max(120),
   social: z.object({ instagram: z.string(), facebook: z.string(), x: z.string() }),
+  /** When the current flash sale ends (ISO time); null when there is none. */
+  flashSaleEndsAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
@@ -35,7 +38,18 @@ export const defaultShopSettings: ShopSettings = {
     facebook: 'https://facebook.com/rossy.ng',
     x: 'https://x.com/rossy_ng',
   },
+  flashSaleEndsAt: null,
 };
+
+/** Saves the shop's details; only valid values are stored. */
+export async function saveShopSettings(db: DbOrTx, changes: Partial<ShopSettings>): Promise<ShopSettings> {
+  const next = parseInput(shopSettingsSchema, { ...(await getShopSettings(db)), ...changes });
+  await db
+    .insert(settings)
+    .values({ key: 'shop', value: next })
+    .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: new Date() } });
+  return next;
+}
 
 /** The shop's details and policy values: what is stored, over the defaults, so a new setting never breaks an old row. */
 export async function getShopSettings(db: DbOrTx): Promise<ShopSettings> {

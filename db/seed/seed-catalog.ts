@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { refreshProductKeywords } from '../../core/catalog/refresh-product-keywords';
 import { saveImageVariants, type SavedImage } from '../../core/media/save-image-variants';
+import { saveShopSettings } from '../../core/settings/shop-settings';
 import type { Db } from '../client';
 import { brands, categories, productImages, products, reviews } from '../schema/catalog';
 import * as data from './catalog-data';
@@ -63,16 +64,17 @@ export async function seedCatalog(
         colors: category.colors,
       })),
     );
-    await tx
-      .insert(brands)
-      .values(
-        data.brands.map((brand) => ({
-          id: brand.slug,
-          name: brand.name,
-          departmentId: brand.departmentSlug,
-        })),
-      );
+    await tx.insert(brands).values(
+      data.brands.map((brand) => ({
+        id: brand.slug,
+        name: brand.name,
+        departmentId: brand.departmentSlug,
+      })),
+    );
   });
+
+  // The demo opens with a flash sale running for three more days.
+  await saveShopSettings(db, { flashSaleEndsAt: new Date(now.getTime() + 3 * DAY_MS).toISOString() });
 
   progress(`Seeding ${data.products.length} products with their reviews`);
   const inserted = await db.transaction(async (tx) => {
@@ -115,7 +117,10 @@ export async function seedCatalog(
       FROM (SELECT product_id, ROUND(AVG(rating)::numeric, 2) AS average, COUNT(*)::int AS total
             FROM reviews GROUP BY product_id) r
       WHERE r.product_id = p.id`);
-    await refreshProductKeywords(tx, rows.map((row) => row.id));
+    await refreshProductKeywords(
+      tx,
+      rows.map((row) => row.id),
+    );
     return rows;
   });
 
