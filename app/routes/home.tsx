@@ -33,6 +33,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     .map((product) => ({ image: product!.image!, productId: product!.id, name: product!.name }));
   return {
     flashSale,
+    brands: categories
+      .filter((category) => category.parentId === null)
+      .flatMap((department) => department.brands),
     slides,
     departments: categories.filter((category) => category.parentId === null),
     tiles: categories.filter((category) => category.featured && category.parentId !== null).slice(0, 6),
@@ -63,7 +66,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slides, departments, tiles, collections, flashSale } = loaderData;
+  const { slides, departments, tiles, collections, flashSale, brands } = loaderData;
   const shop = useRootData()?.shop;
 
   return (
@@ -174,6 +177,52 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <CollectionsTabs collections={collections} />
+
+      {shop ? (
+        <section className="container-shop mt-20" aria-labelledby="whatsapp-title">
+          <div className="grid items-center gap-6 rounded-card bg-[#0f3d2b] px-6 py-10 text-paper md:grid-cols-[1fr_auto] md:px-12">
+            <div>
+              <p className="text-[0.6875rem] font-semibold tracking-[0.2em] text-[#9fd8b9] uppercase">
+                Shop by chat
+              </p>
+              <h2 id="whatsapp-title" className="mt-2 text-display-md text-paper">
+                Order on WhatsApp
+              </h2>
+              <p className="mt-2 max-w-xl text-sm text-paper/80">
+                Send us a photo or a product link and our stylists will confirm sizes, colours and delivery,{' '}
+                {shop.businessHours.toLowerCase()}.
+              </p>
+            </div>
+            <a
+              href={`https://wa.me/${shop.whatsappNumber}?text=${encodeURIComponent(`Hello ${shop.name}! I would like some help choosing a piece.`)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex h-12 items-center justify-center rounded-sm bg-[#25d366] px-6 text-sm font-semibold tracking-wide text-[#0b2a1d] uppercase hover:bg-[#3be07a]"
+            >
+              Start Chatting
+            </a>
+          </div>
+        </section>
+      ) : null}
+
+      {brands.length > 0 ? (
+        <section className="container-shop mt-20" aria-labelledby="brands-title">
+          <p className="eyebrow text-center">The houses we carry</p>
+          <h2 id="brands-title" className="sr-only">
+            Brands
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-px overflow-hidden rounded-card border border-line bg-line sm:grid-cols-3 lg:grid-cols-6">
+            {brands.map((brand) => (
+              <li
+                key={brand.id}
+                className="flex h-20 items-center justify-center bg-paper px-3 text-center font-display text-lg font-semibold tracking-wide text-ink-soft"
+              >
+                {brand.name}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }
