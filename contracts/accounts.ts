@@ -8,8 +8,6 @@ export type Role = (typeof roles)[number];
 export const userStatuses = ['active', 'inactive'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
-export const checkoutCountries = ['Nigeria', 'USA', 'CAN', 'UK', 'AUS', 'GER', 'FRA'] as const;
-
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
 export const emailSchema = z
@@ -65,9 +63,6 @@ export const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(5),
 });
-
-export const FORGOT_PASSWORD_MESSAGE = 'If an account with that email exists, a reset link has been sent.';
-export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
 
 export interface PublicUser {
   id: string;

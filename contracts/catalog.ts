@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceBands } from './price-bands';
 
 export const productSorts = [
   'featured',
@@ -44,15 +45,6 @@ export const productListQuerySchema = z.object({
   pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(48).default(24)),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
-
-/** The price bands of the list filters, in naira. */
-export const priceBands = [
-  { id: 'under-25000', label: 'Under ₦25,000', max: 24_999.99 },
-  { id: '25000-30000', label: '₦25,000 – ₦30,000', min: 25_000, max: 30_000 },
-  { id: '30000-35000', label: '₦30,000 – ₦35,000', min: 30_000, max: 35_000 },
-  { id: '35000-40000', label: '₦35,000 – ₦40,000', min: 35_000, max: 40_000 },
-  { id: 'over-40000', label: 'Over ₦40,000', min: 40_000.01 },
-] as const satisfies readonly { id: string; label: string; min?: number; max?: number }[];
 
 /**
  * Reads a list query from a page's address: a value a shopper mistyped is dropped (its default

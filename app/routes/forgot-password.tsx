@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { FORGOT_PASSWORD_MESSAGE } from '../../contracts/accounts';
+import { FORGOT_PASSWORD_MESSAGE } from '../../contracts/account-texts';
 import { requestPasswordReset } from '../../core/accounts/password-reset';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Field } from '../components/ui/field';

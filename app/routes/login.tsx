@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
-import { SESSION_EXPIRED_MESSAGE } from '../../contracts/accounts';
+import { SESSION_EXPIRED_MESSAGE } from '../../contracts/account-texts';
 import { signIn } from '../../core/accounts/sign-in';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';

@@ -11,7 +11,7 @@ import {
   useRevalidator,
   useSearchParams,
 } from 'react-router';
-import { checkoutCountries } from '../../contracts/accounts';
+import { checkoutCountries } from '../../contracts/account-texts';
 import { changePassword } from '../../core/accounts/change-password';
 import { getProfile, updateProfile } from '../../core/accounts/update-profile';
 import { Button, ButtonLink } from '../components/ui/button';

@@ -1,7 +1,8 @@
 import { SlidersHorizontal, X } from 'lucide-react';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Form, Link, useSearchParams, useSubmit } from 'react-router';
-import { priceBands, type ColorOption } from '../../../contracts/catalog';
+import type { ColorOption } from '../../../contracts/catalog';
+import { priceBands } from '../../../contracts/price-bands';
 import { formatNaira } from '../../../contracts/money';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changePasswordSchema,
-  FORGOT_PASSWORD_MESSAGE,
   forgotPasswordSchema,
   profileSchema,
   resetPasswordSchema,
@@ -11,6 +10,7 @@ import {
   signUpSchema,
   type PublicUser,
 } from '../../../contracts/accounts';
+import { FORGOT_PASSWORD_MESSAGE } from '../../../contracts/account-texts';
 import { changePassword } from '../../../core/accounts/change-password';
 import { requestPasswordReset, resetPassword } from '../../../core/accounts/password-reset';
 import { revokeSession, type IssuedSession } from '../../../core/accounts/sessions';
