@@ -105,7 +105,7 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((category) => (
             <li key={category.id} className="group overflow-hidden rounded-card border border-line bg-white">
-              <Link to={`/category/${category.id}`} className="block">
+              <Link to={`/category/${category.id}`} className="block" tabIndex={-1} aria-hidden="true">
                 <div className="aspect-[16/10] overflow-hidden bg-cream">
                   <ProductImage
                     image={category.image}

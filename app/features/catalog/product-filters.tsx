@@ -174,9 +174,17 @@ function FilterForm({
       method="get"
       className="space-y-7"
       onChange={(event) => {
-        if (live) void submit(event.currentTarget, { preventScrollReset: true });
+        if (live)
+          void submit(chosen(event.currentTarget, facets.priceCeiling), {
+            method: 'get',
+            preventScrollReset: true,
+          });
       }}
-      onSubmit={() => onApplied?.()}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit(chosen(event.currentTarget, facets.priceCeiling), { method: 'get' });
+        onApplied?.();
+      }}
     >
       {keep.map((key) => (
         <input key={key} type="hidden" name={key} value={current(key)} />
@@ -327,6 +335,17 @@ function FilterForm({
       ) : null}
     </Form>
   );
+}
+
+/** The form's choices without the empty ones ('Any price', 'All') or a slider left at its top, so the address stays clean. */
+function chosen(form: HTMLFormElement, priceCeiling: number | undefined): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value !== 'string' || value === '') continue;
+    if (key === 'maxPrice' && priceCeiling && Number(value) >= priceCeiling) continue;
+    params.append(key, value);
+  }
+  return params;
 }
 
 function FilterGroup({ title, children }: { title: string; children: React.ReactNode }) {

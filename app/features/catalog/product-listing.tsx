@@ -55,8 +55,9 @@ export function ProductListing({
     next.set('page', String(target));
     return `?${next.toString()}`;
   };
-  const hidden = (['category', 'q', 'onSale'] as const).filter(
-    (key) => !fixed.includes(key) && query[key] !== undefined,
+  // Sorting keeps every filter in the address; it only restarts the pages.
+  const kept = [...params].filter(
+    ([key, value]) => key !== 'sort' && key !== 'page' && value !== '' && !fixed.includes(key),
   );
 
   return (
@@ -75,13 +76,14 @@ export function ProductListing({
           className="flex items-center gap-3"
           onChange={(event) => event.currentTarget.requestSubmit()}
         >
-          {hidden.map((key) => (
-            <input key={key} type="hidden" name={key} value={String(query[key])} />
+          {kept.map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
           ))}
           <label htmlFor="sort" className="text-xs font-medium tracking-wide text-ink-soft uppercase">
             Sort by
           </label>
           <select
+            key={query.sort}
             id="sort"
             name="sort"
             defaultValue={query.sort}
