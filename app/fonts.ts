@@ -2,9 +2,11 @@ import cormorant500 from '@fontsource/cormorant-garamond/files/cormorant-garamon
 import cormorant600 from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url';
 import interVariable from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 
-/** Self-hosted, hashed font files: preloaded, and declared with metric-matched fallbacks so the swap does not move the layout. */
-export const fontPreloads = [interVariable, cormorant600];
-
+/**
+ * Self-hosted, hashed font files, declared with metric-matched fallbacks so the swap does not move
+ * the layout. They are not preloaded: on a slow connection they would compete with the stylesheet
+ * and the first product photo, which matter more to the first paint.
+ */
 export const fontFaces = `
 @font-face{font-family:'Inter';font-style:normal;font-weight:100 900;font-display:swap;src:url(${interVariable}) format('woff2')}
 @font-face{font-family:'Cormorant Garamond';font-style:normal;font-weight:500;font-display:swap;src:url(${cormorant500}) format('woff2')}

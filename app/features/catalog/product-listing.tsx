@@ -119,7 +119,7 @@ export function ProductListing({
               </ButtonLink>
             </div>
           ) : (
-            <ProductGrid products={page.items} priorityCount={4} columns={facets ? 3 : 4} />
+            <ProductGrid products={page.items} priorityCount={2} columns={facets ? 3 : 4} />
           )}
 
           {page.pageCount > 1 ? (
