@@ -1,7 +1,8 @@
 import { Mail, MapPin, Phone, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
+import { useModal } from '../../lib/use-modal';
 import { mainNav } from './nav-links';
 import { SearchBox } from './search-box';
 import type { ShopInfo as ShellShop } from '../../lib/root-data';
@@ -27,7 +28,7 @@ export function MobileMenu({
   shop: ShellShop;
   signedIn: boolean;
 }) {
-  const closeRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useModal(open, onClose);
   const location = useLocation();
 
   useEffect(() => {
@@ -35,20 +36,6 @@ export function MobileMenu({
     // Closing on every navigation is the point: the location is the trigger.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, location.search]);
-
-  useEffect(() => {
-    if (!open) return;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = '';
-    };
-  }, [open, onClose]);
 
   const account = signedIn
     ? [

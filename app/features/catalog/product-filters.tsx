@@ -1,11 +1,12 @@
 import { SlidersHorizontal, X } from 'lucide-react';
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useState } from 'react';
 import { Form, Link, useSearchParams, useSubmit } from 'react-router';
 import type { ColorOption } from '../../../contracts/catalog';
 import { priceBands } from '../../../contracts/price-bands';
 import { formatNaira } from '../../../contracts/money';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { useModal } from '../../lib/use-modal';
 
 export interface FilterFacets {
   categories?: { id: string; name: string; depth: number }[];
@@ -43,6 +44,7 @@ export function ProductFilters({
   fixed?: string[];
 }) {
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const [params] = useSearchParams();
   const active = [
     'category',
@@ -79,14 +81,14 @@ export function ProductFilters({
           <FilterForm facets={facets} clearHref={clearHref} fixed={fixed} live />
         </LiveForm.Provider>
       </aside>
-      <FilterDrawer open={open} onClose={() => setOpen(false)}>
+      <FilterDrawer open={open} onClose={close}>
         <FilterForm
           key={params.toString()}
           facets={facets}
           clearHref={clearHref}
           fixed={fixed}
           live={false}
-          onApplied={() => setOpen(false)}
+          onApplied={close}
         />
       </FilterDrawer>
     </>
@@ -102,20 +104,7 @@ function FilterDrawer({
   onClose: () => void;
   children: React.ReactNode;
 }) {
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = '';
-    };
-  }, [open, onClose]);
+  const closeRef = useModal(open, onClose);
   return (
     <div className={cn('fixed inset-0 z-50 lg:hidden', open ? 'visible' : 'invisible')} aria-hidden={!open}>
       <div
