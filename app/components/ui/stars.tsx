@@ -1,4 +1,5 @@
-import { Star } from 'lucide-react';
+/** One five-point star, used as a repeating mask so a rating is two elements instead of five SVGs. */
+const STAR = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'/%3E%3C/svg%3E")`;
 
 export function Stars({
   rating,
@@ -9,25 +10,24 @@ export function Stars({
   size?: number;
   className?: string;
 }) {
-  const rounded = Math.round(rating * 2) / 2;
+  const mask: React.CSSProperties = {
+    maskImage: STAR,
+    WebkitMaskImage: STAR,
+    maskSize: `${size}px ${size}px`,
+    WebkitMaskSize: `${size}px ${size}px`,
+    maskRepeat: 'repeat-x',
+    WebkitMaskRepeat: 'repeat-x',
+  };
+  const filled = `${(Math.max(0, Math.min(5, rating)) / 5) * 100}%`;
   return (
     <span className={className} role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
-      <span className="inline-flex items-center gap-0.5" aria-hidden="true">
-        {[1, 2, 3, 4, 5].map((value) => (
-          <Star
-            key={value}
-            width={size}
-            height={size}
-            strokeWidth={1.5}
-            className={
-              value <= rounded
-                ? 'fill-gold text-gold'
-                : value - 0.5 === rounded
-                  ? 'fill-gold/50 text-gold'
-                  : 'text-line'
-            }
-          />
-        ))}
+      <span
+        aria-hidden="true"
+        className="relative inline-block align-middle"
+        style={{ width: size * 5, height: size }}
+      >
+        <span className="absolute inset-0 bg-line" style={mask} />
+        <span className="absolute inset-y-0 left-0 bg-gold" style={{ ...mask, width: filled }} />
       </span>
     </span>
   );
