@@ -12,13 +12,14 @@
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_RUNS (default 3), BENCH_SKIP_BUILD=1 to reuse build/.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_FLAGS } from '../tests/e2e/browser';
+import { freePort, tail, waitForExit } from '../tests/fixtures/processes';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
 import * as prettier from 'prettier';
@@ -29,16 +30,7 @@ const START_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 20_000;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
 const CHROME_PATH = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = [...CHROMIUM_FLAGS];
 const DOC_FILE = path.join(root, 'docs', 'benchmarks-web.md');
 const REPORT_DIR = path.join(root, 'test-results', 'lighthouse');
 
@@ -50,43 +42,6 @@ const BARS = { score: 95, lcpS: 1.5, cls: 0.02, tbtMs: 100, jsKiB: 160 };
 
 function log(message: string) {
   process.stdout.write(`[bench:web] ${message}\n`);
-}
-
-/** A port nobody is listening on right now: the OS picks it, we release it and hand it to the server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      if (address === null || typeof address === 'string') {
-        probe.close();
-        reject(new Error('could not find a free port'));
-        return;
-      }
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
-
-function tail(file: string, lines = 60): string {
-  try {
-    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no server output)';
-  }
-}
-
-function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
 }
 
 function median(values: number[]): number {

@@ -236,10 +236,14 @@ describe.each(WIDTHS)('browsing at %ipx', (width) => {
       const zoom = page.locator('main button[aria-label^="Zoom"]');
       await zoom.focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => zoom.getAttribute('aria-pressed'), { message: 'the photo zooms in' }).toBe('true');
+      await expect
+        .poll(() => zoom.getAttribute('aria-pressed'), { message: 'the photo zooms in' })
+        .toBe('true');
       expect(await mainImage.evaluate((image) => getComputedStyle(image).transform)).not.toBe('none');
       await page.keyboard.press('Escape');
-      await expect.poll(() => zoom.getAttribute('aria-pressed'), { message: 'Escape zooms out' }).toBe('false');
+      await expect
+        .poll(() => zoom.getAttribute('aria-pressed'), { message: 'Escape zooms out' })
+        .toBe('false');
 
       expect(problemReport(), 'console errors and failed requests').toEqual([]);
     });

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, tail, waitForExit } from '../fixtures/processes';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -31,43 +31,6 @@ const DATABASE_PREFIX = 'rossy_e2e_';
 /** Fixed, so a test can sign in as the administrator; strong enough for the shop's password policy. */
 const ADMIN_EMAIL = 'admin@rossy.test';
 const ADMIN_PASSWORD = 'E2e-Admin-Kente-7391';
-
-/** A port nobody is listening on right now: the OS picks it, we release it and hand it to the server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      if (address === null || typeof address === 'string') {
-        probe.close();
-        reject(new Error('could not find a free port'));
-        return;
-      }
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
-
-function tail(file: string, lines = 60): string {
-  try {
-    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no server output)';
-  }
-}
-
-function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
 
 async function withClient<T>(
   connectionString: string,

@@ -160,7 +160,10 @@ describe('search engines', () => {
     const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
     expect(json).toBeDefined();
     const graph = (JSON.parse(json!) as { '@graph': Record<string, unknown>[] })['@graph'];
-    const item = graph.find((node) => node['@type'] === 'Product') as { name: string; offers: { priceCurrency: string; availability: string } };
+    const item = graph.find((node) => node['@type'] === 'Product') as {
+      name: string;
+      offers: { priceCurrency: string; availability: string };
+    };
     expect(item.name).toBe(product.name);
     expect(item.offers.priceCurrency).toBe('NGN');
     expect(item.offers.availability).toMatch(/schema\.org\/(InStock|OutOfStock)/);
