@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_FLAGS } from '../tests/e2e/browser';
-import { freePort, tail, waitForExit } from '../tests/fixtures/processes';
+import { freePort, tail, waitForExit, waitForOutput } from '../tests/fixtures/processes';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
 import * as prettier from 'prettier';
@@ -138,31 +138,7 @@ async function startServer(tempDir: string): Promise<Server> {
   log('starting the server (first start seeds the demo catalogue)…');
   const started = Date.now();
   try {
-    await new Promise<void>((resolve, reject) => {
-      let seen = '';
-      const timer = setTimeout(
-        () =>
-          reject(new Error(`the server did not print "${READY_TEXT}" within ${START_TIMEOUT_MS / 1000} s`)),
-        START_TIMEOUT_MS,
-      );
-      const onData = (chunk: Buffer) => {
-        seen = (seen + chunk.toString('utf8')).slice(-4096);
-        if (seen.includes(READY_TEXT)) {
-          clearTimeout(timer);
-          child.stdout.off('data', onData);
-          resolve();
-        }
-      };
-      child.stdout.on('data', onData);
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`the server exited before it was ready (code ${code}, signal ${signal})`));
-      });
-      child.once('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-    });
+    await waitForOutput(child, READY_TEXT, START_TIMEOUT_MS);
   } catch (error) {
     await stop();
     throw new Error(

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, tail, waitForExit } from '../fixtures/processes';
+import { freePort, tail, waitForExit, waitForOutput } from '../fixtures/processes';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -201,31 +201,7 @@ export default async function setup(project: TestProject) {
 
   const started = Date.now();
   try {
-    await new Promise<void>((resolve, reject) => {
-      let seen = '';
-      const timer = setTimeout(
-        () =>
-          reject(new Error(`the server did not print "${READY_TEXT}" within ${START_TIMEOUT_MS / 1000} s`)),
-        START_TIMEOUT_MS,
-      );
-      const onData = (chunk: Buffer) => {
-        seen = (seen + chunk.toString('utf8')).slice(-4096);
-        if (seen.includes(READY_TEXT)) {
-          clearTimeout(timer);
-          child.stdout.off('data', onData);
-          resolve();
-        }
-      };
-      child.stdout.on('data', onData);
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`the server exited before it was ready (code ${code}, signal ${signal})`));
-      });
-      child.once('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-    });
+    await waitForOutput(child, READY_TEXT, START_TIMEOUT_MS);
   } catch (error) {
     await stop({ keepLog: true });
     const output = tail(logFile);
