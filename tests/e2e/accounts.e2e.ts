@@ -8,13 +8,15 @@ import {
   baseUrl,
   closeBrowser,
   newestMailTo,
-  openPage,
   queryDatabase,
   requireDatabase,
   waitForHydration,
   WIDTHS,
-  type OpenedPage,
-  type Width,
+  withPage,
+  refusedPosts,
+  isAt,
+  visit,
+  main,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -49,53 +51,8 @@ function newAccount(tag: string, name = 'Adaeze Okafor'): Account {
   };
 }
 
-/**
- * Runs a test body on a fresh page, always closing it.
- * `expectedErrorPaths` are the form endpoints a journey deliberately makes answer 4xx (a wrong password, a
- * refused form): those responses, and Chromium's "Failed to load resource" line for them, are not problems.
- */
-async function withPage(
-  width: Width,
-  body: (opened: OpenedPage) => Promise<void>,
-  expectedErrorPaths: string[] = [],
-) {
-  const opened = await openPage(width, { expectedErrorPaths });
-  try {
-    await body(opened);
-  } finally {
-    await opened.close();
-  }
-}
-
 /** What a hydrated React Router form posts to (single fetch): `/login` posts to `/login.data`. */
 const formEndpoints = (...paths: string[]) => paths.map((path) => `${path}.data`);
-
-/**
- * Every refused POST of the page, as "status pathname", in order: a journey states exactly which refusals it
- * expects (and with which status), so an excluded endpoint cannot hide a 500 or an unexpected refusal.
- */
-function refusedPosts(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().method() !== 'POST' || response.status() < 400) return;
-    seen.push(`${response.status()} ${new URL(response.url()).pathname}`);
-  });
-  return seen;
-}
-
-function isAt(pathname: string, query: Record<string, string> = {}) {
-  return (address: URL) =>
-    address.pathname === pathname &&
-    Object.entries(query).every(([name, value]) => address.searchParams.get(name) === value);
-}
-
-async function visit(page: Page, path: string, status = 200): Promise<void> {
-  const response = await page.goto(path);
-  expect(response?.status(), `GET ${path} status`).toBe(status);
-  await waitForHydration(page);
-}
-
-const main = (page: Page) => page.locator('main');
 
 /** The message a form shows: a FormAlert (role alert or status) or a field's error, matched by its text. */
 function message(page: Page, text: string | RegExp): Locator {

@@ -1,33 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import {
-  closeBrowser,
-  openPage,
-  url,
-  waitForHydration,
-  WIDTHS,
-  type OpenedPage,
-  type Width,
-} from './fixtures';
+import { closeBrowser, url, waitForHydration, WIDTHS, withPage, pathIs } from './fixtures';
 
 afterAll(closeBrowser);
-
-/** Runs a test body on a fresh page, always closing it; the page's problems are checked by the body. */
-async function withPage(
-  width: Width,
-  body: (opened: OpenedPage) => Promise<void>,
-  expectedErrorPaths: string[] = [],
-) {
-  const opened = await openPage(width, { expectedErrorPaths });
-  try {
-    await body(opened);
-  } finally {
-    await opened.close();
-  }
-}
-
-const pathIs = (pathname: string | RegExp) => (address: URL) =>
-  typeof pathname === 'string' ? address.pathname === pathname : pathname.test(address.pathname);
 
 async function panelProductNames(page: Page): Promise<string[]> {
   return (await page.getByRole('tabpanel').locator('article h3').allTextContents()).map((name) =>

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   axeViolations,
   closeBrowser,
-  openPage,
   url,
-  waitForHydration,
   WIDTHS,
-  type OpenedPage,
-  type Width,
+  withPage,
+  refusedPosts,
+  pathIs,
+  isAt,
+  visit,
+  main,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -22,50 +24,6 @@ const REVIEW_PUBLISHED = 'Thank you: your review is published.';
 
 /** The price bands of the list filters: their labels and what they mean for /api/products. */
 const PRICE_BAND = { id: '25000-30000', label: '₦25,000 – ₦30,000', min: 25_000, max: 30_000 } as const;
-
-/** Runs a test body on a fresh page, always closing it; the page's problems are checked by the body. */
-async function withPage(
-  width: Width,
-  body: (opened: OpenedPage) => Promise<void>,
-  expectedErrorPaths: string[] = [],
-) {
-  const opened = await openPage(width, { expectedErrorPaths });
-  try {
-    await body(opened);
-  } finally {
-    await opened.close();
-  }
-}
-
-const pathIs = (pathname: string | RegExp) => (address: URL) =>
-  typeof pathname === 'string' ? address.pathname === pathname : pathname.test(address.pathname);
-
-function isAt(pathname: string, query: Record<string, string> = {}) {
-  return (address: URL) =>
-    address.pathname === pathname &&
-    Object.entries(query).every(([name, value]) => address.searchParams.get(name) === value);
-}
-
-async function visit(page: Page, path: string, status = 200): Promise<void> {
-  const response = await page.goto(path);
-  expect(response?.status(), `GET ${path} status`).toBe(status);
-  await waitForHydration(page);
-}
-
-const main = (page: Page) => page.locator('main');
-
-/**
- * Every refused POST of the page, as "status pathname", in order: a journey states exactly which refusals it
- * expects, so an excluded endpoint cannot hide a 500 or an unexpected refusal.
- */
-function refusedPosts(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().method() !== 'POST' || response.status() < 400) return;
-    seen.push(`${response.status()} ${new URL(response.url()).pathname}`);
-  });
-  return seen;
-}
 
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(url(path));

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Result as AxeResult } from 'axe-core';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { chromiumLaunchOptions } from './browser';
 
 export const VIEWPORTS = {
@@ -244,3 +244,48 @@ export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return results.violations.map(formatViolation);
 }
+
+/**
+ * Runs a test body on a fresh page, always closing it; the body checks the page's problems.
+ * `expectedErrorPaths` are the endpoints a journey deliberately makes answer 4xx (a wrong password, a
+ * refused form): those responses, and Chromium's "Failed to load resource" line for them, are not problems.
+ */
+export async function withPage(
+  width: Width,
+  body: (opened: OpenedPage) => Promise<void>,
+  expectedErrorPaths: string[] = [],
+) {
+  const opened = await openPage(width, { expectedErrorPaths });
+  try {
+    await body(opened);
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Every refused POST of the page, as "status pathname", in order, so a journey can state exactly which refusals it expects. */
+export function refusedPosts(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() !== 'POST' || response.status() < 400) return;
+    seen.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  return seen;
+}
+
+export const pathIs = (pathname: string | RegExp) => (address: URL) =>
+  typeof pathname === 'string' ? address.pathname === pathname : pathname.test(address.pathname);
+
+export function isAt(pathname: string, query: Record<string, string> = {}) {
+  return (address: URL) =>
+    address.pathname === pathname &&
+    Object.entries(query).every(([name, value]) => address.searchParams.get(name) === value);
+}
+
+export async function visit(page: Page, path: string, status = 200): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), `GET ${path} status`).toBe(status);
+  await waitForHydration(page);
+}
+
+export const main = (page: Page) => page.locator('main');
