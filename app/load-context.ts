@@ -1,5 +1,8 @@
 import type { AccountDeps } from '../core/accounts/account-deps';
+import type { OrderDeps } from '../core/orders/order-deps';
+import type { PaymentDeps } from '../core/payments/payments';
 import type { CurrentUser } from '../core/accounts/sessions';
+import type { NewsletterDeps } from '../core/newsletter/subscribe';
 import type { ClientInfo } from '../core/rate-limits';
 import type { Db } from '../db/client';
 
@@ -15,6 +18,9 @@ export interface PageServices {
   publicUrl: string;
   uploadDir: string;
   accounts: AccountDeps;
+  orders: OrderDeps;
+  payments: PaymentDeps;
+  newsletter: NewsletterDeps;
   cookies: SessionCookieWriter;
 }
 

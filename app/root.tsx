@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useRouteError,
   type LinksFunction,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
@@ -17,6 +18,12 @@ import { useRootData } from './lib/root-data';
 import { getShopSettings } from '../core/settings/shop-settings';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+/** Pricing the cart changes nothing the shell shows: no need to reload the shop's details for it. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === '/cart/quote') return false;
+  return defaultShouldRevalidate;
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = await getShopSettings(context.services.db);

@@ -99,6 +99,7 @@ export interface ProductSummary {
   discountPercent: number;
   image: ImageRef | null;
   colors: ColorOption[];
+  sizes: string[];
   ratingAverage: number;
   reviewCount: number;
   stock: number;
@@ -112,7 +113,6 @@ export interface ProductSummary {
 export interface ProductDetail extends ProductSummary {
   description: string;
   images: ImageRef[];
-  sizes: string[];
   specs: Record<string, string>;
   department: { id: string; name: string } | null;
   createdAt: string;

@@ -14,8 +14,11 @@ import * as catalog from './schema/catalog';
 import * as settings from './schema/settings';
 import * as accounts from './schema/accounts';
 import * as mail from './schema/mail';
+import * as orders from './schema/orders';
+import * as content from './schema/content';
+import * as payments from './schema/payments';
 
-export const schema = { ...catalog, ...settings, ...accounts, ...mail };
+export const schema = { ...catalog, ...settings, ...accounts, ...mail, ...orders, ...content, ...payments };
 export type Schema = typeof schema;
 
 /** The one database type core functions take: PGlite and node-postgres both satisfy it. */
@@ -52,7 +55,8 @@ async function openPostgres(databaseUrl: string, max: number): Promise<DatabaseH
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max,
-    connectionTimeoutMillis: 1000,
+    // Also how long a request waits for a free connection in a rush: long enough to queue, short enough to fail fast when the database is gone.
+    connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
   // An idle client that loses its server must not crash the process: the next query reports it.

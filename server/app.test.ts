@@ -54,6 +54,8 @@ describe('the API host', () => {
     const response = await test.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Same-origin forms posted without JavaScript must carry the shop's Origin, not `null`.
+    expect(response.headers['referrer-policy']).toBe('same-origin');
   });
 
   it('describes the API as OpenAPI', async () => {

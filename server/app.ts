@@ -16,11 +16,14 @@ import { apiRoutes } from './api/index';
 import type { Config } from './config';
 import { createTokenSigner } from '../core/accounts/session-tokens';
 import { createMailer } from '../core/mail/mailer';
+import { createFlutterwaveProvider } from '../core/payments/flutterwave';
+import { createSandboxProvider } from '../core/payments/sandbox';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { sessionCookies, sessionPlugin } from './plugins/session';
 import { loadSessionSecret } from './session-secret';
 import { pagesPlugin } from './plugins/pages';
+import { sandboxCheckoutPlugin } from './plugins/sandbox-checkout';
 import { securityPlugin } from './plugins/security';
 import { staticFilesPlugin } from './plugins/static-files';
 
@@ -49,7 +52,12 @@ export interface BuildAppOptions {
   pages?: PagesSetup;
 }
 
-const FLUTTERWAVE_ORIGINS = ['https://checkout.flutterwave.com', 'https://api.flutterwave.com'];
+/** Flutterwave's inline script, its API, and the frame the script opens its checkout in. */
+const FLUTTERWAVE_ORIGINS = [
+  'https://checkout.flutterwave.com',
+  'https://api.flutterwave.com',
+  'https://checkout-v3-ui-prod.f4b-flutterwave.com',
+];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -86,6 +94,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(rateLimitsPlugin, { redisUrl: config.redisUrl });
   const tokens = createTokenSigner(loadSessionSecret(config.sessionSecret, config.dataDir));
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: `Rossy <no-reply@${new URL(config.publicUrl).hostname}>`,
+    onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
+  });
   const services: PageServices = {
     db: database.db,
     publicUrl: config.publicUrl,
@@ -94,15 +108,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accounts: {
       db: database.db,
       tokens,
-      mailer: createMailer({
-        db: database.db,
-        smtpUrl: config.smtpUrl,
-        from: `Rossy <no-reply@${new URL(config.publicUrl).hostname}>`,
-        onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
-      }),
+      mailer,
       adminEmail: config.adminEmail,
       publicUrl: config.publicUrl,
       rateLimiter: app.rateLimiter,
+    },
+    payments: {
+      db: database.db,
+      mailer,
+      publicUrl: config.publicUrl,
+      provider: config.flutterwave
+        ? createFlutterwaveProvider(config.flutterwave)
+        : createSandboxProvider(database.db),
+      webhookHash: config.flutterwave?.webhookHash,
+      onMailError: (error) => app.log.error({ err: error }, 'payment e-mail failed'),
+    },
+    orders: {
+      db: database.db,
+      mailer,
+      publicUrl: config.publicUrl,
+      rateLimiter: app.rateLimiter,
+      onMailError: (error) => app.log.error({ err: error }, 'order e-mail failed'),
+    },
+    newsletter: {
+      db: database.db,
+      mailer,
+      publicUrl: config.publicUrl,
+      rateLimiter: app.rateLimiter,
+      onMailError: (error) => app.log.error({ err: error }, 'newsletter welcome e-mail failed'),
     },
   };
   app.decorate('services', services);
@@ -122,6 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(apiRoutes, { prefix: '/api' });
+  // TEST MODE: without Flutterwave keys the shop serves the sandbox's inline checkout itself.
+  if (!config.flutterwave) await app.register(sandboxCheckoutPlugin);
 
   await app.register(staticFilesPlugin, {
     clientDir: pages.mode === 'production' ? pages.clientDir : undefined,

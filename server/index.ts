@@ -5,9 +5,11 @@ import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { openDatabase } from '../db/client';
 import { isCatalogEmpty, seedCatalog } from '../db/seed/seed-catalog';
+import { seedDemoOrders } from '../db/seed/seed-orders';
 import { ensureAdminAccount } from '../core/accounts/ensure-admin-account';
 import { buildApp, defaultClientDir, type PagesSetup } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { startUnpaidOrderRelease } from './jobs/release-unpaid-orders';
 
 const root = process.cwd();
 
@@ -54,12 +56,15 @@ async function main(config: Config) {
   if (await isCatalogEmpty(database.db)) {
     step('First start: seeding the demo catalog');
     await seedCatalog(database.db, { uploadDir: config.uploadDir, onProgress: (message) => step(message) });
+    step('Seeding demo customers and orders');
+    await seedDemoOrders(database.db, { publicUrl: config.publicUrl });
   }
 
   const admin = await ensureAdminAccount(database.db, config.adminEmail, config.adminPassword);
 
   const pages = config.env === 'development' ? await developmentPages() : await productionPages();
   const app = await buildApp({ config, database, logger, pages });
+  const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -72,6 +77,7 @@ async function main(config: Config) {
     }, 15_000);
     force.unref();
     try {
+      stopJobs();
       await app.close();
       await database.close();
       process.exit(0);

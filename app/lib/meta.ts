@@ -26,6 +26,8 @@ export interface PageMetaInput {
   image?: string | null | undefined;
   type?: 'website' | 'product';
   shopName?: string;
+  /** Private pages (cart, checkout, orders): kept out of search results. */
+  noindex?: boolean;
 }
 
 /** Title, description, canonical link, Open Graph and Twitter tags: what search engines and WhatsApp previews read. */
@@ -52,5 +54,6 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     tags.push({ property: 'og:image', content: absolute(input.image) });
     tags.push({ name: 'twitter:image', content: absolute(input.image) });
   }
+  if (input.noindex) tags.push({ name: 'robots', content: 'noindex' });
   return tags;
 }

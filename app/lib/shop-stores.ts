@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY } from '../../contracts/checkout-texts';
 import { createLocalStore, useLocalStore } from './local-store';
 
 /** A cart line: what the shopper chose. Prices shown in the cart are refreshed from the server. */
@@ -19,8 +20,6 @@ export interface WishlistItem {
   category: string;
   price: number;
 }
-
-const MAX_LINE_QUANTITY = 99;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -79,3 +78,95 @@ export function toggleWishlist(item: WishlistItem) {
       : [...list, item],
   );
 }
+
+/** Whatever a shopper types, the quantity is a whole number from 1 up; anything else becomes 1. */
+export function normaliseQuantity(value: string | number): number {
+  const number = typeof value === 'number' ? value : Number.parseInt(value, 10);
+  if (!Number.isFinite(number) || number < 1) return 1;
+  return Math.min(Math.floor(number), MAX_LINE_QUANTITY);
+}
+
+type LineKey = Pick<CartLine, 'id' | 'selectedColor' | 'selectedSize'>;
+
+/** Sets a line's quantity; 0 or less removes the line. */
+export function setLineQuantity(key: LineKey, quantity: number) {
+  const amount = Number.isFinite(quantity) ? Math.floor(quantity) : 1;
+  cartStore.set((cart) =>
+    amount <= 0
+      ? cart.filter((item) => !sameLine(item, key))
+      : cart.map((item) =>
+          sameLine(item, key) ? { ...item, quantity: Math.min(amount, MAX_LINE_QUANTITY) } : item,
+        ),
+  );
+}
+
+export function removeFromCart(key: LineKey) {
+  cartStore.set((cart) => cart.filter((item) => !sameLine(item, key)));
+}
+
+/** Gives a line a size; merges it into a line that already has that size. */
+export function setLineSize(key: LineKey, size: string) {
+  cartStore.set((cart) => {
+    const line = cart.find((item) => sameLine(item, key));
+    if (!line) return cart;
+    const rest = cart.filter((item) => item !== line);
+    const target = rest.find((item) => sameLine(item, { ...line, selectedSize: size }));
+    if (target)
+      return rest.map((item) =>
+        item === target
+          ? { ...item, quantity: Math.min(item.quantity + line.quantity, MAX_LINE_QUANTITY) }
+          : item,
+      );
+    return cart.map((item) => (item === line ? { ...item, selectedSize: size } : item));
+  });
+}
+
+export function clearCart() {
+  cartStore.set([]);
+  couponStore.set('');
+}
+
+export function removeFromWishlist(id: number) {
+  wishlistStore.set((list) => list.filter((entry) => entry.id !== id));
+}
+
+/** Moves wishlist items into the cart (one each) and off the wishlist. */
+export function moveWishlistToCart(items: WishlistItem[]) {
+  for (const item of items) addToCart({ ...item, selectedColor: null, selectedSize: null }, 1);
+  const moved = new Set(items.map((item) => item.id));
+  wishlistStore.set((list) => list.filter((entry) => !moved.has(entry.id)));
+}
+
+/** The coupon code the shopper applied in the cart, carried to checkout. */
+export const couponStore = createLocalStore<string>('rossy.coupon', '', (raw) =>
+  typeof raw === 'string' ? raw.slice(0, 40) : '',
+);
+
+export function useAppliedCoupon(): string {
+  return useLocalStore(couponStore, '');
+}
+
+export interface SavedCheckoutDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+/** Contact and address a guest asked the shop to remember on this device ('Save this information'). */
+export const checkoutDetailsStore = createLocalStore<Partial<SavedCheckoutDetails> | null>(
+  'rossy.checkout',
+  null,
+  (raw) => {
+    if (!isRecord(raw)) return null;
+    const details: Partial<SavedCheckoutDetails> = {};
+    for (const [key, value] of Object.entries(raw))
+      if (typeof value === 'string') details[key as keyof SavedCheckoutDetails] = value.slice(0, 200);
+    return details;
+  },
+);

@@ -1,17 +1,108 @@
+import { MessageCircle, ShieldCheck, Tag, Truck } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { nairaToKobo, formatNaira } from '../../contracts/money';
-import { ButtonLink } from '../components/ui/button';
+import { formatNaira, nairaToKobo } from '../../contracts/money';
+import { whatsappCartLink } from '../../contracts/whatsapp';
+import { OrderTotals } from '../components/order-totals';
+import { Button, ButtonLink, buttonClasses } from '../components/ui/button';
+import { ConfirmDialog } from '../components/ui/confirm-dialog';
+import { inputClasses } from '../components/ui/field';
+import { QuantityStepper, RemoveButton } from '../features/checkout/cart-line-controls';
+import { useCartQuote } from '../features/checkout/use-cart-quote';
+import { cn } from '../lib/cn';
 import { pageMeta, rootMeta } from '../lib/meta';
-import { cartQuantity, useCart } from '../lib/shop-stores';
+import { useRootData } from '../lib/root-data';
+import { useHydrated } from '../lib/use-hydrated';
+import {
+  cartQuantity,
+  clearCart,
+  couponStore,
+  removeFromCart,
+  setLineSize,
+  useAppliedCoupon,
+  useCart,
+  type CartLine,
+} from '../lib/shop-stores';
 import type { Route } from './+types/cart';
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: 'Your Cart', description: 'The pieces in your Rossy bag.', ...rootMeta(matches) });
+  return pageMeta({
+    title: 'Your Cart',
+    description: 'The pieces in your Rossy bag.',
+    noindex: true,
+    ...rootMeta(matches),
+  });
 }
+
+const REMOVE_FADE_MS = 300;
+const COUPON_MESSAGE_MS = 3000;
+
+const lineKey = (line: Pick<CartLine, 'id' | 'selectedColor' | 'selectedSize'>) =>
+  `${line.id}|${line.selectedColor ?? ''}|${line.selectedSize ?? ''}`;
+
+type Confirming = { kind: 'line'; line: CartLine } | { kind: 'all' } | null;
 
 export default function CartPage() {
   const cart = useCart();
-  if (cart.length === 0) {
+  const coupon = useAppliedCoupon();
+  const root = useRootData();
+  const hydrated = useHydrated();
+  const { quote, error } = useCartQuote({ cart, couponCode: coupon });
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [fading, setFading] = useState<string | null>(null);
+  const [couponText, setCouponText] = useState('');
+  const [couponMessage, setCouponMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(
+    null,
+  );
+  const [checkingCoupon, setCheckingCoupon] = useState(false);
+
+  const showCouponMessage = (text: string, tone: 'success' | 'error') => {
+    setCouponMessage({ text, tone });
+    setTimeout(() => setCouponMessage(null), COUPON_MESSAGE_MS);
+  };
+
+  const applyCoupon = async (code: string) => {
+    setCheckingCoupon(true);
+    try {
+      const response = await fetch('/api/coupons/validate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+      const body = (await response.json()) as {
+        code?: string;
+        percent?: number;
+        error?: { message: string };
+      };
+      if (response.ok && body.code) {
+        couponStore.set(body.code);
+        setCouponText('');
+        showCouponMessage(`${body.code} applied: ${body.percent ?? 0}% off.`, 'success');
+      } else showCouponMessage(body.error?.message ?? 'Invalid coupon code.', 'error');
+    } catch {
+      showCouponMessage('The coupon could not be checked. Please try again.', 'error');
+    } finally {
+      setCheckingCoupon(false);
+    }
+  };
+
+  const confirmRemoval = () => {
+    if (!confirming) return;
+    if (confirming.kind === 'all') {
+      clearCart();
+      setConfirming(null);
+      return;
+    }
+    const { line } = confirming;
+    setConfirming(null);
+    setFading(lineKey(line));
+    setTimeout(() => {
+      removeFromCart(line);
+      setFading(null);
+    }, REMOVE_FADE_MS);
+  };
+
+  if (hydrated && cart.length === 0) {
     return (
       <section className="container-shop flex flex-col items-center py-24 text-center">
         <h1 className="text-display-md">Your Cart is Empty</h1>
@@ -22,45 +113,294 @@ export default function CartPage() {
       </section>
     );
   }
+
+  const quoted = (line: CartLine) =>
+    quote?.lines.find(
+      (item) =>
+        item.productId === line.id &&
+        (item.color ?? null) === (line.selectedColor ?? null) &&
+        (line.selectedSize === null || item.size === line.selectedSize),
+    );
+  const blocked = quote ? !quote.purchasable : true;
+  const whatsapp = root?.shop.whatsappNumber;
+  const origin = root?.publicUrl ?? '';
+
   return (
-    <section className="container-shop py-10 lg:py-14">
-      <h1 className="text-display-lg">Your Cart</h1>
-      <p className="mt-2 text-sm text-muted">{cartQuantity(cart)} items</p>
-      <ul className="mt-8 divide-y divide-line border-y border-line">
-        {cart.map((line) => (
-          <li key={`${line.id}-${line.selectedColor}-${line.selectedSize}`} className="flex gap-4 py-4">
-            {line.image ? (
-              <img
-                src={line.image}
-                alt=""
-                width={80}
-                height={100}
-                className="h-25 w-20 rounded-sm bg-cream object-cover"
-              />
-            ) : null}
-            <div className="flex-1">
-              <Link to={`/product/${line.id}`} className="font-medium hover:underline">
-                {line.name}
-              </Link>
-              <p className="text-xs text-muted">
-                {[line.selectedColor, line.selectedSize && `Size ${line.selectedSize}`]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </p>
-              <p className="mt-1 text-sm">Quantity: {line.quantity}</p>
-            </div>
-            <p className="text-sm font-medium tabular-nums">
-              {formatNaira(nairaToKobo(line.price) * line.quantity)}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <ButtonLink to="/checkout">Proceed to Checkout</ButtonLink>
-        <ButtonLink to="/products" variant="outline">
-          Continue Shopping
-        </ButtonLink>
+    <section className="container-shop py-8 lg:py-14">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-display-md lg:text-display-lg">Your Cart</h1>
+          <p className="mt-2 text-sm text-muted" aria-live="polite">
+            {hydrated ? `${cartQuantity(cart)} ${cartQuantity(cart) === 1 ? 'item' : 'items'}` : ' '}
+          </p>
+        </div>
+        {cart.length > 0 ? (
+          <button
+            type="button"
+            onClick={() => setConfirming({ kind: 'all' })}
+            className="text-sm text-muted underline underline-offset-4 hover:text-ink"
+          >
+            Clear Cart
+          </button>
+        ) : null}
       </div>
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+        <div>
+          {/* Column heads for the table layout on wide screens. */}
+          <div className="hidden grid-cols-[1fr_9rem_8rem_2.5rem] gap-4 border-b border-line pb-3 text-xs tracking-wider text-muted uppercase md:grid">
+            <span>Product</span>
+            <span>Quantity</span>
+            <span className="text-right">Total</span>
+            <span className="sr-only">Remove</span>
+          </div>
+          <ul className="divide-y divide-line border-b border-line" aria-label="Items in your cart">
+            {cart.map((line) => {
+              const key = lineKey(line);
+              const server = quoted(line);
+              const unitKobo = server?.unitPriceKobo ?? nairaToKobo(line.price);
+              // The cart remembers the price it was added at; the server's price is what is charged.
+              const was = nairaToKobo(line.price);
+              return (
+                <li
+                  key={key}
+                  className={cn(
+                    'grid grid-cols-[5rem_1fr] gap-x-4 gap-y-3 py-5 transition-opacity duration-300 md:grid-cols-[5rem_1fr_9rem_8rem_2.5rem] md:items-center',
+                    fading === key && 'opacity-0',
+                  )}
+                  data-testid="cart-line"
+                >
+                  <Link
+                    to={`/product/${line.id}`}
+                    tabIndex={-1}
+                    aria-hidden="true"
+                    className="row-span-2 md:row-span-1"
+                  >
+                    {line.image ? (
+                      <img
+                        src={line.image}
+                        alt=""
+                        width={80}
+                        height={100}
+                        className="h-25 w-20 rounded-sm bg-cream object-cover"
+                      />
+                    ) : (
+                      <span className="block h-25 w-20 rounded-sm bg-cream" />
+                    )}
+                  </Link>
+                  <div className="min-w-0">
+                    <div className="flex items-start justify-between gap-2">
+                      <Link to={`/product/${line.id}`} className="font-medium leading-snug hover:underline">
+                        {server?.name ?? line.name}
+                      </Link>
+                      <span className="md:hidden">
+                        <RemoveButton
+                          name={line.name}
+                          onClick={() => setConfirming({ kind: 'line', line })}
+                        />
+                      </span>
+                    </div>
+                    <p className="mt-0.5 text-xs text-muted">
+                      {[
+                        line.selectedColor,
+                        (line.selectedSize ?? server?.size) && `Size ${line.selectedSize ?? server?.size}`,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ') || line.category}
+                    </p>
+                    <p className="mt-1 text-sm tabular-nums">{formatNaira(unitKobo)}</p>
+                    {server && !server.problem && was !== unitKobo ? (
+                      <p className="mt-1 text-xs text-warning" role="status">
+                        Price updated: was {formatNaira(was)}
+                      </p>
+                    ) : null}
+                    {server?.problemKind === 'option' && !line.selectedSize && server.sizes.length > 1 ? (
+                      <label className="mt-2 flex items-center gap-2 text-xs">
+                        <span className="text-sale">Choose a size:</span>
+                        <select
+                          className={cn(inputClasses, 'h-9 w-auto py-0')}
+                          defaultValue=""
+                          onChange={(event) => event.target.value && setLineSize(line, event.target.value)}
+                        >
+                          <option value="" disabled>
+                            Size
+                          </option>
+                          {server.sizes.map((size) => (
+                            <option key={size}>{size}</option>
+                          ))}
+                        </select>
+                      </label>
+                    ) : server?.problem ? (
+                      <p className="mt-1 text-xs font-medium text-sale" role="status">
+                        {server.problem}
+                      </p>
+                    ) : null}
+                  </div>
+                  <div className="col-start-2 flex items-center justify-between md:col-start-auto md:block">
+                    <QuantityStepper line={line} onRemove={() => setConfirming({ kind: 'line', line })} />
+                    <p className="text-sm font-medium tabular-nums md:hidden">
+                      {formatNaira(unitKobo * line.quantity)}
+                    </p>
+                  </div>
+                  <p className="hidden text-right text-sm font-medium tabular-nums md:block">
+                    {formatNaira(unitKobo * line.quantity)}
+                  </p>
+                  <span className="hidden md:block">
+                    <RemoveButton name={line.name} onClick={() => setConfirming({ kind: 'line', line })} />
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          <ButtonLink to="/products" variant="outline" className="mt-6">
+            Continue Shopping
+          </ButtonLink>
+        </div>
+
+        <aside className="space-y-6 lg:sticky lg:top-28 lg:self-start" aria-label="Order summary">
+          <div className="rounded-card border border-line bg-white p-5 lg:p-6">
+            <h2 className="font-display text-2xl">Order Summary</h2>
+            <form
+              className="mt-5"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const code = couponText.trim();
+                if (code) void applyCoupon(code);
+              }}
+            >
+              <label
+                htmlFor="coupon"
+                className="flex items-center gap-1.5 text-xs font-medium tracking-wide text-ink-soft uppercase"
+              >
+                <Tag width={13} height={13} aria-hidden="true" /> Coupon code
+              </label>
+              <div className="mt-1.5 flex gap-2">
+                <input
+                  id="coupon"
+                  value={couponText}
+                  onChange={(event) => setCouponText(event.target.value)}
+                  placeholder={coupon || 'e.g. ROSSY10'}
+                  autoCapitalize="characters"
+                  className={inputClasses}
+                />
+                <Button type="submit" variant="secondary" disabled={checkingCoupon}>
+                  Apply
+                </Button>
+              </div>
+              <p
+                aria-live="polite"
+                className={cn(
+                  'mt-2 min-h-5 text-xs',
+                  couponMessage?.tone === 'error' ? 'text-sale' : 'text-success',
+                )}
+              >
+                {couponMessage?.text ?? ''}
+              </p>
+              {coupon && quote?.couponError && !couponMessage ? (
+                <p className="text-xs text-sale" role="status">
+                  {coupon}: {quote.couponError}{' '}
+                  <button type="button" className="underline" onClick={() => couponStore.set('')}>
+                    Remove coupon
+                  </button>
+                </p>
+              ) : null}
+              {quote?.coupon ? (
+                <p className="text-xs text-ink-soft">
+                  Using {quote.coupon.code}.{' '}
+                  <button type="button" className="underline" onClick={() => couponStore.set('')}>
+                    Remove coupon
+                  </button>
+                </p>
+              ) : null}
+            </form>
+            <div className="mt-5 border-t border-line pt-5" aria-busy={!quote}>
+              {quote ? (
+                <OrderTotals
+                  figures={{
+                    subtotalKobo: quote.subtotalKobo,
+                    discountKobo: quote.discountKobo,
+                    shippingKobo: null,
+                    taxKobo: quote.taxKobo,
+                    taxRatePercent: quote.taxRatePercent,
+                    totalKobo: quote.subtotalKobo - quote.discountKobo + quote.taxKobo,
+                    couponCode: quote.coupon?.code ?? null,
+                  }}
+                />
+              ) : (
+                <p className="text-sm text-muted">{error ?? 'Working out your total…'}</p>
+              )}
+            </div>
+            {quote && !quote.purchasable ? (
+              <p className="mt-4 text-xs text-sale" role="status">
+                Some items need your attention before checkout.
+              </p>
+            ) : null}
+            {blocked ? (
+              <span className={buttonClasses('primary', 'lg', 'mt-5 w-full opacity-50')} aria-disabled="true">
+                Proceed to Checkout
+              </span>
+            ) : (
+              <Link to="/checkout" className={buttonClasses('primary', 'lg', 'mt-5 w-full')}>
+                Proceed to Checkout
+              </Link>
+            )}
+            <ul className="mt-5 space-y-2 text-xs text-ink-soft">
+              <li className="flex items-center gap-2">
+                <Truck width={14} height={14} aria-hidden="true" />
+                Free standard delivery over{' '}
+                {formatNaira(quote?.freeShippingThresholdKobo ?? root?.shop.freeShippingThresholdKobo ?? 0)}
+              </li>
+              <li className="flex items-center gap-2">
+                <ShieldCheck width={14} height={14} aria-hidden="true" />
+                {root?.shop.returnsDays ?? 30}-day returns
+              </li>
+            </ul>
+          </div>
+
+          {whatsapp && quote ? (
+            <div className="rounded-card bg-cream p-5">
+              <h2 className="flex items-center gap-2 font-display text-xl">
+                <MessageCircle width={18} height={18} aria-hidden="true" /> Prefer to order by chat?
+              </h2>
+              <p className="mt-2 text-sm text-ink-soft">
+                Send this cart to our stylists on WhatsApp and finish your order in the chat.
+              </p>
+              <a
+                href={whatsappCartLink(
+                  whatsapp,
+                  quote.lines.map((line) => ({
+                    name: line.name,
+                    unitPriceKobo: line.unitPriceKobo,
+                    quantity: line.quantity,
+                    color: line.color,
+                    size: line.size,
+                    url: `${origin}/product/${line.productId}`,
+                  })),
+                  quote.subtotalKobo - quote.discountKobo,
+                )}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('outline', 'md', 'mt-4 w-full')}
+              >
+                Order via WhatsApp
+              </a>
+            </div>
+          ) : null}
+        </aside>
+      </div>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming?.kind === 'all' ? 'Clear your cart?' : 'Remove this item?'}
+        message={
+          confirming?.kind === 'line'
+            ? `${confirming.line.name} will be taken out of your cart.`
+            : 'Every item will be taken out of your cart.'
+        }
+        confirmLabel={confirming?.kind === 'all' ? 'Clear Cart' : 'Remove'}
+        onConfirm={confirmRemoval}
+        onCancel={() => setConfirming(null)}
+      />
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { mediaUrl } from '../../contracts/media';
 import { formatNaira } from '../../contracts/money';
 import { listCategories } from '../../core/catalog/list-categories';
 import { listProducts } from '../../core/catalog/list-products';
+import { getNewsletterOffer } from '../../core/newsletter/subscribe';
+import { NewsletterForm } from '../components/newsletter-form';
 import { ProductImage } from '../components/ui/product-image';
 import { CollectionsTabs } from '../features/catalog/collections-tabs';
 import { FlashSaleBanner } from '../features/catalog/flash-sale-banner';
@@ -18,12 +20,13 @@ const HERO_SLIDES = 4;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.services.db;
-  const [categories, featured, mens, womens, flashSale] = await Promise.all([
+  const [categories, featured, mens, womens, flashSale, newsletterOffer] = await Promise.all([
     listCategories(db),
     listProducts(db, { sort: 'featured', pageSize: COLLECTION_SIZE }),
     listProducts(db, { category: 'mens-wear', sort: 'featured', pageSize: COLLECTION_SIZE }),
     listProducts(db, { category: 'womens-bags', sort: 'featured', pageSize: COLLECTION_SIZE }),
     loadFlashSale(db),
+    getNewsletterOffer(db),
   ]);
   // Alternate bags and men's wear so the rotation shows both halves of the shop.
   const slides: HeroSlide[] = womens.items
@@ -33,6 +36,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     .map((product) => ({ image: product!.image!, productId: product!.id, name: product!.name }));
   return {
     flashSale,
+    newsletter: {
+      offer: newsletterOffer,
+      // A bag and a piece of men's wear the hero does not already show.
+      images: [womens.items, mens.items]
+        .map((items) => items.find((product, index) => index >= HERO_SLIDES / 2 && product.image)?.image)
+        .filter((image) => image !== undefined && image !== null),
+    },
     brands: categories
       .filter((category) => category.parentId === null)
       .flatMap((department) => department.brands),
@@ -66,7 +76,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slides, departments, tiles, collections, flashSale, brands } = loaderData;
+  const { slides, departments, tiles, collections, flashSale, brands, newsletter } = loaderData;
   const shop = useRootData()?.shop;
 
   return (
@@ -204,6 +214,37 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
+
+      <section className="container-shop mt-20" aria-labelledby="newsletter-title">
+        <div className="grid grid-cols-1 overflow-hidden rounded-card border border-line bg-cream md:grid-cols-[1fr_1.15fr]">
+          <div className="hidden grid-cols-2 gap-px bg-line md:grid">
+            {newsletter.images.map((image) => (
+              <div key={image.key} className="relative">
+                <ProductImage
+                  image={image}
+                  alt=""
+                  sizes="(min-width: 1280px) 300px, 23vw"
+                  className="absolute inset-0 h-full w-full"
+                />
+              </div>
+            ))}
+          </div>
+          <div className="px-6 py-12 sm:px-10 md:py-16 lg:px-16">
+            <p className="eyebrow">The {shop?.name ?? 'Rossy'} letter</p>
+            <h2 id="newsletter-title" className="mt-3 text-display-md sm:text-display-lg">
+              {newsletter.offer ? `${newsletter.offer.percent}% off your first order` : 'Join our list'}
+            </h2>
+            <p className="mt-3 max-w-md text-sm leading-relaxed text-ink-soft">
+              New arrivals, private sales and styling notes from our Lagos studio.
+              {newsletter.offer ? ' Your welcome code arrives by e-mail the moment you join.' : null}
+            </p>
+            <NewsletterForm className="mt-7 max-w-md" />
+            {newsletter.offer ? (
+              <p className="mt-3 text-xs text-muted">For a first order. We never share your address.</p>
+            ) : null}
+          </div>
+        </div>
+      </section>
 
       {brands.length > 0 ? (
         <section className="container-shop mt-20" aria-labelledby="brands-title">

@@ -8,11 +8,19 @@ import { formFailure, formText, safeRedirect } from '../lib/action-result.server
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/login';
 
+/** After sign-in: an admin goes to /admin (or the admin page they were sent from), anyone else where they were going. */
+function landingFor(role: string, redirectTo: FormDataEntryValue | string | null): string {
+  const target = safeRedirect(redirectTo, role === 'admin' ? '/admin' : '/profile');
+  if (role !== 'admin') return target;
+  return target === '/admin' || target.startsWith('/admin/') || target.startsWith('/admin?')
+    ? target
+    : '/admin';
+}
+
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = context.user;
   if (user) {
-    const target = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/profile');
-    throw redirect(user.role === 'admin' ? '/admin' : target);
+    throw redirect(landingFor(user.role, new URL(request.url).searchParams.get('redirectTo')));
   }
   return null;
 }
@@ -25,8 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { email: formText(form, 'email'), password: formText(form, 'password') },
       context.client,
     );
-    const target = user.role === 'admin' ? '/admin' : safeRedirect(form.get('redirectTo'), '/profile');
-    return redirect(target, { headers: { 'Set-Cookie': context.services.cookies.serialize(session) } });
+    return redirect(landingFor(user.role, form.get('redirectTo')), {
+      headers: { 'Set-Cookie': context.services.cookies.serialize(session) },
+    });
   } catch (error) {
     return formFailure(error, 'Failed to sign in. Please check your credentials.');
   }

@@ -1,19 +1,328 @@
-import { SimplePage } from '../components/simple-page';
+import { ArrowLeft, LifeBuoy, MapPin, Truck } from 'lucide-react';
+import { data, isRouteErrorResponse, Link, useRouteError, useSearchParams } from 'react-router';
+import { checkoutMessages } from '../../contracts/checkout-texts';
+import { formatNaira } from '../../contracts/money';
+import { isAppError } from '../../core/errors';
+import type { OrderView } from '../../core/orders/order-view';
+import { getOrderForViewer } from '../../core/orders/read-orders';
+import { getShopSettings } from '../../core/settings/shop-settings';
+import { OrderTotals } from '../components/order-totals';
+import { ButtonLink, buttonClasses } from '../components/ui/button';
+import {
+  OrderDate,
+  OrderProgress,
+  OrderStatusBadge,
+  OrderStatusNotice,
+  OrderTimeline,
+  sizeLabel,
+} from '../components/orders/order-status';
+import { BankTransferPanel } from '../features/orders/bank-transfer-panel';
+import { OrderThumb } from '../components/orders/order-thumb';
+import { PayNow } from '../features/orders/pay-now';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/order-detail';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: 'Order Not Found', description: 'Order details.', ...rootMeta(matches) });
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const key = new URL(request.url).searchParams.get('key');
+  let order: OrderView;
+  try {
+    order = await getOrderForViewer(context.services.db, params.orderId, { user: context.user, key });
+  } catch (error) {
+    if (isAppError(error) && error.code === 'NOT_FOUND') throw data('Order not found', { status: 404 });
+    throw error;
+  }
+  const awaitingTransfer = order.status === 'awaiting_payment' && order.paymentMethod === 'bank-transfer';
+  const bankAccount = awaitingTransfer ? (await getShopSettings(context.services.db)).bankAccount : null;
+  return { order, bankAccount, signedIn: context.user !== null };
 }
 
-export default function Page() {
+export function meta({ data: loaded, matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: loaded ? `Order ${loaded.order.number}` : 'Order Not Found',
+    description: loaded ? `Details and tracking of Rossy order ${loaded.order.number}.` : 'Order details.',
+    noindex: true,
+    ...rootMeta(matches),
+  });
+}
+
+const paymentStatusNames: Record<OrderView['paymentStatus'], string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+const paymentStatusTones: Record<OrderView['paymentStatus'], string> = {
+  pending: 'text-warning',
+  paid: 'text-success',
+  failed: 'text-sale',
+  refunded: 'text-ink-soft',
+};
+
+function Card({
+  title,
+  id,
+  children,
+  className = '',
+}: {
+  title: string;
+  id?: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  const headingId = `${id ?? title.toLowerCase().replace(/[^a-z]+/g, '-')}-heading`;
   return (
-    <SimplePage
-      eyebrow="Your account"
-      title="Order Not Found"
-      links={[{ to: '/orders', label: 'Back to Orders' }]}
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={`scroll-mt-28 rounded-card border border-line bg-white p-5 sm:p-6 ${className}`}
     >
-      <p>We couldn't find the order you're looking for.</p>
-    </SimplePage>
+      <h2 id={headingId} className="text-2xl">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
+  const { order, bankAccount, signedIn } = loaderData;
+  const address = order.shippingAddress;
+  const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const orderKey = useSearchParams()[0].get('key');
+
+  return (
+    <div className="container-shop py-8 lg:py-12">
+      <Link
+        to={signedIn ? '/orders' : '/track-order'}
+        className="inline-flex items-center gap-1.5 text-sm text-ink-soft hover:text-ink"
+      >
+        <ArrowLeft width={16} height={16} aria-hidden="true" />
+        {signedIn ? 'Back to Orders' : 'Track an order'}
+      </Link>
+
+      <header className="mt-4 flex flex-col gap-5 border-b border-line pb-6 md:flex-row md:items-end md:justify-between">
+        <div>
+          <p className="eyebrow">Order details</p>
+          <h1 className="mt-2 text-display-md sm:text-display-lg">Order {order.number}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-ink-soft">
+            <span>
+              Placed <OrderDate iso={order.placedAt} withTime />
+            </span>
+            <OrderStatusBadge status={order.status} label={order.statusLabel} />
+          </div>
+        </div>
+        <div className="grid grid-cols-2 gap-3 sm:flex">
+          <a href="#tracking" className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
+            <Truck width={16} height={16} aria-hidden="true" /> Track Package
+          </a>
+          <ButtonLink
+            to={`/contact?order=${encodeURIComponent(order.number)}`}
+            variant="outline"
+            className="w-full sm:w-auto"
+          >
+            <LifeBuoy width={16} height={16} aria-hidden="true" /> Need Help
+          </ButtonLink>
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
+        <div className="space-y-6">
+          {order.status === 'awaiting_payment' ? (
+            <OrderStatusNotice status="awaiting_payment">
+              {bankAccount ? (
+                <>
+                  <p>
+                    Transfer <strong className="text-ink">{formatNaira(order.totalKobo)}</strong> to{' '}
+                    {bankAccount.bankName}, account{' '}
+                    <strong className="text-ink tabular-nums">{bankAccount.accountNumber}</strong> (
+                    {bankAccount.accountName}), with the reference{' '}
+                    <strong className="font-mono text-ink" data-testid="bank-reference">
+                      {order.bankReference}
+                    </strong>
+                    .
+                  </p>
+                  {order.stockHeldUntil ? (
+                    <p>
+                      We hold your items until <OrderDate iso={order.stockHeldUntil} withTime />.
+                    </p>
+                  ) : null}
+                  {order.customerBankReference ? (
+                    <p>
+                      We have your transfer reference{' '}
+                      <span className="font-mono text-ink">{order.customerBankReference}</span> and will
+                      confirm your payment as soon as it reaches us.
+                    </p>
+                  ) : null}
+                </>
+              ) : (
+                <p>
+                  We have not received confirmation of your payment yet. If you were charged, it will be
+                  confirmed shortly; otherwise contact us and we will help.
+                </p>
+              )}
+            </OrderStatusNotice>
+          ) : null}
+          {order.status === 'awaiting_payment' ? (
+            <Card
+              title={order.paymentMethod === 'bank-transfer' ? 'Your bank transfer' : 'Complete your payment'}
+              id="pay"
+            >
+              {order.paymentMethod === 'bank-transfer' ? (
+                <BankTransferPanel
+                  orderNumber={order.number}
+                  orderKey={orderKey}
+                  paid={order.paymentStatus === 'paid'}
+                  customerReference={order.customerBankReference}
+                />
+              ) : (
+                <PayNow orderNumber={order.number} orderKey={orderKey} totalKobo={order.totalKobo} />
+              )}
+            </Card>
+          ) : null}
+          {order.status === 'cancelled' ? <OrderStatusNotice status="cancelled" /> : null}
+
+          {order.status !== 'cancelled' ? (
+            <Card title="Order Status">
+              <OrderProgress status={order.status} progress={order.progress} className="pt-2" />
+            </Card>
+          ) : null}
+
+          <Card title={`Items (${itemCount})`} id="items">
+            <ul className="divide-y divide-line">
+              {order.items.map((item, index) => (
+                <li
+                  key={`${item.productId ?? item.name}-${index}`}
+                  className="flex gap-4 py-4 first:pt-0 last:pb-0"
+                >
+                  <OrderThumb src={item.imageUrl} className="w-16 sm:w-20" />
+                  <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:justify-between sm:gap-4">
+                    <div className="min-w-0">
+                      <h3 className="font-sans text-sm font-semibold tracking-normal">{item.name}</h3>
+                      {item.color || item.size ? (
+                        <p className="mt-0.5 text-xs text-muted">
+                          {[item.color, sizeLabel(item.size)].filter(Boolean).join(' · ')}
+                        </p>
+                      ) : null}
+                      <p className="mt-1 text-sm text-ink-soft tabular-nums">
+                        {item.quantity} × {formatNaira(item.unitPriceKobo)}
+                      </p>
+                      {item.productId !== null ? (
+                        <Link
+                          to={`/products/${item.productId}`}
+                          className="mt-2 inline-block text-xs font-medium tracking-wide text-gold-deep uppercase underline-offset-4 hover:underline"
+                        >
+                          View Product<span className="sr-only">: {item.name}</span>
+                        </Link>
+                      ) : null}
+                    </div>
+                    <p className="text-sm font-semibold tabular-nums sm:text-right">
+                      {formatNaira(item.lineTotalKobo)}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </Card>
+
+          <Card title="Tracking" id="tracking">
+            <dl className="mb-6 grid gap-4 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-xs tracking-wide text-muted uppercase">Shipping method</dt>
+                <dd className="mt-1 text-ink">{order.shippingMethodLabel}</dd>
+              </div>
+              <div>
+                <dt className="text-xs tracking-wide text-muted uppercase">Carrier</dt>
+                <dd className="mt-1 text-ink">{order.carrier ?? 'Assigned when shipped'}</dd>
+              </div>
+              <div>
+                <dt className="text-xs tracking-wide text-muted uppercase">Tracking number</dt>
+                <dd className="mt-1 font-mono text-ink">{order.trackingNumber ?? '—'}</dd>
+              </div>
+            </dl>
+            <OrderTimeline events={order.events} />
+          </Card>
+        </div>
+
+        <aside className="space-y-6" aria-label="Order information">
+          <Card title="Order Summary">
+            <OrderTotals
+              figures={{
+                subtotalKobo: order.subtotalKobo,
+                discountKobo: order.discountKobo,
+                shippingKobo: order.shippingKobo,
+                taxKobo: order.taxKobo,
+                taxRatePercent: order.taxRatePercent,
+                totalKobo: order.totalKobo,
+                couponCode: order.couponCode,
+                shippingLabel: order.shippingMethodLabel,
+              }}
+            />
+          </Card>
+
+          <Card title="Shipping Address">
+            <address className="flex gap-3 text-sm leading-relaxed text-ink-soft not-italic">
+              <MapPin width={18} height={18} aria-hidden="true" className="mt-0.5 shrink-0 text-gold-deep" />
+              <span>
+                <span className="font-medium text-ink">
+                  {address.firstName} {address.lastName}
+                </span>
+                <br />
+                {address.address}
+                <br />
+                {address.city}, {address.state} {address.zipCode}
+                <br />
+                {address.country}
+              </span>
+            </address>
+            <p className="mt-3 border-t border-line pt-3 text-sm break-words text-ink-soft">
+              {order.email}
+              <br />
+              {order.phone}
+            </p>
+          </Card>
+
+          <Card title="Payment">
+            <dl className="space-y-3 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-ink-soft">Method</dt>
+                <dd className="text-right text-ink">{order.paymentMethodLabel}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-ink-soft">Status</dt>
+                <dd className={`text-right font-semibold ${paymentStatusTones[order.paymentStatus]}`}>
+                  {paymentStatusNames[order.paymentStatus]}
+                </dd>
+              </div>
+              {order.bankReference ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-ink-soft">Reference</dt>
+                  <dd className="text-right font-mono text-ink">{order.bankReference}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-shop flex flex-col items-center py-24 text-center">
+      <h1 className="text-display-md">{notFound ? 'Order Not Found' : 'This order could not be shown'}</h1>
+      <p className="mt-3 max-w-md text-muted">
+        {notFound ? checkoutMessages.orderNotFound : 'Please try again in a moment.'}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/orders">Back to Orders</ButtonLink>
+        <ButtonLink to="/track-order" variant="outline">
+          Track Your Order
+        </ButtonLink>
+      </div>
+    </section>
   );
 }

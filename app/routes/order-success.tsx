@@ -1,21 +1,240 @@
-import { SimplePage } from '../components/simple-page';
+import { CheckCircle2, Copy } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatNaira } from '../../contracts/money';
+import { isAppError } from '../../core/errors';
+import type { OrderView } from '../../core/orders/order-view';
+import { getOrderForViewer } from '../../core/orders/read-orders';
+import { getShopSettings } from '../../core/settings/shop-settings';
+import { OrderTotals } from '../components/order-totals';
+import { Badge } from '../components/ui/badge';
+import { ButtonLink } from '../components/ui/button';
+import { toast } from '../components/ui/toast';
+import { BankTransferPanel } from '../features/orders/bank-transfer-panel';
+import { PayNow } from '../features/orders/pay-now';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/order-success';
 
-export function meta({ matches }: Route.MetaArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const number = params.get('order');
+  const key = params.get('key');
+  if (!number) return { order: null, key: null, bankAccount: null };
+  try {
+    const order = await getOrderForViewer(context.services.db, number, { user: context.user, key });
+    const settings = await getShopSettings(context.services.db);
+    return {
+      order,
+      key,
+      bankAccount: order.paymentMethod === 'bank-transfer' ? settings.bankAccount : null,
+    };
+  } catch (error) {
+    if (isAppError(error) && error.code === 'NOT_FOUND') return { order: null, key: null, bankAccount: null };
+    throw error;
+  }
+}
+
+export function meta({ matches, data }: Route.MetaArgs) {
   return pageMeta({
-    title: 'Order Information Not Found',
+    title: data?.order ? `Thank you: order ${data.order.number}` : 'Order Information Not Found',
     description: 'Your order confirmation.',
+    noindex: true,
     ...rootMeta(matches),
   });
 }
 
-export default function Page() {
+/** SPEC's badges: what the shopper is told about their payment. */
+function paymentBadge(order: Pick<OrderView, 'paymentMethod' | 'paymentStatus'>): {
+  label: string;
+  tone: 'success' | 'gold';
+} {
+  const paid = order.paymentStatus === 'paid';
+  if (order.paymentMethod === 'flutterwave')
+    return paid
+      ? { label: 'Flutterwave Payment Verified', tone: 'success' }
+      : { label: 'Payment Pending', tone: 'gold' };
+  if (order.paymentMethod === 'bank-transfer')
+    return paid ? { label: 'Payment Verified', tone: 'success' } : { label: 'Payment Pending', tone: 'gold' };
+  return paid ? { label: 'Payment Complete', tone: 'success' } : { label: 'Payment Pending', tone: 'gold' };
+}
+
+function CopyValue({ label, value }: { label: string; value: string }) {
   return (
-    <SimplePage eyebrow="Order" title="Order Information Not Found" links={[{ to: '/', label: 'Go Home' }]}>
-      <p>
-        We could not find an order to show here. If you placed one, its confirmation was sent to your e-mail.
+    <div className="flex items-center justify-between gap-3 border-b border-line/70 py-2.5 last:border-0">
+      <dt className="text-xs tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="flex items-center gap-2 font-medium tabular-nums">
+        {value}
+        <button
+          type="button"
+          aria-label={`Copy ${label.toLowerCase()}`}
+          onClick={() => {
+            void navigator.clipboard
+              ?.writeText(value)
+              .then(() =>
+                toast(
+                  label === 'Reference'
+                    ? 'Reference code copied to clipboard!'
+                    : `${label} copied to clipboard!`,
+                  'success',
+                ),
+              )
+              .catch(() => toast('Copying is not available here: please note it down.', 'error'));
+          }}
+          className="inline-flex h-8 w-8 items-center justify-center rounded-full text-muted hover:bg-cream hover:text-ink"
+        >
+          <Copy width={14} height={14} aria-hidden="true" />
+        </button>
+      </dd>
+    </div>
+  );
+}
+
+export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
+  const { order, key, bankAccount } = loaderData;
+  if (!order) {
+    return (
+      <section className="container-shop flex flex-col items-center py-24 text-center">
+        <h1 className="text-display-md">Order Information Not Found</h1>
+        <p className="mt-3 max-w-md text-muted">
+          We could not find an order to show here. If you placed one, its confirmation is in your e-mail, and
+          you can follow it from Track Your Order.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <ButtonLink to="/">Go Home</ButtonLink>
+          <ButtonLink to="/track-order" variant="outline">
+            Track Your Order
+          </ButtonLink>
+        </div>
+      </section>
+    );
+  }
+  const badge = paymentBadge(order);
+  const detailHref = `/orderdetails/${order.number}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
+  const paid = order.paymentStatus === 'paid';
+  const byTransfer = order.paymentMethod === 'bank-transfer';
+  const awaitingCard = !byTransfer && !paid && order.status === 'awaiting_payment';
+  return (
+    <section className="container-shop max-w-3xl py-10 lg:py-16">
+      <div className="text-center">
+        <CheckCircle2
+          className="mx-auto text-success"
+          width={44}
+          height={44}
+          strokeWidth={1.25}
+          aria-hidden="true"
+        />
+        <h1 className="mt-4 text-display-md lg:text-display-lg">Thank you for your order</h1>
+        <p className="mt-3 text-ink-soft">
+          Order <strong className="text-ink">{order.number}</strong>{' '}
+          {paid || byTransfer ? 'is confirmed' : 'is placed and waiting for payment'}. We sent the details to{' '}
+          <strong className="text-ink">{order.email}</strong>.
+        </p>
+        <div className="mt-4 flex justify-center">
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </div>
+      </div>
+
+      {awaitingCard ? (
+        <div className="mt-10 rounded-card border border-gold/40 bg-white p-5 lg:p-7">
+          <h2 className="font-display text-2xl">Complete your payment</h2>
+          <PayNow orderNumber={order.number} orderKey={key} totalKobo={order.totalKobo} className="mt-2" />
+        </div>
+      ) : null}
+
+      {byTransfer && bankAccount && order.status !== 'cancelled' ? (
+        <div
+          className="mt-10 rounded-card border border-gold/40 bg-white p-5 lg:p-7"
+          data-testid="bank-transfer-details"
+        >
+          {paid ? (
+            <h2 className="font-display text-2xl">Bank transfer received</h2>
+          ) : (
+            <>
+              <h2 className="font-display text-2xl">Complete your bank transfer</h2>
+              <p className="mt-2 text-sm text-ink-soft">
+                Transfer the total below with your order reference. Your items are held for you
+                {order.stockHeldUntil
+                  ? ` until ${new Date(order.stockHeldUntil).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' })}`
+                  : ''}
+                ; we confirm your order as soon as the money arrives.
+              </p>
+              <dl className="mt-4 text-sm">
+                <CopyValue label="Amount" value={formatNaira(order.totalKobo)} />
+                <CopyValue label="Bank" value={bankAccount.bankName} />
+                <CopyValue label="Account number" value={bankAccount.accountNumber} />
+                <CopyValue label="Account name" value={bankAccount.accountName} />
+                {order.bankReference ? <CopyValue label="Reference" value={order.bankReference} /> : null}
+              </dl>
+            </>
+          )}
+          <div className="mt-6 border-t border-line pt-5">
+            <BankTransferPanel
+              orderNumber={order.number}
+              orderKey={key}
+              paid={paid}
+              customerReference={order.customerBankReference}
+            />
+          </div>
+        </div>
+      ) : null}
+
+      <div className="mt-10 grid gap-8 rounded-card border border-line bg-white p-5 md:grid-cols-2 lg:p-7">
+        <div>
+          <h2 className="text-xs font-semibold tracking-widest text-muted uppercase">Items</h2>
+          <ul className="mt-3 space-y-3">
+            {order.items.map((item, index) => (
+              <li key={index} className="flex gap-3 text-sm">
+                {item.imageUrl ? (
+                  <img
+                    src={item.imageUrl}
+                    alt=""
+                    width={48}
+                    height={60}
+                    className="h-15 w-12 rounded-sm bg-cream object-cover"
+                  />
+                ) : null}
+                <div className="flex-1">
+                  <p>{item.name}</p>
+                  <p className="text-xs text-muted">
+                    {[item.color, item.size && `Size ${item.size}`, `Qty ${item.quantity}`]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </div>
+                <p className="tabular-nums">{formatNaira(item.lineTotalKobo)}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-5 text-sm text-ink-soft">
+            Delivering to {order.shippingAddress.firstName} {order.shippingAddress.lastName},{' '}
+            {order.shippingAddress.city}, {order.shippingAddress.state}.
+          </p>
+        </div>
+        <OrderTotals
+          figures={{
+            subtotalKobo: order.subtotalKobo,
+            discountKobo: order.discountKobo,
+            shippingKobo: order.shippingKobo,
+            taxKobo: order.taxKobo,
+            taxRatePercent: order.taxRatePercent,
+            totalKobo: order.totalKobo,
+            couponCode: order.couponCode,
+            shippingLabel: order.shippingMethodLabel.split(' (')[0],
+          }}
+        />
+      </div>
+
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink to={detailHref}>View Order Details</ButtonLink>
+        <ButtonLink to="/products" variant="outline">
+          Continue Shopping
+        </ButtonLink>
+      </div>
+      <p className="mt-6 text-center text-xs text-muted">
+        Keep this link to follow your order:{' '}
+        <Link to={detailHref} className="underline">
+          order {order.number}
+        </Link>
       </p>
-    </SimplePage>
+    </section>
   );
 }

@@ -12,12 +12,16 @@ import {
   useSearchParams,
 } from 'react-router';
 import { checkoutCountries } from '../../contracts/account-texts';
+import { formatNaira } from '../../contracts/money';
 import { changePassword } from '../../core/accounts/change-password';
 import { getProfile, updateProfile } from '../../core/accounts/update-profile';
+import { listOrdersForUser } from '../../core/orders/read-orders';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { FormAlert } from '../features/account/auth-layout';
 import { AvatarUpload } from '../features/account/avatar-upload';
+import { OrderDate, OrderStatusBadge } from '../components/orders/order-status';
+import { OrderThumb } from '../components/orders/order-thumb';
 import { cn } from '../lib/cn';
 import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -30,9 +34,16 @@ const tabs = [
   { id: 'security', label: 'Security' },
 ] as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
+const PROFILE_ORDERS = 5;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect('/login?redirectTo=/profile');
-  return { profile: await getProfile(context.services.db, context.user.id) };
+  const showOrders = new URL(request.url).searchParams.get('tab') === 'orders';
+  const [profile, orders] = await Promise.all([
+    getProfile(context.services.db, context.user.id),
+    showOrders ? listOrdersForUser(context.services.db, context.user) : null,
+  ]);
+  return { profile, orders: orders?.slice(0, PROFILE_ORDERS) ?? [] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -95,7 +106,7 @@ function useFleeting<T extends { message: string | null }>(answer: T | null): st
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, orders } = loaderData;
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const tab = tabs.find((item) => item.id === params.get('tab'))?.id ?? 'personal';
@@ -257,10 +268,48 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           {tab === 'orders' ? (
             <div>
               <h2 className="text-2xl">My Orders</h2>
-              <p className="mt-4 text-ink-soft">You haven&rsquo;t placed any orders yet.</p>
-              <ButtonLink to="/products" className="mt-6">
-                Start Shopping
-              </ButtonLink>
+              {orders.length === 0 ? (
+                <>
+                  <p className="mt-4 text-ink-soft">You haven't placed any orders yet.</p>
+                  <ButtonLink to="/products" className="mt-6">
+                    Shop Now
+                  </ButtonLink>
+                </>
+              ) : (
+                <>
+                  <p className="mt-1 text-sm text-muted">Your latest orders.</p>
+                  <ul className="mt-5 divide-y divide-line rounded-card border border-line bg-white">
+                    {orders.map((order) => (
+                      <li key={order.number}>
+                        <Link
+                          to={`/orders/${order.number}`}
+                          className="flex items-center gap-4 p-4 hover:bg-cream/50 focus-visible:-outline-offset-2"
+                        >
+                          <OrderThumb src={order.items[0]?.imageUrl ?? null} className="w-12" />
+                          <span className="min-w-0 flex-1">
+                            <span className="block text-sm font-semibold text-ink">{order.number}</span>
+                            <span className="block text-xs text-muted">
+                              <OrderDate iso={order.placedAt} /> ·{' '}
+                              <span className="whitespace-nowrap">
+                                {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
+                              </span>
+                            </span>
+                          </span>
+                          <span className="flex flex-col items-end gap-1.5">
+                            <span className="text-sm font-semibold tabular-nums">
+                              {formatNaira(order.totalKobo)}
+                            </span>
+                            <OrderStatusBadge status={order.status} label={order.statusLabel} />
+                          </span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                  <ButtonLink to="/orders" variant="outline" className="mt-6">
+                    View all orders
+                  </ButtonLink>
+                </>
+              )}
             </div>
           ) : null}
 

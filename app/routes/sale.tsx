@@ -1,46 +1,69 @@
 import { parseProductListQuery } from '../../contracts/catalog';
+import { getSaleCategories } from '../../core/catalog/get-sale-categories';
 import { listCategories } from '../../core/catalog/list-categories';
 import { listProducts } from '../../core/catalog/list-products';
-import { categoryChoices } from '../lib/category-facets';
-import { FlashSaleBanner } from '../features/catalog/flash-sale-banner';
-import { loadFlashSale } from '../lib/flash-sale.server';
 import { ProductListing } from '../features/catalog/product-listing';
+import { SALE_LIST_ID, SaleCategoryTiles, SaleHero, SaleOffers } from '../features/catalog/sale-sections';
+import { categoryChoices } from '../lib/category-facets';
+import { loadFlashSale } from '../lib/flash-sale.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/sale';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.services.db;
   const query = parseProductListQuery(new URL(request.url).searchParams, { onSale: 'true' });
-  const [page, categories, flashSale] = await Promise.all([
-    listProducts(context.services.db, query),
-    listCategories(context.services.db),
-    loadFlashSale(context.services.db),
+  const [page, categories, flashSale, sale] = await Promise.all([
+    listProducts(db, query),
+    listCategories(db),
+    loadFlashSale(db),
+    getSaleCategories(db),
   ]);
-  return { page, query, categories: categoryChoices(categories), flashSale };
+  return {
+    page,
+    query,
+    categories: categoryChoices(categories),
+    flashSale: flashSale ? { endsAt: flashSale.endsAt, renderedAt: flashSale.renderedAt } : null,
+    summary: {
+      count: sale.departments.reduce((sum, department) => sum + department.count, 0),
+      maxDiscountPercent: Math.max(0, ...sale.departments.map((department) => department.maxDiscountPercent)),
+    },
+    departments: sale.departments,
+    saleCategories: sale.categories,
+  };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const summary = data?.summary;
   return pageMeta({
     title: 'Sale',
-    description: "Designer bags and men's wear at reduced prices, for a limited time.",
+    description:
+      summary && summary.count > 0
+        ? `Up to ${summary.maxDiscountPercent}% off ${summary.count} designer bags and men's wear pieces, for a limited time.`
+        : "Designer bags and men's wear at reduced prices, for a limited time.",
     path: '/sale',
     ...rootMeta(matches),
   });
 }
 
 export default function SalePage({ loaderData }: Route.ComponentProps) {
+  const { summary, flashSale, departments, saleCategories } = loaderData;
   return (
     <>
-      {loaderData.flashSale ? <FlashSaleBanner sale={loaderData.flashSale} /> : null}
-      <ProductListing
-        eyebrow="Limited time"
-        title="The Sale"
-        description="Pieces from this season and the last, reduced while stocks last."
-        page={loaderData.page}
-        query={loaderData.query}
-        fixed={['onSale']}
-        clearHref="/sale"
-        facets={{ categories: loaderData.categories, priceBands: true }}
-      />
+      <SaleHero count={summary.count} maxDiscountPercent={summary.maxDiscountPercent} flashSale={flashSale} />
+      <SaleOffers departments={departments} />
+      <SaleCategoryTiles categories={saleCategories} />
+      <div id={SALE_LIST_ID} className="scroll-mt-20">
+        <ProductListing
+          eyebrow="Reduced now"
+          title="Every sale piece"
+          headingLevel="h2"
+          page={loaderData.page}
+          query={loaderData.query}
+          fixed={['onSale']}
+          clearHref="/sale"
+          facets={{ categories: loaderData.categories, priceBands: true }}
+        />
+      </div>
     </>
   );
 }

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
 import { ButtonLink } from '../components/ui/button';
 import { pageMeta, rootMeta } from '../lib/meta';
-import { toggleWishlist, useWishlist } from '../lib/shop-stores';
+import { moveWishlistToCart, removeFromWishlist, useWishlist } from '../lib/shop-stores';
+import { Button } from '../components/ui/button';
 import type { Route } from './+types/wishlist';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -24,7 +25,15 @@ export default function WishlistPage() {
   }
   return (
     <section className="container-shop py-10 lg:py-14">
-      <h1 className="text-display-lg">Wishlist</h1>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-display-md lg:text-display-lg">Wishlist</h1>
+          <p className="mt-2 text-sm text-muted">
+            {wishlist.length} saved {wishlist.length === 1 ? 'piece' : 'pieces'}
+          </p>
+        </div>
+        <Button onClick={() => moveWishlistToCart(wishlist)}>Add All to Cart</Button>
+      </div>
       <ul className="mt-8 divide-y divide-line border-y border-line">
         {wishlist.map((item) => (
           <li key={item.id} className="flex items-center gap-4 py-4">
@@ -44,13 +53,19 @@ export default function WishlistPage() {
               <p className="text-xs text-muted">{item.category}</p>
               <p className="mt-1 text-sm tabular-nums">{formatNaira(nairaToKobo(item.price))}</p>
             </div>
-            <button
-              type="button"
-              onClick={() => toggleWishlist(item)}
-              className="text-sm text-muted underline hover:text-ink"
-            >
-              Remove
-            </button>
+            <div className="flex flex-col items-end gap-2 sm:flex-row sm:items-center sm:gap-4">
+              <Button size="sm" variant="outline" onClick={() => moveWishlistToCart([item])}>
+                Add to Cart
+              </Button>
+              <button
+                type="button"
+                onClick={() => removeFromWishlist(item.id)}
+                aria-label={`Remove ${item.name} from wishlist`}
+                className="text-sm text-muted underline hover:text-ink"
+              >
+                Remove
+              </button>
+            </div>
           </li>
         ))}
       </ul>

@@ -16,10 +16,18 @@ afterAll(async () => {
 
 describe('sale figures', () => {
   it('counts the reduced pieces and finds the deepest discount, rounded as the badge rounds it', async () => {
-    const onSale = seed.products.filter((product) => product.originalPriceNaira !== null && product.originalPriceNaira > product.priceNaira);
+    const onSale = seed.products.filter(
+      (product) => product.originalPriceNaira !== null && product.originalPriceNaira > product.priceNaira,
+    );
     const summary = await getSaleSummary(database.db);
     expect(summary.count).toBe(onSale.length);
-    expect(summary.maxDiscountPercent).toBe(Math.max(...onSale.map((product) => discountPercent(product.priceNaira * 100, product.originalPriceNaira! * 100))));
+    expect(summary.maxDiscountPercent).toBe(
+      Math.max(
+        ...onSale.map((product) =>
+          discountPercent(product.priceNaira * 100, product.originalPriceNaira! * 100),
+        ),
+      ),
+    );
   });
 
   it('the demo seed opens with a flash sale ending in the future; the end is a setting', async () => {

@@ -15,6 +15,7 @@ export const summaryColumns = {
   priceKobo: products.priceKobo,
   originalPriceKobo: products.originalPriceKobo,
   colors: products.colors,
+  sizes: products.sizes,
   ratingAverage: products.ratingAverage,
   reviewCount: products.reviewCount,
   stock: products.stock,
@@ -33,6 +34,7 @@ export interface SummaryRow {
   priceKobo: number;
   originalPriceKobo: number | null;
   colors: ColorOption[];
+  sizes: string[];
   ratingAverage: number;
   reviewCount: number;
   stock: number;

@@ -19,6 +19,45 @@ export const shopSettingsSchema = z.object({
   social: z.object({ instagram: z.string(), facebook: z.string(), x: z.string() }),
   /** When the current flash sale ends (ISO time); null when there is none. */
   flashSaleEndsAt: z.iso.datetime({ offset: true }).nullable(),
+  shippingMethods: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/),
+        name: z.string().trim().min(1).max(40),
+        /** 'Delivery in 3-5 business days' */
+        description: z.string().trim().max(80),
+        priceKobo: z.number().int().min(0),
+        /** Free when the goods reach the free-shipping threshold. */
+        freeOverThreshold: z.boolean(),
+        enabled: z.boolean(),
+      }),
+    )
+    .min(1),
+  /** Tax in percent by region; every country belongs to one (contracts/checkout.ts). */
+  taxRates: z.object({
+    us: z.number().min(0).max(100),
+    eu: z.number().min(0).max(100),
+    asia: z.number().min(0).max(100),
+    other: z.number().min(0).max(100),
+  }),
+  paymentMethods: z.object({ flutterwave: z.boolean(), creditCard: z.boolean(), bankTransfer: z.boolean() }),
+  bankAccount: z.object({
+    bankName: z.string().trim().max(60),
+    accountNumber: z.string().trim().max(20),
+    accountName: z.string().trim().max(80),
+  }),
+  /** How long an unpaid bank-transfer order keeps its stock. */
+  unpaidOrderHoldHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14),
+  /** How long an order paid by card keeps its stock while the shopper pays. */
+  cardPaymentHoldMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
@@ -39,6 +78,37 @@ export const defaultShopSettings: ShopSettings = {
     x: 'https://x.com/rossy_ng',
   },
   flashSaleEndsAt: null,
+  shippingMethods: [
+    {
+      id: 'standard',
+      name: 'Standard',
+      description: 'Delivery in 3-5 business days',
+      priceKobo: 150_000,
+      freeOverThreshold: true,
+      enabled: true,
+    },
+    {
+      id: 'express',
+      name: 'Express',
+      description: 'Delivery in 1-2 business days',
+      priceKobo: 300_000,
+      freeOverThreshold: false,
+      enabled: true,
+    },
+    {
+      id: 'overnight',
+      name: 'Overnight',
+      description: 'Next-day delivery in Lagos',
+      priceKobo: 500_000,
+      freeOverThreshold: false,
+      enabled: false,
+    },
+  ],
+  taxRates: { us: 7, eu: 20, asia: 15, other: 10 },
+  paymentMethods: { flutterwave: true, creditCard: true, bankTransfer: true },
+  bankAccount: { bankName: 'Zenith Bank', accountNumber: '1012345678', accountName: 'Rossy Fashion Ltd' },
+  unpaidOrderHoldHours: 48,
+  cardPaymentHoldMinutes: 60,
 };
 
 /** Saves the shop's details; only valid values are stored. */

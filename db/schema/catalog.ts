@@ -104,7 +104,10 @@ export const products = pgTable(
     index('products_price_idx').on(table.priceKobo),
     index('products_created_idx').on(table.createdAt),
     index('products_search_idx').using('gin', table.searchVector),
-    index('products_trigram_idx').using('gin', sql`(lower(${table.name} || ' ' || ${table.keywords})) gin_trgm_ops`),
+    index('products_trigram_idx').using(
+      'gin',
+      sql`(lower(${table.name} || ' ' || ${table.keywords})) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { refreshProductKeywords } from '../../core/catalog/refresh-product-keywords';
 import { saveImageVariants, type SavedImage } from '../../core/media/save-image-variants';
 import { saveShopSettings } from '../../core/settings/shop-settings';
+import { ensureSeedCoupons } from '../../core/orders/coupons';
 import type { Db } from '../client';
 import { brands, categories, productImages, products, reviews } from '../schema/catalog';
 import * as data from './catalog-data';
@@ -75,6 +76,7 @@ export async function seedCatalog(
 
   // The demo opens with a flash sale running for three more days.
   await saveShopSettings(db, { flashSaleEndsAt: new Date(now.getTime() + 3 * DAY_MS).toISOString() });
+  await ensureSeedCoupons(db);
 
   progress(`Seeding ${data.products.length} products with their reviews`);
   const inserted = await db.transaction(async (tx) => {

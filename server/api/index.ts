@@ -4,6 +4,11 @@ import { catalogRoutes } from './catalog/routes';
 import { accountRoutes } from './accounts/routes';
 import { healthRoutes } from './health';
 import { userRoutes } from './users/routes';
+import { orderRoutes } from './orders/routes';
+import { paymentRoutes } from './payments/routes';
+import { adminPaymentRoutes } from './admin/payments';
+import { adminOrderRoutes } from './admin/orders';
+import { newsletterRoutes } from './newsletter/routes';
 
 /** Every REST route, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -11,6 +16,11 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(catalogRoutes);
   await app.register(accountRoutes);
   await app.register(userRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
+  await app.register(adminPaymentRoutes);
+  await app.register(adminOrderRoutes);
+  await app.register(newsletterRoutes);
 
   app.all('/*', { schema: { hide: true } }, async (request, reply) =>
     reply

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../../db/client';
 import { isCatalogEmpty, seedCatalog } from '../../db/seed/seed-catalog';
+import { seedDemoOrders } from '../../db/seed/seed-orders';
 
 /** `npm run seed`: migrates, then seeds an empty database. A seeded one is left as it is. */
 const config = loadConfig();
@@ -14,6 +15,8 @@ try {
       uploadDir: config.uploadDir,
       onProgress: (message) => console.log(message),
     });
+    console.log('Seeding demo customers and orders');
+    await seedDemoOrders(database.db, { publicUrl: config.publicUrl });
   } else {
     console.log('The database already holds a catalog; nothing to seed.');
   }

@@ -40,6 +40,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   await app.register(helmet, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: under it a browser sends `Origin: null` with a form posted before (or
+    // without) JavaScript, and React Router refuses such an action as cross-site. same-origin still sends
+    // nothing to other sites.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 

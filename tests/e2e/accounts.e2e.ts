@@ -329,6 +329,11 @@ describe('accounts at 1280px', () => {
         await visit(page, '/login');
         await main(page).getByRole('link', { name: 'Forgot password?' }).click();
         await page.waitForURL(isAt('/forgot-password'));
+        // The URL changes before React renders the new route, and /login has an 'Email' field too: wait for
+        // the forgot-password form, or the address may be typed into the sign-in form that is about to go.
+        await main(page)
+          .getByRole('heading', { name: 'Forgot your password?' })
+          .waitFor({ state: 'visible' });
         const requestedAt = Date.now();
         await main(page).getByLabel('Email', { exact: true }).fill(account.email);
         await main(page).getByRole('button', { name: 'Send Reset Link' }).click();

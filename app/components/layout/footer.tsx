@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { NewsletterForm } from '../newsletter-form';
 import { quickAccess } from './nav-links';
 import type { ShopInfo as ShellShop } from '../../lib/root-data';
 
@@ -45,6 +46,18 @@ export function Footer({ shop }: { shop: ShellShop }) {
             {shop.name.toUpperCase()}
           </p>
           <p className="max-w-xs text-sm leading-relaxed">{shop.tagline}</p>
+          <section aria-labelledby="footer-newsletter-title" className="max-w-sm pt-1">
+            <h2
+              id="footer-newsletter-title"
+              className="mb-2 font-sans text-[0.6875rem] font-semibold tracking-[0.18em] text-gold-soft uppercase"
+            >
+              Newsletter
+            </h2>
+            <p className="mb-3 text-sm leading-relaxed">
+              New arrivals, private sales and a welcome gift on your first order.
+            </p>
+            <NewsletterForm tone="dark" label="Email address for our newsletter" />
+          </section>
           <ul className="flex gap-4 text-sm" aria-label="Follow us">
             <li>
               <a href={shop.social.instagram} className="hover:text-gold-soft" rel="noopener noreferrer">

@@ -1,4 +1,5 @@
-import { Heart } from 'lucide-react';
+import { Heart, ShoppingBag } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductSummary } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
@@ -7,7 +8,9 @@ import { Price } from '../../components/ui/price';
 import { ProductImage } from '../../components/ui/product-image';
 import { Stars } from '../../components/ui/stars';
 import { cn } from '../../lib/cn';
-import { toggleWishlist, useWishlist } from '../../lib/shop-stores';
+import { addToCart, toggleWishlist, useWishlist } from '../../lib/shop-stores';
+
+const ADDED_NOTICE_MS = 2000;
 
 export const PRODUCT_GRID_SIZES =
   '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
@@ -15,6 +18,24 @@ export const PRODUCT_GRID_SIZES =
 export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   const saved = useWishlist().some((item) => item.id === product.id);
   const href = `/product/${product.id}`;
+  const [added, setAdded] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const soldOut = product.stockStatus === 'out_of_stock';
+  const add = () => {
+    addToCart({
+      id: product.id,
+      name: product.name,
+      price: product.priceKobo / 100,
+      image: product.image ? mediaUrl(product.image.key, 320) : null,
+      category: product.categoryName,
+      selectedColor: product.colors[0]?.name ?? null,
+      // A one-size piece goes straight in; the cart asks for the size of anything else.
+      selectedSize: product.sizes.length === 1 ? (product.sizes[0] ?? null) : null,
+    });
+    setAdded(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setAdded(false), ADDED_NOTICE_MS);
+  };
   return (
     <article className="group relative flex flex-col">
       <div className="relative aspect-[4/5] overflow-hidden rounded-card bg-cream">
@@ -79,6 +100,19 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           originalPriceKobo={product.originalPriceKobo}
           className="mt-auto pt-1"
         />
+        <button
+          type="button"
+          onClick={add}
+          disabled={soldOut}
+          className="relative z-10 mt-2 inline-flex h-9 items-center justify-center gap-2 rounded-sm border border-ink/70 text-[0.6875rem] font-semibold tracking-widest uppercase transition-colors hover:bg-ink hover:text-paper disabled:cursor-not-allowed disabled:border-line disabled:text-muted disabled:hover:bg-transparent"
+        >
+          <ShoppingBag width={13} height={13} aria-hidden="true" />
+          {soldOut ? 'Out of Stock' : added ? 'Added to cart' : 'Add to Cart'}
+          <span className="sr-only">: {product.name}</span>
+        </button>
+        <span className="sr-only" aria-live="polite">
+          {added ? `${product.name} added to cart` : ''}
+        </span>
       </div>
     </article>
   );

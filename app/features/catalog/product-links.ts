@@ -1,20 +1,7 @@
 import type { ProductDetail } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
-import { formatNaira } from '../../../contracts/money';
 
-/** A wa.me link that opens the shop's WhatsApp chat with the product already described. */
-export function whatsappOrderLink(
-  number: string,
-  product: Pick<ProductDetail, 'name' | 'priceKobo'>,
-  url: string,
-): string {
-  const text = [
-    `Hello! I would like to order: ${product.name}`,
-    `Price: ${formatNaira(product.priceKobo)}`,
-    `Link: ${url}`,
-  ].join('\n');
-  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
-}
+export { whatsappProductLink as whatsappOrderLink } from '../../../contracts/whatsapp';
 
 /** JSON-LD a search engine reads for a product: price in NGN, availability and the rating from stored reviews. */
 export function productJsonLd(product: ProductDetail, url: string, origin: string): string {

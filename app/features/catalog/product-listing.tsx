@@ -32,6 +32,8 @@ interface ProductListingProps {
   sortLabels?: Record<string, string>;
   clearHref: string;
   facets?: FilterFacets;
+  /** h2 when the page has its own h1 above the listing (the sale's banner). */
+  headingLevel?: 'h1' | 'h2';
 }
 
 /** A titled, sortable, paged product grid with its count, loading skeletons and empty state. */
@@ -45,7 +47,9 @@ export function ProductListing({
   sortLabels = listSortLabels,
   clearHref,
   facets,
+  headingLevel = 'h1',
 }: ProductListingProps) {
+  const Heading = headingLevel;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -65,7 +69,7 @@ export function ProductListing({
       <header className="mb-8 flex flex-col gap-6 border-b border-line pb-6 md:flex-row md:items-end md:justify-between">
         <div>
           <p className="eyebrow">{eyebrow}</p>
-          <h1 className="mt-2 text-display-lg">{title}</h1>
+          <Heading className="mt-2 text-display-lg">{title}</Heading>
           {description ? <p className="mt-2 max-w-xl text-sm text-ink-soft">{description}</p> : null}
           <p className="mt-2 text-sm text-muted" aria-live="polite">
             {page.total} {page.total === 1 ? 'product' : 'products'} found

@@ -4,17 +4,9 @@ import type { ProductDetail } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { addToCart, toggleWishlist, useWishlist } from '../../lib/shop-stores';
+import { addToCart, normaliseQuantity, toggleWishlist, useWishlist } from '../../lib/shop-stores';
 
 const ADDED_NOTICE_MS = 2000;
-const MAX_QUANTITY = 99;
-
-/** Whatever a shopper types, the quantity is a whole number from 1 up; anything else becomes 1. */
-export function normaliseQuantity(value: string | number): number {
-  const number = typeof value === 'number' ? value : Number.parseInt(value, 10);
-  if (!Number.isFinite(number) || number < 1) return 1;
-  return Math.min(Math.floor(number), MAX_QUANTITY);
-}
 
 export function ProductPurchase({ product }: { product: ProductDetail }) {
   const [color, setColor] = useState(product.colors[0]?.name ?? null);

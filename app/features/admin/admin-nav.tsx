@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { cn } from '../../lib/cn';
+import { adminTabs, type ReadyAdminTabId } from './admin-texts';
+
+/** The dashboard's tabs as links (`/admin?tab=…`), so a tab survives a reload and can be shared. */
+export function AdminNav({ current }: { current: ReadyAdminTabId }) {
+  return (
+    <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="flex min-w-max gap-1 border-b border-line">
+        {adminTabs
+          .filter((tab) => tab.ready)
+          .map((tab) => {
+            const active = tab.id === current;
+            return (
+              <li key={tab.id}>
+                <Link
+                  to={tab.id === 'overview' ? '/admin' : `/admin?tab=${tab.id}`}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    '-mb-px inline-flex h-11 items-center border-b-2 px-4 text-sm font-medium transition-colors',
+                    active
+                      ? 'border-gold-deep text-ink'
+                      : 'border-transparent text-ink-soft hover:border-line hover:text-ink',
+                  )}
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            );
+          })}
+      </ul>
+    </nav>
+  );
+}
+
+/** A message after an action: green when it worked, red when it did not; read out by screen readers. */
+export function ActionNotice({ tone, children }: { tone: 'success' | 'error'; children: React.ReactNode }) {
+  return (
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid="admin-notice"
+      className={cn(
+        'rounded-card border px-4 py-3 text-sm',
+        tone === 'success'
+          ? 'border-success/30 bg-success/10 text-success'
+          : 'border-sale/30 bg-sale/5 text-sale',
+      )}
+    >
+      {children}
+    </p>
+  );
+}
+
+export const selectClasses =
+  'block h-11 w-full rounded-sm border border-line bg-white px-3 text-sm text-ink focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none';
+
+export const labelClasses = 'block text-xs font-medium tracking-wide text-ink-soft uppercase';

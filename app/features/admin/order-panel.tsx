@@ -1,0 +1,281 @@
+import { ArrowLeft, Banknote, MapPin, PackageCheck, Truck, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { formatNaira } from '../../../contracts/money';
+import type { OrderView } from '../../../core/orders/order-view';
+import { OrderTotals } from '../../components/order-totals';
+import { OrderDate, OrderStatusBadge, OrderTimeline, sizeLabel } from '../../components/orders/order-status';
+import { OrderThumb } from '../../components/orders/order-thumb';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Field } from '../../components/ui/field';
+import { ActionNotice, labelClasses } from './admin-nav';
+import type { AdminActionResult } from './admin-texts';
+import { paymentStatusLabel } from './orders-tab';
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="rounded-card border border-line bg-white p-5">
+      <h3 id={id} className="text-xl">
+        {title}
+      </h3>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+type Pending = 'cancel' | 'confirm-transfer' | null;
+
+/** What the admin may do with the order now: only the moves its status allows. */
+function OrderActions({ order }: { order: OrderView }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  const [asking, setAsking] = useState<Pending>(null);
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.data;
+  const fields = result && !result.ok ? result.fields : {};
+  const awaitingTransfer = order.status === 'awaiting_payment' && order.paymentMethod === 'bank-transfer';
+  const canShip = order.status === 'processing';
+  const canDeliver = order.status === 'shipped';
+  const canCancel = order.status === 'awaiting_payment' || order.status === 'processing';
+  const submit = (intent: string) => {
+    setAsking(null);
+    void fetcher.submit({ intent, number: order.number }, { method: 'post' });
+  };
+
+  return (
+    <Panel title="Actions">
+      <div className="space-y-4">
+        {result ? (
+          <ActionNotice tone={result.ok ? 'success' : 'error'}>
+            {result.ok ? result.message : result.error}
+          </ActionNotice>
+        ) : null}
+
+        {awaitingTransfer ? (
+          <div className="space-y-3 rounded-sm border border-warning/40 bg-warning/5 p-4 text-sm">
+            <p className="flex items-center gap-2 font-semibold text-warning">
+              <Banknote width={18} height={18} aria-hidden="true" /> Waiting for a bank transfer of{' '}
+              {formatNaira(order.totalKobo)}
+            </p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-ink-soft">
+              <dt>Our reference</dt>
+              <dd className="font-mono text-ink">{order.bankReference ?? '—'}</dd>
+              <dt>Customer&apos;s reference</dt>
+              <dd className="font-mono text-ink" data-testid="customer-bank-reference">
+                {order.customerBankReference ?? 'Not reported yet'}
+              </dd>
+            </dl>
+            <Button size="sm" variant="gold" disabled={busy} onClick={() => setAsking('confirm-transfer')}>
+              Confirm payment received
+            </Button>
+          </div>
+        ) : null}
+
+        {canShip ? (
+          <fetcher.Form method="post" className="space-y-3" aria-label="Mark shipped">
+            <input type="hidden" name="intent" value="ship" />
+            <input type="hidden" name="number" value={order.number} />
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field
+                label="Carrier"
+                name="carrier"
+                required
+                maxLength={60}
+                error={fields.carrier}
+                placeholder="GIG Logistics"
+              />
+              <Field
+                label="Tracking number"
+                name="trackingNumber"
+                required
+                maxLength={60}
+                error={fields.trackingNumber}
+                placeholder="GIG-123456"
+              />
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor="ship-note" className={labelClasses}>
+                Note to the customer (optional)
+              </label>
+              <textarea
+                id="ship-note"
+                name="note"
+                maxLength={500}
+                rows={2}
+                className="block w-full rounded-sm border border-line bg-white px-3 py-2 text-sm text-ink focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none"
+              />
+            </div>
+            <Button type="submit" size="sm" disabled={busy}>
+              <Truck width={16} height={16} aria-hidden="true" /> Mark Shipped
+            </Button>
+          </fetcher.Form>
+        ) : null}
+
+        {canDeliver ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="deliver" />
+            <input type="hidden" name="number" value={order.number} />
+            <Button type="submit" size="sm" disabled={busy}>
+              <PackageCheck width={16} height={16} aria-hidden="true" /> Mark Delivered
+            </Button>
+          </fetcher.Form>
+        ) : null}
+
+        {canCancel ? (
+          <div className="border-t border-line pt-4">
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => setAsking('cancel')}>
+              <XCircle width={16} height={16} aria-hidden="true" /> Cancel Order
+            </Button>
+            <p className="mt-2 text-xs text-muted">The items go back on sale and the customer is e-mailed.</p>
+          </div>
+        ) : null}
+
+        {!awaitingTransfer && !canShip && !canDeliver && !canCancel ? (
+          <p className="text-sm text-muted">
+            This order is {order.statusLabel.toLowerCase()}; there is nothing more to do with it.
+          </p>
+        ) : null}
+      </div>
+
+      <ConfirmDialog
+        open={asking === 'cancel'}
+        title="Cancel this order?"
+        message={`Order ${order.number} will be cancelled, its items put back on sale, and ${order.email} told.`}
+        confirmLabel="Cancel Order"
+        onConfirm={() => submit('cancel')}
+        onCancel={() => setAsking(null)}
+      />
+      <ConfirmDialog
+        open={asking === 'confirm-transfer'}
+        title="Confirm payment received?"
+        message={`Only if ${formatNaira(order.totalKobo)} for ${order.number} has reached the shop's account${
+          order.customerBankReference ? ` (customer's reference ${order.customerBankReference})` : ''
+        }. The order moves to Processing and the customer is e-mailed.`}
+        confirmLabel="Confirm payment"
+        onConfirm={() => submit('confirm-transfer')}
+        onCancel={() => setAsking(null)}
+      />
+    </Panel>
+  );
+}
+
+/** One order as the shop sees it: items, address, payment, timeline and the actions its status allows. */
+export function OrderPanel({ order, backHref }: { order: OrderView; backHref: string }) {
+  const address = order.shippingAddress;
+  const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  return (
+    <section aria-labelledby="order-panel-heading" className="space-y-5" data-testid="admin-order-panel">
+      <Link to={backHref} className="inline-flex items-center gap-1.5 text-sm text-ink-soft hover:text-ink">
+        <ArrowLeft width={16} height={16} aria-hidden="true" /> Back to orders
+      </Link>
+      <header className="flex flex-wrap items-end justify-between gap-3 border-b border-line pb-4">
+        <div>
+          <h2 id="order-panel-heading" className="text-3xl">
+            Order <span className="font-mono text-2xl">{order.number}</span>
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">
+            Placed <OrderDate iso={order.placedAt} withTime /> by {address.firstName} {address.lastName}
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} label={order.statusLabel} className="text-sm" />
+      </header>
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="space-y-5">
+          <Panel title={`Items (${itemCount})`}>
+            <ul className="divide-y divide-line">
+              {order.items.map((item, index) => (
+                <li
+                  key={`${item.productId ?? item.name}-${index}`}
+                  className="flex gap-3 py-3 first:pt-0 last:pb-0"
+                >
+                  <OrderThumb src={item.imageUrl} className="w-12" />
+                  <div className="flex min-w-0 flex-1 justify-between gap-3 text-sm">
+                    <div className="min-w-0">
+                      <p className="font-medium text-ink">{item.name}</p>
+                      {item.color || item.size ? (
+                        <p className="text-xs text-muted">
+                          {[item.color, sizeLabel(item.size)].filter(Boolean).join(' · ')}
+                        </p>
+                      ) : null}
+                      <p className="text-ink-soft tabular-nums">
+                        {item.quantity} × {formatNaira(item.unitPriceKobo)}
+                      </p>
+                    </div>
+                    <p className="font-medium tabular-nums">{formatNaira(item.lineTotalKobo)}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <OrderTotals
+              className="mt-4 border-t border-line pt-4"
+              figures={{
+                subtotalKobo: order.subtotalKobo,
+                discountKobo: order.discountKobo,
+                shippingKobo: order.shippingKobo,
+                taxKobo: order.taxKobo,
+                taxRatePercent: order.taxRatePercent,
+                totalKobo: order.totalKobo,
+                couponCode: order.couponCode,
+                shippingLabel: order.shippingMethodLabel,
+              }}
+            />
+          </Panel>
+          <Panel title="Timeline">
+            {order.carrier || order.trackingNumber ? (
+              <p className="mb-4 text-sm text-ink-soft">
+                {order.carrier ?? 'Carrier'} · tracking number{' '}
+                <span className="font-mono text-ink">{order.trackingNumber ?? '—'}</span>
+              </p>
+            ) : null}
+            <OrderTimeline events={order.events} />
+          </Panel>
+        </div>
+
+        {/* On a phone the actions come first: they are why the admin opened the order. */}
+        <div className="order-first space-y-5 lg:order-none">
+          <OrderActions key={order.number} order={order} />
+          <Panel title="Payment">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-ink-soft">Method</dt>
+              <dd className="text-right text-ink">{order.paymentMethodLabel}</dd>
+              <dt className="text-ink-soft">Status</dt>
+              <dd className="text-right font-semibold text-ink">{paymentStatusLabel(order.paymentStatus)}</dd>
+              {order.bankReference ? (
+                <>
+                  <dt className="text-ink-soft">Reference</dt>
+                  <dd className="text-right font-mono text-ink">{order.bankReference}</dd>
+                </>
+              ) : null}
+            </dl>
+          </Panel>
+          <Panel title="Customer">
+            <address className="flex gap-3 text-sm leading-relaxed text-ink-soft not-italic">
+              <MapPin width={18} height={18} aria-hidden="true" className="mt-0.5 shrink-0 text-gold-deep" />
+              <span>
+                <span className="font-medium text-ink">
+                  {address.firstName} {address.lastName}
+                </span>
+                <br />
+                {address.address}
+                <br />
+                {address.city}, {address.state} {address.zipCode}
+                <br />
+                {address.country}
+              </span>
+            </address>
+            <p className="mt-3 flex flex-col border-t border-line pt-2 text-sm break-words text-ink-soft">
+              <a href={`mailto:${order.email}`} className="py-1 hover:text-ink">
+                {order.email}
+              </a>
+              <a href={`tel:${order.phone.replace(/\s+/g, '')}`} className="py-1 hover:text-ink">
+                {order.phone}
+              </a>
+            </p>
+          </Panel>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,276 @@
+import { RefreshCw, Search } from 'lucide-react';
+import { Form, Link, useFetcher } from 'react-router';
+import { formatNaira } from '../../../contracts/money';
+import type { TransactionView } from '../../../core/payments/transactions';
+import { OrderDate } from '../../components/orders/order-status';
+import { Button } from '../../components/ui/button';
+import { inputClasses } from '../../components/ui/field';
+import { cn } from '../../lib/cn';
+import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
+import { ordersHref } from './admin-links';
+import { adminMessages, transactionStatusLabel, type AdminActionResult } from './admin-texts';
+
+export interface PaymentsFilterState {
+  q: string;
+  status: string;
+  from: string;
+  to: string;
+}
+
+const statusTones = {
+  Successful: 'border-success/30 bg-success/10 text-success',
+  Failed: 'border-sale/30 bg-sale/5 text-sale',
+  Pending: 'border-warning/40 bg-warning/5 text-warning',
+} as const;
+
+function TransactionStatus({ status }: { status: string }) {
+  const label = transactionStatusLabel(status);
+  return (
+    <span
+      data-testid="transaction-status"
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        statusTones[label],
+      )}
+    >
+      {label}
+    </span>
+  );
+}
+
+function PaymentFilters({ filter }: { filter: PaymentsFilterState }) {
+  return (
+    <Form
+      method="get"
+      action="/admin"
+      role="search"
+      aria-label="Transaction search"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_10rem_auto] lg:items-end"
+    >
+      <input type="hidden" name="tab" value="payments" />
+      <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+        <label htmlFor="payments-q" className={labelClasses}>
+          Search transactions
+        </label>
+        <input
+          id="payments-q"
+          name="q"
+          type="search"
+          defaultValue={filter.q}
+          placeholder="ID, reference, customer name or e-mail"
+          className={inputClasses}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="payments-status" className={labelClasses}>
+          Status
+        </label>
+        <select id="payments-status" name="status" defaultValue={filter.status} className={selectClasses}>
+          <option value="">All statuses</option>
+          <option value="successful">Successful</option>
+          <option value="pending">Pending</option>
+          <option value="failed">Failed</option>
+        </select>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="payments-from" className={labelClasses}>
+          From
+        </label>
+        <input
+          id="payments-from"
+          name="from"
+          type="date"
+          defaultValue={filter.from}
+          className={inputClasses}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="payments-to" className={labelClasses}>
+          To
+        </label>
+        <input id="payments-to" name="to" type="date" defaultValue={filter.to} className={inputClasses} />
+      </div>
+      <Button type="submit" className="h-11 sm:col-span-2 lg:col-span-1">
+        <Search width={16} height={16} aria-hidden="true" /> Search
+      </Button>
+    </Form>
+  );
+}
+
+/** Verify asks the provider again; off once the payment is successful and while a check runs. */
+function VerifyButton({
+  transaction,
+  verifying,
+  onVerify,
+}: {
+  transaction: TransactionView;
+  verifying: boolean;
+  onVerify: () => void;
+}) {
+  const done = transaction.status === 'successful';
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={done || verifying}
+      onClick={onVerify}
+      aria-label={`Verify transaction ${transaction.id}`}
+    >
+      <RefreshCw
+        width={14}
+        height={14}
+        aria-hidden="true"
+        className={verifying ? 'animate-spin' : undefined}
+      />
+      {verifying ? 'Verifying…' : done ? 'Verified' : 'Verify'}
+    </Button>
+  );
+}
+
+/** Payment attempts (card and confirmed bank transfers) with search, status, dates and re-verification. */
+export function PaymentsTab({
+  transactions,
+  filter,
+}: {
+  transactions: TransactionView[] | null;
+  filter: PaymentsFilterState;
+}) {
+  const fetcher = useFetcher<AdminActionResult>({ key: 'verify-transaction' });
+  const verifyingId = fetcher.state !== 'idle' ? fetcher.formData?.get('id') : null;
+  const verify = (id: number) =>
+    void fetcher.submit({ intent: 'verify', id: String(id) }, { method: 'post' });
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+
+  return (
+    <section aria-labelledby="payments-heading" className="space-y-5">
+      <h2 id="payments-heading" className="text-2xl">
+        Payments
+      </h2>
+      <PaymentFilters filter={filter} />
+      {result ? (
+        <ActionNotice tone={result.ok ? 'success' : 'error'}>
+          {result.ok ? result.message : result.error}
+        </ActionNotice>
+      ) : null}
+      {transactions === null ? (
+        <ActionNotice tone="error">{adminMessages.transactionsFailed}</ActionNotice>
+      ) : transactions.length === 0 ? (
+        <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
+          <p className="font-display text-xl text-ink">{adminMessages.noTransactions}</p>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-ink-soft">
+            {transactions.length} {transactions.length === 1 ? 'transaction' : 'transactions'}
+            {transactions.length >= 500 ? ' (the latest 500; narrow the dates to see older ones)' : ''}
+          </p>
+          <div className="hidden overflow-hidden rounded-card border border-line bg-white lg:block">
+            <table className="w-full text-left text-sm" data-testid="transactions-table">
+              <caption className="sr-only">Payment transactions, newest first</caption>
+              <thead className="bg-cream text-xs tracking-wide text-ink-soft uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    ID
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Reference
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Customer
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Amount
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {transactions.map((transaction) => (
+                  <tr key={transaction.id} data-testid="transaction-row">
+                    <td className="px-4 py-3 align-top tabular-nums">
+                      {transaction.id}
+                      <OrderDate
+                        iso={transaction.createdAt}
+                        withTime
+                        className="mt-0.5 block text-xs text-muted"
+                      />
+                    </td>
+                    <td className="px-4 py-3 align-top">
+                      <span className="block font-mono text-xs text-ink">{transaction.txRef}</span>
+                      <span className="mt-0.5 block text-xs text-muted">
+                        {transaction.paymentType ?? transaction.provider} ·{' '}
+                        <Link
+                          to={ordersHref({}, transaction.orderNumber)}
+                          className="text-gold-deep underline-offset-4 hover:underline"
+                        >
+                          {transaction.orderNumber}
+                        </Link>
+                      </span>
+                    </td>
+                    <td className="max-w-56 px-4 py-3 align-top">
+                      <span className="block truncate text-ink">{transaction.customer.name}</span>
+                      <span className="block truncate text-xs text-muted">{transaction.customer.email}</span>
+                    </td>
+                    <td className="px-4 py-3 text-right align-top font-medium tabular-nums">
+                      {formatNaira(transaction.amountKobo)}
+                    </td>
+                    <td className="px-4 py-3 align-top">
+                      <TransactionStatus status={transaction.status} />
+                    </td>
+                    <td className="px-4 py-3 text-right align-top">
+                      <VerifyButton
+                        transaction={transaction}
+                        verifying={verifyingId === String(transaction.id)}
+                        onVerify={() => verify(transaction.id)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="space-y-3 lg:hidden" aria-label="Payment transactions, newest first">
+            {transactions.map((transaction) => (
+              <li
+                key={transaction.id}
+                data-testid="transaction-card"
+                className="rounded-card border border-line bg-white p-4 text-sm"
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-ink">
+                      #{transaction.id} · {formatNaira(transaction.amountKobo)}
+                    </p>
+                    <p className="truncate font-mono text-xs text-muted">{transaction.txRef}</p>
+                  </div>
+                  <TransactionStatus status={transaction.status} />
+                </div>
+                <p className="mt-2 truncate text-ink-soft">
+                  {transaction.customer.name} · {transaction.customer.email}
+                </p>
+                <div className="mt-3 flex items-center justify-between gap-3">
+                  <span className="text-xs text-muted">
+                    <OrderDate iso={transaction.createdAt} /> ·{' '}
+                    <Link to={ordersHref({}, transaction.orderNumber)} className="text-gold-deep underline">
+                      {transaction.orderNumber}
+                    </Link>
+                  </span>
+                  <VerifyButton
+                    transaction={transaction}
+                    verifying={verifyingId === String(transaction.id)}
+                    onVerify={() => verify(transaction.id)}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Minus, Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { normaliseQuantity, setLineQuantity, type CartLine } from '../../lib/shop-stores';
+
+/** − quantity +: typing anything that is not a whole number from 1 up becomes 1. */
+export function QuantityStepper({ line, onRemove }: { line: CartLine; onRemove: () => void }) {
+  // What the shopper is typing; the cart's quantity otherwise.
+  const [typing, setTyping] = useState<string | null>(null);
+  const label = `Quantity of ${line.name}`;
+  return (
+    <div className="inline-flex h-10 items-center rounded-sm border border-line bg-white">
+      <button
+        type="button"
+        aria-label={line.quantity <= 1 ? `Remove ${line.name}` : `One fewer ${line.name}`}
+        onClick={() => (line.quantity <= 1 ? onRemove() : setLineQuantity(line, line.quantity - 1))}
+        className="inline-flex h-full w-9 items-center justify-center text-ink-soft hover:text-ink"
+      >
+        <Minus width={14} height={14} aria-hidden="true" />
+      </button>
+      <input
+        aria-label={label}
+        inputMode="numeric"
+        value={typing ?? String(line.quantity)}
+        onChange={(event) => setTyping(event.target.value)}
+        onBlur={() => {
+          if (typing === null) return;
+          setLineQuantity(line, normaliseQuantity(typing));
+          setTyping(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.currentTarget.blur();
+        }}
+        className="h-full w-10 border-x border-line text-center text-sm tabular-nums focus:outline-none focus-visible:ring-1 focus-visible:ring-ink"
+      />
+      <button
+        type="button"
+        aria-label={`One more ${line.name}`}
+        onClick={() => setLineQuantity(line, line.quantity + 1)}
+        className="inline-flex h-full w-9 items-center justify-center text-ink-soft hover:text-ink"
+      >
+        <Plus width={14} height={14} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+export function RemoveButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={`Remove ${name} from cart`}
+      className="inline-flex h-9 w-9 items-center justify-center rounded-full text-muted transition hover:bg-cream hover:text-ink"
+    >
+      <X width={16} height={16} aria-hidden="true" />
+    </button>
+  );
+}

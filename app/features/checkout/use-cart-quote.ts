@@ -1,0 +1,60 @@
+import { useEffect, useMemo } from 'react';
+import { useFetcher } from 'react-router';
+import type { CartQuote } from '../../../core/orders/quote';
+import type { CartLine } from '../../lib/shop-stores';
+
+export const CART_QUOTE_ACTION = '/cart/quote';
+
+export interface QuoteRequest {
+  cart: CartLine[];
+  couponCode?: string | undefined;
+  shippingMethod?: string | undefined;
+  country?: string | undefined;
+  email?: string | undefined;
+}
+
+interface QuoteAnswer {
+  ok: boolean;
+  quote?: CartQuote;
+  error?: string;
+}
+
+/**
+ * Prices the cart on the server whenever what is priced changes (after a short pause while the
+ * shopper is still typing). Only ids, quantities and options are sent: never prices.
+ */
+export function useCartQuote(request: QuoteRequest | null, delayMs = 200) {
+  const fetcher = useFetcher<QuoteAnswer>({ key: 'cart-quote' });
+  const body = useMemo(() => {
+    if (!request || request.cart.length === 0) return null;
+    return JSON.stringify({
+      items: request.cart.map((line) => ({
+        id: line.id,
+        quantity: line.quantity,
+        selectedColor: line.selectedColor,
+        selectedSize: line.selectedSize,
+      })),
+      couponCode: request.couponCode || undefined,
+      shippingMethod: request.shippingMethod || undefined,
+      country: request.country || undefined,
+      email: request.email || undefined,
+    });
+  }, [request]);
+
+  const { submit } = fetcher;
+  useEffect(() => {
+    if (!body) return;
+    const timer = setTimeout(
+      () => void submit(body, { method: 'post', action: CART_QUOTE_ACTION, encType: 'application/json' }),
+      delayMs,
+    );
+    return () => clearTimeout(timer);
+  }, [body, submit, delayMs]);
+
+  const answer = fetcher.data;
+  return {
+    quote: answer?.ok ? (answer.quote ?? null) : null,
+    error: answer && !answer.ok ? (answer.error ?? 'Your cart could not be priced.') : null,
+    pending: fetcher.state !== 'idle' || (body !== null && !answer),
+  };
+}

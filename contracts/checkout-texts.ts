@@ -1,0 +1,88 @@
+// Kept free of zod: the browser imports these.
+import { checkoutCountries } from './account-texts';
+
+export { checkoutCountries };
+export type CheckoutCountry = (typeof checkoutCountries)[number];
+
+export const countryNames: Record<CheckoutCountry, string> = {
+  Nigeria: 'Nigeria',
+  USA: 'United States',
+  CAN: 'Canada',
+  UK: 'United Kingdom',
+  AUS: 'Australia',
+  GER: 'Germany',
+  FRA: 'France',
+};
+
+export type TaxRegion = 'us' | 'eu' | 'asia' | 'other';
+
+/** The tax region of each country the shop delivers to; Nigeria is 'other'. */
+export const taxRegionOf: Record<CheckoutCountry, TaxRegion> = {
+  Nigeria: 'other',
+  USA: 'us',
+  CAN: 'other',
+  UK: 'eu',
+  AUS: 'asia',
+  GER: 'eu',
+  FRA: 'eu',
+};
+
+export const paymentMethodIds = ['flutterwave', 'credit-card', 'bank-transfer'] as const;
+export type PaymentMethodId = (typeof paymentMethodIds)[number];
+
+export const paymentMethodNames: Record<PaymentMethodId, string> = {
+  flutterwave: 'Flutterwave (card, bank, USSD)',
+  'credit-card': 'Credit card',
+  'bank-transfer': 'Bank transfer',
+};
+
+export const orderStatusIds = [
+  'awaiting_payment',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatusId = (typeof orderStatusIds)[number];
+
+export const orderStatusNames: Record<OrderStatusId, string> = {
+  awaiting_payment: 'Awaiting payment',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** The progress bar of an order: Processing 0, Shipped 50, Delivered 100. */
+export function orderProgress(status: OrderStatusId): number {
+  if (status === 'shipped') return 50;
+  if (status === 'delivered') return 100;
+  return 0;
+}
+
+export const checkoutMessages = {
+  required: 'Please fill in all required fields',
+  invalidCoupon: 'Invalid coupon code.',
+  couponExpired: 'This coupon code has expired.',
+  couponUsedUp: 'This coupon code has reached its usage limit.',
+  couponFirstOrder: 'This coupon code is for a first order only.',
+  orderProblem: 'There was a problem processing your order. Please try again.',
+  emptyCart: 'Your Cart is Empty',
+  bankReferenceRequired: 'Please enter your bank transfer reference number',
+  bankReferenceFormat: 'Invalid reference format. Bank references are typically 8-20 characters long.',
+  bankPending:
+    'Payment is pending confirmation. Bank transfers typically take 1-24 hours to process. Please try again later or contact our support team if you believe this is an error.',
+  trackNumberRequired: 'Please enter an order number',
+  trackEmailRequired: 'Please enter your email address',
+  trackNotFound: 'No order found with the provided information. Please check and try again.',
+  orderNotFound: "We couldn't find the order you're looking for.",
+} as const;
+
+/** A customer's bank reference: spaces removed, then 8-20 letters or digits; null when it does not fit. */
+export function normalizeBankReference(raw: string): string | null {
+  const compact = raw.replace(/\s+/g, '');
+  return /^[A-Za-z0-9]{8,20}$/.test(compact) ? compact.toUpperCase() : null;
+}
+
+export const MAX_LINE_QUANTITY = 99;
+export const MAX_CART_LINES = 50;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { emailSchema } from './accounts';
+import {
+  checkoutCountries,
+  checkoutMessages,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  paymentMethodIds,
+} from './checkout-texts';
+
+/**
+ * A cart line as the browser sends it: which product, how many, which colour and size.
+ * Anything price-like the browser adds is dropped here; the server prices every line.
+ */
+export const cartLineInputSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  quantity: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY),
+  selectedColor: z.string().trim().max(40).nullish(),
+  selectedSize: z.string().trim().max(20).nullish(),
+});
+export type CartLineInput = z.output<typeof cartLineInputSchema>;
+
+const couponField = z.string().trim().max(40).optional();
+
+export const cartQuoteInputSchema = z.object({
+  items: z.array(cartLineInputSchema).min(1, 'Your cart is empty').max(MAX_CART_LINES),
+  couponCode: couponField,
+  shippingMethod: z.string().trim().max(40).optional(),
+  country: z.enum(checkoutCountries).default('Nigeria'),
+  /** Known at checkout: lets first-order coupons be checked. */
+  email: z.string().trim().max(254).optional(),
+});
+export type CartQuoteInput = z.input<typeof cartQuoteInputSchema>;
+
+export const couponValidateSchema = z.object({
+  code: z.string().trim().min(1, checkoutMessages.invalidCoupon).max(40),
+  email: z.string().trim().max(254).optional(),
+});
+
+const required = (max: number) => z.string().trim().min(1, checkoutMessages.required).max(max);
+
+export const shippingAddressSchema = z.object({
+  firstName: required(60),
+  lastName: required(60),
+  address: required(200),
+  city: required(80),
+  state: required(80),
+  zipCode: required(20),
+  country: z.enum(checkoutCountries),
+});
+
+export const placeOrderInputSchema = z.object({
+  items: cartQuoteInputSchema.shape.items,
+  couponCode: couponField,
+  shippingMethod: z.string().trim().min(1, checkoutMessages.required).max(40),
+  paymentMethod: z.enum(paymentMethodIds),
+  email: z.string().trim().min(1, checkoutMessages.required).pipe(emailSchema),
+  phone: z
+    .string()
+    .trim()
+    .min(1, checkoutMessages.required)
+    .max(30)
+    .regex(/^[+\d][\d\s()-]{6,}$/, 'Please enter a valid phone number'),
+  shippingAddress: shippingAddressSchema,
+  /** Signed-in shoppers: keep these details on the profile for next time. */
+  saveInfo: z.boolean().default(false),
+});
+export type PlaceOrderInput = z.input<typeof placeOrderInputSchema>;
+
+export const trackOrderSchema = z.object({
+  orderNumber: z.string().trim().min(1, checkoutMessages.trackNumberRequired).max(30),
+  email: z.string().trim().min(1, checkoutMessages.trackEmailRequired).max(254),
+});

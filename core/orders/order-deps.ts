@@ -1,0 +1,12 @@
+import type { Db } from '../../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { RateLimiter } from '../rate-limits';
+
+/** What order operations need, handed in by the host (REST and pages alike). */
+export interface OrderDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  rateLimiter: RateLimiter;
+  onMailError?: (error: unknown) => void;
+}

@@ -1,0 +1,101 @@
+import { formatNaira } from '../../contracts/money';
+import type { Mailer } from '../mail/mailer';
+import { renderMail } from '../mail/mailer';
+import type { ShopSettings } from '../settings/shop-settings';
+import type { OrderView } from './order-view';
+
+interface MailDeps {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** The order's page; a guest's link carries the order's secret, so only the e-mail's reader can open it. */
+export function orderLink(publicUrl: string, number: string, accessToken: string | null): string {
+  const base = `${publicUrl}/orderdetails/${encodeURIComponent(number)}`;
+  return accessToken ? `${base}?key=${encodeURIComponent(accessToken)}` : base;
+}
+
+function itemLines(order: OrderView): string[] {
+  return order.items.map((item) => {
+    const options = [item.color, item.size && `size ${item.size}`].filter(Boolean).join(', ');
+    return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''}: ${formatNaira(item.lineTotalKobo)}`;
+  });
+}
+
+function totalLines(order: OrderView): string[] {
+  return [
+    `Subtotal: ${formatNaira(order.subtotalKobo)}`,
+    ...(order.discountKobo > 0
+      ? [`Discount (${order.couponCode}): −${formatNaira(order.discountKobo)}`]
+      : []),
+    `Shipping, ${order.shippingMethodLabel}: ${order.shippingKobo === 0 ? 'Free' : formatNaira(order.shippingKobo)}`,
+    `Tax (${order.taxRatePercent}%): ${formatNaira(order.taxKobo)}`,
+    `Total: ${formatNaira(order.totalKobo)}`,
+  ];
+}
+
+export async function sendOrderConfirmation(
+  deps: MailDeps,
+  order: OrderView,
+  options: { accessToken: string | null; settings: ShopSettings },
+): Promise<void> {
+  const { settings } = options;
+  const address = order.shippingAddress;
+  const bank =
+    order.paymentMethod === 'bank-transfer'
+      ? [
+          `To complete your order, transfer ${formatNaira(order.totalKobo)} to:`,
+          `${settings.bankAccount.bankName}, account ${settings.bankAccount.accountNumber}, ${settings.bankAccount.accountName}.`,
+          `Use the reference ${order.bankReference ?? ''} so we can match your payment. We hold your items for ${settings.unpaidOrderHoldHours} hours.`,
+        ]
+      : [];
+  await deps.mailer.send({
+    to: order.email,
+    subject: `Your ${settings.name} order ${order.number}`,
+    ...renderMail({
+      shopName: settings.name,
+      heading: `Thank you for your order, ${address.firstName}`,
+      paragraphs: [
+        `Order ${order.number}, placed ${new Date(order.placedAt).toLocaleString('en-NG', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' })}.`,
+        ...itemLines(order),
+        ...totalLines(order),
+        ...bank,
+        `Delivering to ${address.firstName} ${address.lastName}, ${address.address}, ${address.city}, ${address.state} ${address.zipCode}, ${address.country}.`,
+        `Questions? Reply to this e-mail or call ${settings.supportPhone}.`,
+      ],
+      action: { label: 'View your order', url: orderLink(deps.publicUrl, order.number, options.accessToken) },
+    }),
+  });
+}
+
+const statusSentences: Partial<Record<OrderView['status'], string>> = {
+  processing: 'Your payment is confirmed and we are preparing your order.',
+  shipped: 'Your order is on its way.',
+  delivered: 'Your order has been delivered. We hope you love it.',
+  cancelled: 'Your order has been cancelled.',
+};
+
+/** Tells the shopper their order moved on, with the note recorded for the change. */
+export async function sendOrderStatusMail(
+  deps: MailDeps,
+  order: OrderView,
+  options: { note: string; shopName: string },
+): Promise<void> {
+  await deps.mailer.send({
+    to: order.email,
+    subject: `Order ${order.number}: ${order.statusLabel}`,
+    ...renderMail({
+      shopName: options.shopName,
+      heading: `Order ${order.number} is ${order.statusLabel.toLowerCase()}`,
+      paragraphs: [
+        statusSentences[order.status] ?? `Your order is now ${order.statusLabel.toLowerCase()}.`,
+        ...(options.note ? [options.note] : []),
+        ...(order.trackingNumber ? [`Tracking: ${order.carrier ?? ''} ${order.trackingNumber}`.trim()] : []),
+      ],
+      action: {
+        label: 'Track your order',
+        url: `${deps.publicUrl}/track-order?order=${encodeURIComponent(order.number)}`,
+      },
+    }),
+  });
+}

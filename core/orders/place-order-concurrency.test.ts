@@ -1,0 +1,165 @@
+/**
+ * Checkouts racing for the last units and the last coupon uses. Meaningful on PostgreSQL (set
+ * TEST_DATABASE_URL), where the transactions really run side by side; on PGlite they queue.
+ *
+ * On PostgreSQL the orders go through a pool with a connection per shopper, so all of them are in
+ * flight at once. (Through the fixture's pool of 5, the waiting requests hit the pool's 1 s
+ * connectionTimeoutMillis while the others queue on the product's row lock: they fail with
+ * 'timeout exceeded when trying to connect' rather than queue.)
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutMessages } from '../../contracts/checkout-texts';
+import { products } from '../../db/schema/catalog';
+import { coupons, orders } from '../../db/schema/orders';
+import { openDatabase, type DatabaseHandle, type Db } from '../../db/client';
+import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
+import { AppError } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { placeOrder, type PlacedOrder, type PlaceOrderDeps } from './place-order';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** PGlite runs one transaction at a time, so a few rounds show the bookkeeping; PostgreSQL gets the real race. */
+const ROUNDS = onPostgres ? 20 : 4;
+const SHOPPERS = 50;
+
+let database: TestDatabase;
+let wide: DatabaseHandle | null = null;
+let deps: PlaceOrderDeps;
+let product: { id: number; sizes: string[] };
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: true });
+  // The confirmation e-mail is not what is measured here; a mailer that keeps nothing keeps the rounds quick.
+  const mailer: Mailer = { send: async () => {} };
+  deps = { db: await shoppersDb(), mailer, publicUrl: 'https://rossy.test' };
+  const [row] = await database.db
+    .select({ id: products.id, sizes: products.sizes })
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(1);
+  product = row!;
+});
+afterAll(async () => {
+  await wide?.close();
+  await database?.destroy();
+});
+
+/** The test database through a pool wide enough for every shopper at once (PostgreSQL only). */
+async function shoppersDb(): Promise<Db> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return database.db;
+  const result = await database.db.execute<{ name: string }>(sql`SELECT current_database() AS name`);
+  const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  wide = await openDatabase({ databaseUrl: url.toString(), maxConnections: SHOPPERS });
+  return wide.db;
+}
+
+function orderBody(round: number, shopper: number, extra: Record<string, unknown> = {}) {
+  return {
+    items: [{ id: product.id, quantity: 1, selectedSize: product.sizes[0] }],
+    shippingMethod: 'standard',
+    paymentMethod: 'bank-transfer',
+    email: `shopper-${round}-${shopper}@example.ng`,
+    phone: '+234 803 000 3333',
+    shippingAddress: {
+      firstName: 'Ngozi',
+      lastName: 'Obi',
+      address: '8 Ogui Road',
+      city: 'Enugu',
+      state: 'Enugu',
+      zipCode: '400001',
+      country: 'Nigeria',
+    },
+    ...extra,
+  };
+}
+
+async function stockOf(id: number): Promise<number> {
+  const [row] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+  return row!.stock;
+}
+
+function split(results: PromiseSettledResult<PlacedOrder>[]) {
+  const placed = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const errors = results.flatMap((result) =>
+    result.status === 'rejected' ? [result.reason as unknown] : [],
+  );
+  return { placed, errors };
+}
+
+describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: 90_000 }, () => {
+  it(`${SHOPPERS} shoppers for 5 units: exactly 5 orders, the rest OUT_OF_STOCK, ${ROUNDS} rounds`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      await database.db.update(products).set({ stock: 5 }).where(eq(products.id, product.id));
+      const results = await Promise.allSettled(
+        Array.from({ length: SHOPPERS }, (_, shopper) => placeOrder(deps, orderBody(round, shopper))),
+      );
+      const { placed, errors } = split(results);
+      const unexpected = errors.filter(
+        (error) => !(error instanceof AppError && error.code === 'OUT_OF_STOCK'),
+      );
+      expect(unexpected.map(String), `round ${round}`).toEqual([]);
+      expect(placed, `round ${round}`).toHaveLength(5);
+      expect(errors).toHaveLength(SHOPPERS - 5);
+      expect(new Set(placed.map((result) => result.order.number)).size).toBe(5);
+      expect(await stockOf(product.id), `round ${round}`).toBe(0);
+    }
+    const [count] = await database.db
+      .select({ orders: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(sql`${orders.email} LIKE 'shopper-%'`);
+    expect(count!.orders).toBe(5 * ROUNDS);
+  });
+
+  it(`${SHOPPERS} shoppers for a coupon with 3 uses: exactly 3 orders use it, ${ROUNDS} rounds`, async () => {
+    await database.db.insert(coupons).values({ code: 'THREEONLY', percent: 20, usageLimit: 3 });
+    for (let round = 0; round < ROUNDS; round++) {
+      await database.db.update(coupons).set({ usedCount: 0 }).where(eq(coupons.code, 'THREEONLY'));
+      await database.db.update(products).set({ stock: 10_000 }).where(eq(products.id, product.id));
+      const results = await Promise.allSettled(
+        Array.from({ length: SHOPPERS }, (_, shopper) =>
+          placeOrder(deps, orderBody(1000 + round, shopper, { couponCode: 'threeonly' })),
+        ),
+      );
+      const { placed, errors } = split(results);
+      const unexpected = errors.filter(
+        (error) =>
+          !(
+            error instanceof AppError &&
+            error.code === 'CONFLICT' &&
+            error.message === checkoutMessages.couponUsedUp
+          ),
+      );
+      expect(unexpected.map(String), `round ${round}`).toEqual([]);
+      expect(placed, `round ${round}`).toHaveLength(3);
+      expect(placed.every((result) => result.order.couponCode === 'THREEONLY')).toBe(true);
+      const [coupon] = await database.db.select().from(coupons).where(eq(coupons.code, 'THREEONLY'));
+      expect(coupon!.usedCount).toBe(3);
+      // A refused checkout takes no stock.
+      expect(await stockOf(product.id)).toBe(10_000 - 3);
+    }
+  });
+
+  it('shoppers each wanting the last two units as two lines: one order, stock 0', async () => {
+    if (product.sizes.length < 2) throw new Error('the test needs a product with two sizes');
+    for (let round = 0; round < 5; round++) {
+      await database.db.update(products).set({ stock: 2 }).where(eq(products.id, product.id));
+      const items = [
+        { id: product.id, quantity: 1, selectedSize: product.sizes[0] },
+        { id: product.id, quantity: 1, selectedSize: product.sizes[1] },
+      ];
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, shopper) =>
+          placeOrder(deps, orderBody(2000 + round, shopper, { items })),
+        ),
+      );
+      const { placed, errors } = split(results);
+      expect(placed).toHaveLength(1);
+      expect(errors.every((error) => error instanceof AppError && error.code === 'OUT_OF_STOCK')).toBe(true);
+      expect(await stockOf(product.id)).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,449 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutMessages } from '../../contracts/checkout-texts';
+import { formatNaira } from '../../contracts/money';
+import { users } from '../../db/schema/accounts';
+import { products } from '../../db/schema/catalog';
+import { outbox } from '../../db/schema/mail';
+import { orderEvents, orders } from '../../db/schema/orders';
+import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
+import { AppError } from '../errors';
+import { createMailer } from '../mail/mailer';
+import { saveShopSettings } from '../settings/shop-settings';
+import { placeOrder, type PlaceOrderDeps } from './place-order';
+import { quoteCart } from './quote';
+
+let database: TestDatabase;
+let deps: PlaceOrderDeps;
+type Product = { id: number; name: string; sizes: string[]; priceKobo: number };
+let shirt: Product;
+let bag: Product;
+let archived: Product;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: true });
+  deps = {
+    db: database.db,
+    mailer: createMailer({ db: database.db, from: 'Rossy <orders@rossy.test>' }),
+    publicUrl: 'https://rossy.test',
+  };
+  const rows = await database.db
+    .select({ id: products.id, name: products.name, sizes: products.sizes, priceKobo: products.priceKobo })
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(3);
+  [shirt, bag, archived] = rows as [Product, Product, Product];
+  await database.db.update(products).set({ status: 'archived' }).where(eq(products.id, archived.id));
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+async function setStock(id: number, stock: number) {
+  await database.db.update(products).set({ stock }).where(eq(products.id, id));
+}
+
+async function productRow(id: number) {
+  const [row] = await database.db
+    .select({ stock: products.stock, soldCount: products.soldCount })
+    .from(products)
+    .where(eq(products.id, id));
+  return row!;
+}
+
+async function orderCount(): Promise<number> {
+  const [row] = await database.db.select({ count: sql<number>`count(*)::int` }).from(orders);
+  return row!.count;
+}
+
+function line(product: Product, quantity: number, sizeIndex = 0) {
+  return { id: product.id, quantity, selectedSize: product.sizes[sizeIndex] };
+}
+
+async function expectAppError(promise: Promise<unknown>, code: AppError['code']): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe(code);
+  return error as AppError;
+}
+
+const address = {
+  firstName: 'Adaeze',
+  lastName: 'Okafor',
+  address: '12 Bode Thomas Street',
+  city: 'Surulere',
+  state: 'Lagos',
+  zipCode: '101283',
+  country: 'Nigeria' as const,
+};
+
+function orderBody(extra: Record<string, unknown> = {}) {
+  return {
+    items: [line(shirt, 2)],
+    shippingMethod: 'standard',
+    paymentMethod: 'bank-transfer',
+    email: 'adaeze@example.ng',
+    phone: '+234 803 000 1111',
+    shippingAddress: address,
+    ...extra,
+  };
+}
+
+async function insertUser(email: string) {
+  const [user] = await database.db
+    .insert(users)
+    .values({ name: 'Tunde Bakare', email, passwordHash: 'not-a-real-hash' })
+    .returning();
+  return user!;
+}
+
+describe('placeOrder, bank transfer', () => {
+  it('records the order priced by the server, awaiting payment with an RC reference, and takes the stock', async () => {
+    await setStock(shirt.id, 10);
+    const before = await productRow(shirt.id);
+    const now = new Date();
+    const placed = await placeOrder(
+      deps,
+      orderBody({
+        items: [{ ...line(shirt, 2), price: 1, total: 1, unitPriceKobo: 1 }],
+        email: '  Adaeze@Example.NG ',
+        total: 1,
+        totalKobo: 1,
+      }),
+      { now },
+    );
+    const { order } = placed;
+    expect(placed.replayed).toBe(false);
+    expect(placed.accessToken).toEqual(expect.any(String));
+    expect(order.number).toMatch(/^ORD-\d{5}$/);
+    expect(order.status).toBe('awaiting_payment');
+    expect(order.paymentStatus).toBe('pending');
+    expect(order.paymentMethod).toBe('bank-transfer');
+    expect(order.bankReference).toMatch(/^RC\d{12}$/);
+    expect(order.email).toBe('adaeze@example.ng');
+    expect(order.items).toEqual([
+      expect.objectContaining({ productId: shirt.id, unitPriceKobo: shirt.priceKobo, quantity: 2 }),
+    ]);
+
+    const quote = await quoteCart(database.db, { items: [line(shirt, 2)], shippingMethod: 'standard' });
+    expect(order.subtotalKobo).toBe(shirt.priceKobo * 2);
+    expect(order).toMatchObject({
+      subtotalKobo: quote.subtotalKobo,
+      shippingKobo: quote.shippingKobo,
+      taxKobo: quote.taxKobo,
+      totalKobo: quote.totalKobo,
+      taxRatePercent: 10,
+    });
+    expect(order.stockHeldUntil).toBe(new Date(now.getTime() + 48 * 3_600_000).toISOString());
+    expect(order.events.map((event) => event.status)).toEqual(['awaiting_payment']);
+
+    const after = await productRow(shirt.id);
+    expect(after.stock).toBe(before.stock - 2);
+    expect(after.soldCount).toBe(before.soldCount + 2);
+  });
+
+  it('gives each order its own number', async () => {
+    await setStock(bag.id, 10);
+    const a = await placeOrder(deps, orderBody({ items: [line(bag, 1)] }));
+    const b = await placeOrder(deps, orderBody({ items: [line(bag, 1)] }));
+    expect(a.order.number).not.toBe(b.order.number);
+    expect(Number(b.order.number.slice(4))).toBeGreaterThan(Number(a.order.number.slice(4)));
+  });
+
+  it("e-mails a guest the items, total, bank details, reference and a link with the order's key", async () => {
+    await setStock(bag.id, 10);
+    const placed = await placeOrder(
+      deps,
+      orderBody({ items: [line(bag, 1)], email: 'mail-guest@example.ng' }),
+    );
+    const mails = await database.db.select().from(outbox).where(eq(outbox.to, 'mail-guest@example.ng'));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toContain(placed.order.number);
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain(bag.name);
+      expect(body).toContain(formatNaira(placed.order.totalKobo));
+      expect(body).toContain('Zenith Bank');
+      expect(body).toContain('1012345678');
+      expect(body).toContain('Rossy Fashion Ltd');
+      expect(body).toContain(placed.order.bankReference!);
+    }
+    expect(mail.text).toContain(
+      `https://rossy.test/orderdetails/${placed.order.number}?key=${encodeURIComponent(placed.accessToken!)}`,
+    );
+  });
+
+  it('e-mails a signed-in shopper a plain link to the order, without a key', async () => {
+    await setStock(bag.id, 10);
+    const user = await insertUser('link-user@example.ng');
+    const placed = await placeOrder(deps, orderBody({ items: [line(bag, 1)], email: user.email }), {
+      user: { id: user.id },
+    });
+    const [mail] = await database.db.select().from(outbox).where(eq(outbox.to, user.email));
+    expect(mail!.text).toContain(`https://rossy.test/orderdetails/${placed.order.number}`);
+    expect(mail!.text).not.toContain('?key=');
+  });
+
+  it('still answers with the order when the confirmation cannot be sent', async () => {
+    await setStock(bag.id, 10);
+    const failures: unknown[] = [];
+    const placed = await placeOrder(
+      {
+        ...deps,
+        mailer: { send: () => Promise.reject(new Error('SMTP down')) },
+        onMailError: (error) => failures.push(error),
+      },
+      orderBody({ items: [line(bag, 1)] }),
+    );
+    expect(placed.order.status).toBe('awaiting_payment');
+    expect(failures).toHaveLength(1);
+  });
+});
+
+describe('placeOrder refuses', () => {
+  it.each(['flutterwave', 'credit-card'] as const)(
+    'the payment method %s with a 400 once the shop switches it off, taking nothing',
+    async (paymentMethod) => {
+      await setStock(bag.id, 10);
+      await saveShopSettings(database.db, {
+        paymentMethods: { flutterwave: false, creditCard: false, bankTransfer: true },
+      });
+      try {
+        const count = await orderCount();
+        const error = await expectAppError(
+          placeOrder(deps, orderBody({ items: [line(bag, 1)], paymentMethod })),
+          'BAD_REQUEST',
+        );
+        expect(error.status).toBe(400);
+        expect(error.fields).toHaveProperty('paymentMethod');
+        expect(await orderCount()).toBe(count);
+        expect((await productRow(bag.id)).stock).toBe(10);
+      } finally {
+        await saveShopSettings(database.db, {
+          paymentMethods: { flutterwave: true, creditCard: true, bankTransfer: true },
+        });
+      }
+    },
+  );
+
+  it('a card order holds its stock for the card hold time, not the bank-transfer one', async () => {
+    await setStock(bag.id, 10);
+    const placed = await placeOrder(deps, orderBody({ items: [line(bag, 1)], paymentMethod: 'flutterwave' }));
+    expect(placed.order.paymentMethod).toBe('flutterwave');
+    expect(placed.order.bankReference).toBeNull();
+    const heldMs =
+      new Date(placed.order.stockHeldUntil!).getTime() - new Date(placed.order.placedAt).getTime();
+    expect(heldMs).toBe(60 * 60_000);
+  });
+
+  it.each(['overnight', 'teleport'])(
+    'the unavailable shipping method %s with a 400',
+    async (shippingMethod) => {
+      await setStock(bag.id, 10);
+      const error = await expectAppError(
+        placeOrder(deps, orderBody({ items: [line(bag, 1)], shippingMethod })),
+        'BAD_REQUEST',
+      );
+      expect(error.fields).toHaveProperty('shippingMethod');
+    },
+  );
+
+  it.each([0, -1, 1000, 'abc'])('quantity %s with a 400', async (quantity) => {
+    const error = await expectAppError(
+      placeOrder(deps, orderBody({ items: [{ id: bag.id, quantity, selectedSize: bag.sizes[0] }] })),
+      'BAD_REQUEST',
+    );
+    expect(error.status).toBe(400);
+  });
+
+  it('an item no longer sold with a 409 naming it', async () => {
+    const error = await expectAppError(
+      placeOrder(deps, orderBody({ items: [line(archived, 1)] })),
+      'CONFLICT',
+    );
+    expect(error.message).toContain(archived.name);
+  });
+
+  it('more than the stock with a 409 OUT_OF_STOCK naming the item, taking nothing', async () => {
+    await setStock(bag.id, 1);
+    const count = await orderCount();
+    const error = await expectAppError(
+      placeOrder(deps, orderBody({ items: [line(bag, 2)] })),
+      'OUT_OF_STOCK',
+    );
+    expect(error.status).toBe(409);
+    expect(error.message).toBe(`Only 1 of ${bag.name} left in stock.`);
+    expect(await orderCount()).toBe(count);
+    expect((await productRow(bag.id)).stock).toBe(1);
+
+    await placeOrder(deps, orderBody({ items: [line(bag, 1)] }));
+    const soldOut = await expectAppError(
+      placeOrder(deps, orderBody({ items: [line(bag, 1)] })),
+      'OUT_OF_STOCK',
+    );
+    expect(soldOut.message).toBe(`Sorry, ${bag.name} is out of stock.`);
+    expect((await productRow(bag.id)).stock).toBe(0);
+  });
+
+  it('a first-order coupon for a signed-in shopper who ordered before under another e-mail', async () => {
+    await setStock(bag.id, 10);
+    const user = await insertUser('two-addresses@example.ng');
+    await placeOrder(deps, orderBody({ items: [line(bag, 1)], email: 'old-address@example.ng' }), {
+      user: { id: user.id },
+    });
+    const error = await expectAppError(
+      placeOrder(
+        deps,
+        orderBody({ items: [line(bag, 1)], email: 'new-address@example.ng', couponCode: 'welcome15' }),
+        {
+          user: { id: user.id },
+        },
+      ),
+      'BAD_REQUEST',
+    );
+    expect(error.message).toBe(checkoutMessages.couponFirstOrder);
+  });
+});
+
+describe('placeOrder idempotency', () => {
+  it('answers a repeat of the same request with the first order, taking stock once', async () => {
+    await setStock(bag.id, 10);
+    const body = orderBody({ items: [line(bag, 1)], email: 'repeat@example.ng' });
+    const first = await placeOrder(deps, body, { idempotencyKey: 'checkout-repeat-1' });
+    const again = await placeOrder(deps, structuredClone(body), { idempotencyKey: 'checkout-repeat-1' });
+    expect(first.replayed).toBe(false);
+    expect(again.replayed).toBe(true);
+    expect(again.order.number).toBe(first.order.number);
+    expect(again.order.totalKobo).toBe(first.order.totalKobo);
+    expect((await productRow(bag.id)).stock).toBe(9);
+    const rows = await database.db.select().from(orders).where(eq(orders.email, 'repeat@example.ng'));
+    expect(rows).toHaveLength(1);
+    const mails = await database.db.select().from(outbox).where(eq(outbox.to, 'repeat@example.ng'));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('answers the same key with a different body with a 422, taking nothing', async () => {
+    await setStock(bag.id, 10);
+    await placeOrder(deps, orderBody({ items: [line(bag, 1)] }), { idempotencyKey: 'checkout-changed-1' });
+    const count = await orderCount();
+    const error = await expectAppError(
+      placeOrder(deps, orderBody({ items: [line(bag, 2)] }), { idempotencyKey: 'checkout-changed-1' }),
+      'UNPROCESSABLE',
+    );
+    expect(error.status).toBe(422);
+    expect(await orderCount()).toBe(count);
+    expect((await productRow(bag.id)).stock).toBe(9);
+  });
+
+  it('the same key from another shopper is not their order', async () => {
+    await setStock(bag.id, 10);
+    const user = await insertUser('key-thief@example.ng');
+    const body = orderBody({ items: [line(bag, 1)] });
+    await placeOrder(deps, body, { idempotencyKey: 'checkout-shared-1' });
+    await expectAppError(
+      placeOrder(deps, body, { idempotencyKey: 'checkout-shared-1', user: { id: user.id } }),
+      'UNPROCESSABLE',
+    );
+  });
+
+  it('makes one order from ten simultaneous requests with one key', async () => {
+    await setStock(bag.id, 10);
+    const body = orderBody({ items: [line(bag, 1)], email: 'double-click@example.ng' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        placeOrder(deps, structuredClone(body), { idempotencyKey: 'checkout-burst-1' }),
+      ),
+    );
+    const rejected = results.filter((result) => result.status === 'rejected');
+    expect(rejected.map((result) => String(result.reason))).toEqual([]);
+    const placed = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    expect(new Set(placed.map((result) => result.order.number)).size).toBe(1);
+    expect(placed.filter((result) => !result.replayed)).toHaveLength(1);
+    const rows = await database.db.select().from(orders).where(eq(orders.idempotencyKey, 'checkout-burst-1'));
+    expect(rows).toHaveLength(1);
+    expect((await productRow(bag.id)).stock).toBe(9);
+  });
+
+  it('a double-click for the last unit gives both clicks the one order', async () => {
+    await setStock(bag.id, 1);
+    const body = orderBody({ items: [line(bag, 1)], email: 'last-unit@example.ng' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 2 }, () =>
+        placeOrder(deps, structuredClone(body), { idempotencyKey: 'checkout-last-1' }),
+      ),
+    );
+    expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual([
+      'ok',
+      'ok',
+    ]);
+    const numbers = results.flatMap((result) =>
+      result.status === 'fulfilled' ? [result.value.order.number] : [],
+    );
+    expect(new Set(numbers).size).toBe(1);
+    expect((await productRow(bag.id)).stock).toBe(0);
+  });
+});
+
+describe('placeOrder saveInfo', () => {
+  it("keeps a signed-in shopper's phone and address on their profile when asked", async () => {
+    await setStock(bag.id, 10);
+    const user = await insertUser('save-info@example.ng');
+    const shippingAddress = {
+      ...address,
+      address: '5 Awolowo Road',
+      city: 'Ikoyi',
+      zipCode: '106104',
+      country: 'UK',
+    };
+    await placeOrder(
+      deps,
+      orderBody({
+        items: [line(bag, 1)],
+        email: user.email,
+        phone: '+234 809 123 4567',
+        shippingAddress,
+        saveInfo: true,
+      }),
+      { user: { id: user.id } },
+    );
+    const [profile] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(profile).toMatchObject({
+      phone: '+234 809 123 4567',
+      address: '5 Awolowo Road',
+      city: 'Ikoyi',
+      state: 'Lagos',
+      zipCode: '106104',
+      country: 'UK',
+    });
+  });
+
+  it('leaves the profile alone without saveInfo', async () => {
+    await setStock(bag.id, 10);
+    const user = await insertUser('no-save@example.ng');
+    await placeOrder(deps, orderBody({ items: [line(bag, 1)], email: user.email }), {
+      user: { id: user.id },
+    });
+    const [profile] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(profile).toMatchObject({ phone: '', address: '', city: '', country: 'Nigeria' });
+  });
+
+  it('records a UK order with UK tax', async () => {
+    await setStock(bag.id, 10);
+    const placed = await placeOrder(
+      deps,
+      orderBody({ items: [line(bag, 1)], shippingAddress: { ...address, country: 'UK' } }),
+    );
+    expect(placed.order.taxRatePercent).toBe(20);
+    expect(placed.order.taxKobo).toBe(Math.round(bag.priceKobo * 0.2));
+    const [event] = await database.db
+      .select()
+      .from(orderEvents)
+      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+      .where(eq(orders.number, placed.order.number))
+      .orderBy(desc(orderEvents.id));
+    expect(event!.order_events.status).toBe('awaiting_payment');
+  });
+});

@@ -1,0 +1,186 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { cartQuoteInputSchema, type CartLineInput } from '../../contracts/checkout';
+import type { CheckoutCountry } from '../../contracts/checkout-texts';
+import { mediaUrl } from '../../contracts/media';
+import type { DbOrTx } from '../../db/client';
+import { productImages, products } from '../../db/schema/catalog';
+import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
+import { parseInput } from '../validation';
+import { checkCoupon } from './coupons';
+import { computeTotals, shippingOptions, taxRateFor, type ShippingOption, type Totals } from './pricing';
+
+export interface QuotedLine {
+  productId: number;
+  name: string;
+  imageUrl: string | null;
+  unitPriceKobo: number;
+  quantity: number;
+  color: string | null;
+  size: string | null;
+  lineTotalKobo: number;
+  /** Units left in stock. */
+  stock: number;
+  /** The sizes the product comes in, so a line without one can be given one. */
+  sizes: string[];
+  /** What stops this line being bought as it is: sold out, not enough left, no longer sold. */
+  problem: string | null;
+  problemKind: 'unavailable' | 'option' | 'stock' | null;
+}
+
+export interface CartQuote extends Totals {
+  lines: QuotedLine[];
+  coupon: { id: number; code: string; percent: number } | null;
+  couponError: string | null;
+  shippingMethod: ShippingOption | null;
+  shippingMethods: ShippingOption[];
+  freeShippingThresholdKobo: number;
+  country: CheckoutCountry;
+  /** Every line can be bought as it stands. */
+  purchasable: boolean;
+}
+
+interface ProductForSale {
+  id: number;
+  name: string;
+  priceKobo: number;
+  stock: number;
+  status: 'active' | 'archived';
+  colors: { name: string }[];
+  sizes: string[];
+  imageUrl: string | null;
+}
+
+async function loadProducts(db: DbOrTx, ids: number[]): Promise<Map<number, ProductForSale>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceKobo: products.priceKobo,
+      stock: products.stock,
+      status: products.status,
+      colors: products.colors,
+      sizes: products.sizes,
+      imageKey: productImages.key,
+      imageWidths: productImages.widths,
+    })
+    .from(products)
+    .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+    .where(inArray(products.id, ids));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        ...row,
+        imageUrl: row.imageKey ? mediaUrl(row.imageKey, Math.min(...(row.imageWidths ?? [320]))) : null,
+      },
+    ]),
+  );
+}
+
+/** Units asked for, per product, across lines (two sizes of one shirt draw on one stock). */
+export function quantitiesByProduct(lines: Pick<CartLineInput, 'id' | 'quantity'>[]): Map<number, number> {
+  const totals = new Map<number, number>();
+  for (const line of lines) totals.set(line.id, (totals.get(line.id) ?? 0) + line.quantity);
+  return totals;
+}
+
+type LineProblem = Pick<QuotedLine, 'problem' | 'problemKind'>;
+
+function lineProblem(
+  product: ProductForSale | undefined,
+  line: CartLineInput,
+  wantedOfProduct: number,
+): LineProblem {
+  if (!product || product.status !== 'active')
+    return { problem: 'This item is no longer available.', problemKind: 'unavailable' };
+  if (
+    line.selectedColor &&
+    product.colors.length > 0 &&
+    !product.colors.some((c) => c.name === line.selectedColor)
+  )
+    return { problem: `${line.selectedColor} is not available for this item.`, problemKind: 'option' };
+  if (line.selectedSize && product.sizes.length > 0 && !product.sizes.includes(line.selectedSize))
+    return { problem: `Size ${line.selectedSize} is not available for this item.`, problemKind: 'option' };
+  if (!line.selectedSize && product.sizes.length > 1)
+    return { problem: 'Please choose a size.', problemKind: 'option' };
+  if (product.stock <= 0) return { problem: 'Out of Stock', problemKind: 'stock' };
+  if (wantedOfProduct > product.stock)
+    return { problem: `Only ${product.stock} left in stock.`, problemKind: 'stock' };
+  return { problem: null, problemKind: null };
+}
+
+/**
+ * Prices a cart from the database: every price, discount, shipping charge and tax comes from
+ * here, never from the browser.
+ */
+export async function quoteCart(
+  db: DbOrTx,
+  raw: unknown,
+  shopper: { userId?: string | null | undefined } = {},
+  loaded?: { settings?: ShopSettings },
+): Promise<CartQuote> {
+  const input = parseInput(cartQuoteInputSchema, raw);
+  const settings = loaded?.settings ?? (await getShopSettings(db));
+  const wanted = quantitiesByProduct(input.items);
+  const catalog = await loadProducts(db, [...wanted.keys()]);
+
+  const lines: QuotedLine[] = input.items.map((line) => {
+    const product = catalog.get(line.id);
+    const unitPriceKobo = product?.priceKobo ?? 0;
+    return {
+      productId: line.id,
+      name: product?.name ?? 'Unavailable item',
+      imageUrl: product?.imageUrl ?? null,
+      unitPriceKobo,
+      quantity: line.quantity,
+      color: line.selectedColor ?? null,
+      // A one-size piece needs no choosing.
+      size: line.selectedSize ?? (product?.sizes.length === 1 ? (product.sizes[0] ?? null) : null),
+      lineTotalKobo: unitPriceKobo * line.quantity,
+      stock: product?.stock ?? 0,
+      sizes: product?.sizes ?? [],
+      ...lineProblem(product, line, wanted.get(line.id) ?? line.quantity),
+    };
+  });
+  // A line that only needs a size or has too few left still shows its price; a line no longer sold does not.
+  const subtotalKobo = lines.reduce(
+    (sum, line) => sum + (line.problemKind === 'unavailable' ? 0 : line.lineTotalKobo),
+    0,
+  );
+
+  let coupon: CartQuote['coupon'] = null;
+  let couponError: string | null = null;
+  if (input.couponCode) {
+    const check = await checkCoupon(db, input.couponCode, { email: input.email, userId: shopper.userId });
+    if (check.problem || !check.coupon) couponError = check.problem;
+    else coupon = { id: check.coupon.id, code: check.coupon.code, percent: check.coupon.percent };
+  }
+
+  const discountPreview = computeTotals({
+    subtotalKobo,
+    couponPercent: coupon?.percent ?? null,
+    shipping: null,
+    taxRatePercent: 0,
+  });
+  const methods = shippingOptions(settings, subtotalKobo - discountPreview.discountKobo);
+  const shippingMethod = methods.find((method) => method.id === input.shippingMethod) ?? methods[0] ?? null;
+  const totals = computeTotals({
+    subtotalKobo,
+    couponPercent: coupon?.percent ?? null,
+    shipping: shippingMethod,
+    taxRatePercent: taxRateFor(settings, input.country),
+  });
+
+  return {
+    ...totals,
+    lines,
+    coupon,
+    couponError,
+    shippingMethod,
+    shippingMethods: methods,
+    freeShippingThresholdKobo: settings.freeShippingThresholdKobo,
+    country: input.country,
+    purchasable: lines.every((line) => line.problem === null),
+  };
+}

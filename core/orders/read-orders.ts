@@ -1,0 +1,154 @@
+import { timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { trackOrderSchema } from '../../contracts/checkout';
+import {
+  checkoutMessages,
+  orderStatusIds,
+  orderStatusNames,
+  type OrderStatusId,
+} from '../../contracts/checkout-texts';
+import type { DbOrTx } from '../../db/client';
+import { orderLines, orders } from '../../db/schema/orders';
+import { AppError } from '../errors';
+import type { ClientInfo, RateLimiter, RateLimitRule } from '../rate-limits';
+import { parseInput } from '../validation';
+import { hashSecret } from './place-order';
+import {
+  findOrderByNumber,
+  toOrderView,
+  type OrderRow,
+  type OrderSummaryView,
+  type OrderView,
+} from './order-view';
+
+export interface OrderViewer {
+  user: { id: string; email: string; role: 'customer' | 'admin' } | null;
+  /** The secret from a guest's order link. */
+  key?: string | null | undefined;
+}
+
+/** A shopper's orders: those placed signed in, and those placed as a guest with the account's e-mail. */
+function ownedBy(user: { id: string; email: string }): SQL | undefined {
+  return or(
+    eq(orders.userId, user.id),
+    and(isNull(orders.userId), eq(orders.email, user.email.toLowerCase())),
+  );
+}
+
+function sameSecret(given: string, storedHash: string): boolean {
+  const a = Buffer.from(hashSecret(given), 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function canView(row: OrderRow, viewer: OrderViewer): boolean {
+  const { user } = viewer;
+  if (user?.role === 'admin') return true;
+  if (user && (row.userId === user.id || (row.userId === null && row.email === user.email.toLowerCase())))
+    return true;
+  return Boolean(viewer.key && sameSecret(viewer.key, row.accessTokenHash));
+}
+
+/** One order, for its owner, an admin, or whoever holds its link; to anyone else it does not exist. */
+export async function getOrderForViewer(db: DbOrTx, number: string, viewer: OrderViewer): Promise<OrderView> {
+  const row = await findOrderByNumber(db, number);
+  if (!row || !canView(row, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
+  return toOrderView(db, row);
+}
+
+export interface OrderListFilter {
+  q?: string | undefined;
+  status?: string | undefined;
+}
+
+export async function listOrdersForUser(
+  db: DbOrTx,
+  user: { id: string; email: string },
+  filter: OrderListFilter = {},
+): Promise<OrderSummaryView[]> {
+  const conditions = [ownedBy(user)];
+  const q = filter.q?.trim();
+  if (q) conditions.push(ilike(orders.number, `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+  if (filter.status && (orderStatusIds as readonly string[]).includes(filter.status))
+    conditions.push(eq(orders.status, filter.status as OrderStatusId));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(200);
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select({
+      orderId: orderLines.orderId,
+      name: orderLines.name,
+      imageUrl: orderLines.imageUrl,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.map((row) => {
+    const items = lines.filter((line) => line.orderId === row.id);
+    const view = {
+      number: row.number,
+      status: row.status,
+      paymentStatus: row.paymentStatus,
+      totalKobo: row.totalKobo,
+      itemCount: items.reduce((sum, line) => sum + line.quantity, 0),
+      placedAt: row.createdAt.toISOString(),
+      items: items.map(({ name, imageUrl, quantity }) => ({ name, imageUrl, quantity })),
+    };
+    return { ...view, statusLabel: orderStatusNames[row.status] };
+  });
+}
+
+export const trackOrderLimit: RateLimitRule = { name: 'track-order-ip', limit: 30, windowMs: 15 * 60_000 };
+
+/** What tracking shows: the timeline and the parcel, not the shopper's payment or phone. */
+export type TrackingView = Pick<
+  OrderView,
+  | 'number'
+  | 'status'
+  | 'statusLabel'
+  | 'progress'
+  | 'placedAt'
+  | 'events'
+  | 'items'
+  | 'carrier'
+  | 'trackingNumber'
+  | 'shippingMethodLabel'
+  | 'totalKobo'
+> & { destination: string };
+
+/** Finds an order by its number and the e-mail it was placed with (any case); rate-limited per address. */
+export async function trackOrder(
+  deps: { db: DbOrTx; rateLimiter: RateLimiter },
+  raw: unknown,
+  client: ClientInfo,
+): Promise<TrackingView> {
+  await deps.rateLimiter.hit(trackOrderLimit, client.ip);
+  const input = parseInput(trackOrderSchema, raw);
+  const row = await findOrderByNumber(deps.db, input.orderNumber);
+  if (!row || row.email !== input.email.trim().toLowerCase())
+    throw new AppError('NOT_FOUND', checkoutMessages.trackNotFound);
+  const view = await toOrderView(deps.db, row);
+  return {
+    number: view.number,
+    status: view.status,
+    statusLabel: view.statusLabel,
+    progress: view.progress,
+    placedAt: view.placedAt,
+    events: view.events,
+    items: view.items,
+    carrier: view.carrier,
+    trackingNumber: view.trackingNumber,
+    shippingMethodLabel: view.shippingMethodLabel,
+    totalKobo: view.totalKobo,
+    destination: `${view.shippingAddress.city}, ${view.shippingAddress.state}, ${view.shippingAddress.country}`,
+  };
+}

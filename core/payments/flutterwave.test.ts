@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFlutterwaveStandIn, type FlutterwaveStandIn } from '../../tests/fixtures/flutterwave-stand-in';
+import { createFlutterwaveProvider } from './flutterwave';
+import { ProviderError, type PaymentProvider } from './provider';
+
+let standIn: FlutterwaveStandIn;
+let provider: PaymentProvider;
+
+beforeAll(async () => {
+  standIn = await startFlutterwaveStandIn();
+  provider = createFlutterwaveProvider({
+    apiBase: standIn.url,
+    publicKey: 'FLWPUBK_TEST-standin-X',
+    secretKey: standIn.secretKey,
+    timeoutMs: 300,
+  });
+});
+afterAll(async () => {
+  await standIn?.close();
+});
+beforeEach(() => {
+  standIn.behaviour = 'answer';
+  standIn.notFoundStatus = 400;
+});
+
+async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+describe('the Flutterwave v3 client against a local stand-in', () => {
+  it('reads a successful transaction by id and by tx_ref, sending the secret as a Bearer token', async () => {
+    const scripted = standIn.add({
+      tx_ref: 'RS-10001-a1b2c3d4e5',
+      amount: 45_150.5,
+      customer: { id: 1, email: 'kemi@example.ng', name: 'Kemi Adeyemi', phone_number: null },
+    });
+    const expected = {
+      id: String(scripted.id),
+      txRef: 'RS-10001-a1b2c3d4e5',
+      flwRef: scripted.flw_ref,
+      amount: 45_150.5,
+      currency: 'NGN',
+      status: 'successful',
+      paymentType: 'card',
+      customer: { email: 'kemi@example.ng', name: 'Kemi Adeyemi' },
+      message: 'Approved',
+    };
+    expect(await provider.verifyById(String(scripted.id))).toMatchObject(expected);
+    expect(await provider.verifyByReference('RS-10001-a1b2c3d4e5')).toMatchObject(expected);
+    const calls = standIn.requests.slice(-2);
+    expect(calls.map((call) => call.path)).toEqual([
+      `/v3/transactions/${scripted.id}/verify`,
+      '/v3/transactions/verify_by_reference?tx_ref=RS-10001-a1b2c3d4e5',
+    ]);
+    expect(calls.every((call) => call.authorization === `Bearer ${standIn.secretKey}`)).toBe(true);
+    expect(provider).toMatchObject({ mode: 'live', scriptUrl: 'https://checkout.flutterwave.com/v3.js' });
+  });
+
+  it('reports a failed payment as failed, with the processor’s words', async () => {
+    const scripted = standIn.add({
+      tx_ref: 'RS-10002-0000000001',
+      amount: 1000,
+      status: 'failed',
+      processor_response: 'Insufficient funds',
+    });
+    expect(await provider.verifyById(String(scripted.id))).toMatchObject({
+      status: 'failed',
+      message: 'Insufficient funds',
+    });
+  });
+
+  it('reports wrong amount, currency and tx_ref as the provider gives them, for the shop to judge', async () => {
+    const amount = standIn.add({ tx_ref: 'RS-10003-0000000001', amount: 10 });
+    const currency = standIn.add({ tx_ref: 'RS-10003-0000000002', amount: 1000, currency: 'USD' });
+    const reference = standIn.add({ tx_ref: 'SOMEONE-ELSES-REF', amount: 1000 });
+    expect(await provider.verifyById(String(amount.id))).toMatchObject({ amount: 10, currency: 'NGN' });
+    expect(await provider.verifyById(String(currency.id))).toMatchObject({ amount: 1000, currency: 'USD' });
+    expect(await provider.verifyById(String(reference.id))).toMatchObject({ txRef: 'SOMEONE-ELSES-REF' });
+  });
+
+  it('an unknown id or reference is not_found, whether the provider answers 400 or 404', async () => {
+    const byId = await providerError(provider.verifyById(String(standIn.unknownId())));
+    expect(byId).toMatchObject({ kind: 'not_found', message: 'No transaction was found for this id' });
+    const byRef = await providerError(provider.verifyByReference('RS-NOBODY-0000000000'));
+    expect(byRef.kind).toBe('not_found');
+    standIn.notFoundStatus = 404;
+    const notFound = await providerError(provider.verifyById(String(standIn.unknownId())));
+    expect(notFound).toMatchObject({ kind: 'not_found', message: 'No transaction was found for this id' });
+  });
+
+  it('a wrong secret key is rejected, not taken for an unknown transaction', async () => {
+    const scripted = standIn.add({ tx_ref: 'RS-10004-0000000001', amount: 1000 });
+    const wrongKey = createFlutterwaveProvider({
+      apiBase: standIn.url,
+      publicKey: 'FLWPUBK_TEST-standin-X',
+      secretKey: 'FLWSECK_TEST-wrong-X',
+      timeoutMs: 1_000,
+    });
+    const error = await providerError(wrongKey.verifyById(String(scripted.id)));
+    expect(error).toMatchObject({ kind: 'rejected', message: 'Invalid authorization key' });
+  });
+
+  it('a closed socket is a network error: unreachable', async () => {
+    const scripted = standIn.add({ tx_ref: 'RS-10005-0000000001', amount: 1000, behaviour: 'network-error' });
+    const error = await providerError(provider.verifyById(String(scripted.id)));
+    expect(error.kind).toBe('unreachable');
+    standIn.behaviour = 'network-error';
+    expect((await providerError(provider.verifyByReference('RS-10005-0000000001'))).kind).toBe('unreachable');
+  });
+
+  it('gives up on a slow answer after its timeout: unreachable', async () => {
+    // The stand-in answers after 5 s; the client waits 300 ms. Without a timeout the call would succeed.
+    const scripted = standIn.add({ tx_ref: 'RS-10006-0000000001', amount: 1000, behaviour: 'slow' });
+    const error = await providerError(provider.verifyById(String(scripted.id)));
+    expect(error).toMatchObject({
+      kind: 'unreachable',
+      message: 'The payment provider did not answer. Please try again in a moment.',
+    });
+  });
+
+  it('a provider error (5xx) is unreachable, so the caller can retry later', async () => {
+    const scripted = standIn.add({ tx_ref: 'RS-10007-0000000001', amount: 1000, behaviour: 'server-error' });
+    expect((await providerError(provider.verifyById(String(scripted.id)))).kind).toBe('unreachable');
+  });
+});

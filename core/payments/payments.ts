@@ -1,0 +1,351 @@
+import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import { checkoutMessages, normalizeBankReference } from '../../contracts/checkout-texts';
+import type { Db, DbOrTx } from '../../db/client';
+import { orderEvents, orders } from '../../db/schema/orders';
+import { paymentTransactions } from '../../db/schema/payments';
+import { AppError } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { sendOrderStatusMail } from '../orders/order-mail';
+import { findOrderByNumber, toOrderView, type OrderRow, type OrderView } from '../orders/order-view';
+import { canView, type OrderViewer } from '../orders/read-orders';
+import { getShopSettings } from '../settings/shop-settings';
+import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
+
+export interface PaymentDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  provider: PaymentProvider;
+  /** FLW_WEBHOOK_HASH: the secret Flutterwave sends in `verif-hash`. */
+  webhookHash?: string | undefined;
+  onMailError?: (error: unknown) => void;
+}
+
+export type TransactionRow = typeof paymentTransactions.$inferSelect;
+
+async function orderFor(db: DbOrTx, number: string, viewer: OrderViewer): Promise<OrderRow> {
+  const order = await findOrderByNumber(db, number);
+  if (!order || !canView(order, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
+  return order;
+}
+
+export interface PaymentStart {
+  orderNumber: string;
+  txRef: string;
+  /** Naira, as the inline checkout wants it. */
+  amount: number;
+  currency: 'NGN';
+  publicKey: string;
+  scriptUrl: string;
+  mode: 'live' | 'sandbox';
+  /** 'card' alone for the card-only checkout. */
+  paymentOptions: string;
+  customer: { email: string; name: string; phone_number: string };
+}
+
+/**
+ * Opens a payment attempt for an unpaid card order: a new tx_ref bound to the order and its total,
+ * which the browser hands to the provider's checkout. Each retry gets its own reference.
+ */
+export async function startPayment(
+  deps: PaymentDeps,
+  number: string,
+  viewer: OrderViewer,
+): Promise<PaymentStart> {
+  const order = await orderFor(deps.db, number, viewer);
+  if (order.paymentMethod === 'bank-transfer')
+    throw new AppError('BAD_REQUEST', 'This order is paid by bank transfer.');
+  if (order.paymentStatus === 'paid') throw new AppError('CONFLICT', 'This order is already paid.');
+  if (order.status !== 'awaiting_payment')
+    throw new AppError('CONFLICT', 'This order can no longer be paid. Please place a new order.');
+  const name = `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim();
+  const txRef = `${order.number}-${randomBytes(5).toString('hex')}`;
+  await deps.db.insert(paymentTransactions).values({
+    orderId: order.id,
+    provider: deps.provider.mode === 'live' ? 'flutterwave' : 'sandbox',
+    txRef,
+    amountKobo: order.totalKobo,
+    currency: 'NGN',
+    customerName: name,
+    customerEmail: order.email,
+  });
+  return {
+    orderNumber: order.number,
+    txRef,
+    amount: order.totalKobo / 100,
+    currency: 'NGN',
+    publicKey: deps.provider.publicKey,
+    scriptUrl: deps.provider.scriptUrl,
+    mode: deps.provider.mode,
+    paymentOptions: order.paymentMethod === 'credit-card' ? 'card' : 'card, banktransfer, ussd',
+    customer: { email: order.email, name, phone_number: order.phone },
+  };
+}
+
+export interface PaymentOutcome {
+  paid: boolean;
+  order: OrderView;
+  message: string;
+}
+
+function problemWith(tx: ProviderTransaction, attempt: TransactionRow, order: OrderRow): string | null {
+  // Only the verify answer's 'successful' gives value ('completed' is a checkout-callback hint).
+  if (tx.status !== 'successful') return tx.message || `the payment is ${tx.status || 'not complete'}`;
+  if (tx.txRef !== attempt.txRef) return 'the payment reference does not match this order';
+  if (tx.currency !== 'NGN') return `the payment was made in ${tx.currency || 'another currency'}, not NGN`;
+  if (Math.round(tx.amount * 100) < order.totalKobo) return 'the amount paid is less than the order total';
+  return null;
+}
+
+/**
+ * Records what the provider says of a transaction, once, and marks the order paid when the payment
+ * is successful, ours, in NGN and at least the total. Safe to call any number of times, from the
+ * browser's callback and the webhook alike, in any order.
+ */
+export async function applyProviderTransaction(
+  deps: PaymentDeps,
+  tx: ProviderTransaction,
+  by?: string,
+): Promise<PaymentOutcome> {
+  const [attempt] = await deps.db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.txRef, tx.txRef));
+  if (!attempt) throw new AppError('NOT_FOUND', 'This payment does not belong to an order of this shop.');
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, attempt.orderId));
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  const problem = problemWith(tx, attempt, order);
+  const now = new Date();
+
+  const changed = await deps.db.transaction(async (tx2) => {
+    // The attempt learns its provider transaction once; a second report of the same one changes nothing.
+    await tx2
+      .update(paymentTransactions)
+      .set({
+        providerTransactionId: tx.id,
+        flwRef: tx.flwRef,
+        status: problem ? 'failed' : 'successful',
+        paymentType: tx.paymentType,
+        verified: !problem,
+        verifiedAt: problem ? null : now,
+        verifiedBy: by ?? null,
+        message: problem ?? tx.message,
+        updatedAt: now,
+      })
+      .where(and(eq(paymentTransactions.id, attempt.id), ne(paymentTransactions.status, 'successful')));
+    if (problem) return false;
+    const paid = await tx2
+      .update(orders)
+      .set({ paymentStatus: 'paid', paidAt: now, status: 'processing', stockHeldUntil: null, updatedAt: now })
+      .where(
+        and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment'), ne(orders.paymentStatus, 'paid')),
+      )
+      .returning({ id: orders.id });
+    if (paid.length === 0) return false;
+    await tx2.insert(orderEvents).values({
+      orderId: order.id,
+      status: 'processing',
+      note: `Payment of ₦${(order.totalKobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })} confirmed. We are preparing your order.`,
+      createdAt: now,
+    });
+    return true;
+  });
+
+  const fresh = await findOrderByNumber(deps.db, order.number);
+  const view = await toOrderView(deps.db, fresh ?? order);
+  if (changed) await notifyPaid(deps, view);
+  if (problem)
+    return { paid: view.paymentStatus === 'paid', order: view, message: `Payment failed: ${problem}` };
+  return { paid: view.paymentStatus === 'paid', order: view, message: 'Payment verified.' };
+}
+
+async function notifyPaid(deps: PaymentDeps, view: OrderView) {
+  const { name } = await getShopSettings(deps.db);
+  await sendOrderStatusMail(deps, view, {
+    note: 'Thank you: your payment has been received.',
+    shopName: name,
+  }).catch((error: unknown) => deps.onMailError?.(error));
+}
+
+function providerFailure(error: unknown): never {
+  if (error instanceof ProviderError) {
+    if (error.kind === 'unreachable') throw new AppError('UNAVAILABLE', error.message);
+    throw new AppError('UNPROCESSABLE', `Payment failed: ${error.message}`);
+  }
+  throw error;
+}
+
+/**
+ * The browser's callback: a hint, verified with the provider before anything changes. The order
+ * must be one the caller may see, and the transaction must belong to it.
+ */
+export async function verifyPayment(
+  deps: PaymentDeps,
+  input: { orderNumber: string; transactionId?: string | undefined; txRef: string },
+  viewer: OrderViewer,
+): Promise<PaymentOutcome> {
+  const order = await orderFor(deps.db, input.orderNumber, viewer);
+  const [attempt] = await deps.db
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.txRef, input.txRef), eq(paymentTransactions.orderId, order.id)));
+  if (!attempt) throw new AppError('NOT_FOUND', 'This payment does not belong to this order.');
+  let tx: ProviderTransaction;
+  try {
+    tx = input.transactionId
+      ? await deps.provider.verifyById(input.transactionId)
+      : await deps.provider.verifyByReference(input.txRef);
+  } catch (error) {
+    providerFailure(error);
+  }
+  // The transaction must be this attempt's: another order's payment never pays this one.
+  if (tx.txRef !== attempt.txRef)
+    throw new AppError('UNPROCESSABLE', 'Payment failed: the payment reference does not match this order');
+  const outcome = await applyProviderTransaction(deps, tx);
+  if (!outcome.paid) throw new AppError('UNPROCESSABLE', outcome.message);
+  return outcome;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b) && given.length === expected.length;
+}
+
+/** Reads the transaction id from either webhook body shape of reference/flutterwave.md. */
+export function webhookTransactionId(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const record = body as Record<string, unknown>;
+  const data = (typeof record.data === 'object' && record.data !== null ? record.data : record) as Record<
+    string,
+    unknown
+  >;
+  const id = data.id;
+  return typeof id === 'number' || (typeof id === 'string' && /^\w{1,40}$/.test(id)) ? String(id) : null;
+}
+
+/**
+ * Flutterwave's webhook: the secret hash checked in constant time, then the transaction verified
+ * through the API (the body is never trusted), then applied once.
+ */
+export async function handleWebhook(
+  deps: PaymentDeps,
+  hash: string | undefined,
+  body: unknown,
+): Promise<{ handled: boolean }> {
+  if (!deps.webhookHash || !hash || !sameSecret(hash, deps.webhookHash))
+    throw new AppError('UNAUTHENTICATED', 'Invalid webhook signature');
+  const id = webhookTransactionId(body);
+  if (!id) return { handled: false };
+  let tx: ProviderTransaction;
+  try {
+    tx = await deps.provider.verifyById(id);
+  } catch (error) {
+    if (error instanceof ProviderError && error.kind === 'not_found') return { handled: false };
+    providerFailure(error);
+  }
+  try {
+    await applyProviderTransaction(deps, tx);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return { handled: false };
+    throw error;
+  }
+  return { handled: true };
+}
+
+/** The shopper reports the reference of their bank transfer; the shop checks its account and confirms. */
+export async function submitBankReference(
+  deps: PaymentDeps,
+  number: string,
+  raw: { reference?: unknown },
+  viewer: OrderViewer,
+): Promise<OrderView> {
+  const order = await orderFor(deps.db, number, viewer);
+  if (order.paymentMethod !== 'bank-transfer')
+    throw new AppError('BAD_REQUEST', 'This order is not paid by bank transfer.');
+  const given = typeof raw.reference === 'string' ? raw.reference : '';
+  if (!given.trim())
+    throw new AppError('BAD_REQUEST', checkoutMessages.bankReferenceRequired, {
+      reference: checkoutMessages.bankReferenceRequired,
+    });
+  const reference = normalizeBankReference(given);
+  if (!reference)
+    throw new AppError('BAD_REQUEST', checkoutMessages.bankReferenceFormat, {
+      reference: checkoutMessages.bankReferenceFormat,
+    });
+  if (order.paymentStatus === 'paid') return toOrderView(deps.db, order);
+  const now = new Date();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(orders)
+      .set({ customerBankReference: reference, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      status: order.status,
+      note: `Transfer reference ${reference} received; we will confirm your payment once it reaches our account.`,
+      createdAt: now,
+    });
+  });
+  const fresh = await findOrderByNumber(deps.db, order.number);
+  return toOrderView(deps.db, fresh ?? order);
+}
+
+/**
+ * An admin confirms that a bank transfer arrived: the order becomes paid exactly once, with who and
+ * when recorded, and the shopper is told.
+ */
+export async function confirmBankTransfer(
+  deps: PaymentDeps,
+  number: string,
+  admin: { id: string },
+): Promise<{ order: OrderView; changed: boolean }> {
+  const order = await findOrderByNumber(deps.db, number);
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  if (order.paymentMethod !== 'bank-transfer')
+    throw new AppError('BAD_REQUEST', 'This order is not paid by bank transfer.');
+  if (order.status === 'cancelled')
+    throw new AppError(
+      'CONFLICT',
+      'This order was cancelled and its items released; place it again for the customer.',
+    );
+  const now = new Date();
+  const changed = await deps.db.transaction(async (tx) => {
+    const paid = await tx
+      .update(orders)
+      .set({ paymentStatus: 'paid', paidAt: now, status: 'processing', stockHeldUntil: null, updatedAt: now })
+      .where(
+        and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment'), ne(orders.paymentStatus, 'paid')),
+      )
+      .returning({ id: orders.id });
+    if (paid.length === 0) return false;
+    await tx.insert(paymentTransactions).values({
+      orderId: order.id,
+      provider: 'bank-transfer',
+      txRef: order.bankReference ?? `${order.number}-transfer`,
+      providerTransactionId: order.customerBankReference,
+      amountKobo: order.totalKobo,
+      currency: 'NGN',
+      status: 'successful',
+      paymentType: 'bank_transfer',
+      customerName: `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim(),
+      customerEmail: order.email,
+      verified: true,
+      verifiedAt: now,
+      verifiedBy: admin.id,
+      message: 'Bank transfer confirmed by the shop',
+    });
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      status: 'processing',
+      note: 'Your bank transfer has been received. We are preparing your order.',
+      createdAt: now,
+    });
+    return true;
+  });
+  const fresh = await findOrderByNumber(deps.db, order.number);
+  const view = await toOrderView(deps.db, fresh ?? order);
+  if (changed) await notifyPaid(deps, view);
+  return { order: view, changed };
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { sandboxCharges } from '../../db/schema/payments';
+import { AppError } from '../errors';
+import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
+
+export const SANDBOX_PUBLIC_KEY = 'FLWPUBK_TEST-SANDBOX-X';
+export const SANDBOX_SCRIPT = '/sandbox/flutterwave/v3.js';
+
+/** The test cards of reference/flutterwave.md: the same numbers succeed and fail as with Flutterwave. */
+const testCards: Record<string, { ok: boolean; message: string; type: string }> = {
+  '5531886652142950': { ok: true, message: 'Approved', type: 'MASTERCARD' },
+  '4187427415564246': { ok: true, message: 'Approved', type: 'VISA' },
+  '5258585922666506': { ok: false, message: 'Insufficient funds', type: 'MASTERCARD' },
+  '5590131743294314': { ok: false, message: 'Transaction declined: suspected fraud', type: 'MASTERCARD' },
+};
+
+export interface SandboxChargeInput {
+  txRef: string;
+  amount: number;
+  currency: string;
+  cardNumber: string;
+  expiry: string;
+  cvv: string;
+  customer: { email: string; name: string };
+}
+
+function toTransaction(row: typeof sandboxCharges.$inferSelect): ProviderTransaction {
+  return {
+    id: String(row.id),
+    txRef: row.txRef,
+    flwRef: row.flwRef,
+    amount: row.amountKobo / 100,
+    currency: row.currency,
+    status: row.status,
+    paymentType: row.paymentType,
+    createdAt: row.createdAt.toISOString(),
+    customer: row.customer,
+    message: row.message,
+  };
+}
+
+/** Flutterwave's `data` object for a sandbox charge. */
+export function sandboxTransactionData(row: typeof sandboxCharges.$inferSelect) {
+  return {
+    id: row.id,
+    tx_ref: row.txRef,
+    flw_ref: row.flwRef,
+    amount: row.amountKobo / 100,
+    charged_amount: row.amountKobo / 100,
+    currency: row.currency,
+    status: row.status,
+    processor_response: row.message,
+    payment_type: row.paymentType,
+    created_at: row.createdAt.toISOString(),
+    customer: row.customer,
+    card: row.card,
+  };
+}
+
+/**
+ * Charges a test card in the sandbox. Only the documented test numbers are accepted; the number
+ * itself is never stored, only its first six and last four digits.
+ */
+export async function chargeSandboxCard(db: DbOrTx, input: SandboxChargeInput) {
+  const number = input.cardNumber.replace(/\D/g, '');
+  const card = testCards[number];
+  if (!card)
+    throw new AppError(
+      'BAD_REQUEST',
+      'TEST MODE accepts only the documented test cards, such as 5531 8866 5214 2950.',
+      { cardNumber: 'Use a test card number' },
+    );
+  if (!/^\d{2}\s*\/\s*\d{2}$/.test(input.expiry.trim()) || !/^\d{3,4}$/.test(input.cvv.trim()))
+    throw new AppError('BAD_REQUEST', 'Please fill in all payment details', {
+      expiry: 'MM/YY',
+      cvv: '3 digits',
+    });
+  if (!(input.amount > 0) || input.currency !== 'NGN' || !input.txRef)
+    throw new AppError('BAD_REQUEST', 'The payment request is not valid.');
+  const [row] = await db
+    .insert(sandboxCharges)
+    .values({
+      txRef: input.txRef,
+      flwRef: `FLW-SANDBOX-${randomBytes(6).toString('hex').toUpperCase()}`,
+      amountKobo: Math.round(input.amount * 100),
+      currency: input.currency,
+      status: card.ok ? 'successful' : 'failed',
+      message: card.message,
+      card: { first_6digits: number.slice(0, 6), last_4digits: number.slice(-4), type: card.type },
+      customer: input.customer,
+    })
+    .returning();
+  if (!row) throw new Error('The sandbox charge was not recorded');
+  return row;
+}
+
+export async function findSandboxCharge(db: DbOrTx, by: { id?: number; txRef?: string }) {
+  if (by.id !== undefined) {
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, by.id));
+    return row;
+  }
+  if (by.txRef) {
+    const [row] = await db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.txRef, by.txRef))
+      .orderBy(desc(sandboxCharges.id))
+      .limit(1);
+    return row;
+  }
+  return undefined;
+}
+
+/** The provider when no Flutterwave keys are set: the app's own ledger of test charges. */
+export function createSandboxProvider(db: DbOrTx): PaymentProvider {
+  const get = async (by: { id?: number; txRef?: string }) => {
+    const row = await findSandboxCharge(db, by);
+    if (!row) throw new ProviderError('No transaction was found for this id', 'not_found');
+    return toTransaction(row);
+  };
+  return {
+    mode: 'sandbox',
+    publicKey: SANDBOX_PUBLIC_KEY,
+    scriptUrl: SANDBOX_SCRIPT,
+    verifyById: (id) =>
+      /^\d{1,9}$/.test(id)
+        ? get({ id: Number(id) })
+        : Promise.reject(new ProviderError('No transaction was found for this id', 'not_found')),
+    verifyByReference: (txRef) => get({ txRef }),
+  };
+}

@@ -1,0 +1,136 @@
+import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { orders } from '../../db/schema/orders';
+import { paymentTransactions, transactionStatuses, type TransactionStatus } from '../../db/schema/payments';
+import { AppError } from '../errors';
+import { applyProviderTransaction, type PaymentDeps } from './payments';
+import { ProviderError } from './provider';
+
+export interface TransactionView {
+  id: number;
+  txRef: string;
+  orderNumber: string;
+  provider: string;
+  providerTransactionId: string | null;
+  amountKobo: number;
+  currency: string;
+  status: TransactionStatus;
+  paymentType: string | null;
+  customer: { name: string; email: string };
+  verified: boolean;
+  verifiedAt: string | null;
+  message: string;
+  createdAt: string;
+}
+
+export interface TransactionFilter {
+  q?: string | undefined;
+  status?: string | undefined;
+  /** ISO dates; the last 30 days when neither is given. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+function like(text: string) {
+  return `%${text.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
+}
+
+function parseDate(value: string | undefined, field: string): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()))
+    throw new AppError('BAD_REQUEST', `${field}: not a date`, { [field]: 'Not a date' });
+  return date;
+}
+
+/** Payment attempts for the admin's Payments tab: search by id, reference, customer name or e-mail. */
+export async function listTransactions(
+  db: DbOrTx,
+  filter: TransactionFilter = {},
+  now = new Date(),
+): Promise<TransactionView[]> {
+  const conditions: (SQL | undefined)[] = [];
+  const to = parseDate(filter.to, 'to');
+  const from = parseDate(filter.from, 'from') ?? (to ? undefined : new Date(now.getTime() - 30 * DAY_MS));
+  if (from) conditions.push(gte(paymentTransactions.createdAt, from));
+  if (to) conditions.push(lte(paymentTransactions.createdAt, new Date(to.getTime() + DAY_MS - 1)));
+  if (filter.status && (transactionStatuses as readonly string[]).includes(filter.status))
+    conditions.push(eq(paymentTransactions.status, filter.status as TransactionStatus));
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = like(q);
+    conditions.push(
+      or(
+        ilike(paymentTransactions.txRef, pattern),
+        ilike(paymentTransactions.providerTransactionId, pattern),
+        ilike(paymentTransactions.customerName, pattern),
+        ilike(paymentTransactions.customerEmail, pattern),
+        ilike(orders.number, pattern),
+        ...(/^\d+$/.test(q) ? [eq(paymentTransactions.id, Number(q))] : []),
+      ),
+    );
+  }
+  const rows = await db
+    .select({ transaction: paymentTransactions, orderNumber: orders.number })
+    .from(paymentTransactions)
+    .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
+    .where(and(...conditions))
+    .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
+    .limit(500);
+  return rows.map(({ transaction: row, orderNumber }) => ({
+    id: row.id,
+    txRef: row.txRef,
+    orderNumber,
+    provider: row.provider,
+    providerTransactionId: row.providerTransactionId,
+    amountKobo: row.amountKobo,
+    currency: row.currency,
+    status: row.status,
+    paymentType: row.paymentType,
+    customer: { name: row.customerName, email: row.customerEmail },
+    verified: row.verified,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * An admin asks the provider again about a card payment: 'Transaction {id} has been verified
+ * successfully.' or 'Failed to verify transaction: {message}'.
+ */
+export async function reverifyTransaction(
+  deps: PaymentDeps,
+  id: number,
+  admin: { id: string },
+): Promise<string> {
+  const [row] = await deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'Transaction not found');
+  if (row.provider === 'bank-transfer')
+    throw new AppError(
+      'BAD_REQUEST',
+      'Failed to verify transaction: bank transfers are confirmed from the order.',
+    );
+  if (row.status === 'successful' && row.verified) return `Transaction ${id} has been verified successfully.`;
+  try {
+    const tx = row.providerTransactionId
+      ? await deps.provider.verifyById(row.providerTransactionId)
+      : await deps.provider.verifyByReference(row.txRef);
+    const outcome = await applyProviderTransaction(deps, tx, admin.id);
+    if (!outcome.paid)
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Failed to verify transaction: ${outcome.message.replace(/^Payment failed: /, '')}`,
+      );
+  } catch (error) {
+    if (error instanceof ProviderError)
+      throw new AppError(
+        error.kind === 'unreachable' ? 'UNAVAILABLE' : 'UNPROCESSABLE',
+        `Failed to verify transaction: ${error.message}`,
+      );
+    throw error;
+  }
+  return `Transaction ${id} has been verified successfully.`;
+}

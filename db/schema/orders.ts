@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { products } from './catalog';
+
+export const orderStatuses = ['awaiting_payment', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const paymentMethods = ['flutterwave', 'credit-card', 'bank-transfer'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export interface ShippingAddress {
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored in capitals; shoppers may type it in any case. */
+    code: text('code').notNull(),
+    percent: smallint('percent').notNull(),
+    active: boolean('active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** How many orders may use it; null for no limit. */
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('coupons_code_idx').on(table.code),
+    check('coupons_percent_range', sql`${table.percent} BETWEEN 1 AND 100`),
+    check('coupons_code_upper', sql`${table.code} = upper(${table.code})`),
+    check(
+      'coupons_usage_within_limit',
+      sql`${table.usedCount} >= 0 AND (${table.usageLimit} IS NULL OR ${table.usedCount} <= ${table.usageLimit})`,
+    ),
+  ],
+);
+
+/** Order numbers are ORD- followed by this sequence. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** What shoppers see: 'ORD-10001'. */
+    number: text('number').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Lowercased and trimmed. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    shippingMethod: text('shipping_method').notNull(),
+    shippingMethodLabel: text('shipping_method_label').notNull(),
+    paymentMethod: text('payment_method', { enum: paymentMethods }).notNull(),
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('pending'),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    subtotalKobo: integer('subtotal_kobo').notNull(),
+    discountKobo: integer('discount_kobo').notNull().default(0),
+    shippingKobo: integer('shipping_kobo').notNull(),
+    taxKobo: integer('tax_kobo').notNull(),
+    totalKobo: integer('total_kobo').notNull(),
+    taxRatePercent: numeric('tax_rate_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    couponCode: text('coupon_code'),
+    /** The shop's reference for a bank transfer: 'RC' + 8 time digits + 4 random digits. */
+    bankReference: text('bank_reference'),
+    /** The reference the shopper reports from their bank. */
+    customerBankReference: text('customer_bank_reference'),
+    /** SHA-256 of the secret in a guest's order link; the secret itself is only e-mailed. */
+    accessTokenHash: text('access_token_hash').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the request an idempotency key was first used with. */
+    requestHash: text('request_hash'),
+    /** Unpaid orders keep their stock until then. */
+    stockHeldUntil: timestamp('stock_held_until', { withTimezone: true }),
+    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_number_idx').on(table.number),
+    uniqueIndex('orders_idempotency_idx').on(table.idempotencyKey),
+    index('orders_user_idx').on(table.userId, table.createdAt),
+    index('orders_email_idx').on(table.email),
+    index('orders_created_idx').on(table.createdAt),
+    index('orders_unpaid_hold_idx')
+      .on(table.stockHeldUntil)
+      .where(sql`${table.status} = 'awaiting_payment' AND ${table.stockReleasedAt} IS NULL`),
+    check('orders_totals_non_negative', sql`${table.totalKobo} >= 0 AND ${table.subtotalKobo} >= 0`),
+    check(
+      'orders_status_valid',
+      sql`${table.status} IN ('awaiting_payment', 'processing', 'shipped', 'delivered', 'cancelled')`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** The lead picture's smallest variant, as it was when ordered. */
+    imageUrl: text('image_url'),
+    unitPriceKobo: integer('unit_price_kobo').notNull(),
+    quantity: integer('quantity').notNull(),
+    color: text('color'),
+    size: text('size'),
+  },
+  (table) => [
+    index('order_lines_order_idx').on(table.orderId),
+    index('order_lines_product_idx').on(table.productId),
+    check('order_lines_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
+);

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { orders } from './orders';
+
+export const paymentProviders = ['flutterwave', 'sandbox', 'bank-transfer'] as const;
+export const transactionStatuses = ['pending', 'successful', 'failed'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+/**
+ * Every payment attempt: one row per tx_ref the shop hands the provider, and one per bank transfer.
+ * A provider transaction is recorded once (unique per provider), however often it is reported.
+ */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    /** Our reference for the attempt: unique, bound to the order. */
+    txRef: text('tx_ref').notNull(),
+    /** The provider's transaction id, once it reports one. */
+    providerTransactionId: text('provider_transaction_id'),
+    flwRef: text('flw_ref'),
+    amountKobo: integer('amount_kobo').notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    status: text('status', { enum: transactionStatuses }).notNull().default('pending'),
+    paymentType: text('payment_type'),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** The admin who confirmed a bank transfer or re-verified a payment. */
+    verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_transactions_tx_ref_idx').on(table.txRef),
+    uniqueIndex('payment_transactions_provider_id_idx').on(table.provider, table.providerTransactionId),
+    index('payment_transactions_order_idx').on(table.orderId),
+    index('payment_transactions_created_idx').on(table.createdAt),
+    check('payment_transactions_status_valid', sql`${table.status} IN ('pending', 'successful', 'failed')`),
+  ],
+);
+
+/**
+ * The sandbox provider's own ledger: what the test-mode checkout charged. It plays Flutterwave's part
+ * when no keys are set, so it lives apart from the shop's own records above.
+ */
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    id: serial('id').primaryKey(),
+    txRef: text('tx_ref').notNull(),
+    flwRef: text('flw_ref').notNull(),
+    amountKobo: integer('amount_kobo').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['successful', 'failed'] }).notNull(),
+    message: text('message').notNull(),
+    paymentType: text('payment_type').notNull().default('card'),
+    /** Only the last four digits of the test card; never the number. */
+    card: jsonb('card').$type<{ first_6digits: string; last_4digits: string; type: string }>().notNull(),
+    customer: jsonb('customer').$type<{ email: string; name: string }>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_charges_tx_ref_idx').on(table.txRef)],
+);

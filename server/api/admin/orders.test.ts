@@ -1,0 +1,146 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../../db/schema/catalog';
+import { outbox } from '../../../db/schema/mail';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+
+let test: TestApp;
+let productId: number;
+let adminToken: string;
+let customerToken: string;
+
+beforeAll(async () => {
+  test = await createTestApp({ seed: true });
+  const [row] = await test.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`cardinality(${products.sizes}) = 1`)
+    .orderBy(products.id)
+    .limit(1);
+  productId = row!.id;
+  await test.database.db.update(products).set({ stock: 20 }).where(eq(products.id, productId));
+  const signUp = async (email: string) =>
+    (
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { name: 'Bisi Ola', email, password: 'Owner-Pass-2026' },
+      })
+    ).json().token as string;
+  adminToken = await signUp('admin@rossy.ng');
+  customerToken = await signUp('bisi@example.ng');
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function paidOrder() {
+  const placed = await test.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    payload: {
+      items: [{ id: productId, quantity: 2 }],
+      shippingMethod: 'standard',
+      paymentMethod: 'bank-transfer',
+      email: 'funmi@example.ng',
+      phone: '+234 809 000 1234',
+      shippingAddress: {
+        firstName: 'Funmi',
+        lastName: 'Ade',
+        address: '9 Ring Road',
+        city: 'Ibadan',
+        state: 'Oyo',
+        zipCode: '200001',
+        country: 'Nigeria',
+      },
+    },
+  });
+  const id = placed.json().order.id as string;
+  await test.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${id}/confirm-transfer`,
+    headers: auth(adminToken),
+  });
+  return id;
+}
+
+const stock = async () =>
+  (
+    await test.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId))
+  )[0]!.stock;
+
+describe('admin orders', () => {
+  it('answers 401 to a guest and 403 to a customer', async () => {
+    expect((await test.app.inject({ method: 'GET', url: '/api/admin/orders' })).statusCode).toBe(401);
+    expect(
+      (await test.app.inject({ method: 'GET', url: '/api/admin/orders', headers: auth(customerToken) }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('moves an order Processing → Shipped (with carrier and tracking) → Delivered, telling the customer each time', async () => {
+    const id = await paidOrder();
+    const list = await test.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders?q=funmi`,
+      headers: auth(adminToken),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().orders.map((order: { id: string }) => order.id)).toContain(id);
+
+    const patch = (body: Record<string, unknown>) =>
+      test.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/orders/${id}/status`,
+        headers: auth(adminToken),
+        payload: body,
+      });
+    const missing = await patch({ status: 'shipped' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toHaveProperty('trackingNumber');
+    const tooEarly = await patch({ status: 'delivered' });
+    expect(tooEarly.statusCode).toBe(409);
+
+    const shipped = await patch({ status: 'shipped', carrier: 'GIG Logistics', trackingNumber: 'GIG123456' });
+    expect(shipped.json()).toMatchObject({
+      status: 'shipped',
+      progress: 50,
+      carrier: 'GIG Logistics',
+      trackingNumber: 'GIG123456',
+    });
+    const delivered = await patch({ status: 'delivered' });
+    expect(delivered.json()).toMatchObject({ status: 'delivered', progress: 100 });
+    expect((delivered.json().timeline as { status: string }[]).map((event) => event.status)).toEqual([
+      'awaiting_payment',
+      'processing',
+      'shipped',
+      'delivered',
+    ]);
+    const mails = await test.database.db
+      .select({ subject: outbox.subject })
+      .from(outbox)
+      .where(eq(outbox.to, 'funmi@example.ng'));
+    expect(mails.map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([`Order ${id}: Shipped`, `Order ${id}: Delivered`]),
+    );
+    expect((await patch({ status: 'cancelled' })).statusCode).toBe(409);
+  });
+
+  it('cancelling puts the stock back exactly once', async () => {
+    const before = await stock();
+    const id = await paidOrder();
+    expect(await stock()).toBe(before - 2);
+    const cancel = () =>
+      test.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/orders/${id}/status`,
+        headers: auth(adminToken),
+        payload: { status: 'cancelled' },
+      });
+    const results = await Promise.all([cancel(), cancel()]);
+    expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409]);
+    expect(await stock()).toBe(before);
+  });
+});

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { koboToNaira } from '../../../contracts/money';
+import {
+  changeOrderStatus,
+  listOrdersForAdmin,
+  orderStatusChangeSchema,
+} from '../../../core/orders/manage-orders';
+import { requireUser } from '../../plugins/session';
+import { errorResponses, errorSchema } from '../schemas';
+import { orderDto, toOrderDto } from '../orders/dto';
+
+const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema };
+
+/** The admin's Orders: every order, and moving one along. */
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireUser('admin'));
+
+  app.get(
+    '/admin/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every order, newest first: search by number, customer name or e-mail; filter by status',
+        querystring: z.object({
+          q: z.string().max(100).optional(),
+          status: z.string().max(30).optional(),
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: {
+          200: z.object({
+            orders: z.array(
+              z.object({
+                id: z.string(),
+                date: z.string(),
+                customerName: z.string(),
+                customerEmail: z.string(),
+                status: z.string(),
+                statusLabel: z.string(),
+                paymentMethod: z.string(),
+                paymentStatus: z.string(),
+                total: z.number(),
+                itemCount: z.number(),
+              }),
+            ),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+          ...adminErrors,
+        },
+      },
+    },
+    async (request) => {
+      const result = await listOrdersForAdmin(app.db, request.query);
+      return {
+        ...result,
+        orders: result.orders.map((order) => ({
+          id: order.number,
+          date: order.placedAt,
+          customerName: order.customerName,
+          customerEmail: order.email,
+          status: order.status,
+          statusLabel: order.statusLabel,
+          paymentMethod: order.paymentMethod,
+          paymentStatus: order.paymentStatus,
+          total: koboToNaira(order.totalKobo),
+          itemCount: order.itemCount,
+        })),
+      };
+    },
+  );
+
+  app.patch(
+    '/admin/orders/:id/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Processing → Shipped (carrier, tracking number) → Delivered, or Cancelled (stock returns)',
+        params: z.object({ id: z.string().max(30) }),
+        body: orderStatusChangeSchema.partial().loose(),
+        response: { 200: orderDto, ...adminErrors },
+      },
+    },
+    async (request) =>
+      toOrderDto(await changeOrderStatus(app.services.orders, request.params.id, request.body)),
+  );
+};

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { confirmBankTransfer } from '../../../core/payments/payments';
+import { listTransactions, reverifyTransaction } from '../../../core/payments/transactions';
+import { koboToNaira } from '../../../contracts/money';
+import { currentUser, requireUser } from '../../plugins/session';
+import { errorResponses, errorSchema } from '../schemas';
+import { orderDto, toOrderDto } from '../orders/dto';
+
+const adminErrors = {
+  ...errorResponses,
+  401: errorSchema,
+  403: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
+};
+
+/** The admin's Payments: every attempt, re-verification, and confirming bank transfers. */
+export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireUser('admin'));
+  const deps = app.services.payments;
+
+  app.get(
+    '/admin/transactions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Payment transactions: search by id, reference, customer name or e-mail; status; dates (last 30 days by default)',
+        querystring: z.object({
+          q: z.string().max(100).optional(),
+          status: z.enum(['pending', 'successful', 'failed']).optional(),
+          from: z.string().max(30).optional(),
+          to: z.string().max(30).optional(),
+        }),
+        response: {
+          200: z.object({
+            transactions: z.array(
+              z.object({
+                id: z.number(),
+                tx_ref: z.string(),
+                orderId: z.string(),
+                provider: z.string(),
+                providerTransactionId: z.string().nullable(),
+                amount: z.number(),
+                currency: z.string(),
+                status: z.string(),
+                payment_type: z.string().nullable(),
+                customer: z.object({ name: z.string(), email: z.string() }),
+                verified: z.boolean(),
+                verifiedAt: z.string().nullable(),
+                message: z.string(),
+                created_at: z.string(),
+              }),
+            ),
+          }),
+          ...adminErrors,
+        },
+      },
+    },
+    async (request) => ({
+      transactions: (await listTransactions(app.db, request.query)).map((row) => ({
+        id: row.id,
+        tx_ref: row.txRef,
+        orderId: row.orderNumber,
+        provider: row.provider,
+        providerTransactionId: row.providerTransactionId,
+        amount: koboToNaira(row.amountKobo),
+        currency: row.currency,
+        status: row.status,
+        payment_type: row.paymentType,
+        customer: row.customer,
+        verified: row.verified,
+        verifiedAt: row.verifiedAt,
+        message: row.message,
+        created_at: row.createdAt,
+      })),
+    }),
+  );
+
+  app.post(
+    '/admin/transactions/:id/verify',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Ask the provider again about a card payment',
+        params: z.object({ id: z.coerce.number().int().min(1) }),
+        response: { 200: z.object({ message: z.string() }), ...adminErrors },
+      },
+    },
+    async (request) => ({
+      message: await reverifyTransaction(deps, request.params.id, currentUser(request)),
+    }),
+  );
+
+  app.post(
+    '/admin/orders/:id/confirm-transfer',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Confirm that a bank transfer arrived: the order becomes paid once and the customer is told',
+        params: z.object({ id: z.string().max(30) }),
+        response: { 200: z.object({ changed: z.boolean(), order: orderDto }), ...adminErrors },
+      },
+    },
+    async (request) => {
+      const result = await confirmBankTransfer(deps, request.params.id, currentUser(request));
+      return { changed: result.changed, order: toOrderDto(result.order) };
+    },
+  );
+};

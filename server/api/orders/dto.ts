@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { koboToNaira } from '../../../contracts/money';
+import type { OrderSummaryView, OrderView } from '../../../core/orders/order-view';
+import type { CartQuote } from '../../../core/orders/quote';
+import type { TrackingView } from '../../../core/orders/read-orders';
+
+const naira = z.number().describe('Naira, at most two decimals');
+
+const shippingOptionDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: naira,
+  free: z.boolean(),
+});
+
+export const cartQuoteDto = z.object({
+  lines: z.array(
+    z.object({
+      productId: z.number(),
+      name: z.string(),
+      image: z.string().nullable(),
+      price: naira,
+      quantity: z.number(),
+      selectedColor: z.string().nullable(),
+      selectedSize: z.string().nullable(),
+      lineTotal: naira,
+      stock: z.number(),
+      sizes: z.array(z.string()),
+      problem: z.string().nullable(),
+    }),
+  ),
+  subtotal: naira,
+  discount: naira,
+  shipping: naira,
+  tax: naira,
+  taxRatePercent: z.number(),
+  total: naira,
+  coupon: z.object({ code: z.string(), percent: z.number() }).nullable(),
+  couponError: z.string().nullable(),
+  shippingMethod: shippingOptionDto.nullable(),
+  shippingMethods: z.array(shippingOptionDto),
+  freeShippingThreshold: naira,
+  country: z.string(),
+  purchasable: z.boolean(),
+});
+
+export function toCartQuoteDto(quote: CartQuote): z.infer<typeof cartQuoteDto> {
+  const option = (method: CartQuote['shippingMethods'][number]) => ({
+    id: method.id,
+    name: method.name,
+    description: method.description,
+    price: koboToNaira(method.priceKobo),
+    free: method.free,
+  });
+  return {
+    lines: quote.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      image: line.imageUrl,
+      price: koboToNaira(line.unitPriceKobo),
+      quantity: line.quantity,
+      selectedColor: line.color,
+      selectedSize: line.size,
+      lineTotal: koboToNaira(line.lineTotalKobo),
+      stock: line.stock,
+      sizes: line.sizes,
+      problem: line.problem,
+    })),
+    subtotal: koboToNaira(quote.subtotalKobo),
+    discount: koboToNaira(quote.discountKobo),
+    shipping: koboToNaira(quote.shippingKobo),
+    tax: koboToNaira(quote.taxKobo),
+    taxRatePercent: quote.taxRatePercent,
+    total: koboToNaira(quote.totalKobo),
+    coupon: quote.coupon ? { code: quote.coupon.code, percent: quote.coupon.percent } : null,
+    couponError: quote.couponError,
+    shippingMethod: quote.shippingMethod ? option(quote.shippingMethod) : null,
+    shippingMethods: quote.shippingMethods.map(option),
+    freeShippingThreshold: koboToNaira(quote.freeShippingThresholdKobo),
+    country: quote.country,
+    purchasable: quote.purchasable,
+  };
+}
+
+const orderItemDto = z.object({
+  productId: z.number().nullable(),
+  name: z.string(),
+  image: z.string().nullable(),
+  price: naira,
+  quantity: z.number(),
+  selectedColor: z.string().nullable(),
+  selectedSize: z.string().nullable(),
+});
+
+const orderEventDto = z.object({ status: z.string(), label: z.string(), note: z.string(), date: z.string() });
+
+export const orderDto = z.object({
+  id: z.string().describe("The order number, 'ORD-10001'"),
+  date: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  progress: z.number().describe('Processing 0, Shipped 50, Delivered 100'),
+  paymentMethod: z.string(),
+  paymentStatus: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string(),
+  shippingAddress: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    country: z.string(),
+  }),
+  shippingMethod: z.string(),
+  subtotal: naira,
+  discount: naira,
+  shipping: naira,
+  tax: naira,
+  taxRatePercent: z.number(),
+  total: naira,
+  couponCode: z.string().nullable(),
+  bankReference: z.string().nullable(),
+  customerBankReference: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  items: z.array(orderItemDto),
+  timeline: z.array(orderEventDto),
+});
+
+const toItem = (item: OrderView['items'][number]) => ({
+  productId: item.productId,
+  name: item.name,
+  image: item.imageUrl,
+  price: koboToNaira(item.unitPriceKobo),
+  quantity: item.quantity,
+  selectedColor: item.color,
+  selectedSize: item.size,
+});
+
+const toEvent = (event: OrderView['events'][number]) => ({
+  status: event.status,
+  label: event.label,
+  note: event.note,
+  date: event.at,
+});
+
+export function toOrderDto(order: OrderView): z.infer<typeof orderDto> {
+  return {
+    id: order.number,
+    date: order.placedAt,
+    status: order.status,
+    statusLabel: order.statusLabel,
+    progress: order.progress,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    customerEmail: order.email,
+    customerPhone: order.phone,
+    shippingAddress: order.shippingAddress,
+    shippingMethod: order.shippingMethodLabel,
+    subtotal: koboToNaira(order.subtotalKobo),
+    discount: koboToNaira(order.discountKobo),
+    shipping: koboToNaira(order.shippingKobo),
+    tax: koboToNaira(order.taxKobo),
+    taxRatePercent: order.taxRatePercent,
+    total: koboToNaira(order.totalKobo),
+    couponCode: order.couponCode,
+    bankReference: order.bankReference,
+    customerBankReference: order.customerBankReference,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    items: order.items.map(toItem),
+    timeline: order.events.map(toEvent),
+  };
+}
+
+export const orderSummaryDto = z.object({
+  id: z.string(),
+  date: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  paymentStatus: z.string(),
+  total: naira,
+  itemCount: z.number(),
+  items: z.array(z.object({ name: z.string(), image: z.string().nullable(), quantity: z.number() })),
+});
+
+export function toOrderSummaryDto(order: OrderSummaryView): z.infer<typeof orderSummaryDto> {
+  return {
+    id: order.number,
+    date: order.placedAt,
+    status: order.status,
+    statusLabel: order.statusLabel,
+    paymentStatus: order.paymentStatus,
+    total: koboToNaira(order.totalKobo),
+    itemCount: order.itemCount,
+    items: order.items.map((item) => ({ name: item.name, image: item.imageUrl, quantity: item.quantity })),
+  };
+}
+
+export const trackingDto = z.object({
+  id: z.string(),
+  date: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  progress: z.number(),
+  destination: z.string(),
+  shippingMethod: z.string(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  total: naira,
+  items: z.array(orderItemDto),
+  timeline: z.array(orderEventDto),
+});
+
+export function toTrackingDto(view: TrackingView): z.infer<typeof trackingDto> {
+  return {
+    id: view.number,
+    date: view.placedAt,
+    status: view.status,
+    statusLabel: view.statusLabel,
+    progress: view.progress,
+    destination: view.destination,
+    shippingMethod: view.shippingMethodLabel,
+    carrier: view.carrier,
+    trackingNumber: view.trackingNumber,
+    total: koboToNaira(view.totalKobo),
+    items: view.items.map(toItem),
+    timeline: view.events.map(toEvent),
+  };
+}

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cartQuoteInputSchema,
+  couponValidateSchema,
+  placeOrderInputSchema,
+  trackOrderSchema,
+} from '../../../contracts/checkout';
+import { checkoutMessages } from '../../../contracts/checkout-texts';
+import { AppError } from '../../../core/errors';
+import { checkCoupon } from '../../../core/orders/coupons';
+import { placeOrder } from '../../../core/orders/place-order';
+import { quoteCart } from '../../../core/orders/quote';
+import { getOrderForViewer, listOrdersForUser, trackOrder } from '../../../core/orders/read-orders';
+import { parseInput } from '../../../core/validation';
+import { clientOf, currentUser, requireUser } from '../../plugins/session';
+import { errorResponses, errorSchema } from '../schemas';
+import {
+  cartQuoteDto,
+  orderDto,
+  orderSummaryDto,
+  toCartQuoteDto,
+  toOrderDto,
+  toOrderSummaryDto,
+  toTrackingDto,
+  trackingDto,
+} from './dto';
+
+// Bodies are checked by core, which answers with the shop's own messages; the schemas here document them.
+const loose = <T extends z.ZodObject>(schema: T) => schema.partial().loose();
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services.orders;
+
+  app.post(
+    '/cart/quote',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Price a cart from the database: subtotal, coupon discount, shipping, tax and total',
+        description:
+          'Prices the browser sends are ignored. Lines that cannot be bought say why in `problem`.',
+        body: loose(cartQuoteInputSchema),
+        response: { 200: cartQuoteDto, ...errorResponses },
+      },
+    },
+    async (request) => toCartQuoteDto(await quoteCart(app.db, request.body, { userId: request.user?.id })),
+  );
+
+  app.post(
+    '/coupons/validate',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Check a coupon code (any case)',
+        body: loose(couponValidateSchema),
+        response: {
+          200: z.object({ code: z.string(), percent: z.number() }),
+          ...errorResponses,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const input = parseInput(couponValidateSchema, request.body);
+      const check = await checkCoupon(app.db, input.code, { email: input.email, userId: request.user?.id });
+      if (check.problem || !check.coupon)
+        throw new AppError('BAD_REQUEST', check.problem ?? checkoutMessages.invalidCoupon, {
+          code: check.problem ?? checkoutMessages.invalidCoupon,
+        });
+      return { code: check.coupon.code, percent: check.coupon.percent };
+    },
+  );
+
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Place an order (guest or signed in)',
+        description:
+          'Priced and stocked on the server in one transaction. Send an Idempotency-Key header: the same key and body answer the first order again; the same key with another body answers 422. 409 names an item that ran out.',
+        headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).loose(),
+        body: loose(placeOrderInputSchema),
+        response: {
+          201: z.object({
+            order: orderDto,
+            accessToken: z.string().nullable().describe("The secret of a guest's order link (?key=)"),
+          }),
+          200: z.object({ order: orderDto, accessToken: z.string().nullable() }),
+          ...errorResponses,
+          409: errorSchema,
+          422: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const placed = await placeOrder(deps, request.body, {
+        user: request.user,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      reply.status(placed.replayed ? 200 : 201);
+      return { order: toOrderDto(placed.order), accessToken: placed.accessToken };
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: requireUser(),
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in shopper's orders, newest first",
+        querystring: z.object({ q: z.string().max(40).optional(), status: z.string().max(30).optional() }),
+        response: {
+          200: z.object({ orders: z.array(orderSummaryDto) }),
+          ...errorResponses,
+          401: errorSchema,
+        },
+      },
+    },
+    async (request) => ({
+      orders: (await listOrdersForUser(app.db, currentUser(request), request.query)).map(toOrderSummaryDto),
+    }),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order: to its owner, an admin, or with the key from its e-mailed link',
+        params: z.object({ id: z.string().max(30) }),
+        querystring: z.object({ key: z.string().max(100).optional() }),
+        response: { 200: orderDto, ...errorResponses },
+      },
+    },
+    async (request) =>
+      toOrderDto(
+        await getOrderForViewer(app.db, request.params.id, { user: request.user, key: request.query.key }),
+      ),
+  );
+
+  app.post(
+    '/orders/track',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Track an order by its number and the e-mail it was placed with',
+        body: loose(trackOrderSchema),
+        response: { 200: trackingDto, ...errorResponses, 429: errorSchema },
+      },
+    },
+    async (request) => toTrackingDto(await trackOrder(deps, request.body, clientOf(request))),
+  );
+};

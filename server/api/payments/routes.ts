@@ -1,0 +1,215 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  startPayment,
+  submitBankReference,
+  verifyPayment,
+  handleWebhook,
+} from '../../../core/payments/payments';
+import { chargeSandboxCard, findSandboxCharge, sandboxTransactionData } from '../../../core/payments/sandbox';
+import { errorResponses, errorSchema } from '../schemas';
+import { orderDto, toOrderDto } from '../orders/dto';
+
+const orderParam = z.object({ id: z.string().max(30) });
+const keyField = z.string().max(100).optional().describe("The secret of a guest's order link");
+
+const paymentStartDto = z.object({
+  orderNumber: z.string(),
+  txRef: z.string(),
+  amount: z.number(),
+  currency: z.literal('NGN'),
+  publicKey: z.string(),
+  scriptUrl: z.string(),
+  mode: z.enum(['live', 'sandbox']),
+  paymentOptions: z.string(),
+  customer: z.object({ email: z.string(), name: z.string(), phone_number: z.string() }),
+});
+
+/** Card payments (Flutterwave, or the sandbox when no keys are set) and bank-transfer references. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services.payments;
+
+  app.post(
+    '/orders/:id/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Open a payment attempt for an unpaid card order: a fresh tx_ref and the amount to charge',
+        params: orderParam,
+        body: z.object({ key: keyField }).loose().optional(),
+        response: { 201: paymentStartDto, ...errorResponses, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const start = await startPayment(deps, request.params.id, {
+        user: request.user,
+        key: request.body?.key,
+      });
+      reply.status(201);
+      return start;
+    },
+  );
+
+  app.post(
+    '/payments/flutterwave/verify',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Verify the checkout's callback with the provider before the order counts as paid",
+        description:
+          'Paid only when the provider reports the transaction successful, with our tx_ref, in NGN, for at least the order total. 422 "Payment failed: {message}" otherwise.',
+        body: z.object({
+          orderId: z.string().max(30),
+          transactionId: z.union([z.string().max(40), z.number()]).optional(),
+          txRef: z.string().max(80),
+          key: keyField,
+        }),
+        response: {
+          200: z.object({ paid: z.boolean(), message: z.string(), order: orderDto }),
+          ...errorResponses,
+          422: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { orderId, transactionId, txRef, key } = request.body;
+      const outcome = await verifyPayment(
+        deps,
+        {
+          orderNumber: orderId,
+          transactionId: transactionId === undefined ? undefined : String(transactionId),
+          txRef,
+        },
+        { user: request.user, key },
+      );
+      return { paid: outcome.paid, message: outcome.message, order: toOrderDto(outcome.order) };
+    },
+  );
+
+  app.post(
+    '/payments/flutterwave/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Flutterwave's webhook: checked by verif-hash, re-verified through the API, applied once",
+        headers: z.object({ 'verif-hash': z.string().max(200).optional() }).loose(),
+        body: z.unknown(),
+        response: { 200: z.object({ received: z.boolean() }), 401: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => {
+      const result = await handleWebhook(deps, request.headers['verif-hash'], request.body);
+      return { received: result.handled };
+    },
+  );
+
+  app.post(
+    '/orders/:id/bank-transfer',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Report the reference of a bank transfer (spaces removed, 8-20 letters or digits)',
+        params: orderParam,
+        body: z.object({ reference: z.string().max(100).optional(), key: keyField }).loose(),
+        response: { 200: orderDto, ...errorResponses },
+      },
+    },
+    async (request) =>
+      toOrderDto(
+        await submitBankReference(deps, request.params.id, request.body, {
+          user: request.user,
+          key: request.body.key,
+        }),
+      ),
+  );
+
+  if (deps.provider.mode !== 'sandbox') return;
+
+  // The sandbox provider, served by the shop itself when no Flutterwave keys are set: TEST MODE only.
+  app.post(
+    '/sandbox/charges',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'TEST MODE: charge a documented test card',
+        body: z.object({
+          txRef: z.string().min(1).max(80),
+          amount: z.number().positive(),
+          currency: z.string().max(3),
+          cardNumber: z.string().max(30),
+          expiry: z.string().max(7),
+          cvv: z.string().max(4),
+          customer: z.object({ email: z.string().max(254), name: z.string().max(120) }),
+        }),
+        response: {
+          200: z.object({
+            status: z.string(),
+            transaction_id: z.number(),
+            tx_ref: z.string(),
+            flw_ref: z.string(),
+            amount: z.number(),
+            currency: z.string(),
+            message: z.string(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const row = await chargeSandboxCard(app.db, request.body);
+      return {
+        status: row.status,
+        transaction_id: row.id,
+        tx_ref: row.txRef,
+        flw_ref: row.flwRef,
+        amount: row.amountKobo / 100,
+        currency: row.currency,
+        message: row.message,
+      };
+    },
+  );
+
+  const verifyAnswer = z.object({ status: z.string(), message: z.string(), data: z.unknown() });
+  const sandboxVerify = async (
+    row: Awaited<ReturnType<typeof findSandboxCharge>>,
+    reply: { status(code: number): unknown },
+  ) => {
+    if (!row) {
+      reply.status(404);
+      return { status: 'error', message: 'No transaction was found for this id', data: null };
+    }
+    return {
+      status: 'success',
+      message: 'Transaction fetched successfully',
+      data: sandboxTransactionData(row),
+    };
+  };
+
+  app.get(
+    '/sandbox/v3/transactions/:id/verify',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: "TEST MODE: the sandbox's verify by id, in Flutterwave's shape",
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_000_000_000) }),
+        response: { 200: verifyAnswer, 404: verifyAnswer },
+      },
+    },
+    async (request, reply) =>
+      sandboxVerify(await findSandboxCharge(app.db, { id: request.params.id }), reply),
+  );
+
+  app.get(
+    '/sandbox/v3/transactions/verify_by_reference',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: "TEST MODE: the sandbox's verify by tx_ref, in Flutterwave's shape",
+        querystring: z.object({ tx_ref: z.string().min(1).max(80) }),
+        response: { 200: verifyAnswer, 404: verifyAnswer },
+      },
+    },
+    async (request, reply) =>
+      sandboxVerify(await findSandboxCharge(app.db, { txRef: request.query.tx_ref }), reply),
+  );
+};

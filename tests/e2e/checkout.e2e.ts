@@ -1,0 +1,277 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import {
+  axeViolations,
+  closeBrowser,
+  databaseUrl,
+  main,
+  newestMailTo,
+  pathIs,
+  url,
+  visit,
+  withPage,
+} from './fixtures';
+
+afterAll(closeBrowser);
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  sizes: string[];
+  stockCount: number;
+}
+
+/** In-stock products from the API, with their sizes. */
+async function inStockProducts(): Promise<ApiProduct[]> {
+  const ids: number[] = [];
+  for (let page = 1; page <= 4; page++) {
+    const list = (await (
+      await fetch(url(`/api/products?pageSize=24&page=${page}&availability=in-stock`))
+    ).json()) as {
+      items: { id: number }[];
+    };
+    ids.push(...list.items.map((item) => item.id));
+    if (list.items.length < 24) break;
+  }
+  const details = await Promise.all(
+    ids.map(async (id) => (await (await fetch(url(`/api/products/${id}`))).json()) as ApiProduct),
+  );
+  return details.filter((product) => product.stockCount >= 5);
+}
+
+const cartBadge = (page: Page) => page.locator('header a[aria-label^="Cart"]').first();
+
+async function fillCheckout(page: Page, email: string) {
+  const form = main(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Phone').fill('+234 803 555 0199');
+  await form.getByLabel('First name').fill('Ifeoma');
+  await form.getByLabel('Last name').fill('Nwosu');
+  await form.getByLabel('Address').fill('7 Awolowo Road');
+  await form.getByLabel('City').fill('Ikoyi');
+  await form.getByLabel('State').fill('Lagos');
+  await form.getByLabel('Postal code').fill('101233');
+  await form.getByRole('radio', { name: 'Bank transfer' }).check();
+}
+
+describe('buying on a phone (375px)', () => {
+  test('add from list and detail, change quantities, remove with confirmation, wishlist to cart, guest checkout by bank transfer, order detail, tracking', async () => {
+    await withPage(375, async ({ page, problemReport }) => {
+      const products = await inStockProducts();
+      const oneSize = products.find((product) => product.sizes.length === 1);
+      const sized = products.find((product) => product.sizes.length > 1);
+      expect(oneSize && sized, 'the seed has one-size and sized pieces in stock').toBeTruthy();
+
+      // From the list: a one-size piece goes straight into the cart.
+      await visit(page, '/products');
+      const card = page.locator('article', { hasText: oneSize!.name }).first();
+      if ((await card.count()) === 0) await visit(page, `/search?q=${encodeURIComponent(oneSize!.name)}`);
+      const addFromList = page
+        .locator('article', { hasText: oneSize!.name })
+        .first()
+        .getByRole('button', { name: /^Add to Cart/ });
+      await addFromList.click();
+      await page
+        .locator('article', { hasText: oneSize!.name })
+        .first()
+        .getByRole('button', { name: /^Added to cart/ })
+        .waitFor();
+      await expect.poll(() => cartBadge(page).textContent()).toContain('1');
+
+      // From the detail page: colour and size chosen.
+      await visit(page, `/product/${sized!.id}`);
+      const sizes = main(page).locator('fieldset', { hasText: 'Size' }).locator('label');
+      await sizes.first().click();
+      await main(page)
+        .getByRole('button', { name: /^Add to cart$/i })
+        .click();
+      await main(page)
+        .getByRole('button', { name: /Added to cart/i })
+        .waitFor();
+      await expect.poll(() => cartBadge(page).textContent()).toContain('2');
+
+      // The cart: server-priced, quantities, removal with confirmation.
+      await visit(page, '/cart');
+      const lines = main(page).getByTestId('cart-line');
+      await expect.poll(() => lines.count()).toBe(2);
+      await main(page)
+        .getByRole('button', { name: `One more ${oneSize!.name}` })
+        .click();
+      await expect.poll(() => main(page).getByLabel(`Quantity of ${oneSize!.name}`).inputValue()).toBe('2');
+      const quantity = main(page).getByLabel(`Quantity of ${oneSize!.name}`);
+      await quantity.fill('abc');
+      await quantity.blur();
+      await expect.poll(() => quantity.inputValue(), { message: 'invalid input becomes 1' }).toBe('1');
+      await expect.poll(() => main(page).getByTestId('order-total').textContent()).toMatch(/₦/);
+
+      await main(page)
+        .getByRole('button', { name: `Remove ${sized!.name} from cart` })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Remove this item?' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect(await lines.count(), 'cancel keeps the line').toBe(2);
+      await main(page)
+        .getByRole('button', { name: `Remove ${sized!.name} from cart` })
+        .first()
+        .click();
+      await page
+        .getByRole('dialog', { name: 'Remove this item?' })
+        .getByRole('button', { name: 'Remove' })
+        .click();
+      await expect.poll(() => lines.count()).toBe(1);
+
+      // Wishlist to cart: the piece moves.
+      await visit(page, `/product/${sized!.id}`);
+      await main(page)
+        .getByRole('button', { name: /wishlist/i })
+        .first()
+        .click();
+      await visit(page, '/wishlist');
+      await main(page).getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+      await main(page).getByRole('heading', { name: 'Your Wishlist is Empty' }).waitFor();
+      await visit(page, '/cart');
+      await expect.poll(() => lines.count()).toBe(2);
+      // The wishlist gives no size: the cart asks for it before checkout.
+      const sizeChoice = main(page).getByRole('combobox').first();
+      await sizeChoice.waitFor();
+      await sizeChoice.selectOption({ index: 1 });
+      await main(page).getByRole('link', { name: 'Proceed to Checkout' }).waitFor();
+      expect(await axeViolations(page), 'axe on /cart').toEqual([]);
+      await main(page).getByRole('link', { name: 'Proceed to Checkout' }).click();
+
+      // Guest checkout by bank transfer.
+      await page.waitForURL(pathIs('/checkout'));
+      await main(page)
+        .getByRole('button', { name: /^Place Order/ })
+        .waitFor();
+      const email = `ifeoma.${Date.now()}@example.ng`;
+      await main(page)
+        .getByRole('button', { name: /^Place Order/ })
+        .click();
+      await main(page).getByText('Please fill in all required fields').first().waitFor();
+      await fillCheckout(page, email);
+      await main(page).getByTestId('bank-details').waitFor();
+      expect(await axeViolations(page), 'axe on /checkout').toEqual([]);
+      await main(page)
+        .getByRole('button', { name: /^Place Order · ₦/ })
+        .click();
+
+      await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
+      const orderNumber = new URL(page.url()).searchParams.get('order');
+      expect(orderNumber).toMatch(/^ORD-\d{5,}$/);
+      await main(page).getByText('Payment Pending').waitFor();
+      await main(page)
+        .getByTestId('bank-transfer-details')
+        .getByText(/^RC\d{12}$/)
+        .waitFor();
+      expect(await cartBadge(page).textContent(), 'the cart is cleared').not.toMatch(/\d/);
+      expect(await axeViolations(page), 'axe on /order-success').toEqual([]);
+
+      // The confirmation page survives a reload.
+      await page.reload();
+      await main(page).getByText(orderNumber!).first().waitFor();
+
+      if (databaseUrl()) {
+        const mail = await newestMailTo(email);
+        expect(mail?.subject).toContain(orderNumber!);
+        expect(mail?.text).toMatch(/RC\d{12}/);
+        expect(mail?.text).toContain('?key=');
+      }
+
+      // The order's own page, through the guest link.
+      await main(page).getByRole('link', { name: 'View Order Details' }).click();
+      await page.waitForURL(pathIs(`/orderdetails/${orderNumber}`));
+      // The confirmation page names the order too: wait for what only the detail page has.
+      await main(page)
+        .getByRole('link', { name: /Need Help/i })
+        .waitFor();
+      await main(page).getByText(orderNumber!).first().waitFor();
+
+      // Tracking by number and e-mail.
+      await visit(page, '/track-order');
+      await main(page).getByLabel('Order number', { exact: true }).fill(orderNumber!);
+      await main(page).getByLabel('Email', { exact: true }).fill(email.toUpperCase());
+      await main(page).getByRole('button', { name: 'Track Order' }).click();
+      await main(page)
+        .getByText(/awaiting payment/i)
+        .first()
+        .waitFor();
+
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
+  test("a signed-in shopper's order appears under My Orders", async () => {
+    await withPage(375, async ({ page, problemReport }) => {
+      const [product] = (await inStockProducts()).filter((candidate) => candidate.sizes.length === 1);
+      const email = `tunde.${Date.now()}@example.ng`;
+      await visit(page, '/register');
+      await main(page).getByLabel('Name', { exact: false }).first().fill('Tunde Bakare');
+      await main(page).getByLabel('Email').fill(email);
+      await main(page).getByLabel('Password', { exact: true }).fill('Agbada-Lagos-2024');
+      await main(page)
+        .getByLabel(/confirm/i)
+        .fill('Agbada-Lagos-2024');
+      await main(page).getByRole('checkbox').check();
+      await main(page)
+        .getByRole('button', { name: /create account/i })
+        .click();
+      await page.waitForURL(pathIs('/'));
+
+      await visit(page, `/product/${product!.id}`);
+      await main(page)
+        .getByRole('button', { name: /^Add to cart$/i })
+        .click();
+      await visit(page, '/checkout');
+      await expect
+        .poll(() => main(page).getByLabel('Email').inputValue(), {
+          message: 'the profile prefills the e-mail',
+        })
+        .toBe(email);
+      await fillCheckout(page, email);
+      await main(page)
+        .getByRole('button', { name: /^Place Order · ₦/ })
+        .click();
+      await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
+      const orderNumber = new URL(page.url()).searchParams.get('order')!;
+      expect(
+        new URL(page.url()).searchParams.get('key'),
+        'a signed-in shopper needs no secret link',
+      ).toBeNull();
+
+      await visit(page, '/orders');
+      await main(page).getByText(orderNumber).first().waitFor();
+      expect(problemReport()).toEqual([]);
+    });
+  });
+});
+
+describe('the cart on a wide screen (1280px)', () => {
+  test('shows a table with column heads, the coupon box refuses a bad code and takes a good one', async () => {
+    await withPage(
+      1280,
+      async ({ page, problemReport }) => {
+        const [product] = (await inStockProducts()).filter((candidate) => candidate.sizes.length === 1);
+        await visit(page, `/product/${product!.id}`);
+        await main(page)
+          .getByRole('button', { name: /^Add to cart$/i })
+          .click();
+        await visit(page, '/cart');
+        await main(page).getByText('Quantity', { exact: true }).waitFor();
+        await main(page).getByText('Calculated at checkout').waitFor();
+        const coupon = main(page).getByLabel('Coupon code');
+        await coupon.fill('NOTACODE');
+        await main(page).getByRole('button', { name: 'Apply' }).click();
+        await main(page).getByText('Invalid coupon code.').waitFor();
+        await coupon.fill('rossy10');
+        await main(page).getByRole('button', { name: 'Apply' }).click();
+        await main(page).getByText('ROSSY10 applied: 10% off.').waitFor();
+        await main(page).getByText('Discount (ROSSY10)').waitFor();
+        expect(problemReport()).toEqual([]);
+      },
+      ['/api/coupons/validate'],
+    );
+  });
+});

@@ -1,0 +1,252 @@
+import type { FrameLocator, Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import {
+  adminCredentials,
+  axeViolations,
+  closeBrowser,
+  main,
+  pathIs,
+  url,
+  visit,
+  withPage,
+} from './fixtures';
+
+afterAll(closeBrowser);
+
+const SCRIPT_FAILED = 'Failed to load payment modal. Check your internet connection and retry later.';
+const BANK_PENDING =
+  'Payment is pending confirmation. Bank transfers typically take 1-24 hours to process. Please try again later or contact our support team if you believe this is an error.';
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  price: number;
+  image?: string | null;
+  sizes: string[];
+  stockCount: number;
+}
+
+let productPromise: Promise<ApiProduct> | undefined;
+
+/** An in-stock piece with plenty of stock, so the journeys of this file never run it out. */
+function stockedProduct(): Promise<ApiProduct> {
+  productPromise ??= (async () => {
+    const list = (await (await fetch(url('/api/products?pageSize=24&availability=in-stock'))).json()) as {
+      items: { id: number }[];
+    };
+    for (const { id } of list.items) {
+      const product = (await (await fetch(url(`/api/products/${id}`))).json()) as ApiProduct;
+      if (product.stockCount >= 10) return product;
+    }
+    throw new Error('The seed has no piece with 10 or more in stock');
+  })();
+  return productPromise;
+}
+
+/** One piece in the browser's cart (the cart lives in local storage), then the checkout. */
+async function checkoutWithOnePiece(page: Page) {
+  const product = await stockedProduct();
+  await visit(page, '/');
+  await page.evaluate((line) => localStorage.setItem('rossy.cart', JSON.stringify([line])), {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    image: product.image ?? null,
+    category: '',
+    quantity: 1,
+    selectedColor: null,
+    selectedSize: product.sizes[0] ?? null,
+  });
+  await visit(page, '/checkout');
+  await main(page)
+    .getByRole('button', { name: /^Place Order · ₦/ })
+    .waitFor();
+}
+
+async function fillDetails(page: Page, email: string, method: RegExp) {
+  const form = main(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Phone').fill('+234 803 555 0142');
+  await form.getByLabel('First name').fill('Chidi');
+  await form.getByLabel('Last name').fill('Okonkwo');
+  await form.getByLabel('Address').fill('14 Adeola Odeku Street');
+  await form.getByLabel('City').fill('Victoria Island');
+  await form.getByLabel('State').fill('Lagos');
+  await form.getByLabel('Postal code').fill('101241');
+  await form.getByRole('radio', { name: method }).check();
+}
+
+const FLUTTERWAVE = /^Flutterwave/;
+const CREDIT_CARD = /^Credit card$/;
+const BANK_TRANSFER = /^Bank transfer$/;
+
+const placeOrder = (page: Page) =>
+  main(page)
+    .getByRole('button', { name: /^Place Order · ₦/ })
+    .click();
+
+const sandbox = (page: Page): FrameLocator => page.frameLocator('iframe[title="Payment, TEST MODE"]');
+
+/** The TEST MODE page: the card typed in as a shopper would, then Pay. */
+async function payByCard(page: Page, number: string, cvv = '564') {
+  const frame = sandbox(page);
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry (MM/YY)').fill('0932');
+  await frame.getByLabel('CVV').fill(cvv);
+  await frame.getByRole('button', { name: /^Pay ₦/ }).click();
+}
+
+const orderNumberOf = (page: Page) => new URL(page.url()).searchParams.get('order');
+
+describe('paying by card through the TEST MODE checkout', () => {
+  test('375px: Flutterwave popup for the server total, a test card succeeds, the order is verified', async () => {
+    await withPage(375, async ({ page, problemReport }) => {
+      await checkoutWithOnePiece(page);
+      await fillDetails(page, `chidi.${Date.now()}@example.ng`, FLUTTERWAVE);
+      await main(page).getByTestId('card-payment-note').getByText('Test mode').waitFor();
+      const total = (await main(page).getByTestId('order-total').first().textContent())?.match(
+        /₦[\d,.]+/,
+      )?.[0];
+      expect(total, 'the checkout shows its total').toBeTruthy();
+      await placeOrder(page);
+
+      const dialog = page.getByRole('dialog', { name: 'Payment, TEST MODE' });
+      await dialog.waitFor();
+      const frame = sandbox(page);
+      await frame.getByText('TEST MODE.').waitFor();
+      await frame.getByRole('heading', { name: `Pay ${total}` }).waitFor();
+      for (const card of [
+        '5531 8866 5214 2950',
+        '4187 4274 1556 4246',
+        '5258 5859 2266 6506',
+        '5590 1317 4329 4314',
+      ])
+        await frame.getByText(card, { exact: true }).waitFor();
+      expect(await axeViolations(page), 'axe on the TEST MODE payment page').toEqual([]);
+
+      await payByCard(page, '5531 8866 5214 2950');
+      await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
+      expect(await dialog.count(), 'the popup is closed').toBe(0);
+      await main(page).getByText('Flutterwave Payment Verified').waitFor();
+      expect(orderNumberOf(page)).toMatch(/^ORD-\d{5,}$/);
+      expect(await main(page).getByTestId('pay-now').count(), 'nothing left to pay').toBe(0);
+      expect(await axeViolations(page), 'axe on /order-success').toEqual([]);
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
+  test('credit card: a declined card says why, the shopper retries with another card and pays', async () => {
+    await withPage(
+      1280,
+      async ({ page, problemReport }) => {
+        await checkoutWithOnePiece(page);
+        await fillDetails(page, `ada.${Date.now()}@example.ng`, CREDIT_CARD);
+        await placeOrder(page);
+
+        await payByCard(page, '5258 5859 2266 6506', '883');
+        const frame = sandbox(page);
+        await frame.getByText('Insufficient funds', { exact: true }).waitFor();
+        await frame.getByRole('button', { name: 'Return to shop' }).click();
+        await main(page).getByText('Payment failed: Insufficient funds').waitFor();
+        expect(new URL(page.url()).pathname, 'the shopper stays at the checkout').toBe('/checkout');
+        await main(page).getByTestId('placed-order').waitFor();
+
+        // A new attempt for the same order: the popup opens again.
+        await main(page).getByRole('button', { name: 'Try payment again' }).click();
+        await payByCard(page, '4187 4274 1556 4246', '828');
+        await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
+        await main(page).getByText('Payment Complete').waitFor();
+        expect(problemReport()).toEqual([]);
+      },
+      ['/api/payments/flutterwave/verify'],
+    );
+  });
+
+  test("the provider's script fails to load three times: SPEC's message; later the popup is closed and 'Pay now' pays", async () => {
+    await withPage(375, async ({ page, problemReport }) => {
+      let scriptRequests = 0;
+      const blockScript = async (route: import('playwright-core').Route) => {
+        scriptRequests += 1;
+        await route.abort('internetdisconnected');
+      };
+      await page.route('**/sandbox/flutterwave/v3.js', blockScript);
+      await checkoutWithOnePiece(page);
+      await fillDetails(page, `emeka.${Date.now()}@example.ng`, FLUTTERWAVE);
+      const started = Date.now();
+      await placeOrder(page);
+      await main(page).getByText(SCRIPT_FAILED, { exact: true }).waitFor();
+      expect(scriptRequests, 'three tries').toBe(3);
+      expect(Date.now() - started, 'one second apart').toBeGreaterThanOrEqual(2_000);
+
+      // Back online: the shopper retries, then closes the popup without paying.
+      await page.unroute('**/sandbox/flutterwave/v3.js', blockScript);
+      await main(page).getByRole('button', { name: 'Try payment again' }).click();
+      await sandbox(page).getByRole('button', { name: 'Close payment' }).click();
+      await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
+      await main(page).getByText('Payment Pending').waitFor();
+
+      await main(page).getByRole('button', { name: 'Pay now' }).click();
+      await payByCard(page, '5531 8866 5214 2950');
+      await main(page).getByText('Flutterwave Payment Verified').waitFor({ timeout: 20_000 });
+      const problems = problemReport().filter((line) => !line.includes('/sandbox/flutterwave/v3.js'));
+      expect(problems).toEqual([]);
+    });
+  });
+});
+
+describe('paying by bank transfer', () => {
+  test('375px: reference submitted, pending until the shop confirms, then Payment Verified', async () => {
+    await withPage(375, async ({ page, problemReport }) => {
+      await checkoutWithOnePiece(page);
+      await fillDetails(page, `ngozi.${Date.now()}@example.ng`, BANK_TRANSFER);
+      await placeOrder(page);
+      await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
+      const orderNumber = orderNumberOf(page)!;
+      await main(page).getByText('Payment Pending').waitFor();
+
+      const panel = main(page).getByTestId('bank-transfer-panel');
+      const field = panel.getByLabel('Your transfer reference');
+      const submit = panel.getByRole('button', { name: 'Submit reference' });
+      await submit.click();
+      await panel.getByText('Please enter your bank transfer reference number').waitFor();
+      await field.fill('AB12');
+      await submit.click();
+      await panel
+        .getByText('Invalid reference format. Bank references are typically 8-20 characters long.')
+        .waitFor();
+      await field.fill('gtb 0001 2345 6789');
+      await submit.click();
+      await panel.getByText('GTB000123456789').waitFor();
+
+      await panel.getByRole('button', { name: 'Check payment status' }).click();
+      await panel.getByText(BANK_PENDING, { exact: true }).waitFor();
+      expect(await panel.getByRole('link', { name: /^Call / }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+      expect(await panel.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')).toMatch(
+        /^https:\/\/wa\.me\/\d+\?text=/,
+      );
+      expect(await panel.getByRole('link', { name: /^E-mail / }).getAttribute('href')).toMatch(/^mailto:/);
+      expect(await axeViolations(page), 'axe on /order-success with the pending message').toEqual([]);
+
+      // The shop sees the money arrive and confirms it (the admin screen calls this API).
+      const { email, password } = adminCredentials();
+      const login = await fetch(url('/api/login'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      const confirmed = await fetch(url(`/api/admin/orders/${orderNumber}/confirm-transfer`), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(confirmed.status).toBe(200);
+
+      await panel.getByRole('button', { name: 'Check payment status' }).click();
+      await main(page).getByText('Payment Verified', { exact: true }).first().waitFor();
+      await expect.poll(() => main(page).getByText('Payment Pending').count()).toBe(0);
+      expect(problemReport()).toEqual([]);
+    });
+  });
+});
