@@ -17,8 +17,9 @@ import * as mail from './schema/mail';
 import * as orders from './schema/orders';
 import * as content from './schema/content';
 import * as payments from './schema/payments';
+import * as admin from './schema/admin';
 
-export const schema = { ...catalog, ...settings, ...accounts, ...mail, ...orders, ...content, ...payments };
+export const schema = { ...catalog, ...settings, ...accounts, ...mail, ...orders, ...content, ...payments, ...admin };
 export type Schema = typeof schema;
 
 /** The one database type core functions take: PGlite and node-postgres both satisfy it. */

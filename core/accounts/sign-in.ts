@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { signInSchema, type PublicUser, type SignInInput } from '../../contracts/accounts';
 import { users } from '../../db/schema/accounts';
+import { signIns } from '../../db/schema/admin';
 import { AppError } from '../errors';
 import { accountRateLimits, type ClientInfo } from '../rate-limits';
 import { parseInput } from '../validation';
@@ -39,6 +40,7 @@ export async function signIn(
     .set({ role, lastSignInAt: sql`now()` })
     .where(eq(users.id, row.id))
     .returning();
+  await deps.db.insert(signIns).values({ userId: row.id });
   const session = await createSession(deps.db, deps.tokens, row.id, client.userAgent);
   return { user: toPublicUser(updated ?? row), session };
 }

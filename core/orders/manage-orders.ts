@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { orderStatusIds, orderStatusNames, type OrderStatusId } from '../../contracts/checkout-texts';
 import type { DbOrTx } from '../../db/client';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { AppError } from '../errors';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
@@ -117,7 +118,7 @@ export async function changeOrderStatus(
   deps: Pick<OrderDeps, 'db' | 'mailer' | 'publicUrl' | 'onMailError'>,
   number: string,
   raw: unknown,
-  options: { now?: Date } = {},
+  options: { now?: Date; actor?: AuditActor } = {},
 ): Promise<OrderView> {
   const input = parseInput(orderStatusChangeSchema, raw);
   const order = await findOrderByNumber(deps.db, number);
@@ -155,6 +156,22 @@ export async function changeOrderStatus(
       if (order.couponCode) await returnCouponUse(tx, order.couponCode);
     }
     await tx.insert(orderEvents).values({ orderId: order.id, status: input.status, note, createdAt: now });
+    if (options.actor)
+      await recordAdminAction(tx, options.actor, {
+        action: `order.${input.status}`,
+        entityType: 'order',
+        entityId: order.number,
+        summary: `${order.number}: ${orderStatusNames[order.status]} → ${orderStatusNames[input.status]}${
+          input.status === 'shipped' ? ` (${input.carrier}, ${input.trackingNumber})` : ''
+        }`,
+        before: { status: order.status },
+        after: {
+          status: input.status,
+          ...(input.status === 'shipped'
+            ? { carrier: input.carrier, trackingNumber: input.trackingNumber }
+            : {}),
+        },
+      });
     return true;
   });
   if (!changed)

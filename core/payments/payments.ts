@@ -4,6 +4,8 @@ import { checkoutMessages, normalizeBankReference } from '../../contracts/checko
 import type { Db, DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { paymentTransactions } from '../../db/schema/payments';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { formatNaira } from '../../contracts/money';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { sendOrderStatusMail } from '../orders/order-mail';
@@ -299,7 +301,7 @@ export async function submitBankReference(
 export async function confirmBankTransfer(
   deps: PaymentDeps,
   number: string,
-  admin: { id: string },
+  admin: AuditActor & { id: string },
 ): Promise<{ order: OrderView; changed: boolean }> {
   const order = await findOrderByNumber(deps.db, number);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
@@ -341,6 +343,14 @@ export async function confirmBankTransfer(
       status: 'processing',
       note: 'Your bank transfer has been received. We are preparing your order.',
       createdAt: now,
+    });
+    await recordAdminAction(tx, admin, {
+      action: 'payment.confirm-transfer',
+      entityType: 'order',
+      entityId: order.number,
+      summary: `${order.number}: bank transfer of ${formatNaira(order.totalKobo)} confirmed (reference ${order.customerBankReference ?? 'not given'})`,
+      before: { status: order.status, paymentStatus: order.paymentStatus },
+      after: { status: 'processing', paymentStatus: 'paid' },
     });
     return true;
   });

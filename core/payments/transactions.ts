@@ -2,6 +2,7 @@ import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { paymentTransactions, transactionStatuses, type TransactionStatus } from '../../db/schema/payments';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { AppError } from '../errors';
 import { applyProviderTransaction, type PaymentDeps } from './payments';
 import { ProviderError } from './provider';
@@ -104,7 +105,7 @@ export async function listTransactions(
 export async function reverifyTransaction(
   deps: PaymentDeps,
   id: number,
-  admin: { id: string },
+  admin: AuditActor & { id: string },
 ): Promise<string> {
   const [row] = await deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Transaction not found');
@@ -119,6 +120,14 @@ export async function reverifyTransaction(
       ? await deps.provider.verifyById(row.providerTransactionId)
       : await deps.provider.verifyByReference(row.txRef);
     const outcome = await applyProviderTransaction(deps, tx, admin.id);
+    await recordAdminAction(deps.db, admin, {
+      action: 'payment.verify',
+      entityType: 'transaction',
+      entityId: id,
+      summary: `Transaction ${id} (${row.txRef}) re-verified with the provider: ${outcome.paid ? 'successful' : outcome.message}`,
+      before: { status: row.status, verified: row.verified },
+      after: { status: tx.status, paid: outcome.paid },
+    });
     if (!outcome.paid)
       throw new AppError(
         'UNPROCESSABLE',

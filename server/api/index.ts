@@ -6,8 +6,7 @@ import { healthRoutes } from './health';
 import { userRoutes } from './users/routes';
 import { orderRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
-import { adminPaymentRoutes } from './admin/payments';
-import { adminOrderRoutes } from './admin/orders';
+import { adminRoutes } from './admin';
 import { newsletterRoutes } from './newsletter/routes';
 
 /** Every REST route, mounted under /api. */
@@ -18,8 +17,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
-  await app.register(adminPaymentRoutes);
-  await app.register(adminOrderRoutes);
+  await app.register(adminRoutes);
   await app.register(newsletterRoutes);
 
   app.all('/*', { schema: { hide: true } }, async (request, reply) =>

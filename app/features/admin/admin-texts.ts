@@ -3,14 +3,15 @@ import type { FieldErrors } from '../../../core/errors';
 /** The admin dashboard's tabs, in order. Only built tabs are shown: a tab still to come is not a dead link. */
 export const adminTabs = [
   { id: 'overview', label: 'Overview', ready: true },
-  { id: 'users', label: 'User Management', ready: false },
-  { id: 'products', label: 'All Products', ready: false },
+  { id: 'users', label: 'User Management', ready: true },
+  { id: 'products', label: 'All Products', ready: true },
   { id: 'orders', label: 'Orders', ready: true },
   { id: 'payments', label: 'Payments', ready: true },
-  { id: 'settings', label: 'Settings', ready: false },
-  { id: 'coupons', label: 'Coupons', ready: false },
-  { id: 'messages', label: 'Messages', ready: false },
-  { id: 'outbox', label: 'Outbox', ready: false },
+  { id: 'settings', label: 'Settings', ready: true },
+  { id: 'coupons', label: 'Coupons', ready: true },
+  { id: 'messages', label: 'Messages', ready: true },
+  { id: 'outbox', label: 'Outbox', ready: true },
+  { id: 'audit', label: 'Activity Log', ready: true },
 ] as const;
 
 export type AdminTabId = (typeof adminTabs)[number]['id'];

@@ -6,7 +6,7 @@ import {
   listOrdersForAdmin,
   orderStatusChangeSchema,
 } from '../../../core/orders/manage-orders';
-import { requireUser } from '../../plugins/session';
+import { currentUser, requireUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
 import { orderDto, toOrderDto } from '../orders/dto';
 
@@ -83,7 +83,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderDto, ...adminErrors },
       },
     },
-    async (request) =>
-      toOrderDto(await changeOrderStatus(app.services.orders, request.params.id, request.body)),
+    async (request) => {
+      const { id, email } = currentUser(request);
+      return toOrderDto(
+        await changeOrderStatus(app.services.orders, request.params.id, request.body, {
+          actor: { id, email },
+        }),
+      );
+    },
   );
 };

@@ -1,0 +1,47 @@
+import { data } from 'react-router';
+import { isAppError } from '../../../core/errors';
+import { listTransactions, reverifyTransaction, type TransactionView } from '../../../core/payments/transactions';
+import { formText } from '../../lib/action-result.server';
+import { dateRange, searchParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import type { AdminActionResult } from './admin-texts';
+
+/** The Payments tab: transactions of the chosen days (the last 30 unless the admin chose dates). */
+export async function loadPaymentsTab({ context, params }: AdminLoadArgs) {
+  const now = new Date();
+  const status = params.get('status') ?? '';
+  const filter = {
+    q: searchParam(params),
+    status: ['pending', 'successful', 'failed'].includes(status) ? status : '',
+    ...dateRange(params, 30, now),
+  };
+  let transactions: TransactionView[] | null;
+  try {
+    transactions = await listTransactions(context.services.db, filter, now);
+  } catch (error) {
+    // The tab says so in red; the cause goes to the server log.
+    console.error('Admin payments: listing transactions failed', error);
+    transactions = null;
+  }
+  return { filter, transactions };
+}
+
+export const paymentsActions: Record<string, AdminActionHandler> = {
+  /** Asks the provider again about a card payment. */
+  verify: async ({ context, admin, form }) => {
+    const id = Number.parseInt(formText(form, 'id'), 10);
+    try {
+      if (!Number.isSafeInteger(id) || id < 1) throw new Error('Transaction not found');
+      const message = await reverifyTransaction(context.services.payments, id, admin);
+      return { ok: true, intent: 'verify', message } satisfies AdminActionResult;
+    } catch (error) {
+      const text = error instanceof Error ? error.message : 'Something went wrong';
+      const message = text.startsWith('Failed to verify transaction')
+        ? text
+        : `Failed to verify transaction: ${text}`;
+      return data<AdminActionResult>(
+        { ok: false, intent: 'verify', error: message, fields: {} },
+        { status: isAppError(error) ? error.status : 502 },
+      );
+    }
+  },
+};

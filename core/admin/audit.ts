@@ -1,0 +1,116 @@
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { auditLog } from '../../db/schema/admin';
+import { parseInput } from '../validation';
+
+/** Who did it: the signed-in administrator (or 'system' for the shop's own jobs). */
+export interface AuditActor {
+  id: string | null;
+  email: string;
+}
+
+export interface AuditEntryInput {
+  /** 'product.update', 'order.ship', 'settings.update', 'user.promote', … */
+  action: string;
+  entityType: string;
+  entityId: string | number;
+  summary: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/**
+ * Records one admin action. Call it inside the same transaction as the change, so a change is never
+ * made without its entry, and an entry never describes a change that was rolled back.
+ */
+export async function recordAdminAction(db: DbOrTx, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: String(entry.entityId),
+    summary: entry.summary.slice(0, 500),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+export interface AuditEntryView {
+  id: number;
+  actorEmail: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  summary: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export const auditQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().default(''),
+  entityType: z.string().trim().max(40).optional().default(''),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** The audit log, newest first; searched on the actor, the action or the summary. Dates are Lagos days. */
+export async function listAuditEntries(
+  db: DbOrTx,
+  raw: AuditQuery,
+): Promise<{ entries: AuditEntryView[]; total: number; page: number; pageCount: number }> {
+  const query = parseInput(auditQuerySchema, raw);
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const like = `%${escapeLike(query.q)}%`;
+    const match = or(
+      ilike(auditLog.actorEmail, like),
+      ilike(auditLog.action, like),
+      ilike(auditLog.summary, like),
+      ilike(auditLog.entityId, like),
+    );
+    if (match) conditions.push(match);
+  }
+  if (query.entityType) conditions.push(eq(auditLog.entityType, query.entityType));
+  if (query.from) conditions.push(gte(auditLog.createdAt, new Date(`${query.from}T00:00:00+01:00`)));
+  if (query.to) {
+    const end = new Date(`${query.to}T00:00:00+01:00`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(auditLog.createdAt, end));
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    entries: rows.map((row) => ({
+      id: row.id,
+      actorEmail: row.actorEmail,
+      action: row.action,
+      entityType: row.entityType,
+      entityId: row.entityId,
+      summary: row.summary,
+      before: row.before ?? null,
+      after: row.after ?? null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}
