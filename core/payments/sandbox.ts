@@ -72,7 +72,9 @@ export async function chargeSandboxCard(db: DbOrTx, input: SandboxChargeInput) {
       'TEST MODE accepts only the documented test cards, such as 5531 8866 5214 2950.',
       { cardNumber: 'Use a test card number' },
     );
-  if (!/^\d{2}\s*\/\s*\d{2}$/.test(input.expiry.trim()) || !/^\d{3,4}$/.test(input.cvv.trim()))
+  // MM/YY as the form formats it, or the four digits a shopper types without the slash.
+  const expiry = input.expiry.replace(/[\s/]/g, '');
+  if (!/^(0[1-9]|1[0-2])\d{2}$/.test(expiry) || !/^\d{3,4}$/.test(input.cvv.trim()))
     throw new AppError('BAD_REQUEST', 'Please fill in all payment details', {
       expiry: 'MM/YY',
       cvv: '3 digits',

@@ -173,6 +173,9 @@
     var message = event.data || {};
     if (message.type !== 'init' || !message.options) return;
     options = message.options;
+    // Whatever was typed before this script ran is formatted now, as if typed after.
+    number.value = formatNumber(number.value);
+    expiry.value = formatExpiry(expiry.value);
     $('amount').textContent = naira.format(options.amount);
     var who = [options.customer.name, options.customer.email].filter(Boolean).join(' · ');
     $('who').textContent = who;

@@ -90,6 +90,8 @@ const sandbox = (page: Page): FrameLocator => page.frameLocator('iframe[title="P
 /** The TEST MODE page: the card typed in as a shopper would, then Pay. */
 async function payByCard(page: Page, number: string, cvv = '564') {
   const frame = sandbox(page);
+  // The page is ready for a card once it knows the amount (its script has run and been told the payment).
+  await frame.getByRole('button', { name: /^Pay ₦/ }).waitFor();
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel('Expiry (MM/YY)').fill('0932');
   await frame.getByLabel('CVV').fill(cvv);

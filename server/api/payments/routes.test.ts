@@ -52,7 +52,7 @@ async function placeOrder(paymentMethod: string) {
   return response.json() as { order: { id: string; total: number }; accessToken: string };
 }
 
-async function pay(order: { id: string }, key: string, cardNumber: string) {
+async function pay(order: { id: string }, key: string, cardNumber: string, expiry = '09/32') {
   const start = await test.app.inject({
     method: 'POST',
     url: `/api/orders/${order.id}/payments`,
@@ -68,7 +68,7 @@ async function pay(order: { id: string }, key: string, cardNumber: string) {
       amount: attempt.amount,
       currency: 'NGN',
       cardNumber,
-      expiry: '09/32',
+      expiry,
       cvv: '564',
       customer: { email: attempt.customer.email, name: attempt.customer.name },
     },
@@ -99,6 +99,33 @@ describe('card payments through the sandbox provider', () => {
     expect(first.json().order).toMatchObject({ paymentStatus: 'paid', status: 'processing' });
     const timeline = second.json().order.timeline as { status: string }[];
     expect(timeline.filter((event) => event.status === 'processing')).toHaveLength(1);
+  });
+
+  it('the expiry may be typed without its slash, but must be a real month', async () => {
+    const { order, accessToken } = await placeOrder('flutterwave');
+    const { charge } = await pay(order, accessToken, '5531 8866 5214 2950', '0932');
+    expect(charge.status).toBe('successful');
+    const start = await test.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/payments`,
+      payload: { key: accessToken },
+    });
+    const attempt = start.json();
+    const refused = await test.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/charges',
+      payload: {
+        txRef: attempt.txRef,
+        amount: attempt.amount,
+        currency: 'NGN',
+        cardNumber: '5531 8866 5214 2950',
+        expiry: '13/32',
+        cvv: '564',
+        customer: { email: attempt.customer.email, name: attempt.customer.name },
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toMatchObject({ expiry: 'MM/YY' });
   });
 
   it('a declined test card leaves the order unpaid and says why; a retry with a good card pays', async () => {
