@@ -5,6 +5,10 @@ import { AdminNav } from '../features/admin/admin-nav';
 import { ordersHref } from '../features/admin/admin-links';
 import type { AdminActionHandler } from '../features/admin/admin-tab.server';
 import { readyAdminTab, type AdminActionResult } from '../features/admin/admin-texts';
+import { announcementsActions, loadAnnouncementsTab } from '../features/admin/announcements-tab.server';
+import { AnnouncementsTab } from '../features/admin/announcements-tab';
+import { blogActions, loadBlogTab } from '../features/admin/blog-tab.server';
+import { BlogTab } from '../features/admin/blog-tab';
 import { couponsActions, loadCouponsTab } from '../features/admin/coupons-tab.server';
 import { CouponsTab } from '../features/admin/coupons-tab';
 import { loadMessagesTab, messagesActions } from '../features/admin/messages-tab.server';
@@ -55,6 +59,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       return { name, tab, coupons: await loadCouponsTab(args) };
     case 'messages':
       return { name, tab, messages: await loadMessagesTab(args) };
+    case 'blog':
+      return { name, tab, blog: await loadBlogTab(args) };
+    case 'announcements':
+      return { name, tab, announcements: await loadAnnouncementsTab(args) };
     case 'outbox':
       return { name, tab, outbox: await loadOutboxTab(args) };
     case 'audit':
@@ -73,6 +81,8 @@ const actions: Record<string, AdminActionHandler> = {
   ...settingsActions,
   ...couponsActions,
   ...messagesActions,
+  ...blogActions,
+  ...announcementsActions,
   ...outboxActions,
   ...auditActions,
 };
@@ -83,7 +93,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = formText(form, 'intent');
   const handler = Object.hasOwn(actions, intent) ? actions[intent] : undefined;
   if (!handler)
-    return data<AdminActionResult>({ ok: false, intent, error: 'Unknown action.', fields: {} }, { status: 400 });
+    return data<AdminActionResult>(
+      { ok: false, intent, error: 'Unknown action.', fields: {} },
+      { status: 400 },
+    );
   return handler({ context, request, form, admin });
 }
 
@@ -131,6 +144,10 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
       return <CouponsTab data={loaded.coupons} />;
     case 'messages':
       return <MessagesTab data={loaded.messages} />;
+    case 'blog':
+      return <BlogTab data={loaded.blog} />;
+    case 'announcements':
+      return <AnnouncementsTab data={loaded.announcements} />;
     case 'outbox':
       return <OutboxTab data={loaded.outbox} />;
     case 'audit':

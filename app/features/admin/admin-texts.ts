@@ -10,6 +10,8 @@ export const adminTabs = [
   { id: 'settings', label: 'Settings', ready: true },
   { id: 'coupons', label: 'Coupons', ready: true },
   { id: 'messages', label: 'Messages', ready: true },
+  { id: 'blog', label: 'Blog', ready: true },
+  { id: 'announcements', label: 'Announcements', ready: true },
   { id: 'outbox', label: 'Outbox', ready: true },
   { id: 'audit', label: 'Activity Log', ready: true },
 ] as const;
