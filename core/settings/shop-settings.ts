@@ -52,6 +52,15 @@ export const shopSettingsSchema = z.object({
     .int()
     .min(1)
     .max(24 * 14),
+  /**
+   * Naira per unit of each display currency. Shoppers may see prices converted at these rates;
+   * checkout and payment are always in naira.
+   */
+  currencyRates: z.object({
+    USD: z.number().positive().max(1_000_000),
+    EUR: z.number().positive().max(1_000_000),
+    GBP: z.number().positive().max(1_000_000),
+  }),
   /** How long an order paid by card keeps its stock while the shopper pays. */
   cardPaymentHoldMinutes: z
     .number()
@@ -108,6 +117,7 @@ export const defaultShopSettings: ShopSettings = {
   paymentMethods: { flutterwave: true, creditCard: true, bankTransfer: true },
   bankAccount: { bankName: 'Zenith Bank', accountNumber: '1012345678', accountName: 'Rossy Fashion Ltd' },
   unpaidOrderHoldHours: 48,
+  currencyRates: { USD: 1550, EUR: 1700, GBP: 1950 },
   cardPaymentHoldMinutes: 60,
 };
 
