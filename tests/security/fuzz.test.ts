@@ -1,0 +1,196 @@
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../fixtures/test-app';
+import { concretePath, documentedRoutes, type ApiRoute } from './api-routes';
+import { signUpAs } from './accounts';
+
+/**
+ * Every documented endpoint, sent malformed bodies, queries, path values and headers as guest,
+ * customer and admin: the shop must answer each with a 2xx, 3xx or 4xx, never a 5xx.
+ * FUZZ_RUNS sets the number of cases per route and caller (default 30).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+
+let test: TestApp;
+let routes: ApiRoute[];
+const tokens: Record<'guest' | 'customer' | 'admin', string | null> = {
+  guest: null,
+  customer: null,
+  admin: null,
+};
+
+beforeAll(async () => {
+  test = await createTestApp({ seed: true });
+  routes = documentedRoutes(test.app);
+  tokens.admin = await signUpAs(test, 'admin@rossy.ng');
+  tokens.customer = await signUpAs(test, 'fuzz.customer@example.ng');
+}, 120_000);
+afterAll(async () => {
+  await test?.close();
+});
+
+const nasty = fc.constantFrom(
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1.5',
+  '1e309',
+  'NaN',
+  '99999999999999999999999',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  "' OR 1=1 --",
+  '"; DROP TABLE orders; --',
+  '../../../../etc/passwd',
+  '%00',
+  '\u0000',
+  '<script>alert(1)</script>',
+  'ORD-10001',
+  'ORD-99999999',
+  '00000000-0000-0000-0000-000000000000',
+  'ä'.repeat(300),
+  'x'.repeat(5000),
+  '__proto__',
+  'constructor',
+);
+const text = fc.oneof(nasty, fc.string({ maxLength: 60 }), fc.integer().map(String));
+const jsonValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.dictionary(
+    fc.constantFrom(
+      'id',
+      'email',
+      'password',
+      'items',
+      'quantity',
+      'price',
+      'status',
+      'code',
+      'name',
+      'key',
+      'reference',
+      'orderId',
+      'txRef',
+      'transactionId',
+      '__proto__',
+    ),
+    fc.jsonValue({ maxDepth: 2 }),
+  ),
+  fc.record({
+    items: fc.array(
+      fc.record({
+        id: fc.oneof(fc.integer(), text),
+        quantity: fc.oneof(fc.integer(), fc.double(), text),
+        price: fc.double(),
+      }),
+      { maxLength: 4 },
+    ),
+    email: text,
+    paymentMethod: text,
+    shippingMethod: text,
+  }),
+);
+const rawBody = fc.oneof(
+  jsonValue.map((value) => ({ payload: JSON.stringify(value), type: 'application/json' })),
+  fc
+    .constantFrom('{"unterminated": ', '[1,2', '{"a":1}{"b":2}', 'null', '"just a string"', '\u0000\u0001')
+    .map((payload) => ({ payload, type: 'application/json' })),
+  fc.string({ maxLength: 200 }).map((payload) => ({ payload, type: 'text/plain' })),
+  fc.string({ maxLength: 200 }).map((payload) => ({ payload, type: 'application/x-www-form-urlencoded' })),
+  fc.constant({
+    payload: '--x\r\nContent-Disposition: form-data; name="avatar"\r\n\r\nnot an image\r\n--x--',
+    type: 'multipart/form-data; boundary=x',
+  }),
+  fc.constant({ payload: 'garbage', type: 'multipart/form-data' }),
+);
+const query = fc.dictionary(
+  fc.oneof(
+    fc.constantFrom(
+      'page',
+      'pageSize',
+      'q',
+      'sort',
+      'status',
+      'from',
+      'to',
+      'minPrice',
+      'maxPrice',
+      'category',
+      'key',
+      'filter',
+      'rating',
+    ),
+    fc.string({ maxLength: 10 }),
+  ),
+  text,
+  { maxKeys: 4 },
+);
+const headers = fc.record(
+  {
+    'idempotency-key': text,
+    'accept-language': text,
+    'x-forwarded-for': fc.constantFrom('1.2.3.4', 'not-an-ip', '::1', ''),
+    'verif-hash': text,
+    cookie: fc.constantFrom('rossy_session=garbage', 'rossy_session=', 'a=b; c', ''),
+  },
+  { requiredKeys: [] },
+);
+
+describe('the documented API answers malformed input without a server error', () => {
+  it('documents the routes it serves', () => {
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  for (const caller of ['guest', 'customer', 'admin'] as const) {
+    it(`as ${caller}: every route, malformed path values, queries, bodies and headers`, async () => {
+      const failures: string[] = [];
+      let requests = 0;
+      for (const route of routes) {
+        await fc
+          .assert(
+            fc.asyncProperty(
+              fc.dictionary(fc.constantFrom(...(route.params.length ? route.params : ['none'])), text),
+              query,
+              rawBody,
+              headers,
+              async (params, search, body, extra) => {
+                const token = tokens[caller];
+                const options: InjectOptions = {
+                  method: route.method,
+                  url: concretePath(route, params),
+                  query: search,
+                  headers: {
+                    ...extra,
+                    ...(token ? { authorization: `Bearer ${token}` } : {}),
+                    ...(route.method === 'GET' || route.method === 'DELETE'
+                      ? {}
+                      : { 'content-type': body.type }),
+                  },
+                  ...(route.method === 'GET' ? {} : { payload: body.payload }),
+                };
+                requests += 1;
+                const response = await test.app.inject(options);
+                if (response.statusCode >= 500) {
+                  failures.push(
+                    `${route.method} ${options.url as string} → ${response.statusCode} ${response.body.slice(0, 200)}`,
+                  );
+                  return false;
+                }
+                return true;
+              },
+            ),
+            { numRuns: RUNS, seed: 20261121, endOnFailure: true },
+          )
+          .catch(() => undefined);
+      }
+      console.info(`${caller}: ${requests} requests over ${routes.length} routes`);
+      expect(failures, `${failures.length} of ${requests} requests answered 5xx`).toEqual([]);
+      expect(requests).toBeGreaterThan(routes.length * RUNS * 0.9);
+    }, 300_000);
+  }
+});
