@@ -15,7 +15,8 @@ let routes: ApiRoute[];
 const tokens = { customerA: '', customerB: '', admin: '' };
 let orderOfA: { id: string; accessToken: string };
 
-const auth = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {});
+const auth = (token: string | null): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
 
 beforeAll(async () => {
   test = await createTestApp({ seed: true });
