@@ -19,7 +19,16 @@ import * as content from './schema/content';
 import * as payments from './schema/payments';
 import * as admin from './schema/admin';
 
-export const schema = { ...catalog, ...settings, ...accounts, ...mail, ...orders, ...content, ...payments, ...admin };
+export const schema = {
+  ...catalog,
+  ...settings,
+  ...accounts,
+  ...mail,
+  ...orders,
+  ...content,
+  ...payments,
+  ...admin,
+};
 export type Schema = typeof schema;
 
 /** The one database type core functions take: PGlite and node-postgres both satisfy it. */
@@ -33,9 +42,17 @@ export interface DatabaseHandle {
   /** A short description for logs: never includes a password. */
   label: string;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the shop's start-up lock, so that several processes starting together
+   * on one PostgreSQL database migrate and seed it once, one after the other.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The advisory lock held while a process migrates and seeds (any constant; 'ROSY' in ASCII). */
+const STARTUP_LOCK_KEY = 0x524f5359;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -72,6 +89,16 @@ async function openPostgres(databaseUrl: string, max: number): Promise<DatabaseH
       await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await migratePg(drizzlePg(pool), { migrationsFolder });
     },
+    async exclusively(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
     async ping() {
       await pool.query('SELECT 1');
     },
@@ -95,6 +122,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
+    // One process owns an embedded database: there is nobody to wait for.
+    exclusively: (work) => work(),
     async ping() {
       await client.query('SELECT 1');
     },

@@ -33,6 +33,8 @@ declare module 'fastify' {
     db: Db;
     database: DatabaseHandle;
     services: PageServices;
+    /** draining: the process is stopping; answers close their connections and health says 503. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -75,6 +77,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // A graceful stop (server/index.ts): while draining, every answer asks the client to close its
+  // keep-alive connection, and /api/health says 503 so a load balancer stops sending requests here.
+  const lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('preClose', async () => {
+    lifecycle.draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
+
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);

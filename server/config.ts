@@ -60,6 +60,20 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.ng:587'),
   UPLOAD_DIR: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often the background job releases unpaid orders whose hold has passed. */
+  JOB_INTERVAL_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds between 1 and 3600' })
+    .int('must be a number of seconds between 1 and 3600')
+    .min(1, 'must be a number of seconds between 1 and 3600')
+    .max(3600, 'must be a number of seconds between 1 and 3600')
+    .default(60),
+  /** On SIGTERM, how long the process keeps answering (closing each connection) before it stops listening. */
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds between 0 and 30000' })
+    .int('must be a number of milliseconds between 0 and 30000')
+    .min(0, 'must be a number of milliseconds between 0 and 30000')
+    .max(30_000, 'must be a number of milliseconds between 0 and 30000')
+    .default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,6 +95,8 @@ export interface Config {
     { publicKey: string; secretKey: string; webhookHash: string | undefined; apiBase: string } | undefined;
   smtpUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  jobIntervalMs: number;
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -138,5 +154,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     smtpUrl: env.SMTP_URL,
     logLevel: env.LOG_LEVEL,
+    jobIntervalMs: env.JOB_INTERVAL_SECONDS * 1000,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };
 }

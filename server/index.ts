@@ -51,20 +51,22 @@ async function main(config: Config) {
   process.stdout.write(`\nStarting Rossy (${config.env})\n`);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   step(`Database: ${database.label}`);
-  step('Applying migrations…');
-  await database.migrate();
-  if (await isCatalogEmpty(database.db)) {
-    step('First start: seeding the demo catalog');
-    await seedCatalog(database.db, { uploadDir: config.uploadDir, onProgress: (message) => step(message) });
-    step('Seeding demo customers and orders');
-    await seedDemoOrders(database.db, { publicUrl: config.publicUrl });
-  }
-
-  const admin = await ensureAdminAccount(database.db, config.adminEmail, config.adminPassword);
+  // Several processes may start together on one database: one migrates and seeds, the others wait.
+  const admin = await database.exclusively(async () => {
+    step('Applying migrations…');
+    await database.migrate();
+    if (await isCatalogEmpty(database.db)) {
+      step('First start: seeding the demo catalog');
+      await seedCatalog(database.db, { uploadDir: config.uploadDir, onProgress: (message) => step(message) });
+      step('Seeding demo customers and orders');
+      await seedDemoOrders(database.db, { publicUrl: config.publicUrl });
+    }
+    return ensureAdminAccount(database.db, config.adminEmail, config.adminPassword);
+  });
 
   const pages = config.env === 'development' ? await developmentPages() : await productionPages();
   const app = await buildApp({ config, database, logger, pages });
-  const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log);
+  const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log, config.jobIntervalMs);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -78,8 +80,14 @@ async function main(config: Config) {
     force.unref();
     try {
       stopJobs();
+      // Drain first: keep serving for a moment, each answer closing its connection, so requests
+      // already on their way (and keep-alive clients) finish here instead of being cut off.
+      app.lifecycle.draining = true;
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs));
       await app.close();
+      logger.info('requests finished; closing the database');
       await database.close();
+      logger.info('stopped');
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'error while shutting down');

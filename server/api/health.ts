@@ -34,6 +34,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      if (app.lifecycle.draining)
+        return reply.status(503).send(errorBody('UNAVAILABLE', 'This process is shutting down.'));
       try {
         await withTimeout(app.database.ping(), HEALTH_TIMEOUT_MS);
         return { status: 'ok' as const, database: 'up' as const };
