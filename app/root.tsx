@@ -16,6 +16,7 @@ import { ErrorPage } from './components/error-page';
 import { fontFaces } from './fonts';
 import { useRootData } from './lib/root-data';
 import { getShopSettings } from '../core/settings/shop-settings';
+import { currencyFromCookie } from '../contracts/currency';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -25,7 +26,7 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const shop = await getShopSettings(context.services.db);
   const user = context.user;
   return {
@@ -34,6 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       ? { id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl }
       : null,
     publicUrl: context.services.publicUrl,
+    /** The shopper's display currency (a cookie) and the admin's rates: prices render converted from the first byte. */
+    display: { currency: currencyFromCookie(request.headers.get('cookie')), rates: shop.currencyRates },
     shop: {
       name: shop.name,
       tagline: shop.tagline,
