@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createScratchDatabase,
+  orderBody,
+  startShop,
+  type ScratchDatabase,
+  type ShopProcess,
+} from '../fixtures/shop-process';
+
+/**
+ * Two shop processes on one PostgreSQL and one Redis, as behind a load balancer: a session made on
+ * one works on the other, rate limits count across both, a checkout race across both never
+ * oversells, and the unpaid-order job releases each order once.
+ */
+const REDIS_URL = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+let database: ScratchDatabase;
+let a: ShopProcess;
+let b: ShopProcess;
+
+beforeAll(async () => {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    throw new Error(
+      `The scale-out suite needs Redis (REDIS_URL, or ${REDIS_URL}): ${(error as Error).message}`,
+    );
+  } finally {
+    redis.disconnect();
+  }
+  database = await createScratchDatabase('scale');
+  const options = { databaseUrl: database.url, redisUrl: REDIS_URL, env: { JOB_INTERVAL_SECONDS: '1' } };
+  // Started together: one migrates and seeds while the other waits for the start-up lock.
+  [a, b] = await Promise.all([startShop(options), startShop(options)]);
+}, 400_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await database?.drop();
+});
+
+/** A different client address per test, so the per-address limits of one test don't touch another. */
+const clientIp = () => `198.51.100.${1 + (randomBytes(1)[0]! % 250)}`;
+
+async function post(shop: ShopProcess, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${shop.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json().catch(() => ({}))) as Record<string, unknown>,
+  };
+}
+
+async function inStockProduct(stock: number) {
+  const [row] = await database.query<{ id: number; sizes: string[] }>(
+    "SELECT id, sizes FROM products WHERE status = 'active' AND cardinality(sizes) <= 1 ORDER BY id DESC LIMIT 1 OFFSET $1",
+    [Math.floor(Math.random() * 10)],
+  );
+  await database.query('UPDATE products SET stock = $1 WHERE id = $2', [stock, row!.id]);
+  return { id: row!.id, size: row!.sizes[0] ?? null };
+}
+
+describe('two processes, one shop', () => {
+  it('both processes serve the same seeded catalog, migrated and seeded once', async () => {
+    const [fromA, fromB] = await Promise.all(
+      [a, b].map(
+        async (shop) =>
+          (await (await fetch(`${shop.url}/api/products?pageSize=1`)).json()) as { total: number },
+      ),
+    );
+    expect(fromA!.total).toBeGreaterThan(0);
+    expect(fromB!.total).toBe(fromA!.total);
+    const [admins] = await database.query<{ count: string }>(
+      "SELECT count(*) FROM users WHERE email = 'admin@rossy.test'",
+    );
+    expect(Number(admins!.count)).toBe(1);
+  });
+
+  it('a session made on one process works on the other, and signing out on one ends it on both', async () => {
+    const ip = { 'x-forwarded-for': clientIp() };
+    const email = `two.${Date.now()}@example.ng`;
+    const signUp = await post(
+      a,
+      '/api/signup',
+      { name: 'Ifeoma Two', email, password: 'Sturdy-Pass-2026' },
+      ip,
+    );
+    expect(signUp.status).toBe(201);
+    const cookie = (signUp.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(cookie).toMatch(/=/);
+    const profileOnB = await fetch(`${b.url}/api/profile`, { headers: { cookie } });
+    expect(profileOnB.status).toBe(200);
+    expect(((await profileOnB.json()) as { user: { email: string } }).user.email).toBe(email);
+
+    expect((await post(b, '/api/logout', {}, { cookie })).status).toBeLessThan(300);
+    expect((await fetch(`${a.url}/api/profile`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('rate limits count across both processes', async () => {
+    const ip = { 'x-forwarded-for': clientIp() };
+    const email = `limited.${Date.now()}@example.ng`;
+    expect(
+      (await post(a, '/api/signup', { name: 'Limited One', email, password: 'Sturdy-Pass-2026' }, ip)).status,
+    ).toBe(201);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 14; attempt++) {
+      const shop = attempt % 2 === 0 ? a : b;
+      statuses.push((await post(shop, '/api/login', { email, password: 'wrong-password-1' }, ip)).status);
+    }
+    // Ten tries an account per window in all, not ten on each process.
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
+  });
+
+  it('a checkout race across both processes never oversells', async () => {
+    const product = await inStockProduct(10);
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        post(
+          index % 2 === 0 ? a : b,
+          '/api/orders',
+          orderBody(product.id, product.size, `race${index}@example.ng`),
+        ),
+      ),
+    );
+    const placed = attempts.filter((attempt) => attempt.status === 201);
+    const refused = attempts.filter((attempt) => attempt.status === 409);
+    expect(placed).toHaveLength(10);
+    expect(refused).toHaveLength(30);
+    const [row] = await database.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [
+      product.id,
+    ]);
+    expect(Number(row!.stock)).toBe(0);
+  });
+
+  it('the unpaid-order job, running in both processes, releases each expired order once', async () => {
+    const product = await inStockProduct(20);
+    const numbers: string[] = [];
+    for (let index = 0; index < 5; index++) {
+      const placed = await post(
+        index % 2 === 0 ? a : b,
+        '/api/orders',
+        orderBody(product.id, product.size, `unpaid${index}@example.ng`),
+      );
+      expect(placed.status).toBe(201);
+      numbers.push((placed.body as { order: { id: string } }).order.id);
+    }
+    const [held] = await database.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [
+      product.id,
+    ]);
+    expect(Number(held!.stock)).toBe(15);
+    await database.query(
+      "UPDATE orders SET stock_held_until = now() - interval '1 minute' WHERE number = ANY($1)",
+      [numbers],
+    );
+
+    const deadline = Date.now() + 20_000;
+    let cancelled = 0;
+    while (Date.now() < deadline && cancelled < numbers.length) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const [count] = await database.query<{ count: string }>(
+        "SELECT count(*) FROM orders WHERE number = ANY($1) AND status = 'cancelled'",
+        [numbers],
+      );
+      cancelled = Number(count!.count);
+    }
+    expect(cancelled).toBe(numbers.length);
+    // Let both processes tick again: nothing may happen twice.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const events = await database.query<{ number: string; count: string }>(
+      `SELECT o.number, count(e.id) FROM orders o JOIN order_events e ON e.order_id = o.id AND e.status = 'cancelled'
+        WHERE o.number = ANY($1) GROUP BY o.number`,
+      [numbers],
+    );
+    expect(events.map((event) => Number(event.count))).toEqual(numbers.map(() => 1));
+    const [released] = await database.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [
+      product.id,
+    ]);
+    expect(Number(released!.stock)).toBe(20);
+    const [mails] = await database.query<{ count: string }>(
+      'SELECT count(*) FROM outbox WHERE to_address_filter.to = ANY($1)'.replace(
+        'to_address_filter.to',
+        '"to"',
+      ),
+      [numbers.map((_, index) => `unpaid${index}@example.ng`)],
+    );
+    // One order mail when placed and one when released, per order: never a second release mail.
+    expect(Number(mails!.count)).toBe(numbers.length * 2);
+  }, 60_000);
+});
