@@ -6,6 +6,7 @@ import { whatsappCartLink } from '../../contracts/whatsapp';
 import { OrderTotals } from '../components/order-totals';
 import { Button, ButtonLink, buttonClasses } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
+import { ConvertedAmount, ConvertedTotal } from '../components/ui/price';
 import { inputClasses } from '../components/ui/field';
 import { QuantityStepper, RemoveButton } from '../features/checkout/cart-line-controls';
 import { useCartQuote } from '../features/checkout/use-cart-quote';
@@ -208,7 +209,9 @@ export default function CartPage() {
                         .filter(Boolean)
                         .join(' · ') || line.category}
                     </p>
-                    <p className="mt-1 text-sm tabular-nums">{formatNaira(unitKobo)}</p>
+                    <p className="mt-1 text-sm tabular-nums">
+                      {formatNaira(unitKobo)} <ConvertedAmount kobo={unitKobo} />
+                    </p>
                     {server && !server.problem && was !== unitKobo ? (
                       <p className="mt-1 text-xs text-warning" role="status">
                         Price updated: was {formatNaira(was)}
@@ -315,17 +318,20 @@ export default function CartPage() {
             </form>
             <div className="mt-5 border-t border-line pt-5" aria-busy={!quote}>
               {quote ? (
-                <OrderTotals
-                  figures={{
-                    subtotalKobo: quote.subtotalKobo,
-                    discountKobo: quote.discountKobo,
-                    shippingKobo: null,
-                    taxKobo: quote.taxKobo,
-                    taxRatePercent: quote.taxRatePercent,
-                    totalKobo: quote.subtotalKobo - quote.discountKobo + quote.taxKobo,
-                    couponCode: quote.coupon?.code ?? null,
-                  }}
-                />
+                <>
+                  <OrderTotals
+                    figures={{
+                      subtotalKobo: quote.subtotalKobo,
+                      discountKobo: quote.discountKobo,
+                      shippingKobo: null,
+                      taxKobo: quote.taxKobo,
+                      taxRatePercent: quote.taxRatePercent,
+                      totalKobo: quote.subtotalKobo - quote.discountKobo + quote.taxKobo,
+                      couponCode: quote.coupon?.code ?? null,
+                    }}
+                  />
+                  <ConvertedTotal kobo={quote.subtotalKobo - quote.discountKobo + quote.taxKobo} />
+                </>
               ) : (
                 <p className="text-sm text-muted">{error ?? 'Working out your total…'}</p>
               )}

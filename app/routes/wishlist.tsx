@@ -4,6 +4,7 @@ import { ButtonLink } from '../components/ui/button';
 import { pageMeta, rootMeta } from '../lib/meta';
 import { moveWishlistToCart, removeFromWishlist, useWishlist } from '../lib/shop-stores';
 import { Button } from '../components/ui/button';
+import { ConvertedAmount } from '../components/ui/price';
 import type { Route } from './+types/wishlist';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -51,7 +52,9 @@ export default function WishlistPage() {
                 {item.name}
               </Link>
               <p className="text-xs text-muted">{item.category}</p>
-              <p className="mt-1 text-sm tabular-nums">{formatNaira(nairaToKobo(item.price))}</p>
+              <p className="mt-1 text-sm tabular-nums">
+                {formatNaira(nairaToKobo(item.price))} <ConvertedAmount kobo={nairaToKobo(item.price)} />
+              </p>
             </div>
             <div className="flex flex-col items-end gap-2 sm:flex-row sm:items-center sm:gap-4">
               <Button size="sm" variant="outline" onClick={() => moveWishlistToCart([item])}>

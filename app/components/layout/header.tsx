@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { cartQuantity, useCart, useWishlist } from '../../lib/shop-stores';
 import { CountBadge } from '../ui/badge';
+import { CurrencySelect } from './currency-select';
 import { MobileMenu } from './mobile-menu';
 import { mainNav } from './nav-links';
 import { SearchBox } from './search-box';
@@ -89,14 +90,15 @@ export function Header({
           <p>
             Free delivery on orders over {freeOver} · {shop.returnsDays}-day returns
           </p>
-          <p className="hidden items-center gap-5 md:flex">
+          <div className="hidden items-center gap-5 md:flex">
             <a href={`mailto:${shop.supportEmail}`} className="hover:text-gold-soft">
               {shop.supportEmail}
             </a>
             <a href={`tel:${shop.supportPhone.replace(/\s+/g, '')}`} className="hover:text-gold-soft">
               {shop.supportPhone}
             </a>
-          </p>
+            <CurrencySelect id="header-currency" />
+          </div>
         </div>
       </div>
       <header

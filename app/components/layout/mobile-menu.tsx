@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useModal } from '../../lib/use-modal';
+import { CurrencySelect } from './currency-select';
 import { mainNav } from './nav-links';
 import { SearchBox } from './search-box';
 import type { ShopInfo as ShellShop } from '../../lib/root-data';
@@ -104,6 +105,7 @@ export function MobileMenu({
           />
           <MenuGroup title="Navigation" links={navigation} />
           <MenuGroup title="Your Account" links={account} />
+          <CurrencySelect id="mobile-currency" tone="light" />
           <div className="space-y-2 border-t border-line pt-5 text-sm text-ink-soft">
             <a href={`tel:${shop.supportPhone.replace(/\s+/g, '')}`} className="flex items-center gap-2">
               <Phone width={16} height={16} strokeWidth={1.5} /> {shop.supportPhone}
