@@ -49,6 +49,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       returnsDays: shop.returnsDays,
       warrantyMonths: shop.warrantyMonths,
       social: shop.social,
+      /** What the FAQ, the live chat and the policy pages quote: methods shoppers can pick and how they can pay. */
+      shippingMethods: shop.shippingMethods
+        .filter((method) => method.enabled)
+        .map(({ name, description, priceKobo, freeOverThreshold, enabled }) => ({
+          name,
+          description,
+          priceKobo,
+          freeOverThreshold,
+          enabled,
+        })),
+      paymentMethods: shop.paymentMethods,
     },
   };
 }
