@@ -84,7 +84,14 @@ export function MobileMenu({
           </button>
         </div>
         <div className="px-5 py-4">{open ? <SearchBox id="mobile-search" onSearched={onClose} /> : null}</div>
-        <nav aria-label="Mobile" className="flex-1 space-y-6 px-5 pb-6">
+        <nav
+          aria-label="Mobile"
+          className="flex-1 space-y-6 px-5 pb-6"
+          // A link to the page already shown changes no location, so choosing any link closes the menu here too.
+          onClick={(event) => {
+            if (event.target instanceof Element && event.target.closest('a')) onClose();
+          }}
+        >
           <div className="grid grid-cols-2 gap-2">
             <Link
               to="/sale"
