@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import {
   userListQuerySchema,
   userStatuses,
@@ -7,6 +7,7 @@ import {
 } from '../../contracts/accounts';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import { revokeUserSessions } from './sessions';
@@ -19,6 +20,13 @@ export interface UserPage {
   pageSize: number;
   pageCount: number;
 }
+
+/** What the admin screens and the API say when an action is refused. */
+export const userManagementMessages = {
+  notFound: 'User not found',
+  selfDeactivate: 'You cannot deactivate your own account',
+  lastAdmin: 'The last active administrator cannot be deactivated',
+} as const;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -48,33 +56,45 @@ export async function listUsers(db: DbOrTx, raw: unknown): Promise<UserPage> {
   };
 }
 
-async function findUser(db: DbOrTx, id: unknown) {
-  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id))
-    throw new AppError('NOT_FOUND', 'User not found');
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+const isUuid = (id: unknown): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
+
+/** The user's row, locked until the transaction ends so two admins' changes cannot interleave. */
+async function lockUser(db: DbOrTx, id: unknown) {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', userManagementMessages.notFound);
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', userManagementMessages.notFound);
   return row;
 }
 
-/** Promotion is one way: a customer becomes an administrator. */
-export async function promoteUser(db: DbOrTx, id: unknown): Promise<PublicUser> {
-  const row = await findUser(db, id);
-  if (row.role === 'admin') return toPublicUser(row);
-  const [updated] = await db
-    .update(users)
-    .set({ role: 'admin', updatedAt: sql`now()` })
-    .where(eq(users.id, row.id))
-    .returning();
-  return toPublicUser(updated!);
+/** Promotion is one way: a customer becomes an administrator. Recorded in the audit log. */
+export async function promoteUser(db: DbOrTx, actor: AuditActor, id: unknown): Promise<PublicUser> {
+  return db.transaction(async (tx) => {
+    const row = await lockUser(tx, id);
+    if (row.role === 'admin') return toPublicUser(row);
+    const [updated] = await tx
+      .update(users)
+      .set({ role: 'admin', updatedAt: sql`now()` })
+      .where(eq(users.id, row.id))
+      .returning();
+    await recordAdminAction(tx, actor, {
+      action: 'user.promote',
+      entityType: 'user',
+      entityId: row.id,
+      summary: `${row.email} promoted to Admin`,
+      before: { role: row.role },
+      after: { role: 'admin' },
+    });
+    return toPublicUser(updated!);
+  });
 }
 
 /**
  * Activates or deactivates an account. An admin cannot deactivate themselves, and the last active
- * admin cannot be deactivated; deactivation ends the user's sessions at once.
+ * admin cannot be deactivated; deactivation ends the user's sessions at once. Recorded in the audit log.
  */
 export async function setUserStatus(
   db: DbOrTx,
-  actorId: string,
+  actor: AuditActor,
   id: unknown,
   status: unknown,
 ): Promise<PublicUser> {
@@ -83,23 +103,37 @@ export async function setUserStatus(
       status: 'must be "active" or "inactive"',
     });
   }
-  const row = await findUser(db, id);
-  if (status === 'inactive') {
-    if (row.id === actorId) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
-    if (row.role === 'admin') {
-      const [others] = await db
-        .select({ total: count() })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, row.id)));
-      if ((others?.total ?? 0) === 0)
-        throw new AppError('CONFLICT', 'The last active administrator cannot be deactivated');
+  const next = status as UserStatus;
+  return db.transaction(async (tx) => {
+    const row = await lockUser(tx, id);
+    if (next === 'inactive') {
+      if (row.id === actor.id) throw new AppError('CONFLICT', userManagementMessages.selfDeactivate);
+      if (row.role === 'admin' && row.status === 'active') {
+        // Locks every active admin: two admins deactivating each other at once cannot both succeed.
+        const activeAdmins = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+          .for('update');
+        if (activeAdmins.filter((admin) => admin.id !== row.id).length === 0)
+          throw new AppError('CONFLICT', userManagementMessages.lastAdmin);
+      }
     }
-  }
-  const [updated] = await db
-    .update(users)
-    .set({ status: status as UserStatus, updatedAt: sql`now()` })
-    .where(eq(users.id, row.id))
-    .returning();
-  if (status === 'inactive') await revokeUserSessions(db, row.id);
-  return toPublicUser(updated!);
+    if (row.status === next) return toPublicUser(row);
+    const [updated] = await tx
+      .update(users)
+      .set({ status: next, updatedAt: sql`now()` })
+      .where(eq(users.id, row.id))
+      .returning();
+    if (next === 'inactive') await revokeUserSessions(tx, row.id);
+    await recordAdminAction(tx, actor, {
+      action: next === 'inactive' ? 'user.deactivate' : 'user.activate',
+      entityType: 'user',
+      entityId: row.id,
+      summary: `${row.email} ${next === 'inactive' ? 'deactivated; their sessions were ended' : 'activated'}`,
+      before: { status: row.status },
+      after: { status: next },
+    });
+    return toPublicUser(updated!);
+  });
 }

@@ -2,71 +2,90 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/settings';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { parseInput } from '../validation';
 
+const text = (max: number, what = 'This') =>
+  z.string('Enter some text').trim().max(max, `${what} can be at most ${max} characters`);
+const whole = (min: number, max: number, unit: string) =>
+  z
+    .number('Enter a number')
+    .int('Enter a whole number')
+    .min(min, `Enter ${min} to ${max} ${unit}`)
+    .max(max, `Enter ${min} to ${max} ${unit}`);
+const percent = z
+  .number('Enter a number')
+  .min(0, 'Enter a rate from 0 to 100')
+  .max(100, 'Enter a rate from 0 to 100');
+const amountKobo = z
+  .number('Enter an amount')
+  .int('Enter an amount in naira and kobo')
+  .min(0, 'Enter an amount of ₦0 or more')
+  .max(100_000_000_00, 'Enter an amount below ₦100,000,000');
+const rate = z
+  .number('Enter a number')
+  .positive('Enter a rate above 0')
+  .max(1_000_000, 'Enter a rate up to 1,000,000');
+const onOff = z.boolean('Choose on or off');
+
 export const shopSettingsSchema = z.object({
-  name: z.string().trim().min(1).max(60),
-  tagline: z.string().trim().max(160),
-  supportEmail: z.email(),
-  supportPhone: z.string().trim().min(5).max(30),
+  name: text(60, 'The name').min(1, 'Enter the shop name'),
+  tagline: text(160, 'The tagline'),
+  supportEmail: z.email('Enter a valid e-mail address'),
+  supportPhone: text(30, 'The phone number').min(5, 'Enter a phone number'),
   /** International format without '+', as wa.me links want it. */
-  whatsappNumber: z.string().regex(/^\d{8,15}$/),
-  address: z.string().trim().max(200),
-  businessHours: z.string().trim().max(80),
-  freeShippingThresholdKobo: z.number().int().min(0),
-  returnsDays: z.number().int().min(0).max(365),
-  warrantyMonths: z.number().int().min(0).max(120),
-  social: z.object({ instagram: z.string(), facebook: z.string(), x: z.string() }),
+  whatsappNumber: z
+    .string('Enter a number')
+    .regex(/^\d{8,15}$/, 'Enter 8 to 15 digits, country code first, without + or spaces (2348035550142)'),
+  address: text(200, 'The address'),
+  businessHours: text(80, 'Business hours'),
+  freeShippingThresholdKobo: amountKobo,
+  returnsDays: whole(0, 365, 'days'),
+  warrantyMonths: whole(0, 120, 'months'),
+  social: z.object({ instagram: text(200), facebook: text(200), x: text(200) }),
   /** When the current flash sale ends (ISO time); null when there is none. */
-  flashSaleEndsAt: z.iso.datetime({ offset: true }).nullable(),
+  flashSaleEndsAt: z.iso.datetime({ offset: true, error: 'Enter a date and time' }).nullable(),
   shippingMethods: z
     .array(
       z.object({
-        id: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/),
-        name: z.string().trim().min(1).max(40),
+        id: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/, 'Use 2 to 31 lowercase letters, digits or dashes'),
+        name: text(40, 'The name').min(1, 'Enter a name'),
         /** 'Delivery in 3-5 business days' */
-        description: z.string().trim().max(80),
-        priceKobo: z.number().int().min(0),
+        description: text(80, 'The description'),
+        priceKobo: amountKobo,
         /** Free when the goods reach the free-shipping threshold. */
-        freeOverThreshold: z.boolean(),
-        enabled: z.boolean(),
+        freeOverThreshold: onOff,
+        enabled: onOff,
       }),
     )
-    .min(1),
+    .min(1, 'Keep at least one shipping method')
+    .max(10, 'At most 10 shipping methods'),
   /** Tax in percent by region; every country belongs to one (contracts/checkout.ts). */
-  taxRates: z.object({
-    us: z.number().min(0).max(100),
-    eu: z.number().min(0).max(100),
-    asia: z.number().min(0).max(100),
-    other: z.number().min(0).max(100),
-  }),
-  paymentMethods: z.object({ flutterwave: z.boolean(), creditCard: z.boolean(), bankTransfer: z.boolean() }),
+  taxRates: z.object({ us: percent, eu: percent, asia: percent, other: percent }),
+  paymentMethods: z.object({ flutterwave: onOff, creditCard: onOff, bankTransfer: onOff }),
   bankAccount: z.object({
-    bankName: z.string().trim().max(60),
-    accountNumber: z.string().trim().max(20),
-    accountName: z.string().trim().max(80),
+    bankName: text(60, 'The bank name'),
+    accountNumber: text(20, 'The account number'),
+    accountName: text(80, 'The account name'),
   }),
   /** How long an unpaid bank-transfer order keeps its stock. */
-  unpaidOrderHoldHours: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 14),
+  unpaidOrderHoldHours: whole(1, 24 * 14, 'hours'),
   /**
    * Naira per unit of each display currency. Shoppers may see prices converted at these rates;
    * checkout and payment are always in naira.
    */
-  currencyRates: z.object({
-    USD: z.number().positive().max(1_000_000),
-    EUR: z.number().positive().max(1_000_000),
-    GBP: z.number().positive().max(1_000_000),
+  currencyRates: z.object({ USD: rate, EUR: rate, GBP: rate }),
+  /**
+   * Who hears about new orders and messages. SMS is stored for when an SMS provider is connected;
+   * none is yet, so nothing is texted. An empty alert address means the support e-mail.
+   */
+  notifications: z.object({
+    emailAlerts: onOff,
+    smsAlerts: onOff,
+    alertEmail: z.union([z.literal(''), z.email()], 'Enter a valid e-mail address, or leave it empty'),
   }),
   /** How long an order paid by card keeps its stock while the shopper pays. */
-  cardPaymentHoldMinutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60),
+  cardPaymentHoldMinutes: whole(5, 24 * 60, 'minutes'),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
@@ -118,23 +137,126 @@ export const defaultShopSettings: ShopSettings = {
   bankAccount: { bankName: 'Zenith Bank', accountNumber: '1012345678', accountName: 'Rossy Fashion Ltd' },
   unpaidOrderHoldHours: 48,
   currencyRates: { USD: 1550, EUR: 1700, GBP: 1950 },
+  notifications: { emailAlerts: true, smsAlerts: false, alertEmail: '' },
   cardPaymentHoldMinutes: 60,
 };
 
-/** Saves the shop's details; only valid values are stored. */
-export async function saveShopSettings(db: DbOrTx, changes: Partial<ShopSettings>): Promise<ShopSettings> {
-  const next = parseInput(shopSettingsSchema, { ...(await getShopSettings(db)), ...changes });
-  await db
-    .insert(settings)
-    .values({ key: 'shop', value: next })
-    .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: new Date() } });
+/**
+ * The rules a whole set of settings must keep on top of each value's own: a shopper can always pay
+ * and always have their order delivered.
+ */
+export const validShopSettingsSchema = shopSettingsSchema.superRefine((value, context) => {
+  if (!Object.values(value.paymentMethods).some(Boolean))
+    context.addIssue({
+      code: 'custom',
+      path: ['paymentMethods'],
+      message: 'Keep at least one payment method on, or shoppers cannot pay.',
+    });
+  if (!value.shippingMethods.some((method) => method.enabled))
+    context.addIssue({
+      code: 'custom',
+      path: ['shippingMethods'],
+      message: 'Keep at least one shipping method enabled, or orders cannot be delivered.',
+    });
+  const seen = new Set<string>();
+  value.shippingMethods.forEach((method, index) => {
+    if (seen.has(method.id))
+      context.addIssue({
+        code: 'custom',
+        path: ['shippingMethods', index, 'id'],
+        message: 'Each shipping method needs its own id.',
+      });
+    seen.add(method.id);
+  });
+});
+
+/**
+ * What a partial change may hold: any top-level setting, and for a group of values (tax rates,
+ * payment methods, bank account, …) only the values that change. Lists (shipping methods) are replaced whole.
+ */
+export type ShopSettingsChanges = {
+  [Key in keyof ShopSettings]?: ShopSettings[Key] extends unknown[]
+    ? ShopSettings[Key]
+    : ShopSettings[Key] extends object
+      ? Partial<ShopSettings[Key]>
+      : ShopSettings[Key];
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The settings with the changes laid over them: groups merged value by value, everything else replaced. */
+export function mergeShopSettings(current: ShopSettings, changes: unknown): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...current };
+  if (!isPlainObject(changes)) return next;
+  for (const [key, value] of Object.entries(changes)) {
+    if (!Object.hasOwn(shopSettingsSchema.shape, key) || value === undefined) continue;
+    const before = next[key];
+    next[key] = isPlainObject(before) && isPlainObject(value) ? { ...before, ...value } : value;
+  }
   return next;
+}
+
+/** The top-level settings whose values differ, each as it was and as it is. */
+export function changedShopSettings(before: ShopSettings, after: ShopSettings) {
+  const keys = (Object.keys(after) as (keyof ShopSettings)[]).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    keys,
+    before: Object.fromEntries(keys.map((key) => [key, before[key]])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
+  };
+}
+
+/**
+ * Saves changes to the shop's settings; only a valid whole is stored (a bad value is a 400 naming
+ * its field, and nothing changes). With an actor (an administrator), the changed values are recorded
+ * in the audit log in the same transaction. Checkout, copy and e-mails read the settings on every
+ * request, so a change shows at once.
+ */
+export async function saveShopSettings(
+  db: DbOrTx,
+  changes: ShopSettingsChanges | Record<string, unknown>,
+  actor?: AuditActor | null,
+): Promise<ShopSettings> {
+  return db.transaction(async (tx) => {
+    // The row exists and is locked before it is read: two saves at once apply one after the other.
+    await tx
+      .insert(settings)
+      .values({ key: 'shop', value: defaultShopSettings })
+      .onConflictDoNothing({ target: settings.key });
+    const [row] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, 'shop'))
+      .for('update');
+    const current = readStored(row?.value);
+    const next = parseInput(validShopSettingsSchema, mergeShopSettings(current, changes));
+    await tx.update(settings).set({ value: next, updatedAt: new Date() }).where(eq(settings.key, 'shop'));
+    const changed = changedShopSettings(current, next);
+    if (actor && changed.keys.length > 0)
+      await recordAdminAction(tx, actor, {
+        action: 'settings.update',
+        entityType: 'settings',
+        entityId: 'shop',
+        summary: `Settings changed: ${changed.keys.join(', ')}`,
+        before: changed.before,
+        after: changed.after,
+      });
+    return next;
+  });
+}
+
+/** A stored value over the defaults, so a new setting never breaks an old row. */
+function readStored(value: unknown): ShopSettings {
+  if (!isPlainObject(value)) return defaultShopSettings;
+  const merged = shopSettingsSchema.safeParse({ ...defaultShopSettings, ...value });
+  return merged.success ? merged.data : defaultShopSettings;
 }
 
 /** The shop's details and policy values: what is stored, over the defaults, so a new setting never breaks an old row. */
 export async function getShopSettings(db: DbOrTx): Promise<ShopSettings> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'shop'));
-  if (!row) return defaultShopSettings;
-  const merged = shopSettingsSchema.safeParse({ ...defaultShopSettings, ...row.value });
-  return merged.success ? merged.data : defaultShopSettings;
+  return row ? readStored(row.value) : defaultShopSettings;
 }

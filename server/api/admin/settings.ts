@@ -1,8 +1,158 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/session';
+import { z } from 'zod';
+import { koboToNaira, nairaToKobo } from '../../../contracts/money';
+import { AppError, isAppError } from '../../../core/errors';
+import {
+  getShopSettings,
+  saveShopSettings,
+  shopSettingsSchema,
+  type ShopSettings,
+  type ShopSettingsChanges,
+} from '../../../core/settings/shop-settings';
+import { currentUser, requireUser } from '../../plugins/session';
+import { errorResponses, errorSchema } from '../schemas';
+
+const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema };
+const shape = shopSettingsSchema.shape;
+
+/** Naira as the API speaks it; stored as kobo. */
+const naira = z
+  .number('Enter an amount')
+  .min(0, 'Enter an amount of ₦0 or more')
+  .max(100_000_000, 'Enter an amount below ₦100,000,000');
+
+const shippingMethodDto = z.object({
+  ...shape.shippingMethods.element.omit({ priceKobo: true }).shape,
+  price: naira.describe('₦'),
+});
+
+const { freeShippingThresholdKobo: _threshold, shippingMethods: _methods, ...plain } = shape;
+
+/** The shop's settings as the API shows them: money in naira. */
+export const settingsDto = z.object({
+  ...plain,
+  freeShippingThreshold: naira.describe(
+    '₦: orders whose goods reach it ship free by the methods that allow it',
+  ),
+  shippingMethods: z.array(shippingMethodDto).min(1).max(10),
+});
+type SettingsDto = z.infer<typeof settingsDto>;
+
+/** A partial change: any setting, and within a group (tax rates, payment methods, …) only what changes. */
+const settingsPatch = z
+  .object({
+    ...plain,
+    social: shape.social.partial(),
+    taxRates: shape.taxRates.partial(),
+    paymentMethods: shape.paymentMethods.partial(),
+    bankAccount: shape.bankAccount.partial(),
+    currencyRates: shape.currencyRates.partial(),
+    notifications: shape.notifications.partial(),
+    freeShippingThreshold: naira,
+    shippingMethods: z.array(shippingMethodDto).min(1).max(10),
+  })
+  .partial()
+  .strict();
+
+function toDto(settings: ShopSettings): SettingsDto {
+  const { freeShippingThresholdKobo, shippingMethods, ...rest } = settings;
+  return {
+    ...rest,
+    freeShippingThreshold: koboToNaira(freeShippingThresholdKobo),
+    shippingMethods: shippingMethods.map(({ priceKobo, ...method }) => ({
+      ...method,
+      price: koboToNaira(priceKobo),
+    })),
+  };
+}
+
+function fromDto(body: z.infer<typeof settingsPatch>): ShopSettingsChanges {
+  const { freeShippingThreshold, shippingMethods, ...rest } = body;
+  return {
+    ...rest,
+    ...(freeShippingThreshold === undefined
+      ? {}
+      : { freeShippingThresholdKobo: nairaToKobo(freeShippingThreshold) }),
+    ...(shippingMethods === undefined
+      ? {}
+      : {
+          shippingMethods: shippingMethods.map(({ price, ...method }) => ({
+            ...method,
+            priceKobo: nairaToKobo(price),
+          })),
+        }),
+  };
+}
+
+/** Core names money fields in kobo; the API's fields are in naira. */
+const apiFieldName = (name: string) =>
+  name.replace(/^freeShippingThresholdKobo$/, 'freeShippingThreshold').replace(/\.priceKobo$/, '.price');
+
+async function save(
+  db: Parameters<typeof saveShopSettings>[0],
+  changes: ShopSettingsChanges,
+  actor: { id: string; email: string },
+) {
+  try {
+    return toDto(await saveShopSettings(db, changes, actor));
+  } catch (error) {
+    if (!isAppError(error) || !error.fields) throw error;
+    const fields = Object.fromEntries(
+      Object.entries(error.fields).map(([name, message]) => [apiFieldName(name), message]),
+    );
+    const first = Object.entries(fields)[0];
+    throw new AppError(error.code, first ? `${first[0]}: ${first[1]}` : error.message, fields);
+  }
+}
 
 /** /api/admin/settings: administrators only, checked on the server. */
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser('admin'));
   await Promise.resolve();
+
+  app.get(
+    '/admin/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "The shop's settings: payment and shipping methods, tax by region, contact details, policies",
+        response: { 200: settingsDto, ...adminErrors },
+      },
+    },
+    async () => toDto(await getShopSettings(app.db)),
+  );
+
+  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
+    const { id, email } = currentUser(request);
+    return { id, email };
+  };
+
+  app.patch(
+    '/admin/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change some settings (recorded in the audit log); checkout follows at once',
+        description:
+          'Only the settings sent change; within a group (taxRates, paymentMethods, …) only the values sent. shippingMethods is replaced whole. At least one payment method stays on and at least one shipping method enabled.',
+        body: settingsPatch,
+        response: { 200: settingsDto, ...adminErrors },
+      },
+    },
+    async (request) => save(app.db, fromDto(request.body), actorOf(request)),
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace all settings (recorded in the audit log)',
+        body: settingsDto.strict(),
+        response: { 200: settingsDto, ...adminErrors },
+      },
+    },
+    async (request) => save(app.db, fromDto(request.body), actorOf(request)),
+  );
 };

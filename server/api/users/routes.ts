@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userListQuerySchema } from '../../../contracts/accounts';
@@ -8,6 +9,12 @@ import { errorSchema } from '../schemas';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const idParams = z.object({ id: z.string().max(64) });
+
+/** The signed-in administrator, as the audit log names them. */
+const auditActorOf = (request: FastifyRequest) => {
+  const { id, email } = currentUser(request);
+  return { id, email };
+};
 
 /** User management: administrators only, checked here on the server for every route. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,12 +48,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Make a user an administrator',
+        summary: 'Make a user an administrator (one way; recorded in the audit log)',
         params: idParams,
         response: { 200: z.object({ user: publicUserSchema }), ...errors },
       },
     },
-    async (request) => ({ user: await promoteUser(db, request.params.id) }),
+    async (request) => ({ user: await promoteUser(db, auditActorOf(request), request.params.id) }),
   );
 
   app.patch(
@@ -61,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await setUserStatus(db, currentUser(request).id, request.params.id, request.body.status),
+      user: await setUserStatus(db, auditActorOf(request), request.params.id, request.body.status),
     }),
   );
 };

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
+import { users } from '../../db/schema/accounts';
+import { auditLog } from '../../db/schema/admin';
+import type { AuditActor } from '../admin/audit';
+import { promoteUser, setUserStatus } from './manage-users';
+
+let database: TestDatabase;
+let counter = 0;
+
+async function addUser(role: 'admin' | 'customer', status: 'active' | 'inactive' = 'active') {
+  counter += 1;
+  const [row] = await database.db
+    .insert(users)
+    .values({ name: `User ${counter}`, email: `user${counter}@example.ng`, passwordHash: 'x', role, status })
+    .returning();
+  return row!;
+}
+const actorOf = (row: { id: string; email: string }): AuditActor => ({ id: row.id, email: row.email });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe('user management rules', () => {
+  it('never leaves the shop without an active administrator', async () => {
+    const only = await addUser('admin');
+    await addUser('admin', 'inactive');
+    // Someone acting for the shop (a job, another process) still cannot remove the last one.
+    const system: AuditActor = { id: null, email: 'system' };
+    await expect(setUserStatus(database.db, system, only.id, 'inactive')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'The last active administrator cannot be deactivated',
+    });
+    const second = await addUser('admin');
+    await setUserStatus(database.db, actorOf(second), only.id, 'inactive');
+    await expect(setUserStatus(database.db, system, second.id, 'inactive')).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    const [row] = await database.db.select().from(users).where(eq(users.id, second.id));
+    expect(row?.status).toBe('active');
+  });
+
+  it('lets two admins deactivate each other only one at a time', async () => {
+    await database.db.update(users).set({ status: 'inactive' }).where(eq(users.role, 'admin'));
+    const a = await addUser('admin');
+    const b = await addUser('admin');
+    const results = await Promise.allSettled([
+      setUserStatus(database.db, actorOf(a), b.id, 'inactive'),
+      setUserStatus(database.db, actorOf(b), a.id, 'inactive'),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const active = await database.db.select().from(users).where(eq(users.status, 'active'));
+    expect(active.filter((row) => row.role === 'admin')).toHaveLength(1);
+  });
+
+  it('promotes once: promoting an admin again changes and records nothing', async () => {
+    const boss = await addUser('admin');
+    const customer = await addUser('customer');
+    expect((await promoteUser(database.db, actorOf(boss), customer.id)).role).toBe('admin');
+    expect((await promoteUser(database.db, actorOf(boss), customer.id)).role).toBe('admin');
+    const entries = await database.db.select().from(auditLog).where(eq(auditLog.entityId, customer.id));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: 'user.promote', actorId: boss.id });
+  });
+
+  it('refuses an unknown id as not found', async () => {
+    const boss = await addUser('admin');
+    await expect(promoteUser(database.db, actorOf(boss), 'not-a-uuid')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});

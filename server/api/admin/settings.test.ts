@@ -1,0 +1,174 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../../db/schema/admin';
+import { products } from '../../../db/schema/catalog';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+
+let test: TestApp;
+let adminToken: string;
+let customerToken: string;
+let productId: number;
+
+beforeAll(async () => {
+  test = await createTestApp({ seed: true });
+  const signUp = async (email: string) =>
+    (
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { name: 'Bisi Ola', email, password: 'Owner-Pass-2026' },
+      })
+    ).json().token as string;
+  adminToken = await signUp('admin@rossy.ng');
+  customerToken = await signUp('tolu@example.ng');
+  const [row] = await test.database.db
+    .select({ id: products.id })
+    .from(products)
+    .orderBy(products.id)
+    .limit(1);
+  productId = row!.id;
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const patch = (payload: unknown, token = adminToken) =>
+  test.app.inject({
+    method: 'PATCH',
+    url: '/api/admin/settings',
+    headers: auth(token),
+    payload: payload as object,
+  });
+const quote = async (country: string) =>
+  (
+    await test.app.inject({
+      method: 'POST',
+      url: '/api/cart/quote',
+      payload: { items: [{ id: productId, quantity: 1 }], country, shippingMethod: 'standard' },
+    })
+  ).json() as { subtotal: number; tax: number; taxRatePercent: number };
+
+describe('/api/admin/settings', () => {
+  it('answers 401 to a guest and 403 to a customer on every method', async () => {
+    for (const method of ['GET', 'PATCH', 'PUT'] as const) {
+      const payload = method === 'GET' ? undefined : { name: 'Hijacked' };
+      expect((await test.app.inject({ method, url: '/api/admin/settings', payload })).statusCode).toBe(401);
+      expect(
+        (await test.app.inject({ method, url: '/api/admin/settings', payload, headers: auth(customerToken) }))
+          .statusCode,
+      ).toBe(403);
+    }
+  });
+
+  it('shows the settings with money in naira and the SPEC defaults for alerts', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/api/admin/settings',
+      headers: auth(adminToken),
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.freeShippingThreshold).toBe(15_000);
+    expect(body.shippingMethods[0]).toMatchObject({ id: 'standard', price: 1_500, enabled: true });
+    expect(body.taxRates).toEqual({ us: 7, eu: 20, asia: 15, other: 10 });
+    expect(body.notifications).toMatchObject({ emailAlerts: true, smsAlerts: false });
+    expect(body.currencyRates).toEqual({ USD: 1550, EUR: 1700, GBP: 1950 });
+  });
+
+  it('refuses a tax rate of 101 with a field error and changes nothing', async () => {
+    const response = await patch({ taxRates: { us: 101 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields['taxRates.us']).toBe('Enter a rate from 0 to 100');
+    expect((await quote('USA')).taxRatePercent).toBe(7);
+  });
+
+  it('refuses turning every payment method off, and every shipping method off', async () => {
+    const payments = await patch({
+      paymentMethods: { flutterwave: false, creditCard: false, bankTransfer: false },
+    });
+    expect(payments.statusCode).toBe(400);
+    expect(payments.json().error.fields.paymentMethods).toMatch(/at least one payment method/);
+
+    const current = (
+      await test.app.inject({ method: 'GET', url: '/api/admin/settings', headers: auth(adminToken) })
+    ).json() as { shippingMethods: { enabled: boolean }[] };
+    const shipping = await patch({
+      shippingMethods: current.shippingMethods.map((method) => ({ ...method, enabled: false })),
+    });
+    expect(shipping.statusCode).toBe(400);
+    expect(shipping.json().error.fields.shippingMethods).toMatch(/at least one shipping method/);
+
+    const settings = (
+      await test.app.inject({ method: 'GET', url: '/api/admin/settings', headers: auth(adminToken) })
+    ).json();
+    expect(settings.paymentMethods).toEqual({ flutterwave: true, creditCard: true, bankTransfer: true });
+  });
+
+  it('names a bad naira amount by its API field', async () => {
+    const response = await patch({ freeShippingThreshold: -5 });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().error.fields)).toEqual(['freeShippingThreshold']);
+  });
+
+  it('changes one tax rate, checkout quotes follow at once, and the change is in the audit log', async () => {
+    const before = await quote('AUS');
+    expect(before.taxRatePercent).toBe(15);
+    const response = await patch({ taxRates: { asia: 12.5 }, freeShippingThreshold: 20_000 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().taxRates).toEqual({ us: 7, eu: 20, asia: 12.5, other: 10 });
+    expect(response.json().freeShippingThreshold).toBe(20_000);
+
+    const after = await quote('AUS');
+    expect(after.taxRatePercent).toBe(12.5);
+    expect(after.tax).toBeCloseTo(Math.round(after.subtotal * 12.5) / 100, 2);
+    expect((await quote('Nigeria')).taxRatePercent).toBe(10);
+
+    const [entry] = await test.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'settings.update'), eq(auditLog.actorEmail, 'admin@rossy.ng')));
+    expect(entry?.before).toEqual({
+      freeShippingThresholdKobo: 1_500_000,
+      taxRates: { us: 7, eu: 20, asia: 15, other: 10 },
+    });
+    expect(entry?.after).toEqual({
+      freeShippingThresholdKobo: 2_000_000,
+      taxRates: { us: 7, eu: 20, asia: 12.5, other: 10 },
+    });
+  });
+
+  it('stores the notification preferences, SMS included', async () => {
+    const response = await patch({ notifications: { smsAlerts: true, alertEmail: 'orders@rossy.ng' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().notifications).toEqual({
+      emailAlerts: true,
+      smsAlerts: true,
+      alertEmail: 'orders@rossy.ng',
+    });
+    const bad = await patch({ notifications: { alertEmail: 'not-an-address' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields['notifications.alertEmail']).toBeDefined();
+  });
+
+  it('replaces all settings with PUT, and refuses an incomplete PUT', async () => {
+    const current = (
+      await test.app.inject({ method: 'GET', url: '/api/admin/settings', headers: auth(adminToken) })
+    ).json();
+    const replaced = await test.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: auth(adminToken),
+      payload: { ...current, name: 'Rossy Lagos', returnsDays: 14 },
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json()).toMatchObject({ name: 'Rossy Lagos', returnsDays: 14 });
+    const partial = await test.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: auth(adminToken),
+      payload: { name: 'Only a name' },
+    });
+    expect(partial.statusCode).toBe(400);
+  });
+});
