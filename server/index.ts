@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { openDatabase } from '../db/client';
 import { isCatalogEmpty, seedCatalog } from '../db/seed/seed-catalog';
+import { seedBlog } from '../db/seed/seed-blog';
 import { seedDemoOrders } from '../db/seed/seed-orders';
 import { ensureAdminAccount } from '../core/accounts/ensure-admin-account';
 import { buildApp, defaultClientDir, type PagesSetup } from './app';
@@ -60,6 +61,7 @@ async function main(config: Config) {
       await seedCatalog(database.db, { uploadDir: config.uploadDir, onProgress: (message) => step(message) });
       step('Seeding demo customers and orders');
       await seedDemoOrders(database.db, { publicUrl: config.publicUrl });
+      await seedBlog(database.db, { uploadDir: config.uploadDir, onProgress: (message) => step(message) });
     }
     return ensureAdminAccount(database.db, config.adminEmail, config.adminPassword);
   });

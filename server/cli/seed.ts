@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../../db/client';
 import { isCatalogEmpty, seedCatalog } from '../../db/seed/seed-catalog';
+import { isBlogEmpty, seedBlog } from '../../db/seed/seed-blog';
 import { seedDemoOrders } from '../../db/seed/seed-orders';
 
 /** `npm run seed`: migrates, then seeds an empty database. A seeded one is left as it is. */
@@ -17,6 +18,16 @@ try {
     });
     console.log('Seeding demo customers and orders');
     await seedDemoOrders(database.db, { publicUrl: config.publicUrl });
+    await seedBlog(database.db, {
+      uploadDir: config.uploadDir,
+      onProgress: (message) => console.log(message),
+    });
+  } else if (await isBlogEmpty(database.db)) {
+    console.log('The database already holds a catalog; adding the Journal posts.');
+    await seedBlog(database.db, {
+      uploadDir: config.uploadDir,
+      onProgress: (message) => console.log(message),
+    });
   } else {
     console.log('The database already holds a catalog; nothing to seed.');
   }
