@@ -1,0 +1,687 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ColorOption, ImageRef, StockStatus } from '../../contracts/catalog';
+import { formatNaira } from '../../contracts/money';
+import type { Db, DbOrTx } from '../../db/client';
+import { brands, categories, productImages, products } from '../../db/schema/catalog';
+import { orderLines } from '../../db/schema/orders';
+import { getCategoryFacets } from '../catalog/category-facets';
+import { leadImages } from '../catalog/product-rows';
+import { refreshProductKeywords } from '../catalog/refresh-product-keywords';
+import { LOW_STOCK_THRESHOLD, stockStatus } from '../catalog/stock-status';
+import { AppError, type FieldErrors } from '../errors';
+import { recordAdminAction, type AuditActor } from './audit';
+import { findProductUpload, saveProductImageFromUrl, type ProductUpload } from './product-images';
+
+/** SPEC.md section 5's messages for the Add Product form and a product row's inline edit. */
+export const productMessages = {
+  createRequired: 'Please fill in all required fields and ensure stock is greater than zero.',
+  editRequired: 'Please fill in required fields: name, price, stock.',
+  invalidImageUrl: 'Please provide a valid image URL.',
+  deleteConfirm: 'Are you sure you want to delete this product?',
+  noProducts: 'No products found.',
+} as const;
+
+export const MAX_PRODUCT_IMAGES = 8;
+export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
+const MAX_PRICE_NAIRA = 100_000_000;
+const MAX_STOCK = 1_000_000;
+
+export const productStatuses = ['active', 'archived'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+export const productStockFilters = ['in_stock', 'low_stock', 'out_of_stock'] as const;
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const adminProductQuerySchema = z.object({
+  q: z.preprocess(blankToUndefined, z.string().trim().max(100).default('')),
+  category: z.preprocess(blankToUndefined, z.string().trim().max(80).default('')),
+  stock: z.preprocess(blankToUndefined, z.enum(productStockFilters).optional()),
+  /** Active (the shop's), archived (kept for past orders), or all. */
+  status: z.preprocess(blankToUndefined, z.enum([...productStatuses, 'all']).default('active')),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
+  pageSize: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(100).default(ADMIN_PRODUCTS_PAGE_SIZE),
+  ),
+});
+export type AdminProductQuery = z.output<typeof adminProductQuerySchema>;
+
+/**
+ * Reads the list's filters from an address: a value that makes no sense is dropped (its default
+ * applies) instead of failing the page; the REST API answers 400 instead.
+ */
+export function parseAdminProductQuery(params: URLSearchParams): AdminProductQuery {
+  const raw = Object.fromEntries(params);
+  const parsed = adminProductQuerySchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const valid: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw))
+    if (adminProductQuerySchema.safeParse({ [key]: value }).success) valid[key] = value;
+  return adminProductQuerySchema.parse(valid);
+}
+
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  categoryId: string;
+  categoryName: string;
+  brandName: string | null;
+  priceKobo: number;
+  originalPriceKobo: number | null;
+  stock: number;
+  stockStatus: StockStatus;
+  status: ProductStatus;
+  image: ImageRef | null;
+  /** Order lines that name it: a product with any is archived, never deleted. */
+  orderCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminProductPage {
+  items: AdminProductRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function listConditions(query: AdminProductQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status !== 'all') conditions.push(eq(products.status, query.status));
+  if (query.category)
+    conditions.push(
+      or(
+        eq(products.categoryId, query.category),
+        inArray(
+          products.categoryId,
+          sql`(SELECT ${categories.id} FROM ${categories} WHERE ${categories.parentId} = ${query.category})`,
+        ),
+      ),
+    );
+  if (query.q) {
+    const id = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
+    const like = `%${escapeLike(query.q)}%`;
+    conditions.push(
+      or(ilike(products.name, like), ilike(products.keywords, like), id ? eq(products.id, id) : undefined),
+    );
+  }
+  if (query.stock === 'out_of_stock') conditions.push(lte(products.stock, 0));
+  if (query.stock === 'low_stock')
+    conditions.push(and(gte(products.stock, 1), lt(products.stock, LOW_STOCK_THRESHOLD)));
+  if (query.stock === 'in_stock') conditions.push(gte(products.stock, LOW_STOCK_THRESHOLD));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const orderCountSql = sql<number>`(SELECT count(*)::int FROM ${orderLines} WHERE ${orderLines.productId} = ${products.id})`;
+
+const rowColumns = {
+  id: products.id,
+  name: products.name,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  brandName: brands.name,
+  priceKobo: products.priceKobo,
+  originalPriceKobo: products.originalPriceKobo,
+  stock: products.stock,
+  status: products.status,
+  orderCount: orderCountSql,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+function rowsFrom(db: DbOrTx) {
+  return db
+    .select(rowColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(brands, eq(brands.id, products.brandId));
+}
+
+type RawRow = Awaited<ReturnType<ReturnType<typeof rowsFrom>['where']>>[number];
+
+async function toRows(db: DbOrTx, rows: RawRow[]): Promise<AdminProductRow[]> {
+  const images = await leadImages(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    orderCount: Number(row.orderCount),
+    stockStatus: stockStatus(row.stock),
+    image: images.get(row.id) ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** Every product the admin may manage, newest first: searched by name, category, brand or id, and filtered. */
+export async function listAdminProducts(db: DbOrTx, raw: unknown): Promise<AdminProductPage> {
+  const parsed = adminProductQuerySchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const fields: FieldErrors = {};
+    for (const issue of parsed.error.issues)
+      fields[issue.path.map(String).join('.') || 'query'] ??= issue.message;
+    throw new AppError('BAD_REQUEST', 'The filters are not valid.', fields);
+  }
+  const query = parsed.data;
+  const where = listConditions(query);
+  const [rows, totals] = await Promise.all([
+    rowsFrom(db)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    items: await toRows(db, rows),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}
+
+export async function getAdminProduct(db: DbOrTx, id: number): Promise<AdminProductRow> {
+  const [row] = await toRows(db, await rowsFrom(db).where(eq(products.id, id)));
+  if (!row) throw new AppError('NOT_FOUND', 'Product not found');
+  return row;
+}
+
+export interface ProductCategoryOption {
+  id: string;
+  name: string;
+  sizes: string[];
+  colors: ColorOption[];
+}
+
+export interface ProductDepartment {
+  id: string;
+  name: string;
+  categories: ProductCategoryOption[];
+  brands: { id: string; name: string }[];
+}
+
+/** The shop's category tree for the product forms: departments, their categories with the sizes and colours that fit, and brands. */
+export async function listProductDepartments(db: DbOrTx): Promise<ProductDepartment[]> {
+  const [categoryRows, brandRows] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.position), asc(categories.name)),
+    db.select().from(brands).orderBy(asc(brands.name)),
+  ]);
+  return categoryRows
+    .filter((row) => row.parentId === null)
+    .map((department) => ({
+      id: department.id,
+      name: department.name,
+      categories: categoryRows
+        .filter((row) => row.parentId === department.id)
+        .map((row) => ({ id: row.id, name: row.name, sizes: row.sizes, colors: row.colors })),
+      brands: brandRows
+        .filter((brand) => brand.departmentId === department.id)
+        .map((brand) => ({ id: brand.id, name: brand.name })),
+    }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input schemas. Form values arrive as strings and API values as JSON; both go through these.
+
+const text = (required: string, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `Use at most ${max} characters.`);
+
+/** A number field: '' or null is missing (never 0, which is what Number('') would make it). */
+const numberField = (required: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? Number.NaN : value),
+    z.coerce.number({ error: required }).refine(Number.isFinite, required),
+  );
+
+const naira = (required: string) =>
+  numberField(required)
+    .pipe(z.number().max(MAX_PRICE_NAIRA, 'That price is too high.'))
+    .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), 'Use at most two decimals.');
+
+const stockField = (min: number, message: string) =>
+  numberField('Enter the stock as a whole number.')
+    .pipe(
+      z
+        .number()
+        .int('Enter the stock as a whole number.')
+        .max(MAX_STOCK, 'That is more stock than the shop can hold.'),
+    )
+    .refine((value) => value >= min, message);
+
+const flag = z.preprocess(
+  (value) =>
+    value === 'on' || value === 'true' || value === '1'
+      ? true
+      : value === 'false' || value === ''
+        ? false
+        : value,
+  z.boolean().optional(),
+);
+
+const list = (max: number, message: string) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value],
+    z.array(z.string().trim().min(1).max(200)).max(max, message),
+  );
+
+const optionalOriginalPrice = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  naira('Enter the original price in naira, or leave it empty.')
+    .pipe(z.number().positive('The original price must be more than ₦0.'))
+    .nullable(),
+);
+
+export const productCreateSchema = z.object({
+  name: text('Enter the product name.', 120),
+  description: text('Enter a description.', 5000),
+  price: naira('Enter the price in naira.').pipe(z.number().positive('The price must be more than ₦0.')),
+  originalPrice: optionalOriginalPrice.optional(),
+  stock: stockField(1, 'Stock must be greater than zero.'),
+  category: z.string({ error: 'Choose a category.' }).trim().min(1, 'Choose a category.').max(80),
+  brand: z.preprocess(blankToUndefined, z.string().trim().max(80).nullable().optional()),
+  sizes: list(30, 'Choose at most 30 sizes.'),
+  colors: list(30, 'Choose at most 30 colours.'),
+  images: list(MAX_PRODUCT_IMAGES, `Add at most ${MAX_PRODUCT_IMAGES} images.`),
+  imageUrl: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(2000, productMessages.invalidImageUrl).optional(),
+  ),
+  isNew: flag,
+  isHot: flag,
+  freeShipping: flag,
+});
+export type ProductCreateInput = z.input<typeof productCreateSchema>;
+
+export const productUpdateSchema = z.object({
+  name: text('Enter the product name.', 120).optional(),
+  description: text('Enter a description.', 5000).optional(),
+  price: naira('Enter the price in naira.')
+    .pipe(z.number().positive('The price must be more than ₦0.'))
+    .optional(),
+  originalPrice: optionalOriginalPrice.optional(),
+  stock: stockField(0, 'Stock cannot be below zero.').optional(),
+  category: z.string().trim().min(1, 'Choose a category.').max(80).optional(),
+  brand: z.preprocess(blankToUndefined, z.string().trim().max(80).nullable().optional()),
+  status: z.enum(productStatuses, { error: 'Status is active or archived.' }).optional(),
+  isNew: flag,
+  isHot: flag,
+  freeShipping: flag,
+});
+export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
+
+const CREATE_REQUIRED = new Set(['name', 'description', 'price', 'stock']);
+const EDIT_REQUIRED = new Set(['name', 'price', 'stock']);
+
+function fieldErrors(issues: z.core.$ZodIssue[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const name = String(issue.path[0] ?? 'body');
+    fields[name] ??= issue.message;
+  }
+  return fields;
+}
+
+/** The form's headline: SPEC's message when a required field is wrong, else the first field's own. */
+function invalid(fields: FieldErrors, required: Set<string>, requiredMessage: string): AppError {
+  const names = Object.keys(fields);
+  if (names.some((name) => required.has(name))) return new AppError('BAD_REQUEST', requiredMessage, fields);
+  if (fields.imageUrl === productMessages.invalidImageUrl)
+    return new AppError('BAD_REQUEST', productMessages.invalidImageUrl, fields);
+  const first = names[0];
+  return new AppError(
+    'BAD_REQUEST',
+    first ? (fields[first] ?? 'The product is not valid.') : 'The product is not valid.',
+    fields,
+  );
+}
+
+function parse<Schema extends z.ZodType>(
+  schema: Schema,
+  raw: unknown,
+  required: Set<string>,
+  message: string,
+) {
+  const parsed = schema.safeParse(raw ?? {});
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error.issues), required, message);
+  return parsed.data;
+}
+
+const toKobo = (naira: number) => Math.round(naira * 100);
+
+async function findCategory(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+    .from(categories)
+    .where(eq(categories.id, id));
+  return row ?? null;
+}
+
+async function findBrand(db: DbOrTx, id: string, departmentId: string | null) {
+  const [row] = await db
+    .select({ id: brands.id, departmentId: brands.departmentId })
+    .from(brands)
+    .where(eq(brands.id, id));
+  return row && (departmentId === null || row.departmentId === departmentId) ? row : null;
+}
+
+export interface ProductServices {
+  db: Db;
+  uploadDir: string;
+}
+
+export interface CreatedProduct {
+  product: AdminProductRow;
+  /** Where the shop shows it. */
+  url: string;
+}
+
+/**
+ * Adds a product to the shop: checked, its photos resolved (uploads by id, or a URL fetched and
+ * stored), inserted with its images and search keywords, and recorded in the audit log, all at once.
+ */
+export async function createProduct(
+  services: ProductServices,
+  raw: unknown,
+  actor: AuditActor,
+  options: { imageUrlTimeoutMs?: number } = {},
+): Promise<CreatedProduct> {
+  const { db, uploadDir } = services;
+  const parsed = productCreateSchema.safeParse(raw ?? {});
+  const fields: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+  if (!parsed.success) throw invalid(fields, CREATE_REQUIRED, productMessages.createRequired);
+  const input = parsed.data;
+
+  const category = await findCategory(db, input.category);
+  if (!category) fields.category = 'Choose a category from the list.';
+  const facets: { sizes: string[]; colors: ColorOption[] } = category
+    ? await getCategoryFacets(db, category.id)
+    : { sizes: [], colors: [] };
+  const badSize = input.sizes.find((size) => !facets.sizes.includes(size));
+  if (category && badSize) fields.sizes = `${badSize} is not a size of ${category.name}.`;
+  const colors = input.colors.map((name) =>
+    facets.colors.find((color) => color.name.toLowerCase() === name.toLowerCase()),
+  );
+  const badColor = input.colors.find((_, index) => !colors[index]);
+  if (category && badColor) fields.colors = `${badColor} is not a colour of ${category.name}.`;
+  const departmentId = category?.parentId ?? category?.id ?? null;
+  const brand = input.brand ? await findBrand(db, input.brand, departmentId) : null;
+  if (input.brand && !brand) fields.brand = 'Choose a brand of this department.';
+  if (input.originalPrice != null && input.originalPrice <= input.price)
+    fields.originalPrice = 'The original price must be higher than the price.';
+
+  const uploads: ProductUpload[] = [];
+  for (const id of [...new Set(input.images)]) {
+    const upload = await findProductUpload(uploadDir, id);
+    if (!upload) {
+      fields.images = 'An image was not found. Please upload it again.';
+      break;
+    }
+    uploads.push(upload);
+  }
+  if (!input.imageUrl && input.images.length === 0)
+    fields.images = 'Add at least one image: upload a photo or give its URL.';
+  if (Object.keys(fields).length > 0) throw invalid(fields, CREATE_REQUIRED, productMessages.createRequired);
+
+  if (input.imageUrl) {
+    if (uploads.length >= MAX_PRODUCT_IMAGES)
+      throw invalid({ images: `Add at most ${MAX_PRODUCT_IMAGES} images.` }, CREATE_REQUIRED, '');
+    uploads.push(
+      await saveProductImageFromUrl(uploadDir, input.imageUrl, { timeoutMs: options.imageUrlTimeoutMs }),
+    );
+  }
+
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        name: input.name,
+        description: input.description,
+        categoryId: input.category,
+        brandId: brand?.id ?? null,
+        priceKobo: toKobo(input.price),
+        originalPriceKobo: input.originalPrice == null ? null : toKobo(input.originalPrice),
+        colors: colors.filter((color): color is ColorOption => color !== undefined),
+        sizes: [...new Set(input.sizes)],
+        stock: input.stock,
+        isNew: input.isNew ?? true,
+        isHot: input.isHot ?? false,
+        freeShipping: input.freeShipping ?? false,
+      })
+      .returning({ id: products.id });
+    const productId = row!.id;
+    await tx.insert(productImages).values(
+      uploads.map((upload, position) => ({
+        productId,
+        position,
+        key: upload.key,
+        widths: upload.widths,
+        width: upload.width,
+        height: upload.height,
+        alt: position === 0 ? input.name : `${input.name}, view ${position + 1}`,
+      })),
+    );
+    await refreshProductKeywords(tx, [productId]);
+    await recordAdminAction(tx, actor, {
+      action: 'product.create',
+      entityType: 'product',
+      entityId: productId,
+      summary: `Added ${input.name} at ${formatNaira(toKobo(input.price))}, ${input.stock} in stock`,
+      before: null,
+      after: {
+        name: input.name,
+        priceKobo: toKobo(input.price),
+        originalPriceKobo: input.originalPrice == null ? null : toKobo(input.originalPrice),
+        stock: input.stock,
+        categoryId: input.category,
+        brandId: brand?.id ?? null,
+        sizes: [...new Set(input.sizes)],
+        colors: colors.flatMap((color) => (color ? [color.name] : [])),
+        images: uploads.map((upload) => upload.key),
+      },
+    });
+    return productId;
+  });
+  return { product: await getAdminProduct(db, id), url: `/product/${id}` };
+}
+
+const auditedFields = [
+  'name',
+  'description',
+  'priceKobo',
+  'originalPriceKobo',
+  'stock',
+  'categoryId',
+  'brandId',
+  'status',
+  'isNew',
+  'isHot',
+  'freeShipping',
+] as const;
+type AuditedField = (typeof auditedFields)[number];
+
+const fieldLabels: Record<AuditedField, string> = {
+  name: 'name',
+  description: 'description',
+  priceKobo: 'price',
+  originalPriceKobo: 'original price',
+  stock: 'stock',
+  categoryId: 'category',
+  brandId: 'brand',
+  status: 'status',
+  isNew: 'new',
+  isHot: 'hot',
+  freeShipping: 'free shipping',
+};
+
+function describeValue(field: AuditedField, value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  if (field === 'priceKobo' || field === 'originalPriceKobo') return formatNaira(Number(value));
+  if (field === 'description') return `${String(value).slice(0, 30)}…`;
+  return String(value);
+}
+
+export interface UpdatedProduct {
+  product: AdminProductRow;
+  changed: AuditedField[];
+}
+
+/**
+ * Changes a product (the inline edit, or PATCH): only the fields given, each checked; the fields
+ * that changed are recorded before and after. The shop reads products live, so it follows at once.
+ */
+export async function updateProduct(
+  db: Db,
+  rawId: unknown,
+  raw: unknown,
+  actor: AuditActor,
+): Promise<UpdatedProduct> {
+  const id = productIdOf(rawId);
+  const input = parse(productUpdateSchema, raw, EDIT_REQUIRED, productMessages.editRequired);
+  const changed = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Product not found');
+    const fields: FieldErrors = {};
+    const next: Partial<Record<AuditedField, unknown>> = {};
+    if (input.name !== undefined) next.name = input.name;
+    if (input.description !== undefined) next.description = input.description;
+    if (input.price !== undefined) next.priceKobo = toKobo(input.price);
+    if (input.originalPrice !== undefined)
+      next.originalPriceKobo = input.originalPrice === null ? null : toKobo(input.originalPrice);
+    if (input.stock !== undefined) next.stock = input.stock;
+    if (input.status !== undefined) next.status = input.status;
+    if (input.isNew !== undefined) next.isNew = input.isNew;
+    if (input.isHot !== undefined) next.isHot = input.isHot;
+    if (input.freeShipping !== undefined) next.freeShipping = input.freeShipping;
+    let departmentId: string | null = null;
+    if (input.category !== undefined) {
+      const category = await findCategory(tx, input.category);
+      if (!category) fields.category = 'Choose a category from the list.';
+      else {
+        next.categoryId = category.id;
+        departmentId = category.parentId ?? category.id;
+      }
+    }
+    if (input.brand !== undefined) {
+      if (input.brand === null) next.brandId = null;
+      else {
+        if (!departmentId) {
+          const category = await findCategory(tx, current.categoryId);
+          departmentId = category?.parentId ?? category?.id ?? null;
+        }
+        const brand = await findBrand(tx, input.brand, departmentId);
+        if (!brand) fields.brand = 'Choose a brand of this department.';
+        else next.brandId = brand.id;
+      }
+    }
+    const price = (next.priceKobo as number | undefined) ?? current.priceKobo;
+    const original =
+      next.originalPriceKobo !== undefined
+        ? (next.originalPriceKobo as number | null)
+        : current.originalPriceKobo;
+    if (
+      original !== null &&
+      original <= price &&
+      (next.priceKobo !== undefined || next.originalPriceKobo !== undefined)
+    )
+      fields.originalPrice = 'The original price must be higher than the price.';
+    if (Object.keys(fields).length > 0) throw invalid(fields, EDIT_REQUIRED, productMessages.editRequired);
+
+    const changes = auditedFields.filter((field) => field in next && next[field] !== current[field]);
+    if (changes.length === 0) return [];
+    const set = Object.fromEntries(changes.map((field) => [field, next[field]]));
+    await tx
+      .update(products)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(products.id, id));
+    if (changes.includes('categoryId') || changes.includes('brandId')) await refreshProductKeywords(tx, [id]);
+    const archiving = changes.includes('status') && next.status === 'archived';
+    await recordAdminAction(tx, actor, {
+      action: archiving && changes.length === 1 ? 'product.archive' : 'product.update',
+      entityType: 'product',
+      entityId: id,
+      summary: `${current.name}: ${changes
+        .map((field) =>
+          field === 'description'
+            ? 'description changed'
+            : `${fieldLabels[field]} ${describeValue(field, current[field])} → ${describeValue(field, next[field])}`,
+        )
+        .join(', ')}`,
+      before: Object.fromEntries(changes.map((field) => [field, current[field]])),
+      after: Object.fromEntries(changes.map((field) => [field, next[field]])),
+    });
+    return changes;
+  });
+  return { product: await getAdminProduct(db, id), changed };
+}
+
+export interface RemovedProduct {
+  id: number;
+  name: string;
+  /** archived: it is in past orders, so it stays for their history but leaves the shop; deleted: gone. */
+  outcome: 'archived' | 'deleted';
+  orderCount: number;
+}
+
+function productIdOf(raw: unknown): number {
+  const parsed = z.coerce.number().int().positive().max(2_147_483_647).safeParse(raw);
+  if (!parsed.success) throw new AppError('NOT_FOUND', 'Product not found');
+  return parsed.data;
+}
+
+/**
+ * 'Delete' as the admin means it: a product that appears in any order is archived (hidden from
+ * the shop, kept for the order history); one that never sold is deleted with its images and
+ * reviews. The row is locked first, so an order placed at the same moment is either counted or
+ * refused, never left pointing at nothing.
+ */
+export async function removeProduct(db: Db, rawId: unknown, actor: AuditActor): Promise<RemovedProduct> {
+  const id = productIdOf(rawId);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Product not found');
+    const [lines] = await tx.select({ total: count() }).from(orderLines).where(eq(orderLines.productId, id));
+    const orderCount = lines?.total ?? 0;
+    const snapshot = {
+      name: current.name,
+      status: current.status,
+      priceKobo: current.priceKobo,
+      stock: current.stock,
+      categoryId: current.categoryId,
+    };
+    if (orderCount > 0) {
+      if (current.status !== 'archived') {
+        await tx
+          .update(products)
+          .set({ status: 'archived', updatedAt: new Date() })
+          .where(eq(products.id, id));
+        await recordAdminAction(tx, actor, {
+          action: 'product.archive',
+          entityType: 'product',
+          entityId: id,
+          summary: `Archived ${current.name}: in ${orderCount} order ${orderCount === 1 ? 'line' : 'lines'}, kept for their history`,
+          before: { status: current.status },
+          after: { status: 'archived' },
+        });
+      }
+      return { id, name: current.name, outcome: 'archived', orderCount };
+    }
+    await tx.delete(products).where(eq(products.id, id));
+    await recordAdminAction(tx, actor, {
+      action: 'product.delete',
+      entityType: 'product',
+      entityId: id,
+      summary: `Deleted ${current.name} (never ordered)`,
+      before: snapshot,
+      after: null,
+    });
+    return { id, name: current.name, outcome: 'deleted', orderCount: 0 };
+  });
+}

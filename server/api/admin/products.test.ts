@@ -1,0 +1,493 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../../db/schema/admin';
+import { productImages, products } from '../../../db/schema/catalog';
+import { orderLines } from '../../../db/schema/orders';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+
+const REQUIRED = 'Please fill in all required fields and ensure stock is greater than zero.';
+const EDIT_REQUIRED = 'Please fill in required fields: name, price, stock.';
+const BAD_URL = 'Please provide a valid image URL.';
+
+let test: TestApp;
+let uploadDir: string;
+let adminToken: string;
+let customerToken: string;
+let imageServer: http.Server;
+let imageOrigin: string;
+let png: Buffer;
+let jpeg: Buffer;
+
+const photo = (hex: string, format: 'png' | 'jpeg') => {
+  const image = sharp({ create: { width: 800, height: 1000, channels: 3, background: hex } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+};
+
+beforeAll(async () => {
+  uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rossy-admin-products-'));
+  test = await createTestApp({ seed: true, env: { UPLOAD_DIR: uploadDir } });
+  png = await photo('#7a4b2a', 'png');
+  jpeg = await photo('#1f2a44', 'jpeg');
+  // A stand-in for a photo on the web: the shop fetches image URLs itself, and tests have no internet.
+  imageServer = http.createServer((request, response) => {
+    if (request.url === '/bag.png') response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    else if (request.url === '/page.html')
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Not a photo</h1>');
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
+  imageOrigin = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}`;
+  const signUp = async (email: string) =>
+    (
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { name: 'Ada Obi', email, password: 'Owner-Pass-2026' },
+      })
+    ).json().token as string;
+  adminToken = await signUp('admin@rossy.ng');
+  customerToken = await signUp('ada@example.ng');
+});
+
+afterAll(async () => {
+  imageServer?.closeAllConnections();
+  await new Promise((resolve) => imageServer?.close(resolve));
+  await test?.close();
+  await fs.rm(uploadDir, { recursive: true, force: true });
+});
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function multipartBody(field: string, name: string, type: string, bytes: Buffer) {
+  const boundary = `----rossy${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(bytes: Buffer, name = 'photo.png', type = 'image/png', token = adminToken) {
+  const body = multipartBody('image', name, type, bytes);
+  return test.app.inject({
+    method: 'POST',
+    url: '/api/admin/products/images',
+    headers: { ...auth(token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+const create = (payload: Record<string, unknown>) =>
+  test.app.inject({ method: 'POST', url: '/api/admin/products', headers: auth(adminToken), payload });
+
+const valid = {
+  name: 'Adaeze Woven Tote',
+  description: 'A roomy tote in hand-woven leather, lined in cotton, with a zipped inner pocket.',
+  price: 48500,
+  originalPrice: 56000,
+  stock: 12,
+  category: 'tote-bags',
+  sizes: ['Medium'],
+};
+
+async function auditFor(id: number) {
+  return test.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'product'), eq(auditLog.entityId, String(id))))
+    .orderBy(auditLog.id);
+}
+
+async function placeOrder(productId: number, size: string) {
+  const placed = await test.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    payload: {
+      items: [{ id: productId, quantity: 1, selectedSize: size }],
+      shippingMethod: 'standard',
+      paymentMethod: 'bank-transfer',
+      email: 'chioma@example.ng',
+      phone: '+234 809 000 1234',
+      shippingAddress: {
+        firstName: 'Chioma',
+        lastName: 'Eze',
+        address: '12 Allen Avenue',
+        city: 'Ikeja',
+        state: 'Lagos',
+        zipCode: '100271',
+        country: 'Nigeria',
+      },
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json().order.id as string;
+}
+
+describe('/api/admin/products access', () => {
+  it('answers 401 to a guest and 403 to a customer on every route', async () => {
+    const routes = [
+      { method: 'GET', url: '/api/admin/products' },
+      { method: 'POST', url: '/api/admin/products' },
+      { method: 'PATCH', url: '/api/admin/products/1001' },
+      { method: 'DELETE', url: '/api/admin/products/1001' },
+      { method: 'POST', url: '/api/admin/products/images' },
+    ] as const;
+    for (const route of routes) {
+      const guest = await test.app.inject({ ...route, payload: route.method === 'GET' ? undefined : {} });
+      expect(guest.statusCode, `${route.method} ${route.url} as a guest`).toBe(401);
+      const customer = await test.app.inject({
+        ...route,
+        headers: auth(customerToken),
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      expect(customer.statusCode, `${route.method} ${route.url} as a customer`).toBe(403);
+    }
+    const [untouched] = await test.database.db.select().from(products).where(eq(products.id, 1001));
+    expect(untouched?.status).toBe('active');
+  });
+});
+
+describe('listing products', () => {
+  it('filters by search, category, stock state and status, paged', async () => {
+    const [low] = await test.database.db
+      .update(products)
+      .set({ stock: 2 })
+      .where(eq(products.id, 1002))
+      .returning({ name: products.name, categoryId: products.categoryId });
+    await test.database.db.update(products).set({ stock: 0 }).where(eq(products.id, 1003));
+    const list = async (query: string) => {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/api/admin/products?${query}`,
+        headers: auth(adminToken),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as {
+        items: { id: number; stockStatus: string; stockCount: number; category: { id: string } }[];
+        total: number;
+        pageCount: number;
+      };
+    };
+    const everything = await list('pageSize=10');
+    expect(everything.items).toHaveLength(10);
+    expect(everything.total).toBeGreaterThanOrEqual(72);
+    expect(everything.pageCount).toBe(Math.ceil(everything.total / 10));
+
+    const lowOnes = await list('stock=low_stock&pageSize=100');
+    expect(lowOnes.items.map((item) => item.id)).toContain(1002);
+    expect(lowOnes.items.every((item) => item.stockCount > 0 && item.stockCount < 5)).toBe(true);
+    const out = await list('stock=out_of_stock&pageSize=100');
+    expect(out.items.map((item) => item.id)).toContain(1003);
+    expect(out.items.every((item) => item.stockStatus === 'out_of_stock')).toBe(true);
+
+    const byName = await list(`q=${encodeURIComponent(low!.name)}`);
+    expect(byName.items.map((item) => item.id)).toContain(1002);
+    const byId = await list('q=1002');
+    expect(byId.items.map((item) => item.id)).toEqual([1002]);
+    const department = await list('category=womens-bags&pageSize=100');
+    expect(department.items.length).toBeGreaterThan(0);
+    expect(department.items.some((item) => item.category.id === 'tote-bags')).toBe(true);
+    expect(department.items.some((item) => item.category.id === 'mens-shirts')).toBe(false);
+
+    const none = await list('q=zzzz-no-such-thing');
+    expect(none).toMatchObject({ items: [], total: 0 });
+    const bad = await test.app.inject({
+      method: 'GET',
+      url: '/api/admin/products?stock=plenty',
+      headers: auth(adminToken),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('adding a product', () => {
+  it("refuses missing fields with SPEC's messages, naming each field", async () => {
+    const empty = await create({});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(REQUIRED);
+    expect(Object.keys(empty.json().error.fields)).toEqual(
+      expect.arrayContaining(['name', 'description', 'price', 'stock']),
+    );
+
+    const noStock = await create({ ...valid, stock: 0, imageUrl: `${imageOrigin}/bag.png` });
+    expect(noStock.statusCode).toBe(400);
+    expect(noStock.json().error).toMatchObject({ message: REQUIRED, fields: { stock: expect.any(String) } });
+
+    const blankName = await create({ ...valid, name: '   ', imageUrl: `${imageOrigin}/bag.png` });
+    expect(blankName.json().error).toMatchObject({ message: REQUIRED, fields: { name: expect.any(String) } });
+
+    const noImage = await create(valid);
+    expect(noImage.statusCode).toBe(400);
+    expect(noImage.json().error.fields).toHaveProperty('images');
+
+    const wrongSize = await create({ ...valid, sizes: ['XXL'], imageUrl: `${imageOrigin}/bag.png` });
+    expect(wrongSize.statusCode).toBe(400);
+    expect(wrongSize.json().error.fields.sizes).toMatch(/XXL is not a size of Tote Bags/);
+
+    const cheaperOriginal = await create({
+      ...valid,
+      originalPrice: 40000,
+      imageUrl: `${imageOrigin}/bag.png`,
+    });
+    expect(cheaperOriginal.json().error.fields).toHaveProperty('originalPrice');
+
+    for (const imageUrl of [
+      'not a url',
+      'ftp://example.com/bag.png',
+      `${imageOrigin}/page.html`,
+      `${imageOrigin}/missing.png`,
+      'http://127.0.0.1:9/bag.png',
+    ]) {
+      const response = await create({ ...valid, imageUrl });
+      expect(response.statusCode, imageUrl).toBe(400);
+      expect(response.json().error, imageUrl).toMatchObject({
+        message: BAD_URL,
+        fields: { imageUrl: BAD_URL },
+      });
+    }
+    const count = await test.database.db.select().from(products).where(eq(products.name, valid.name));
+    expect(count).toHaveLength(0);
+  });
+
+  it('refuses uploads that are not images, with a clear 400', async () => {
+    const text = await upload(Buffer.from('just some text, not a photo'), 'bag.png', 'image/png');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error.message).toMatch(/JPEG, PNG, WebP/);
+    const tiny = await upload(
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
+    expect(tiny.statusCode).toBe(400);
+    const huge = await upload(Buffer.alloc(10 * 1024 * 1024 + 10, 1));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.message).toMatch(/10 MB/);
+    const notMultipart = await test.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/images',
+      headers: auth(adminToken),
+      payload: { nothing: true },
+    });
+    expect(notMultipart.statusCode).toBe(400);
+  });
+
+  it('with two uploaded photos: WebP variants are stored, and the product is in the shop and its search', async () => {
+    const first = await upload(png, 'front.png', 'image/png');
+    const second = await upload(jpeg, 'side.jpg', 'image/jpeg');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
+    const ids = [first.json().id as string, second.json().id as string];
+    for (const answer of [first.json(), second.json()]) {
+      expect(answer.variants.map((variant: { width: number }) => variant.width)).toEqual([
+        320, 480, 640, 800,
+      ]);
+      for (const variant of answer.variants as { url: string; width: number }[]) {
+        const file = path.join(uploadDir, variant.url.replace(/^\/media\//, ''));
+        const metadata = await sharp(file).metadata();
+        expect(metadata.format).toBe('webp');
+        expect(metadata.width).toBe(variant.width);
+      }
+    }
+    // The variants are served by the shop itself.
+    const served = await test.app.inject({ method: 'GET', url: first.json().url });
+    expect(served.statusCode).toBe(200);
+
+    const created = await create({
+      ...valid,
+      images: [ids[1], ids[0]],
+      colors: ['Tan'],
+      brand: 'maison-ebele',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json();
+    expect(product).toMatchObject({
+      name: valid.name,
+      price: 48500,
+      originalPrice: 56000,
+      stockCount: 12,
+      status: 'active',
+      category: { id: 'tote-bags' },
+      url: `/product/${product.id}`,
+    });
+
+    const detail = await test.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      name: valid.name,
+      price: 48500,
+      sizes: ['Medium'],
+      brand: 'Maison Ebele',
+    });
+    const images = detail.json().images as { url: string }[];
+    expect(images).toHaveLength(2);
+    expect(images[0]!.url).toContain(ids[1]);
+    expect(images[1]!.url).toContain(ids[0]);
+
+    const search = await test.app.inject({ method: 'GET', url: '/api/products?q=adaeze%20woven' });
+    expect(search.json().items.map((item: { id: number }) => item.id)).toContain(product.id);
+    const byCategory = await test.app.inject({ method: 'GET', url: '/api/products?q=tote&sort=newest' });
+    expect(byCategory.json().items.map((item: { id: number }) => item.id)).toContain(product.id);
+
+    const [entry] = await auditFor(product.id);
+    expect(entry).toMatchObject({ action: 'product.create', actorEmail: 'admin@rossy.ng', before: null });
+    expect(entry?.after).toMatchObject({
+      name: valid.name,
+      priceKobo: 4_850_000,
+      stock: 12,
+      images: [ids[1], ids[0]],
+    });
+  });
+
+  it('from an image URL: fetched, checked, stored as variants', async () => {
+    const created = await create({ ...valid, name: 'Kemi Raffia Tote', imageUrl: `${imageOrigin}/bag.png` });
+    expect(created.statusCode, created.body).toBe(201);
+    const rows = await test.database.db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, created.json().id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.widths).toEqual([320, 480, 640, 800]);
+    await expect(fs.stat(path.join(uploadDir, `${rows[0]!.key}-800.webp`))).resolves.toBeTruthy();
+  });
+
+  it('refuses an upload id that the shop never made', async () => {
+    const response = await create({ ...valid, images: ['products/0000000000000000'] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.images).toMatch(/upload it again/);
+    const traversal = await create({ ...valid, images: ['../../etc/passwd'] });
+    expect(traversal.statusCode).toBe(400);
+  });
+});
+
+describe('changing and removing a product', () => {
+  async function freshProduct(name: string) {
+    const created = await create({ ...valid, name, imageUrl: `${imageOrigin}/bag.png` });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().id as number;
+  }
+  const patch = (id: number, payload: Record<string, unknown>) =>
+    test.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${id}`,
+      headers: auth(adminToken),
+      payload,
+    });
+
+  it("a new price shows in the shop's product API at once, and the change is audited", async () => {
+    const id = await freshProduct('Ifeoma Leather Tote');
+    const changed = await patch(id, { name: 'Ifeoma Leather Tote', price: 45000, stock: 9 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ price: 45000, stockCount: 9 });
+    const shop = await test.app.inject({ method: 'GET', url: `/api/products/${id}` });
+    expect(shop.json()).toMatchObject({
+      price: 45000,
+      originalPrice: 56000,
+      stockCount: 9,
+      discountPercent: 20,
+    });
+
+    const entries = await auditFor(id);
+    const update = entries.find((entry) => entry.action === 'product.update');
+    expect(update?.before).toEqual({ priceKobo: 4_850_000, stock: 12 });
+    expect(update?.after).toEqual({ priceKobo: 4_500_000, stock: 9 });
+    expect(update?.summary).toContain('price ₦48,500.00 → ₦45,000.00');
+
+    const endSale = await patch(id, { originalPrice: null });
+    expect(endSale.json().originalPrice).toBeNull();
+    const category = await patch(id, { category: 'shoulder-bags' });
+    expect(category.json().category).toEqual({ id: 'shoulder-bags', name: 'Shoulder Bags' });
+  });
+
+  it("refuses an edit without name, price or stock with SPEC's message, changing nothing", async () => {
+    const id = await freshProduct('Zainab Straw Tote');
+    for (const body of [{ name: '' }, { price: '' }, { stock: '' }, { stock: -1 }, { price: 'abc' }]) {
+      const response = await patch(id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().error.message, JSON.stringify(body)).toBe(EDIT_REQUIRED);
+    }
+    const missing = await patch(999_999, { price: 10 });
+    expect(missing.statusCode).toBe(404);
+    const [row] = await test.database.db.select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({ name: 'Zainab Straw Tote', priceKobo: 4_850_000, stock: 12 });
+    expect((await auditFor(id)).map((entry) => entry.action)).toEqual(['product.create']);
+  });
+
+  it('deleting a product that was ordered archives it: gone from the shop, the order keeps it', async () => {
+    const id = await freshProduct('Nneka Quilted Tote');
+    const orderNumber = await placeOrder(id, 'Medium');
+    const removed = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/products/${id}`,
+      headers: auth(adminToken),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ id, outcome: 'archived', orderCount: 1 });
+
+    expect((await test.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(404);
+    const search = await test.app.inject({ method: 'GET', url: '/api/products?q=nneka%20quilted' });
+    expect(search.json().items.map((item: { id: number }) => item.id)).not.toContain(id);
+
+    const lines = await test.database.db.select().from(orderLines).where(eq(orderLines.productId, id));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.name).toBe('Nneka Quilted Tote');
+    const order = await test.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders?q=${orderNumber}`,
+      headers: auth(adminToken),
+    });
+    expect(order.json().orders.map((row: { id: string }) => row.id)).toContain(orderNumber);
+
+    const archived = await test.app.inject({
+      method: 'GET',
+      url: '/api/admin/products?status=archived&q=nneka',
+      headers: auth(adminToken),
+    });
+    expect(archived.json().items).toMatchObject([{ id, status: 'archived' }]);
+    const active = await test.app.inject({
+      method: 'GET',
+      url: '/api/admin/products?q=nneka',
+      headers: auth(adminToken),
+    });
+    expect(active.json().items).toEqual([]);
+
+    const entry = (await auditFor(id)).find((row) => row.action === 'product.archive');
+    expect(entry).toMatchObject({ before: { status: 'active' }, after: { status: 'archived' } });
+
+    // An archived product can be put back on sale.
+    const restored = await patch(id, { status: 'active' });
+    expect(restored.json().status).toBe('active');
+    expect((await test.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(200);
+  });
+
+  it('deleting a product that was never ordered deletes it, with its images', async () => {
+    const id = await freshProduct('Bisola Canvas Tote');
+    const removed = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/products/${id}`,
+      headers: auth(adminToken),
+    });
+    expect(removed.json()).toMatchObject({ id, outcome: 'deleted', orderCount: 0 });
+    expect(await test.database.db.select().from(products).where(eq(products.id, id))).toHaveLength(0);
+    expect(
+      await test.database.db.select().from(productImages).where(eq(productImages.productId, id)),
+    ).toHaveLength(0);
+    const entry = (await auditFor(id)).find((row) => row.action === 'product.delete');
+    expect(entry?.before).toMatchObject({ name: 'Bisola Canvas Tote', priceKobo: 4_850_000, stock: 12 });
+    expect(entry?.after).toBeNull();
+    const again = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/products/${id}`,
+      headers: auth(adminToken),
+    });
+    expect(again.statusCode).toBe(404);
+  });
+});
