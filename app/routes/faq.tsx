@@ -1,5 +1,7 @@
-import { formatNaira } from '../../contracts/money';
-import { SimplePage } from '../components/simple-page';
+import { faqItems, faqTopics } from '../../contracts/faq';
+import { ChatPrompt } from '../features/content/chat-prompt';
+import { ContentPage } from '../features/content/content-page';
+import { FaqAccordion } from '../features/content/faq-accordion';
 import { pageMeta, rootMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
 import type { Route } from './+types/faq';
@@ -7,7 +9,7 @@ import type { Route } from './+types/faq';
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: 'FAQ',
-    description: 'Frequently asked questions about shopping at Rossy.',
+    description: 'Answers about orders, delivery, returns, warranty, payment and sizing at Rossy.',
     path: '/faq',
     ...rootMeta(matches),
   });
@@ -16,41 +18,27 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function FaqPage() {
   const shop = useRootData()?.shop;
   if (!shop) return null;
-  const items = [
-    {
-      q: 'How much is delivery?',
-      a: `Standard delivery takes 3-5 business days and is free on orders over ${formatNaira(shop.freeShippingThresholdKobo)}.`,
-    },
-    {
-      q: 'Can I return a piece?',
-      a: `Yes: unworn pieces with their tags can be returned within ${shop.returnsDays} days of delivery.`,
-    },
-    {
-      q: 'Is there a warranty?',
-      a: `Every piece is covered for ${shop.warrantyMonths} months against manufacturing defects.`,
-    },
-    {
-      q: 'How do I reach you?',
-      a: `Call ${shop.supportPhone} or e-mail ${shop.supportEmail}, ${shop.businessHours.toLowerCase()}.`,
-    },
-  ];
+  const items = faqItems(shop);
+  const topics = faqTopics.filter((topic) => items.some((item) => item.topic === topic.id));
   return (
-    <SimplePage
+    <ContentPage
       eyebrow="Customer care"
       title="Frequently Asked Questions"
+      lead="Quick answers about ordering, delivery, returns and caring for your pieces."
+      sections={topics}
       links={[
         { to: '/help', label: 'Help Centre' },
+        { to: '/shipping', label: 'Shipping & Returns' },
         { to: '/contact', label: 'Contact Us' },
       ]}
     >
-      <div className="divide-y divide-line border-y border-line">
-        {items.map((item) => (
-          <details key={item.q} name="faq" className="group py-4">
-            <summary className="cursor-pointer list-none font-medium text-ink">{item.q}</summary>
-            <p className="mt-2">{item.a}</p>
-          </details>
-        ))}
-      </div>
-    </SimplePage>
+      <FaqAccordion
+        groups={topics.map((topic) => ({
+          ...topic,
+          items: items.filter((item) => item.topic === topic.id),
+        }))}
+      />
+      <ChatPrompt shop={shop} />
+    </ContentPage>
   );
 }
