@@ -28,12 +28,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import * as prettier from 'prettier';
 import { freePort, waitForExit, waitForOutput } from '../tests/fixtures/processes';
-import {
-  createScratchDatabase,
-  orderBody,
-  startShop,
-  type ShopProcess,
-} from '../tests/fixtures/shop-process';
+import { createScratchDatabase, startShop, type ShopProcess } from '../tests/fixtures/shop-process';
+import { testOrderBody } from '../tests/fixtures/orders';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Math.max(2, Number(process.env.BENCH_DURATION) || 10);
@@ -197,7 +193,9 @@ async function main() {
       }),
     );
 
-    const body = JSON.stringify(orderBody(orderable!.id, orderable!.sizes[0] ?? null, 'bench@example.ng'));
+    const body = JSON.stringify(
+      testOrderBody({ id: orderable!.id, size: orderable!.sizes[0] ?? null }, { email: 'bench@example.ng' }),
+    );
     rows.push(
       await measure('orders', 'POST /api/orders, a real order with its stock check', {
         url: `${base}/api/orders`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/catalog';
+import { testOrderBody } from '../fixtures/orders';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
 import { signUpAs } from './accounts';
 import { audienceOf, concretePath, documentedRoutes, type ApiRoute } from './api-routes';
@@ -35,22 +36,10 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/orders',
     headers: auth(tokens.customerA),
-    payload: {
-      items: [{ id: product!.id, quantity: 1, selectedSize: product!.sizes[0] ?? null }],
-      shippingMethod: 'standard',
-      paymentMethod: 'bank-transfer',
-      email: 'customer.a@example.ng',
-      phone: '+234 803 555 0101',
-      shippingAddress: {
-        firstName: 'Amaka',
-        lastName: 'A',
-        address: '1 Marina',
-        city: 'Lagos',
-        state: 'Lagos',
-        zipCode: '100001',
-        country: 'Nigeria',
-      },
-    },
+    payload: testOrderBody(
+      { id: product!.id, size: product!.sizes[0] ?? null },
+      { email: 'customer.a@example.ng' },
+    ),
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const body = placed.json() as { order: { id: string }; accessToken: string };

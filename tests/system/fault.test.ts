@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createScratchDatabase,
-  orderBody,
   startShop,
   type ScratchDatabase,
   type ShopProcess,
 } from '../fixtures/shop-process';
+import { testOrderBody } from '../fixtures/orders';
 import { startTcpProxy, type TcpProxy } from '../fixtures/tcp-proxy';
 
 /**
@@ -73,7 +73,7 @@ function placeOrder(base: string) {
   return fetch(`${base}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(orderBody(product.id, product.size)),
+    body: JSON.stringify(testOrderBody(product)),
     signal: AbortSignal.timeout(15_000),
   });
 }

@@ -3,11 +3,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createScratchDatabase,
-  orderBody,
   startShop,
   type ScratchDatabase,
   type ShopProcess,
 } from '../fixtures/shop-process';
+import { testOrderBody } from '../fixtures/orders';
 
 /**
  * Two shop processes on one PostgreSQL and one Redis, as behind a load balancer: a session made on
@@ -126,7 +126,7 @@ describe('two processes, one shop', () => {
         post(
           index % 2 === 0 ? a : b,
           '/api/orders',
-          orderBody(product.id, product.size, `race${index}@example.ng`),
+          testOrderBody(product, { email: `race${index}@example.ng` }),
         ),
       ),
     );
@@ -147,7 +147,7 @@ describe('two processes, one shop', () => {
       const placed = await post(
         index % 2 === 0 ? a : b,
         '/api/orders',
-        orderBody(product.id, product.size, `unpaid${index}@example.ng`),
+        testOrderBody(product, { email: `unpaid${index}@example.ng` }),
       );
       expect(placed.status).toBe(201);
       numbers.push((placed.body as { order: { id: string } }).order.id);
