@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/admin';
@@ -24,7 +24,11 @@ export interface AuditEntryInput {
  * Records one admin action. Call it inside the same transaction as the change, so a change is never
  * made without its entry, and an entry never describes a change that was rolled back.
  */
-export async function recordAdminAction(db: DbOrTx, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
+export async function recordAdminAction(
+  db: DbOrTx,
+  actor: AuditActor,
+  entry: AuditEntryInput,
+): Promise<void> {
   await db.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,
@@ -37,6 +41,14 @@ export async function recordAdminAction(db: DbOrTx, actor: AuditActor, entry: Au
   });
 }
 
+/** One field an action changed, as the log shows it: 'status: awaiting_payment → processing'. */
+export interface AuditChange {
+  field: string;
+  /** null when the field was not there before (a creation) or after (a removal). */
+  before: string | null;
+  after: string | null;
+}
+
 export interface AuditEntryView {
   id: number;
   actorEmail: string;
@@ -46,14 +58,52 @@ export interface AuditEntryView {
   summary: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** The fields whose value differs between before and after, in the order they were recorded. */
+  changes: AuditChange[];
   createdAt: string;
 }
 
+function shown(value: unknown): string | null {
+  if (value === undefined) return null;
+  if (value === null) return 'none';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** The before → after difference of an entry: only the fields that changed. */
+export function auditChanges(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): AuditChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const changes: AuditChange[] = [];
+  for (const field of fields) {
+    const was = before && Object.hasOwn(before, field) ? shown(before[field]) : null;
+    const now = after && Object.hasOwn(after, field) ? shown(after[field]) : null;
+    if (was !== now) changes.push({ field, before: was, after: now });
+  }
+  return changes;
+}
+
+const optionalDay = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.iso.date({ error: 'Use a date like 2026-11-21' }).optional(),
+);
+
 export const auditQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().default(''),
-  entityType: z.string().trim().max(40).optional().default(''),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value) => (value ?? '').replaceAll('\0', '').trim().slice(0, 100)),
+  entityType: z
+    .string()
+    .max(40)
+    .optional()
+    .transform((value) => (value ?? '').replaceAll('\0', '').trim()),
+  from: optionalDay,
+  to: optionalDay,
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
 });
@@ -107,10 +157,21 @@ export async function listAuditEntries(
       summary: row.summary,
       before: row.before ?? null,
       after: row.after ?? null,
+      changes: auditChanges(row.before, row.after),
       createdAt: row.createdAt.toISOString(),
     })),
     total,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
   };
+}
+
+/** The kinds of things the log has entries for ('order', 'export', 'product', …), for its filter. */
+export async function listAuditEntityTypes(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ entityType: auditLog.entityType })
+    .from(auditLog)
+    .orderBy(asc(auditLog.entityType))
+    .limit(100);
+  return rows.map((row) => row.entityType);
 }

@@ -1,8 +1,56 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listAuditEntries } from '../../../core/admin/audit';
 import { requireUser } from '../../plugins/session';
+import { errorResponses, errorSchema } from '../schemas';
 
-/** /api/admin/audit: administrators only, checked on the server. */
+const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema };
+
+const change = z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+
+/** /api/admin/audit: the activity log, administrators only, checked on the server. */
 export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser('admin'));
-  await Promise.resolve();
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Every admin change, newest first: search by who, action, summary or record; filter by kind of record and Lagos dates',
+        querystring: z.object({
+          q: z.string().max(200).optional(),
+          entityType: z.string().max(40).optional().describe("'order', 'product', 'message', 'export', …"),
+          from: z.string().max(30).optional().describe('yyyy-mm-dd, Lagos'),
+          to: z.string().max(30).optional().describe('yyyy-mm-dd, Lagos, inclusive'),
+          page: z.string().max(10).optional(),
+          pageSize: z.string().max(10).optional(),
+        }),
+        response: {
+          200: z.object({
+            entries: z.array(
+              z.object({
+                id: z.number(),
+                actorEmail: z.string(),
+                action: z.string(),
+                entityType: z.string(),
+                entityId: z.string(),
+                summary: z.string(),
+                before: z.record(z.string(), z.unknown()).nullable(),
+                after: z.record(z.string(), z.unknown()).nullable(),
+                changes: z.array(change),
+                createdAt: z.string(),
+              }),
+            ),
+            total: z.number(),
+            page: z.number(),
+            pageCount: z.number(),
+          }),
+          ...adminErrors,
+        },
+      },
+    },
+    async (request) => listAuditEntries(app.db, request.query),
+  );
 };

@@ -1,8 +1,71 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/session';
+import { z } from 'zod';
+import { exportKinds, exportLabels, startCsvExport, type ExportKind } from '../../../core/admin/exports';
+import { currentUser, requireUser } from '../../plugins/session';
+import { errorResponses, errorSchema } from '../schemas';
 
-/** /api/admin/exports: administrators only, checked on the server. */
+const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema };
+
+const text = (max: number) => z.string().max(max).optional();
+
+/** Each export's query: the filters of its admin list. */
+const queries: Record<ExportKind, z.ZodObject> = {
+  orders: z.object({
+    q: text(200).describe('Order number, customer name or e-mail'),
+    status: text(40).describe('awaiting_payment, processing, shipped, delivered or cancelled'),
+  }),
+  products: z.object({
+    q: text(200).describe('Name, brand, category or id'),
+    category: text(80).describe('A category or department id'),
+    stock: text(40).describe('in_stock, low_stock or out_of_stock'),
+    status: text(40).describe('active or archived'),
+  }),
+  users: z.object({ q: text(200).describe('Name or e-mail') }),
+  transactions: z.object({
+    q: text(200).describe('Id, reference, order, customer name or e-mail'),
+    status: text(40).describe('pending, successful or failed'),
+    from: text(30).describe('yyyy-mm-dd; the last 30 days when neither date is given'),
+    to: text(30).describe('yyyy-mm-dd'),
+  }),
+};
+
+/**
+ * /api/admin/export/{kind}.csv: administrators only, checked on the server. The file is streamed:
+ * rows are read in batches and written as they come, so a large shop never fills the memory.
+ */
 export const adminExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser('admin'));
-  await Promise.resolve();
+
+  for (const kind of exportKinds) {
+    app.get(
+      `/admin/export/${kind}.csv`,
+      {
+        schema: {
+          tags: ['admin'],
+          summary: `${exportLabels[kind]} as a CSV file (UTF-8 with BOM, Excel-safe), with the list's filters`,
+          produces: ['text/csv'],
+          querystring: queries[kind],
+          response: {
+            // The body is a stream of CSV text, not JSON; OpenAPI shows it as text/csv.
+            200: z.unknown().describe('CSV, RFC 4180; money in naira with two decimals; times in Lagos'),
+            ...adminErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { id, email } = currentUser(request);
+        const exported = await startCsvExport(app.db, { id, email }, kind, request.query);
+        async function* bytes() {
+          for await (const chunk of exported.chunks()) yield Buffer.from(chunk, 'utf8');
+        }
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${exported.filename}"`)
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(Readable.from(bytes(), { objectMode: false }));
+      },
+    );
+  }
 };

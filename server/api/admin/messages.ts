@@ -1,8 +1,89 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/session';
+import { z } from 'zod';
+import {
+  contactMessageStatuses,
+  listContactMessages,
+  openContactMessage,
+  setContactMessageStatus,
+} from '../../../core/admin/messages';
+import { currentUser, requireUser } from '../../plugins/session';
+import { errorResponses, errorSchema } from '../schemas';
 
-/** /api/admin/messages: administrators only, checked on the server. */
+const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema };
+
+const status = z.enum(contactMessageStatuses);
+const message = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  orderNumber: z.string().nullable(),
+  status,
+  createdAt: z.string(),
+});
+const idParams = z.object({ id: z.string().max(20) });
+
+/** /api/admin/messages: the contact inbox, administrators only, checked on the server. */
 export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser('admin'));
-  await Promise.resolve();
+
+  app.get(
+    '/admin/messages',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Contact messages, newest first: search by name, e-mail, subject, text or order; filter by status; the unread count',
+        querystring: z.object({
+          q: z.string().max(200).optional(),
+          status: z.string().max(40).optional().describe('new, read or replied'),
+          page: z.string().max(10).optional(),
+          pageSize: z.string().max(10).optional(),
+        }),
+        response: {
+          200: z.object({
+            messages: z.array(message.omit({ message: true }).extend({ preview: z.string() })),
+            total: z.number(),
+            unread: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+            pageCount: z.number(),
+          }),
+          ...adminErrors,
+        },
+      },
+    },
+    async (request) => listContactMessages(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/messages/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One message in full; opening a new message marks it read',
+        params: idParams,
+        response: { 200: message, ...adminErrors },
+      },
+    },
+    async (request) => openContactMessage(app.db, request.params.id),
+  );
+
+  app.patch(
+    '/admin/messages/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a message new (unread), read or replied; recorded in the activity log',
+        params: idParams,
+        body: z.object({ status: z.unknown() }).partial().loose(),
+        response: { 200: message, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { id, email } = currentUser(request);
+      return setContactMessageStatus(app.db, { id, email }, request.params.id, request.body);
+    },
+  );
 };

@@ -1,0 +1,509 @@
+import { and, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { orderStatusIds, orderStatusNames, paymentMethodNames } from '../../contracts/checkout-texts';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { brands, categories, products } from '../../db/schema/catalog';
+import { orderLines, orders } from '../../db/schema/orders';
+import { paymentTransactions, transactionStatuses } from '../../db/schema/payments';
+import { LOW_STOCK_THRESHOLD, stockStatus } from '../catalog/stock-status';
+import { parseInput } from '../validation';
+import { recordAdminAction, type AuditActor } from './audit';
+import { CSV_BOM, csvLagosTime, csvLine, csvNaira, lagosToday, type CsvValue } from './csv';
+
+export const exportKinds = ['orders', 'products', 'users', 'transactions'] as const;
+export type ExportKind = (typeof exportKinds)[number];
+
+export const exportLabels: Record<ExportKind, string> = {
+  orders: 'Orders',
+  products: 'Products',
+  users: 'Users',
+  transactions: 'Transactions',
+};
+
+/** Rows read per query: a whole table is never held in memory, however large it grows. */
+export const EXPORT_BATCH_SIZE = 500;
+
+const DAY_MS = 86_400_000;
+
+/** A search box's text: NUL bytes (which PostgreSQL refuses in text) dropped, trimmed, bounded. */
+const searchText = z
+  .string()
+  .max(200)
+  .optional()
+  .transform((value) => (value ?? '').replaceAll('\0', '').trim().slice(0, 100));
+/** A choice among known values; anything else means "all", as the lists treat it. */
+const choice = <T extends string>(values: readonly T[]) =>
+  z
+    .string()
+    .max(40)
+    .optional()
+    .transform((value) => {
+      const normalised = (value ?? '').trim().toLowerCase().replaceAll('-', '_');
+      return (values as readonly string[]).includes(normalised) ? (normalised as T) : undefined;
+    });
+const isoDay = z
+  .string()
+  .max(30)
+  .optional()
+  .transform((value) => value?.trim() || undefined)
+  .pipe(z.iso.date({ error: 'Use a date like 2026-11-21' }).optional());
+
+/** The same filters as the admin lists, so an export holds what the list shows. */
+export const exportFilterSchemas = {
+  orders: z.object({ q: searchText, status: choice(orderStatusIds) }),
+  products: z.object({
+    q: searchText,
+    category: z
+      .string()
+      .max(80)
+      .optional()
+      .transform((value) => (value ?? '').replaceAll('\0', '').trim()),
+    stock: choice(['in_stock', 'low_stock', 'out_of_stock'] as const),
+    status: choice(['active', 'archived'] as const),
+  }),
+  users: z.object({ q: searchText }),
+  transactions: z.object({ q: searchText, status: choice(transactionStatuses), from: isoDay, to: isoDay }),
+} satisfies Record<ExportKind, z.ZodType>;
+
+export type ExportFilter<Kind extends ExportKind> = z.output<(typeof exportFilterSchemas)[Kind]>;
+
+const like = (text: string) => `%${text.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
+
+interface Cursor {
+  at: string;
+  id: string | number;
+}
+
+/**
+ * Keyset pagination, newest first as the lists are: each batch continues after the last row's
+ * (created_at, id). The timestamp travels as PostgreSQL's own text so no microsecond is lost.
+ */
+function after(
+  createdAt: PgColumn,
+  id: PgColumn,
+  cursor: Cursor | null,
+  idType: 'int' | 'uuid',
+): SQL | undefined {
+  if (!cursor) return undefined;
+  return idType === 'int'
+    ? sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::int)`
+    : sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+async function* batches<Row extends { cursorAt: string }>(
+  read: (cursor: Cursor | null, limit: number) => Promise<Row[]>,
+  idOf: (row: Row) => string | number,
+  batchSize: number,
+): AsyncGenerator<Row[]> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows = await read(cursor, batchSize);
+    if (rows.length) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    cursor = { at: last.cursorAt, id: idOf(last) };
+  }
+}
+
+interface ExportSource {
+  header: string[];
+  rows(batchSize: number): AsyncGenerator<CsvValue[][]>;
+}
+
+function orderSource(db: Db, filter: ExportFilter<'orders'>): ExportSource {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const pattern = like(filter.q);
+    const match = or(
+      ilike(orders.number, pattern),
+      ilike(orders.email, pattern),
+      ilike(
+        sql`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName')`,
+        pattern,
+      ),
+    );
+    if (match) conditions.push(match);
+  }
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  return {
+    header: [
+      'Order',
+      'Placed',
+      'Customer',
+      'Email',
+      'Phone',
+      'Status',
+      'Payment method',
+      'Payment status',
+      'Items',
+      'Subtotal (NGN)',
+      'Discount (NGN)',
+      'Shipping (NGN)',
+      'Tax (NGN)',
+      'Total (NGN)',
+      'Coupon',
+      'Shipping method',
+      'Address',
+      'City',
+      'State',
+      'Country',
+      'Carrier',
+      'Tracking number',
+    ],
+    async *rows(batchSize) {
+      const read = (cursor: Cursor | null, limit: number) =>
+        db
+          .select({
+            cursorAt: sql<string>`${orders.createdAt}::text`,
+            order: orders,
+            itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+          })
+          .from(orders)
+          .where(and(...conditions, after(orders.createdAt, orders.id, cursor, 'int')))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(limit);
+      for await (const rows of batches(read, (row) => row.order.id, batchSize))
+        yield rows.map(({ order, itemCount }) => [
+          order.number,
+          csvLagosTime(order.createdAt),
+          `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim(),
+          order.email,
+          order.phone,
+          orderStatusNames[order.status],
+          paymentMethodNames[order.paymentMethod],
+          order.paymentStatus,
+          itemCount,
+          csvNaira(order.subtotalKobo),
+          csvNaira(order.discountKobo),
+          csvNaira(order.shippingKobo),
+          csvNaira(order.taxKobo),
+          csvNaira(order.totalKobo),
+          order.couponCode,
+          order.shippingMethodLabel,
+          order.shippingAddress.address,
+          order.shippingAddress.city,
+          order.shippingAddress.state,
+          order.shippingAddress.country,
+          order.carrier,
+          order.trackingNumber,
+        ]);
+    },
+  };
+}
+
+function productSource(db: Db, filter: ExportFilter<'products'>): ExportSource {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const pattern = like(filter.q);
+    const match = or(
+      ilike(products.name, pattern),
+      ilike(products.keywords, pattern),
+      ...(/^\d{1,9}$/.test(filter.q) ? [eq(products.id, Number(filter.q))] : []),
+    );
+    if (match) conditions.push(match);
+  }
+  if (filter.category) {
+    const match = or(eq(products.categoryId, filter.category), eq(categories.parentId, filter.category));
+    if (match) conditions.push(match);
+  }
+  if (filter.stock === 'out_of_stock') conditions.push(lte(products.stock, 0));
+  if (filter.stock === 'in_stock') conditions.push(gt(products.stock, 0));
+  if (filter.stock === 'low_stock')
+    conditions.push(gt(products.stock, 0), lt(products.stock, LOW_STOCK_THRESHOLD));
+  if (filter.status) conditions.push(eq(products.status, filter.status));
+  return {
+    header: [
+      'ID',
+      'Name',
+      'Category',
+      'Department',
+      'Brand',
+      'Price (NGN)',
+      'Original price (NGN)',
+      'Stock',
+      'Stock status',
+      'Status',
+      'Sold',
+      'Rating',
+      'Reviews',
+      'New',
+      'Hot',
+      'Free shipping',
+      'Sizes',
+      'Colours',
+      'Created',
+      'Updated',
+    ],
+    async *rows(batchSize) {
+      const read = (cursor: Cursor | null, limit: number) =>
+        db
+          .select({
+            cursorAt: sql<string>`${products.createdAt}::text`,
+            product: products,
+            categoryName: categories.name,
+            department: sql<
+              string | null
+            >`(select d.name from ${categories} d where d.id = ${categories.parentId})`,
+            brandName: brands.name,
+          })
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .leftJoin(brands, eq(brands.id, products.brandId))
+          .where(and(...conditions, after(products.createdAt, products.id, cursor, 'int')))
+          .orderBy(desc(products.createdAt), desc(products.id))
+          .limit(limit);
+      const stockNames = { in_stock: 'In stock', low_stock: 'Low stock', out_of_stock: 'Out of stock' };
+      for await (const rows of batches(read, (row) => row.product.id, batchSize))
+        yield rows.map(({ product, categoryName, department, brandName }) => [
+          product.id,
+          product.name,
+          categoryName,
+          department ?? categoryName,
+          brandName,
+          csvNaira(product.priceKobo),
+          csvNaira(product.originalPriceKobo),
+          product.stock,
+          stockNames[stockStatus(product.stock)],
+          product.status,
+          product.soldCount,
+          product.ratingAverage,
+          product.reviewCount,
+          product.isNew,
+          product.isHot,
+          product.freeShipping,
+          product.sizes.join(' | '),
+          product.colors.map((color) => color.name).join(' | '),
+          csvLagosTime(product.createdAt),
+          csvLagosTime(product.updatedAt),
+        ]);
+    },
+  };
+}
+
+function userSource(db: Db, filter: ExportFilter<'users'>): ExportSource {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const match = or(ilike(users.name, like(filter.q)), ilike(users.email, like(filter.q)));
+    if (match) conditions.push(match);
+  }
+  return {
+    header: [
+      'ID',
+      'Name',
+      'Email',
+      'Role',
+      'Status',
+      'Phone',
+      'Address',
+      'City',
+      'State',
+      'Country',
+      'Joined',
+      'Last sign-in',
+    ],
+    async *rows(batchSize) {
+      // Never the password hash: only the columns a customer list needs.
+      const read = (cursor: Cursor | null, limit: number) =>
+        db
+          .select({
+            cursorAt: sql<string>`${users.createdAt}::text`,
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            role: users.role,
+            status: users.status,
+            phone: users.phone,
+            address: users.address,
+            city: users.city,
+            state: users.state,
+            country: users.country,
+            createdAt: users.createdAt,
+            lastSignInAt: users.lastSignInAt,
+          })
+          .from(users)
+          .where(and(...conditions, after(users.createdAt, users.id, cursor, 'uuid')))
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(limit);
+      for await (const rows of batches(read, (row) => row.id, batchSize))
+        yield rows.map((user) => [
+          user.id,
+          user.name,
+          user.email,
+          user.role,
+          user.status,
+          user.phone,
+          user.address,
+          user.city,
+          user.state,
+          user.country,
+          csvLagosTime(user.createdAt),
+          csvLagosTime(user.lastSignInAt),
+        ]);
+    },
+  };
+}
+
+function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Date): ExportSource {
+  const conditions: SQL[] = [];
+  // As the Payments list reads its dates: the last 30 days unless dates are given.
+  const to = filter.to ? new Date(filter.to) : undefined;
+  const from = filter.from ? new Date(filter.from) : to ? undefined : new Date(now.getTime() - 30 * DAY_MS);
+  if (from) conditions.push(gte(paymentTransactions.createdAt, from));
+  if (to) conditions.push(lte(paymentTransactions.createdAt, new Date(to.getTime() + DAY_MS - 1)));
+  if (filter.status) conditions.push(eq(paymentTransactions.status, filter.status));
+  if (filter.q) {
+    const pattern = like(filter.q);
+    const match = or(
+      ilike(paymentTransactions.txRef, pattern),
+      ilike(paymentTransactions.providerTransactionId, pattern),
+      ilike(paymentTransactions.customerName, pattern),
+      ilike(paymentTransactions.customerEmail, pattern),
+      ilike(orders.number, pattern),
+      ...(/^\d{1,9}$/.test(filter.q) ? [eq(paymentTransactions.id, Number(filter.q))] : []),
+    );
+    if (match) conditions.push(match);
+  }
+  return {
+    header: [
+      'ID',
+      'Reference',
+      'Order',
+      'Provider',
+      'Provider transaction ID',
+      'Amount (NGN)',
+      'Currency',
+      'Status',
+      'Payment type',
+      'Customer',
+      'Email',
+      'Verified',
+      'Verified at',
+      'Message',
+      'Created',
+    ],
+    async *rows(batchSize) {
+      const read = (cursor: Cursor | null, limit: number) =>
+        db
+          .select({
+            cursorAt: sql<string>`${paymentTransactions.createdAt}::text`,
+            transaction: paymentTransactions,
+            orderNumber: orders.number,
+          })
+          .from(paymentTransactions)
+          .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
+          .where(
+            and(...conditions, after(paymentTransactions.createdAt, paymentTransactions.id, cursor, 'int')),
+          )
+          .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
+          .limit(limit);
+      for await (const rows of batches(read, (row) => row.transaction.id, batchSize))
+        yield rows.map(({ transaction, orderNumber }) => [
+          transaction.id,
+          transaction.txRef,
+          orderNumber,
+          transaction.provider,
+          transaction.providerTransactionId,
+          csvNaira(transaction.amountKobo),
+          transaction.currency,
+          transaction.status,
+          transaction.paymentType,
+          transaction.customerName,
+          transaction.customerEmail,
+          transaction.verified,
+          csvLagosTime(transaction.verifiedAt),
+          transaction.message,
+          csvLagosTime(transaction.createdAt),
+        ]);
+    },
+  };
+}
+
+export interface CsvExport {
+  kind: ExportKind;
+  /** 'rossy-orders-2026-11-21.csv' (the Lagos date). */
+  filename: string;
+  /** The filters applied, empty ones left out. */
+  filter: Record<string, string>;
+  /** The file, piece by piece: the BOM and the header, then one chunk per batch of rows. */
+  chunks(): AsyncGenerator<string>;
+}
+
+const filterNames: Record<string, string> = {
+  q: 'search',
+  status: 'status',
+  category: 'category',
+  stock: 'stock',
+  from: 'from',
+  to: 'to',
+};
+
+function describeFilter(filter: Record<string, string>): string {
+  const parts = Object.entries(filter).map(([name, value]) => `${filterNames[name] ?? name} "${value}"`);
+  return parts.length ? parts.join(', ') : 'no filters';
+}
+
+/**
+ * Starts a CSV export of a list with its filters. A bad filter is refused here, before any byte is
+ * sent; the export is recorded in the audit log (it carries customers' personal data) with the
+ * filters used. The rows are read in batches only as the returned chunks are consumed.
+ */
+export async function startCsvExport(
+  db: Db,
+  actor: AuditActor,
+  kind: ExportKind,
+  rawFilter: unknown,
+  options: { now?: Date; batchSize?: number } = {},
+): Promise<CsvExport> {
+  const now = options.now ?? new Date();
+  const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
+  let source: ExportSource;
+  let parsed: Record<string, string | undefined>;
+  switch (kind) {
+    case 'orders': {
+      const filter = parseInput(exportFilterSchemas.orders, rawFilter);
+      source = orderSource(db, filter);
+      parsed = filter;
+      break;
+    }
+    case 'products': {
+      const filter = parseInput(exportFilterSchemas.products, rawFilter);
+      source = productSource(db, filter);
+      parsed = filter;
+      break;
+    }
+    case 'users': {
+      const filter = parseInput(exportFilterSchemas.users, rawFilter);
+      source = userSource(db, filter);
+      parsed = filter;
+      break;
+    }
+    case 'transactions': {
+      const filter = parseInput(exportFilterSchemas.transactions, rawFilter);
+      source = transactionSource(db, filter, now);
+      parsed = filter;
+      break;
+    }
+  }
+  const filter = Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  await recordAdminAction(db, actor, {
+    action: `export.${kind}`,
+    entityType: 'export',
+    entityId: kind,
+    summary: `${exportLabels[kind]} exported as CSV (${describeFilter(filter)})`,
+    before: null,
+    after: filter,
+  });
+  return {
+    kind,
+    filename: `rossy-${kind}-${lagosToday(now)}.csv`,
+    filter,
+    async *chunks() {
+      yield CSV_BOM + csvLine(source.header);
+      for await (const rows of source.rows(batchSize)) yield rows.map(csvLine).join('');
+    },
+  };
+}

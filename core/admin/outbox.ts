@@ -1,0 +1,127 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { outbox } from '../../db/schema/mail';
+import { AppError } from '../errors';
+import { parseInput } from '../validation';
+
+export const outboxStatuses = ['queued', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+export const outboxStatusNames: Record<OutboxStatus, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+export interface OutboxMailSummary {
+  id: number;
+  to: string;
+  subject: string;
+  status: OutboxStatus;
+  error: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface OutboxMailView extends OutboxMailSummary {
+  text: string;
+  html: string;
+}
+
+export const outboxListQuerySchema = z.object({
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value) => (value ?? '').replaceAll('\0', '').trim().slice(0, 100)),
+  status: z
+    .string()
+    .max(40)
+    .optional()
+    .transform((value) =>
+      (outboxStatuses as readonly string[]).includes(value ?? '') ? (value as OutboxStatus) : undefined,
+    ),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+export type OutboxListQuery = z.input<typeof outboxListQuerySchema>;
+
+const mailId = z.coerce
+  .number({ error: 'E-mail not found' })
+  .int('E-mail not found')
+  .min(1, 'E-mail not found')
+  .max(2_147_483_647, 'E-mail not found');
+
+const like = (text: string) => `%${text.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
+
+const summaryColumns = {
+  id: outbox.id,
+  to: outbox.to,
+  subject: outbox.subject,
+  status: outbox.status,
+  error: outbox.error,
+  createdAt: outbox.createdAt,
+  sentAt: outbox.sentAt,
+};
+
+function toSummary(row: {
+  id: number;
+  to: string;
+  subject: string;
+  status: OutboxStatus;
+  error: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}): OutboxMailSummary {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    status: row.status,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** Every e-mail the shop sent or kept, newest first: searched on the recipient or the subject. */
+export async function listOutbox(
+  db: DbOrTx,
+  raw: OutboxListQuery,
+): Promise<{ mails: OutboxMailSummary[]; total: number; page: number; pageSize: number; pageCount: number }> {
+  const query = parseInput(outboxListQuerySchema, raw);
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const match = or(ilike(outbox.to, like(query.q)), ilike(outbox.subject, like(query.q)));
+    if (match) conditions.push(match);
+  }
+  if (query.status) conditions.push(eq(outbox.status, query.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(outbox).where(where),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    mails: rows.map(toSummary),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}
+
+/** One e-mail as it was sent: both its text and its HTML version. */
+export async function getOutboxMail(db: DbOrTx, rawId: unknown): Promise<OutboxMailView> {
+  const id = parseInput(mailId, rawId);
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'E-mail not found');
+  return { ...toSummary(row), text: row.text, html: row.html };
+}

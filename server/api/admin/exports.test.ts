@@ -1,0 +1,261 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../db/schema/accounts';
+import { products } from '../../../db/schema/catalog';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+
+let test: TestApp;
+let productId: number;
+let adminToken: string;
+let customerToken: string;
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  test = await createTestApp({ seed: true });
+  const [row] = await test.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`cardinality(${products.sizes}) = 1`)
+    .orderBy(products.id)
+    .limit(1);
+  productId = row!.id;
+  await test.database.db.update(products).set({ stock: 50 }).where(eq(products.id, productId));
+  const signUp = async (email: string, name = 'Bisi Ola') =>
+    (
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { name, email, password: 'Owner-Pass-2026' },
+      })
+    ).json().token as string;
+  adminToken = await signUp('admin@rossy.ng');
+  customerToken = await signUp('bisi@example.ng');
+}, 120_000);
+afterAll(async () => {
+  await test?.close();
+});
+
+async function placeOrder(email: string, firstName = 'Funmi') {
+  const placed = await test.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    payload: {
+      items: [{ id: productId, quantity: 2 }],
+      shippingMethod: 'standard',
+      paymentMethod: 'bank-transfer',
+      email,
+      phone: '+234 809 000 1234',
+      shippingAddress: {
+        firstName,
+        lastName: 'Ade',
+        address: '9 Ring Road, Bodija',
+        city: 'Ibadan',
+        state: 'Oyo',
+        zipCode: '200001',
+        country: 'Nigeria',
+      },
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json().order as { id: string; total: number };
+}
+
+/** RFC 4180 parsing, enough to read our own files back: quoted fields, doubled quotes, CRLF. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index]!;
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (character === '"') quoted = false;
+      else field += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ',') {
+      record.push(field);
+      field = '';
+    } else if (character === '\r' && text[index + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      index += 1;
+    } else field += character;
+  }
+  if (field || record.length) records.push([...record, field]);
+  return records;
+}
+
+async function exportCsv(kind: string, query: Record<string, string> = {}) {
+  const response = await test.app.inject({
+    method: 'GET',
+    url: `/api/admin/export/${kind}.csv`,
+    query,
+    headers: auth(adminToken),
+  });
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  const body = response.rawPayload.toString('utf8');
+  expect(body.startsWith('\uFEFF')).toBe(true);
+  const [header, ...rows] = parseCsv(body.slice(1));
+  return { response, header: header!, rows, column: (name: string) => header!.indexOf(name) };
+}
+
+describe('CSV exports', () => {
+  it('every export answers 401 to a guest and 403 to a customer', async () => {
+    for (const kind of ['orders', 'products', 'users', 'transactions']) {
+      const url = `/api/admin/export/${kind}.csv`;
+      expect((await test.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect(
+        (await test.app.inject({ method: 'GET', url, headers: auth(customerToken) })).statusCode,
+        url,
+      ).toBe(403);
+    }
+  });
+
+  it('orders: a named, Excel-ready file with the rows the filters match, totals in naira', async () => {
+    const first = await placeOrder('export.one@example.ng');
+    const second = await placeOrder('export.two@example.ng');
+    const confirm = await test.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${second.id}/confirm-transfer`,
+      headers: auth(adminToken),
+    });
+    expect(confirm.statusCode).toBe(200);
+
+    const { response, header, rows, column } = await exportCsv('orders', { q: 'export.' });
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="rossy-orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(header.slice(0, 3)).toEqual(['Order', 'Placed', 'Customer']);
+    // Newest first, as the list shows them.
+    expect(rows.map((row) => row[column('Order')])).toEqual([second.id, first.id]);
+    const row = rows[1]!;
+    expect(row[column('Total (NGN)')]).toBe(first.total.toFixed(2));
+    expect(row[column('Email')]).toBe('export.one@example.ng');
+    expect(row[column('Status')]).toBe('Awaiting payment');
+    expect(row[column('Address')]).toBe('9 Ring Road, Bodija');
+    expect(row[column('Placed')]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+01:00$/);
+    expect(rows.every((record) => record.length === header.length)).toBe(true);
+
+    const processing = await exportCsv('orders', { q: 'export.', status: 'processing' });
+    expect(processing.rows.map((record) => record[processing.column('Order')])).toEqual([second.id]);
+    expect(processing.rows[0]![processing.column('Payment status')]).toBe('paid');
+
+    const none = await exportCsv('orders', { q: 'nobody-ordered-this' });
+    expect(none.rows).toEqual([]);
+    expect(none.header).toEqual(header);
+  });
+
+  it('a formula typed into a name comes out as text, not as a formula', async () => {
+    const order = await placeOrder('export.formula@example.ng', '=HYPERLINK("http://evil.example","x")');
+    const { response, rows, column } = await exportCsv('orders', { q: 'export.formula' });
+    expect(rows[0]![column('Order')]).toBe(order.id);
+    expect(rows[0]![column('Customer')]).toBe(`'=HYPERLINK("http://evil.example","x") Ade`);
+    expect(response.rawPayload.toString('utf8')).toContain(
+      '"\'=HYPERLINK(""http://evil.example"",""x"") Ade"',
+    );
+  });
+
+  it('products: search, stock and status filters', async () => {
+    await test.database.db
+      .update(products)
+      .set({ name: 'Export Test Agbada, "Royal"', stock: 0, priceKobo: 4_550_050 })
+      .where(eq(products.id, productId + 1));
+    const soldOut = await exportCsv('products', { q: 'Export Test Agbada', stock: 'out_of_stock' });
+    expect(soldOut.rows).toHaveLength(1);
+    const row = soldOut.rows[0]!;
+    expect(row[soldOut.column('ID')]).toBe(String(productId + 1));
+    expect(row[soldOut.column('Name')]).toBe('Export Test Agbada, "Royal"');
+    expect(row[soldOut.column('Price (NGN)')]).toBe('45500.50');
+    expect(row[soldOut.column('Stock status')]).toBe('Out of stock');
+    expect((await exportCsv('products', { q: 'Export Test Agbada', stock: 'in_stock' })).rows).toEqual([]);
+    expect((await exportCsv('products', { q: 'Export Test Agbada', status: 'archived' })).rows).toEqual([]);
+    const all = await exportCsv('products');
+    const [{ total }] = (await test.database.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)) as [{ total: number }];
+    expect(all.rows).toHaveLength(total);
+  });
+
+  it('transactions: the confirmed transfer with its amount; a bad date is refused before any byte is sent', async () => {
+    const order = await placeOrder('export.paid@example.ng');
+    await test.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/confirm-transfer`,
+      headers: auth(adminToken),
+    });
+    const { rows, column } = await exportCsv('transactions', { q: order.id });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]![column('Order')]).toBe(order.id);
+    expect(rows[0]![column('Amount (NGN)')]).toBe(order.total.toFixed(2));
+    expect(rows[0]![column('Status')]).toBe('successful');
+    expect((await exportCsv('transactions', { q: order.id, status: 'failed' })).rows).toEqual([]);
+    // Dates out of the range leave it out.
+    expect(
+      (await exportCsv('transactions', { q: order.id, from: '2020-01-01', to: '2020-01-31' })).rows,
+    ).toEqual([]);
+    const bad = await test.app.inject({
+      method: 'GET',
+      url: '/api/admin/export/transactions.csv?from=yesterday',
+      headers: auth(adminToken),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('from');
+  });
+
+  it('users: streams 1,200 accounts in batches, never the password hash, and the export is logged', async () => {
+    const now = Date.now();
+    await test.database.db.insert(users).values(
+      Array.from({ length: 1200 }, (_, index) => ({
+        name: `Bulk Shopper ${index}`,
+        email: `bulk-${String(index).padStart(4, '0')}@example.ng`,
+        passwordHash: 'argon2-hash-not-to-be-exported',
+        createdAt: new Date(now - index * 1000),
+      })),
+    );
+    const address = await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/admin/export/users.csv?q=bulk-`, {
+      headers: { ...auth(adminToken), 'accept-encoding': 'identity' },
+    });
+    expect(response.status).toBe(200);
+    // No length known in advance: the body is written while the rows are still being read.
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    expect(response.headers.get('content-length')).toBeNull();
+    let pieces = 0;
+    let text = '';
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pieces += 1;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(pieces).toBeGreaterThan(1);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text).not.toContain('argon2');
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(header).not.toContain('Password');
+    const emailAt = header!.indexOf('Email');
+    expect(rows).toHaveLength(1200);
+    expect(new Set(rows.map((row) => row[emailAt])).size).toBe(1200);
+    expect(rows[0]![emailAt]).toBe('bulk-0000@example.ng');
+    expect(rows[1199]![emailAt]).toBe('bulk-1199@example.ng');
+
+    const log = await test.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?entityType=export',
+      headers: auth(adminToken),
+    });
+    const entry = (log.json().entries as { action: string; actorEmail: string; after: unknown }[]).find(
+      (candidate) => candidate.action === 'export.users',
+    );
+    expect(entry).toMatchObject({ actorEmail: 'admin@rossy.ng', after: { q: 'bulk-' } });
+  });
+});
