@@ -1,0 +1,115 @@
+import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { orderStatusIds, orderStatusNames, type OrderStatusId } from '../../contracts/checkout-texts';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { products } from '../../db/schema/catalog';
+import { orders } from '../../db/schema/orders';
+import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
+import { lastDays, paidWithin, type ReportRange } from './reports';
+
+/*
+ * The dashboard's first figures. Revenue is what was paid in Lagos days (today, the last 7 and the
+ * last 30 days, today included): orders by when they were paid, still paid (not refunded) and not
+ * cancelled. Each figure is one query on the shop's rows.
+ */
+
+export interface RevenueFigure {
+  /** 'today' | '7d' | '30d' */
+  id: 'today' | '7d' | '30d';
+  label: string;
+  from: string;
+  to: string;
+  revenueKobo: number;
+  orders: number;
+}
+
+export interface ShopOverview {
+  today: string;
+  revenue: RevenueFigure[];
+  /** Every order by its status now. */
+  ordersByStatus: { status: OrderStatusId; label: string; orders: number }[];
+  newCustomers: { last7Days: number; last30Days: number };
+  /** Products on sale below the low-stock threshold (out of stock included), the emptiest first. */
+  lowStock: { productId: number; name: string; stock: number }[];
+  lowStockCount: number;
+  lowStockThreshold: number;
+}
+
+const filterSum = (range: ReportRange) =>
+  sql<number>`coalesce(sum(${orders.totalKobo}) filter (where ${paidWithin(range)}), 0)::bigint`.mapWith(
+    Number,
+  );
+const filterCount = (range: ReportRange) =>
+  sql<number>`count(*) filter (where ${paidWithin(range)})`.mapWith(Number);
+
+export async function shopOverview(
+  db: DbOrTx,
+  now = new Date(),
+  options: { lowStock?: number } = {},
+): Promise<ShopOverview> {
+  const ranges = { today: lastDays(1, now), '7d': lastDays(7, now), '30d': lastDays(30, now) };
+  const labels = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' } as const;
+  const belowThreshold = and(eq(products.status, 'active'), lt(products.stock, LOW_STOCK_THRESHOLD));
+  const [[revenue], statuses, [customers], lowStock, [lowStockTotal]] = await Promise.all([
+    db
+      .select({
+        today: filterSum(ranges.today),
+        todayOrders: filterCount(ranges.today),
+        week: filterSum(ranges['7d']),
+        weekOrders: filterCount(ranges['7d']),
+        month: filterSum(ranges['30d']),
+        monthOrders: filterCount(ranges['30d']),
+      })
+      .from(orders)
+      .where(gte(orders.paidAt, ranges['30d'].start)),
+    db.select({ status: orders.status, orders: count() }).from(orders).groupBy(orders.status),
+    db
+      .select({
+        last7Days: sql<number>`count(*) filter (where ${users.createdAt} >= ${ranges['7d'].start})`.mapWith(
+          Number,
+        ),
+        last30Days: count(),
+      })
+      .from(users)
+      .where(
+        and(
+          eq(users.role, 'customer'),
+          gte(users.createdAt, ranges['30d'].start),
+          lt(users.createdAt, ranges['30d'].end),
+        ),
+      ),
+    db
+      .select({ productId: products.id, name: products.name, stock: products.stock })
+      .from(products)
+      .where(belowThreshold)
+      .orderBy(asc(products.stock), asc(products.name))
+      .limit(options.lowStock ?? 6),
+    db.select({ total: count() }).from(products).where(belowThreshold),
+  ]);
+  const byStatus = new Map(statuses.map((row) => [row.status, row.orders]));
+  const figure = (id: RevenueFigure['id'], revenueKobo: number, orderCount: number): RevenueFigure => ({
+    id,
+    label: labels[id],
+    from: ranges[id].from,
+    to: ranges[id].to,
+    revenueKobo,
+    orders: orderCount,
+  });
+  return {
+    today: ranges.today.to,
+    revenue: [
+      figure('today', revenue?.today ?? 0, revenue?.todayOrders ?? 0),
+      figure('7d', revenue?.week ?? 0, revenue?.weekOrders ?? 0),
+      figure('30d', revenue?.month ?? 0, revenue?.monthOrders ?? 0),
+    ],
+    ordersByStatus: orderStatusIds.map((status) => ({
+      status,
+      label: orderStatusNames[status],
+      orders: byStatus.get(status) ?? 0,
+    })),
+    newCustomers: { last7Days: customers?.last7Days ?? 0, last30Days: customers?.last30Days ?? 0 },
+    lowStock,
+    lowStockCount: lowStockTotal?.total ?? 0,
+    lowStockThreshold: LOW_STOCK_THRESHOLD,
+  };
+}
