@@ -28,19 +28,14 @@ import { useLocalStore } from '../lib/local-store';
 import { payOrder } from '../lib/provider-checkout';
 import { useRootData } from '../lib/root-data';
 import { useHydrated } from '../lib/use-hydrated';
+import { enabledPaymentMethods } from '../../core/orders/payment-methods';
 import type { Route } from './+types/checkout';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getShopSettings(context.services.db);
-  const methods = settings.paymentMethods;
-  const enabled: PaymentMethodId[] = [
-    ...(methods.flutterwave ? (['flutterwave'] as const) : []),
-    ...(methods.creditCard ? (['credit-card'] as const) : []),
-    ...(methods.bankTransfer ? (['bank-transfer'] as const) : []),
-  ];
   const profile = context.user ? await getProfile(context.services.db, context.user.id) : null;
   return {
-    paymentMethods: enabled,
+    paymentMethods: enabledPaymentMethods(settings),
     bankAccount: settings.bankAccount,
     holdHours: settings.unpaidOrderHoldHours,
     paymentMode: context.services.payments.provider.mode,
