@@ -334,6 +334,9 @@ describe('accounts at 1280px', () => {
         await main(page)
           .getByRole('heading', { name: 'Forgot your password?' })
           .waitFor({ state: 'visible' });
+        // If the click on the link landed before /login hydrated, this is a fresh document: let React claim it
+        // before typing, so nothing typed is lost to hydration.
+        await waitForHydration(page);
         const requestedAt = Date.now();
         await main(page).getByLabel('Email', { exact: true }).fill(account.email);
         await main(page).getByRole('button', { name: 'Send Reset Link' }).click();
