@@ -10,10 +10,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema/content';
 import { coupons } from '../../db/schema/orders';
 import { AppError } from '../errors';
-import { renderMail, type Mailer } from '../mail/mailer';
+import { escapeHtml, renderMail, type Mailer } from '../mail/mailer';
 import type { ClientInfo, RateLimiter, RateLimitRule } from '../rate-limits';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
+import { clearUnsubscribe, unsubscribeUrl } from './unsubscribe';
 
 /** What newsletter sign-ups need, handed in by the host (REST and pages alike). */
 export interface NewsletterDeps {
@@ -89,30 +90,49 @@ export async function subscribeToNewsletter(
   if (created) {
     // The address is on the list either way; a mail that cannot be queued must not undo that.
     await sendWelcome(deps, email.data, offer).catch((error: unknown) => deps.onMailError?.(error));
+  } else {
+    // Signing up again after unsubscribing puts the address back on the list (without a second welcome).
+    await clearUnsubscribe(deps.db, email.data);
   }
   return { message: newsletterThanks(offer), offer };
 }
 
 async function sendWelcome(deps: NewsletterDeps, to: string, offer: NewsletterOffer | null): Promise<void> {
-  const { name: shopName, supportEmail } = await getShopSettings(deps.db);
+  const { name: shopName } = await getShopSettings(deps.db);
+  const unsubscribe = await unsubscribeUrl(deps.db, deps.publicUrl, to);
   await deps.mailer.send({
     to,
     subject: offer
       ? `Welcome to ${shopName}: ${offer.percent}% off your first order`
       : `Welcome to ${shopName}`,
-    ...renderMail({
-      shopName,
-      heading: `Welcome to ${shopName}`,
-      paragraphs: [
-        `Thank you for joining the ${shopName} list. You will be the first to hear about new arrivals, private sales and styling notes from our Lagos studio.`,
-        ...(offer
-          ? [
-              `As a welcome, here is ${offer.percent}% off your first order: enter the code ${offer.code} at checkout.`,
-            ]
-          : []),
-        `Did not sign up, or want to stop hearing from us? Write to ${supportEmail} and we will take you off the list.`,
-      ],
-      action: { label: 'Start shopping', url: `${deps.publicUrl}/products` },
-    }),
+    ...withUnsubscribeLink(
+      unsubscribe,
+      renderMail({
+        shopName,
+        heading: `Welcome to ${shopName}`,
+        paragraphs: [
+          `Thank you for joining the ${shopName} list. You will be the first to hear about new arrivals, private sales and styling notes from our Lagos studio.`,
+          ...(offer
+            ? [
+                `As a welcome, here is ${offer.percent}% off your first order: enter the code ${offer.code} at checkout.`,
+              ]
+            : []),
+          `Did not sign up, or want to stop hearing from us? Unsubscribe here: ${unsubscribe}`,
+        ],
+        action: { label: 'Start shopping', url: `${deps.publicUrl}/products` },
+      }),
+    ),
   });
+}
+
+/** Every newsletter mail ends with its unsubscribe link; in HTML the address becomes a link. */
+export function withUnsubscribeLink(url: string, mail: { text: string; html: string }) {
+  const shown = escapeHtml(url);
+  return {
+    text: mail.text,
+    html: mail.html.replace(
+      `Unsubscribe here: ${shown}`,
+      `<a href="${shown}" style="color:#6b6358">Unsubscribe</a> with one click.`,
+    ),
+  };
 }

@@ -4,6 +4,7 @@ import { orderStatusIds, orderStatusNames, type OrderStatusId } from '../../cont
 import type { DbOrTx } from '../../db/client';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { notifyOrderOwner } from '../content/notifications';
 import { AppError } from '../errors';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
@@ -156,6 +157,16 @@ export async function changeOrderStatus(
       if (order.couponCode) await returnCouponUse(tx, order.couponCode);
     }
     await tx.insert(orderEvents).values({ orderId: order.id, status: input.status, note, createdAt: now });
+    await notifyOrderOwner(
+      tx,
+      order,
+      input.status === 'shipped'
+        ? { kind: 'shipped', carrier: input.carrier ?? '', trackingNumber: input.trackingNumber ?? '' }
+        : input.status === 'delivered'
+          ? { kind: 'delivered' }
+          : { kind: 'cancelled', by: 'shop' },
+      now,
+    );
     if (options.actor)
       await recordAdminAction(tx, options.actor, {
         action: `order.${input.status}`,

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { products } from '../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
+import { notifyOrderOwner } from '../content/notifications';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
@@ -222,6 +223,14 @@ export async function placeOrder(
             : 'Order placed. Waiting for your payment.',
         createdAt: now,
       });
+      await notifyOrderOwner(
+        tx,
+        order,
+        input.paymentMethod === 'bank-transfer'
+          ? { kind: 'placed', paymentMethod: input.paymentMethod, holdHours: settings.unpaidOrderHoldHours }
+          : { kind: 'placed', paymentMethod: input.paymentMethod },
+        now,
+      );
       if (userId && input.saveInfo) {
         const address = input.shippingAddress;
         await tx

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
+import { notifyOrderOwner } from '../content/notifications';
 import type { Mailer } from '../mail/mailer';
 import { getShopSettings } from '../settings/shop-settings';
 import { returnCouponUse } from './coupons';
@@ -64,6 +65,7 @@ export async function releaseUnpaidOrders(
         createdAt: now,
       })),
     );
+    for (const order of claimed) await notifyOrderOwner(tx, order, { kind: 'cancelled', by: 'unpaid' }, now);
     return claimed;
   });
   if (released.length > 0 && deps.mailer && deps.publicUrl) {

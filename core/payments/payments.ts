@@ -6,6 +6,7 @@ import { orderEvents, orders } from '../../db/schema/orders';
 import { paymentTransactions } from '../../db/schema/payments';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { formatNaira } from '../../contracts/money';
+import { notifyOrderOwner } from '../content/notifications';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { sendOrderStatusMail } from '../orders/order-mail';
@@ -151,6 +152,7 @@ export async function applyProviderTransaction(
       note: `Payment of ₦${(order.totalKobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })} confirmed. We are preparing your order.`,
       createdAt: now,
     });
+    await notifyOrderOwner(tx2, order, { kind: 'paid', totalKobo: order.totalKobo }, now);
     return true;
   });
 
@@ -344,6 +346,7 @@ export async function confirmBankTransfer(
       note: 'Your bank transfer has been received. We are preparing your order.',
       createdAt: now,
     });
+    await notifyOrderOwner(tx, order, { kind: 'paid', totalKobo: order.totalKobo }, now);
     await recordAdminAction(tx, admin, {
       action: 'payment.confirm-transfer',
       entityType: 'order',

@@ -8,6 +8,8 @@ import { orderRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { adminRoutes } from './admin';
 import { newsletterRoutes } from './newsletter/routes';
+import { contactRoutes } from './content/contact';
+import { notificationRoutes } from './content/notifications';
 import { blogRoutes } from './content/blog';
 
 /** Every REST route, mounted under /api. */
@@ -20,6 +22,8 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
   await app.register(newsletterRoutes);
+  await app.register(notificationRoutes);
+  await app.register(contactRoutes);
   await app.register(blogRoutes);
 
   app.all('/*', { schema: { hide: true } }, async (request, reply) =>

@@ -1,0 +1,56 @@
+import { formatNaira } from '../../contracts/money';
+
+/** The order events a shopper is told about in their notifications. */
+export type OrderNotificationEvent =
+  | { kind: 'placed'; paymentMethod: string; holdHours?: number }
+  | { kind: 'paid'; totalKobo: number }
+  | { kind: 'shipped'; carrier: string; trackingNumber: string }
+  | { kind: 'delivered' }
+  | { kind: 'cancelled'; by: 'shop' | 'unpaid' };
+
+export interface NotificationText {
+  title: string;
+  message: string;
+}
+
+/** Every order notification's words, in one place. */
+export function orderNotificationText(number: string, event: OrderNotificationEvent): NotificationText {
+  switch (event.kind) {
+    case 'placed':
+      return {
+        title: 'Order placed',
+        message:
+          event.paymentMethod === 'bank-transfer'
+            ? `Thank you! We have received order ${number}. We hold your items${event.holdHours ? ` for ${event.holdHours} hours` : ''} while your bank transfer reaches us.`
+            : `Thank you! We have received order ${number}. We will let you know as soon as your payment is confirmed.`,
+      };
+    case 'paid':
+      return {
+        title: 'Payment confirmed',
+        message: `Your payment of ${formatNaira(event.totalKobo)} for order ${number} has been received. We are preparing your order.`,
+      };
+    case 'shipped':
+      return {
+        title: 'Order shipped',
+        message: `Order ${number} is on its way with ${event.carrier}, tracking number ${event.trackingNumber}.`,
+      };
+    case 'delivered':
+      return {
+        title: 'Order delivered',
+        message: `Order ${number} has been delivered. We hope you love it.`,
+      };
+    case 'cancelled':
+      return event.by === 'unpaid'
+        ? {
+            title: 'Order cancelled',
+            message: `We did not receive the payment for order ${number} in time, so its items went back on sale. You are welcome to order again.`,
+          }
+        : {
+            title: 'Order cancelled',
+            message: `Order ${number} has been cancelled. If you have already paid, our team will contact you about your refund.`,
+          };
+  }
+}
+
+/** Where an order notification leads. */
+export const orderLink = (number: string) => `/orders/${number}`;
