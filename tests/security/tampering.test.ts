@@ -95,6 +95,29 @@ describe('price and quantity tampering', () => {
   });
 });
 
+describe('mass assignment', () => {
+  it('__proto__ in a JSON body is refused with 400', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      headers: { 'content-type': 'application/json' },
+      payload:
+        '{"name":"Proto Person","email":"proto@example.ng","password":"Sturdy-Pass-2026","__proto__":{"role":"admin"}}',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('a role sent to sign-up is ignored', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { name: 'Role Person', email: 'role@example.ng', password: 'Sturdy-Pass-2026', role: 'admin' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user.role).not.toBe('admin');
+  });
+});
+
 describe('payment spoofing', () => {
   async function cardOrder() {
     const placed = await test.app.inject({
