@@ -1,30 +1,76 @@
-import { SimplePage } from '../components/simple-page';
+import { createProduct, listProductDepartments } from '../../core/admin/products';
+import { AdminNav } from '../features/admin/admin-nav';
+import { auditActor } from '../features/admin/admin-tab.server';
+import { AddProductForm, type AddProductResult } from '../features/admin/product-form';
+import { formFailure, formText } from '../lib/action-result.server';
 import { requireAdmin } from '../lib/guards.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/admin-product-new';
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  return { name: admin.name };
+  return { name: admin.name, departments: await listProductDepartments(context.services.db) };
+}
+
+const texts = (form: FormData, name: string) =>
+  form.getAll(name).filter((value): value is string => typeof value === 'string');
+
+/** Adds the product through core (checks, photos, search keywords, audit log); the page only reads the form. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const form = await request.formData();
+  try {
+    const { product, url } = await createProduct(
+      { db: context.services.db, uploadDir: context.services.uploadDir },
+      {
+        name: formText(form, 'name'),
+        description: formText(form, 'description'),
+        price: formText(form, 'price'),
+        originalPrice: formText(form, 'originalPrice'),
+        stock: formText(form, 'stock'),
+        category: formText(form, 'category'),
+        brand: formText(form, 'brand'),
+        sizes: texts(form, 'sizes'),
+        colors: texts(form, 'colors'),
+        images: texts(form, 'images'),
+        imageUrl: formText(form, 'imageUrl'),
+        isNew: form.has('isNew'),
+        isHot: form.has('isHot'),
+        freeShipping: form.has('freeShipping'),
+      },
+      auditActor(admin),
+    );
+    return {
+      ok: true,
+      message: `${product.name} is now live in the shop.`,
+      url,
+      name: product.name,
+    } satisfies AddProductResult;
+  } catch (error) {
+    return formFailure(error, 'The product could not be added. Please try again.');
+  }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: 'Add Product', description: 'The Rossy admin area.', ...rootMeta(matches) });
+  return pageMeta({
+    title: 'Add Product',
+    description: 'The Rossy admin area.',
+    noindex: true,
+    ...rootMeta(matches),
+  });
 }
 
-export default function AdminPage({ loaderData }: Route.ComponentProps) {
+export default function AdminProductNewPage({ loaderData }: Route.ComponentProps) {
   return (
-    <SimplePage
-      eyebrow={`Signed in as ${loaderData.name}`}
-      title="Add Product"
-      links={[
-        { to: '/admin', label: 'Dashboard' },
-        { to: '/admin/users', label: 'Users' },
-        { to: '/admin/products/new', label: 'Add Product' },
-        { to: '/admin/reports', label: 'Reports' },
-      ]}
-    >
-      <p>Add a new piece to the catalogue with its images, sizes, colours and stock.</p>
-    </SimplePage>
+    <div className="container-shop py-8 lg:py-10">
+      <header className="mb-6">
+        <p className="eyebrow">Signed in as {loaderData.name}</p>
+        <h1 className="mt-2 text-display-md sm:text-display-lg">Admin Dashboard</h1>
+      </header>
+      <AdminNav current="add-product" />
+      <div className="mt-6">
+        <AddProductForm departments={loaderData.departments} />
+      </div>
+    </div>
   );
 }

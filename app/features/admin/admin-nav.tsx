@@ -2,8 +2,19 @@ import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { adminTabs, type ReadyAdminTabId } from './admin-texts';
 
-/** The dashboard's tabs as links (`/admin?tab=…`), so a tab survives a reload and can be shared. */
-export function AdminNav({ current }: { current: ReadyAdminTabId }) {
+const linkClasses = (active: boolean) =>
+  cn(
+    '-mb-px inline-flex h-11 items-center border-b-2 px-4 text-sm font-medium transition-colors',
+    active
+      ? 'border-gold-deep text-ink'
+      : 'border-transparent text-ink-soft hover:border-line hover:text-ink',
+  );
+
+/**
+ * The dashboard's tabs as links (`/admin?tab=…`), so a tab survives a reload and can be shared;
+ * Add Product, right after All Products, is its own page (/admin/products/new).
+ */
+export function AdminNav({ current }: { current: ReadyAdminTabId | 'add-product' }) {
   return (
     <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
       <ul className="flex min-w-max gap-1 border-b border-line">
@@ -11,22 +22,30 @@ export function AdminNav({ current }: { current: ReadyAdminTabId }) {
           .filter((tab) => tab.ready)
           .map((tab) => {
             const active = tab.id === current;
-            return (
+            const link = (
               <li key={tab.id}>
                 <Link
                   to={tab.id === 'overview' ? '/admin' : `/admin?tab=${tab.id}`}
                   aria-current={active ? 'page' : undefined}
-                  className={cn(
-                    '-mb-px inline-flex h-11 items-center border-b-2 px-4 text-sm font-medium transition-colors',
-                    active
-                      ? 'border-gold-deep text-ink'
-                      : 'border-transparent text-ink-soft hover:border-line hover:text-ink',
-                  )}
+                  className={linkClasses(active)}
                 >
                   {tab.label}
                 </Link>
               </li>
             );
+            if (tab.id !== 'products') return link;
+            return [
+              link,
+              <li key="add-product">
+                <Link
+                  to="/admin/products/new"
+                  aria-current={current === 'add-product' ? 'page' : undefined}
+                  className={linkClasses(current === 'add-product')}
+                >
+                  Add Product
+                </Link>
+              </li>,
+            ];
           })}
       </ul>
     </nav>

@@ -1,0 +1,299 @@
+import { ExternalLink, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useFetcher } from 'react-router';
+import type { FieldErrors } from '../../../core/errors';
+import type { ProductDepartment } from '../../../core/admin/products';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { cn } from '../../lib/cn';
+import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
+import { ProductImagesField, type PhotoItem } from './product-images-field';
+
+export type AddProductResult =
+  | { ok: true; message: string; url: string; name: string }
+  | { ok: false; error: string; fields: FieldErrors };
+
+const textareaClasses =
+  'block w-full rounded-sm border border-line bg-white px-3 py-2 text-sm text-ink placeholder:text-muted focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none aria-[invalid=true]:border-sale';
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `card-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="rounded-card border border-line bg-white p-5">
+      <h3 id={id} className="text-xl">
+        {title}
+      </h3>
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+function ErrorText({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} role="alert" className="text-xs text-sale">
+      {message}
+    </p>
+  ) : null;
+}
+
+function Check({
+  name,
+  value,
+  label,
+  defaultChecked,
+  swatch,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  defaultChecked?: boolean;
+  swatch?: string;
+}) {
+  return (
+    <label className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-sm border border-line bg-white px-3 text-sm text-ink has-checked:border-ink has-checked:bg-cream has-focus-visible:outline-2 has-focus-visible:outline-gold-deep">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        className="size-4 accent-ink"
+      />
+      {swatch ? (
+        <span
+          aria-hidden="true"
+          className="size-4 rounded-full border border-ink/20"
+          style={{ backgroundColor: swatch }}
+        />
+      ) : null}
+      {label}
+    </label>
+  );
+}
+
+/**
+ * Add Product: the shop's own categories, with the sizes and colours that fit the chosen one;
+ * photos uploaded (with progress, reorderable) or one fetched from a URL. On success the product is
+ * live, the admin gets a link to it, and the form is empty for the next.
+ */
+export function AddProductForm({ departments }: { departments: ProductDepartment[] }) {
+  const fetcher = useFetcher<AddProductResult>();
+  const [categoryId, setCategoryId] = useState('');
+  const [photos, setPhotos] = useState<PhotoItem[]>([]);
+  const [formKey, setFormKey] = useState(0);
+  const [seen, setSeen] = useState(fetcher.data);
+  if (fetcher.data !== seen) {
+    setSeen(fetcher.data);
+    if (fetcher.data?.ok) {
+      setPhotos([]);
+      setCategoryId('');
+      setFormKey((key) => key + 1);
+    }
+  }
+  const result = fetcher.data;
+  const fields: FieldErrors = result && !result.ok ? result.fields : {};
+  const busy = fetcher.state !== 'idle';
+  const uploading = photos.some((photo) => photo.state === 'uploading');
+
+  const department = departments.find((candidate) =>
+    candidate.categories.some((category) => category.id === categoryId),
+  );
+  const category = department?.categories.find((candidate) => candidate.id === categoryId);
+
+  return (
+    <fetcher.Form
+      key={formKey}
+      method="post"
+      noValidate
+      aria-labelledby="add-product-heading"
+      className="space-y-5"
+      data-testid="add-product-form"
+    >
+      <h2 id="add-product-heading" className="text-2xl">
+        Add Product
+      </h2>
+      {result && !busy ? (
+        result.ok ? (
+          <ActionNotice tone="success">
+            {result.message}{' '}
+            <Link
+              to={result.url}
+              className="inline-flex items-center gap-1 font-semibold underline underline-offset-4"
+            >
+              View {result.name} in the shop <ExternalLink width={14} height={14} aria-hidden="true" />
+            </Link>
+          </ActionNotice>
+        ) : (
+          <ActionNotice tone="error">{result.error}</ActionNotice>
+        )
+      ) : null}
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+        <div className="space-y-5">
+          <Card title="Details">
+            <Field label="Name" name="name" required maxLength={120} error={fields.name} autoComplete="off" />
+            <div className="space-y-1.5">
+              <label htmlFor="product-description" className={labelClasses}>
+                Description
+              </label>
+              <textarea
+                id="product-description"
+                name="description"
+                required
+                rows={5}
+                maxLength={5000}
+                aria-invalid={fields.description ? true : undefined}
+                aria-describedby={fields.description ? 'product-description-error' : undefined}
+                className={textareaClasses}
+              />
+              <ErrorText id="product-description-error" message={fields.description} />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Field
+                label="Price (₦)"
+                name="price"
+                type="number"
+                min="0"
+                step="0.01"
+                inputMode="decimal"
+                required
+                error={fields.price}
+              />
+              <Field
+                label="Original price (₦)"
+                name="originalPrice"
+                type="number"
+                min="0"
+                step="0.01"
+                inputMode="decimal"
+                hint="Only for a sale: the price before."
+                error={fields.originalPrice}
+              />
+              <Field
+                label="Stock"
+                name="stock"
+                type="number"
+                min="0"
+                step="1"
+                inputMode="numeric"
+                required
+                error={fields.stock}
+              />
+            </div>
+          </Card>
+
+          <Card title="Photos">
+            <ProductImagesField items={photos} setItems={setPhotos} error={fields.images} />
+            <Field
+              label="Or an image URL"
+              name="imageUrl"
+              type="url"
+              inputMode="url"
+              placeholder="https://…/photo.jpg"
+              hint="The shop fetches the photo, checks it and stores it like an upload."
+              error={fields.imageUrl}
+            />
+          </Card>
+        </div>
+
+        <Card title="Category and options">
+          <div className="space-y-1.5">
+            <label htmlFor="product-category" className={labelClasses}>
+              Category
+            </label>
+            <select
+              id="product-category"
+              name="category"
+              required
+              value={categoryId}
+              onChange={(event) => setCategoryId(event.currentTarget.value)}
+              aria-invalid={fields.category ? true : undefined}
+              aria-describedby={fields.category ? 'product-category-error' : undefined}
+              className={selectClasses}
+            >
+              <option value="">Choose a category</option>
+              {departments.map((group) => (
+                <optgroup key={group.id} label={group.name}>
+                  {group.categories.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            <ErrorText id="product-category-error" message={fields.category} />
+          </div>
+
+          {category && department ? (
+            <div key={category.id} className="space-y-4">
+              <div className="space-y-1.5">
+                <label htmlFor="product-brand" className={labelClasses}>
+                  Brand
+                </label>
+                <select id="product-brand" name="brand" defaultValue="" className={selectClasses}>
+                  <option value="">No brand</option>
+                  {department.brands.map((brand) => (
+                    <option key={brand.id} value={brand.id}>
+                      {brand.name}
+                    </option>
+                  ))}
+                </select>
+                <ErrorText id="product-brand-error" message={fields.brand} />
+              </div>
+              <fieldset className="min-w-0 space-y-2">
+                <legend className={labelClasses}>Sizes</legend>
+                <div className="flex flex-wrap gap-2">
+                  {category.sizes.map((size) => (
+                    <Check
+                      key={size}
+                      name="sizes"
+                      value={size}
+                      label={size}
+                      defaultChecked={category.sizes.length === 1}
+                    />
+                  ))}
+                </div>
+                <ErrorText id="product-sizes-error" message={fields.sizes} />
+              </fieldset>
+              <fieldset className="min-w-0 space-y-2">
+                <legend className={labelClasses}>Colours</legend>
+                <div className="flex flex-wrap gap-2">
+                  {category.colors.map((color) => (
+                    <Check
+                      key={color.name}
+                      name="colors"
+                      value={color.name}
+                      label={color.name}
+                      swatch={color.hex}
+                    />
+                  ))}
+                </div>
+                <ErrorText id="product-colors-error" message={fields.colors} />
+              </fieldset>
+            </div>
+          ) : (
+            <p className="text-sm text-muted">Choose a category to see the sizes and colours that fit it.</p>
+          )}
+
+          <div className="border-t border-line pt-4">
+            <fieldset className="min-w-0">
+              <legend className={cn(labelClasses, 'mb-2')}>Labels</legend>
+              <div className="flex flex-wrap gap-2">
+                <Check name="isNew" value="on" label="New arrival" defaultChecked />
+                <Check name="isHot" value="on" label="Hot" />
+                <Check name="freeShipping" value="on" label="Free shipping" />
+              </div>
+            </fieldset>
+          </div>
+        </Card>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-3 border-t border-line pt-5">
+        <Button type="submit" variant="gold" disabled={busy || uploading}>
+          <Plus width={16} height={16} aria-hidden="true" /> {busy ? 'Adding…' : 'Add Product'}
+        </Button>
+        {uploading ? <p className="text-sm text-muted">Waiting for the photos to finish uploading…</p> : null}
+      </div>
+    </fetcher.Form>
+  );
+}
