@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PageServices } from '../../app/load-context';
+import { trafficPlugin } from './traffic';
 
 export interface PagesOptions {
   /** The compiled server build, or a function that loads it afresh (development). */
@@ -45,6 +46,8 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
  */
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   const handle = createRequestHandler(options.build, options.mode);
+  // First-party page views: only the pages served here are counted (not /api, files or images).
+  await app.register(trafficPlugin, { db: options.services.db, publicUrl: options.services.publicUrl });
 
   // Actions read their own bodies (forms, JSON), so Fastify passes the raw stream through.
   app.removeAllContentTypeParsers();
