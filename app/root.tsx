@@ -16,6 +16,7 @@ import { ErrorPage } from './components/error-page';
 import { fontFaces } from './fonts';
 import { useRootData } from './lib/root-data';
 import { getShopSettings } from '../core/settings/shop-settings';
+import { countUnreadNotifications } from '../core/content/notifications';
 import { currencyFromCookie } from '../contracts/currency';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -27,14 +28,19 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const shop = await getShopSettings(context.services.db);
   const user = context.user;
+  const [shop, unreadNotifications] = await Promise.all([
+    getShopSettings(context.services.db),
+    user ? countUnreadNotifications(context.services.db, user.id) : 0,
+  ]);
   return {
     nonce: context.cspNonce,
     user: user
       ? { id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl }
       : null,
     publicUrl: context.services.publicUrl,
+    /** The header's notifications badge: the signed-in shopper's unread count. */
+    unreadNotifications,
     /** The shopper's display currency (a cookie) and the admin's rates: prices render converted from the first byte. */
     display: { currency: currencyFromCookie(request.headers.get('cookie')), rates: shop.currencyRates },
     shop: {

@@ -8,7 +8,7 @@ import { CurrencySelect } from './currency-select';
 import { MobileMenu } from './mobile-menu';
 import { mainNav } from './nav-links';
 import { SearchBox } from './search-box';
-import type { ShopInfo as ShellShop } from '../../lib/root-data';
+import { useRootData, type ShopInfo as ShellShop } from '../../lib/root-data';
 
 const COMPACT_AFTER_PX = 50;
 
@@ -55,6 +55,7 @@ export function Header({
   const cart = useCart();
   const wishlist = useWishlist();
   const cartCount = cartQuantity(cart);
+  const unread = useRootData()?.unreadNotifications ?? 0;
   const location = useLocation();
   // Several links share /products and differ by their query, so both must match.
   const isCurrent = (to: string) => {
@@ -167,7 +168,11 @@ export function Header({
               <IconLink to="/help" label="Help & FAQs">
                 <HelpCircle width={20} height={20} strokeWidth={1.5} />
               </IconLink>
-              <IconLink to="/notifications" label="Notifications">
+              <IconLink
+                to="/notifications"
+                label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+                badge={<CountBadge count={unread} />}
+              >
                 <Bell width={20} height={20} strokeWidth={1.5} />
               </IconLink>
               <IconLink

@@ -6,7 +6,7 @@ import { useModal } from '../../lib/use-modal';
 import { CurrencySelect } from './currency-select';
 import { mainNav } from './nav-links';
 import { SearchBox } from './search-box';
-import type { ShopInfo as ShellShop } from '../../lib/root-data';
+import { useRootData, type ShopInfo as ShellShop } from '../../lib/root-data';
 
 const navigation = [
   { to: '/categories', label: 'Categories' },
@@ -31,6 +31,7 @@ export function MobileMenu({
 }) {
   const closeRef = useModal(open, onClose);
   const location = useLocation();
+  const unread = useRootData()?.unreadNotifications ?? 0;
 
   useEffect(() => {
     onClose();
@@ -110,7 +111,12 @@ export function MobileMenu({
             title="Shop"
             links={mainNav.filter((item) => item.to !== '/sale' && item.to !== '/products')}
           />
-          <MenuGroup title="Navigation" links={navigation} />
+          <MenuGroup
+            title="Navigation"
+            links={navigation.map((link) =>
+              link.to === '/notifications' && unread > 0 ? { ...link, count: unread } : link,
+            )}
+          />
           <MenuGroup title="Your Account" links={account} />
           <CurrencySelect id="mobile-currency" tone="light" />
           <div className="space-y-2 border-t border-line pt-5 text-sm text-ink-soft">
@@ -130,15 +136,27 @@ export function MobileMenu({
   );
 }
 
-function MenuGroup({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+function MenuGroup({
+  title,
+  links,
+}: {
+  title: string;
+  links: readonly { to: string; label: string; count?: number }[];
+}) {
   return (
     <div>
       <p className="eyebrow mb-2">{title}</p>
       <ul className="divide-y divide-line border-y border-line">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="block py-3 text-[0.9375rem] text-ink">
+            <Link to={link.to} className="flex items-center justify-between py-3 text-[0.9375rem] text-ink">
               {link.label}
+              {link.count ? (
+                <span className="rounded-full bg-gold-deep px-2 py-0.5 text-[0.6875rem] font-semibold text-white">
+                  {link.count > 99 ? '99+' : link.count}
+                  <span className="sr-only"> unread</span>
+                </span>
+              ) : null}
             </Link>
           </li>
         ))}
