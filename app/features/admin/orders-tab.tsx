@@ -14,6 +14,7 @@ import { inputClasses } from '../../components/ui/field';
 import { labelClasses, selectClasses } from './admin-nav';
 import { ordersHref, type OrdersFilterState } from './admin-links';
 import { adminMessages } from './admin-texts';
+import { ExportLink } from './export-link';
 
 export interface AdminOrderList {
   orders: AdminOrderRow[];
@@ -134,7 +135,10 @@ export function OrdersTab({ list, filter }: { list: AdminOrderList; filter: Orde
         Orders
       </h2>
       <OrderFilters filter={filter} />
-      <Pager list={list} filter={filter} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Pager list={list} filter={filter} />
+        <ExportLink kind="orders" filter={{ q: filter.q, status: filter.status }} />
+      </div>
       {list.orders.length === 0 ? (
         <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
           <p className="font-display text-xl text-ink">{adminMessages.noOrders}</p>

@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn';
 import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
 import { ordersHref } from './admin-links';
 import { adminMessages, transactionStatusLabel, type AdminActionResult } from './admin-texts';
+import { ExportLink } from './export-link';
 
 export interface PaymentsFilterState {
   q: string;
@@ -160,10 +161,13 @@ export function PaymentsTab({
         </div>
       ) : (
         <>
-          <p className="text-sm text-ink-soft">
-            {transactions.length} {transactions.length === 1 ? 'transaction' : 'transactions'}
-            {transactions.length >= 500 ? ' (the latest 500; narrow the dates to see older ones)' : ''}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-ink-soft">
+              {transactions.length} {transactions.length === 1 ? 'transaction' : 'transactions'}
+              {transactions.length >= 500 ? ' (the latest 500; narrow the dates to see older ones)' : ''}
+            </p>
+            <ExportLink kind="transactions" filter={{ ...filter }} />
+          </div>
           <div className="hidden overflow-hidden rounded-card border border-line bg-white lg:block">
             <table className="w-full text-left text-sm" data-testid="transactions-table">
               <caption className="sr-only">Payment transactions, newest first</caption>
