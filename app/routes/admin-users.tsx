@@ -1,30 +1,15 @@
-import { SimplePage } from '../components/simple-page';
+import { redirect } from 'react-router';
 import { requireAdmin } from '../lib/guards.server';
-import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/admin-users';
 
+/** /admin/users is the dashboard's User Management tab, with the search and page kept. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
-  return { name: admin.name };
-}
-
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: 'User Management', description: 'The Rossy admin area.', ...rootMeta(matches) });
-}
-
-export default function AdminPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <SimplePage
-      eyebrow={`Signed in as ${loaderData.name}`}
-      title="User Management"
-      links={[
-        { to: '/admin', label: 'Dashboard' },
-        { to: '/admin/users', label: 'Users' },
-        { to: '/admin/products/new', label: 'Add Product' },
-        { to: '/admin/reports', label: 'Reports' },
-      ]}
-    >
-      <p>Find customers, promote administrators and activate or deactivate accounts.</p>
-    </SimplePage>
-  );
+  requireAdmin(context, request);
+  const from = new URL(request.url).searchParams;
+  const params = new URLSearchParams({ tab: 'users' });
+  for (const name of ['q', 'page']) {
+    const value = from.get(name);
+    if (value) params.set(name, value.slice(0, 100));
+  }
+  return redirect(`/admin?${params.toString()}`);
 }

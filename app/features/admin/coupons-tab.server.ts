@@ -1,8 +1,112 @@
-import type { AdminActionHandler, AdminLoadArgs } from './admin-tab.server';
+import { createCoupon, getCoupon, listCoupons, updateCoupon } from '../../../core/admin/coupons';
+import { isAppError } from '../../../core/errors';
+import { formText } from '../../lib/action-result.server';
+import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import type { AdminActionResult } from './admin-texts';
+import { fromLagosInput, toLagosInput } from './settings-texts';
 
-/** The Coupons tab's data. */
-export async function loadCouponsTab(_args: AdminLoadArgs) {
-  return await Promise.resolve({ ready: false as const });
+/** The Coupons tab: every coupon, newest first, with its usage; expiry as a Lagos datetime-local value too. */
+export async function loadCouponsTab({ context }: AdminLoadArgs) {
+  const coupons = await listCoupons(context.services.db);
+  return {
+    coupons: coupons.map((coupon) => ({
+      ...coupon,
+      expiresAtInput: coupon.expiresAt ? toLagosInput(coupon.expiresAt) : '',
+    })),
+  };
 }
 
-export const couponsActions: Record<string, AdminActionHandler> = {};
+/** A typed whole number, null when blank (no limit); nonsense stays NaN for the rules to refuse. */
+function optionalNumber(form: FormData, name: string): number | null {
+  const text = formText(form, name).trim().replace(/,/g, '');
+  return text === '' ? null : Number(text);
+}
+
+/** The coupon's values as the form posts them (expiry in Lagos time). */
+function valuesFrom(form: FormData, current?: { expiresAt: string | null; expiresAtInput: string }) {
+  const expiry = formText(form, 'expiresAt').trim();
+  // An untouched expiry keeps its stored value to the second.
+  const expiresAt = !expiry
+    ? null
+    : current && current.expiresAtInput === expiry
+      ? current.expiresAt
+      : (fromLagosInput(expiry) ?? expiry);
+  return {
+    percent: optionalNumber(form, 'percent') ?? Number.NaN,
+    expiresAt,
+    usageLimit: optionalNumber(form, 'usageLimit'),
+    firstOrderOnly: form.get('firstOrderOnly') === 'on',
+    description: formText(form, 'description'),
+  };
+}
+
+function failure(intent: string, error: unknown, fallback: string): AdminActionResult {
+  if (!isAppError(error)) throw error;
+  const fields = error.fields ?? {};
+  return {
+    ok: false,
+    intent,
+    error: Object.keys(fields).length > 1 ? `${fallback} Please correct the marked fields.` : error.message,
+    fields,
+  };
+}
+
+/** Create, edit, and activate or deactivate coupons; each is recorded in the audit log. */
+export const couponsActions: Record<string, AdminActionHandler> = {
+  'coupon-create': async ({ context, admin, form }) => {
+    try {
+      const coupon = await createCoupon(context.services.db, auditActor(admin), {
+        code: formText(form, 'code'),
+        ...valuesFrom(form),
+      });
+      return {
+        ok: true,
+        intent: 'coupon-create',
+        message: `Coupon ${coupon.code} created: ${coupon.percent}% off. Shoppers can use it now.`,
+      } satisfies AdminActionResult;
+    } catch (error) {
+      return failure('coupon-create', error, 'The coupon was not created.');
+    }
+  },
+  'coupon-update': async ({ context, admin, form }) => {
+    try {
+      const id = Number(formText(form, 'id'));
+      const stored = Number.isSafeInteger(id) && id > 0 ? await getCoupon(context.services.db, id) : null;
+      const current = stored
+        ? {
+            expiresAt: stored.expiresAt,
+            expiresAtInput: stored.expiresAt ? toLagosInput(stored.expiresAt) : '',
+          }
+        : undefined;
+      const coupon = await updateCoupon(
+        context.services.db,
+        auditActor(admin),
+        id,
+        valuesFrom(form, current),
+      );
+      return {
+        ok: true,
+        intent: 'coupon-update',
+        message: `Coupon ${coupon.code} saved.`,
+      } satisfies AdminActionResult;
+    } catch (error) {
+      return failure('coupon-update', error, 'The coupon was not saved.');
+    }
+  },
+  'coupon-toggle': async ({ context, admin, form }) => {
+    try {
+      const coupon = await updateCoupon(context.services.db, auditActor(admin), formText(form, 'id'), {
+        active: formText(form, 'active') === 'true',
+      });
+      return {
+        ok: true,
+        intent: 'coupon-toggle',
+        message: coupon.active
+          ? `Coupon ${coupon.code} activated.`
+          : `Coupon ${coupon.code} deactivated; shoppers can no longer use it.`,
+      } satisfies AdminActionResult;
+    } catch (error) {
+      return failure('coupon-toggle', error, 'The coupon was not changed.');
+    }
+  },
+};

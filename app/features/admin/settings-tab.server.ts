@@ -1,8 +1,134 @@
-import type { AdminActionHandler, AdminLoadArgs } from './admin-tab.server';
+import { koboToNaira } from '../../../contracts/money';
+import { isAppError } from '../../../core/errors';
+import {
+  getShopSettings,
+  saveShopSettings,
+  type ShopSettings,
+  type ShopSettingsChanges,
+} from '../../../core/settings/shop-settings';
+import { formText } from '../../lib/action-result.server';
+import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import type { AdminActionResult } from './admin-texts';
+import { fromLagosInput, settingsMessages, toLagosInput } from './settings-texts';
 
-/** The Settings tab's data. */
-export async function loadSettingsTab(_args: AdminLoadArgs) {
-  return await Promise.resolve({ ready: false as const });
+/** The Settings tab: every setting as the form shows it (money in naira, times in Lagos). */
+export async function loadSettingsTab({ context }: AdminLoadArgs) {
+  const settings = await getShopSettings(context.services.db);
+  const { freeShippingThresholdKobo, shippingMethods, flashSaleEndsAt, ...rest } = settings;
+  return {
+    ...rest,
+    freeShippingThreshold: koboToNaira(freeShippingThresholdKobo),
+    flashSaleEndsAt: flashSaleEndsAt ? toLagosInput(flashSaleEndsAt) : '',
+    shippingMethods: shippingMethods.map(({ priceKobo, ...method }) => ({
+      ...method,
+      price: koboToNaira(priceKobo),
+    })),
+  };
 }
 
-export const settingsActions: Record<string, AdminActionHandler> = {};
+/** A typed number: blank or nonsense becomes NaN, which the rules refuse as 'Enter a number'. */
+function number(form: FormData, name: string): number {
+  const text = formText(form, name)
+    .trim()
+    .replace(/[,₦\s]/g, '');
+  return text === '' ? Number.NaN : Number(text);
+}
+const kobo = (form: FormData, name: string) => Math.round(number(form, name) * 100);
+const checked = (form: FormData, name: string) => form.get(name) === 'on';
+const text = (form: FormData, name: string) => formText(form, name);
+
+/** The posted form as a change to every setting the form shows. */
+function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges {
+  const methodIds = current.shippingMethods.map((method) => method.id);
+  const flashSale = text(form, 'flashSaleEndsAt').trim();
+  // The form shows minutes in Lagos time: an untouched end time keeps its stored value exactly.
+  const flashSaleEndsAt = !flashSale
+    ? null
+    : current.flashSaleEndsAt && toLagosInput(current.flashSaleEndsAt) === flashSale
+      ? current.flashSaleEndsAt
+      : (fromLagosInput(flashSale) ?? flashSale);
+  return {
+    paymentMethods: {
+      flutterwave: checked(form, 'paymentMethods.flutterwave'),
+      creditCard: checked(form, 'paymentMethods.creditCard'),
+      bankTransfer: checked(form, 'paymentMethods.bankTransfer'),
+    },
+    freeShippingThresholdKobo: kobo(form, 'freeShippingThreshold'),
+    shippingMethods: methodIds.map((id, index) => ({
+      id,
+      name: text(form, `shippingMethods.${index}.name`),
+      description: text(form, `shippingMethods.${index}.description`),
+      priceKobo: kobo(form, `shippingMethods.${index}.price`),
+      freeOverThreshold: checked(form, `shippingMethods.${index}.freeOverThreshold`),
+      enabled: checked(form, `shippingMethods.${index}.enabled`),
+    })),
+    taxRates: {
+      us: number(form, 'taxRates.us'),
+      eu: number(form, 'taxRates.eu'),
+      asia: number(form, 'taxRates.asia'),
+      other: number(form, 'taxRates.other'),
+    },
+    notifications: {
+      emailAlerts: checked(form, 'notifications.emailAlerts'),
+      smsAlerts: checked(form, 'notifications.smsAlerts'),
+      alertEmail: text(form, 'notifications.alertEmail').trim(),
+    },
+    name: text(form, 'name'),
+    tagline: text(form, 'tagline'),
+    supportEmail: text(form, 'supportEmail').trim(),
+    supportPhone: text(form, 'supportPhone'),
+    whatsappNumber: text(form, 'whatsappNumber').replace(/[\s+]/g, ''),
+    address: text(form, 'address'),
+    businessHours: text(form, 'businessHours'),
+    social: {
+      instagram: text(form, 'social.instagram').trim(),
+      facebook: text(form, 'social.facebook').trim(),
+      x: text(form, 'social.x').trim(),
+    },
+    bankAccount: {
+      bankName: text(form, 'bankAccount.bankName'),
+      accountNumber: text(form, 'bankAccount.accountNumber'),
+      accountName: text(form, 'bankAccount.accountName'),
+    },
+    returnsDays: number(form, 'returnsDays'),
+    warrantyMonths: number(form, 'warrantyMonths'),
+    unpaidOrderHoldHours: number(form, 'unpaidOrderHoldHours'),
+    cardPaymentHoldMinutes: number(form, 'cardPaymentHoldMinutes'),
+    flashSaleEndsAt,
+    currencyRates: {
+      USD: number(form, 'currencyRates.USD'),
+      EUR: number(form, 'currencyRates.EUR'),
+      GBP: number(form, 'currencyRates.GBP'),
+    },
+  };
+}
+
+/** Core names money in kobo; the form's fields are in naira. */
+const formFieldName = (name: string) =>
+  name.replace(/^freeShippingThresholdKobo$/, 'freeShippingThreshold').replace(/\.priceKobo$/, '.price');
+
+export const settingsActions: Record<string, AdminActionHandler> = {
+  'settings-save': async ({ context, admin, form }) => {
+    const db = context.services.db;
+    const current = await getShopSettings(db);
+    try {
+      await saveShopSettings(db, changesFrom(form, current), auditActor(admin));
+      return {
+        ok: true,
+        intent: 'settings-save',
+        message: settingsMessages.saved,
+      } satisfies AdminActionResult;
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const fields = Object.fromEntries(
+        Object.entries(error.fields ?? {}).map(([name, message]) => [formFieldName(name), message]),
+      );
+      return {
+        ok: false,
+        intent: 'settings-save',
+        error: Object.keys(fields).length ? settingsMessages.invalid : error.message,
+        fields,
+      } satisfies AdminActionResult;
+    }
+  },
+};

@@ -1,8 +1,75 @@
-import type { AdminActionHandler, AdminLoadArgs } from './admin-tab.server';
+import { listUsers, promoteUser, setUserStatus } from '../../../core/accounts/manage-users';
+import { isAppError } from '../../../core/errors';
+import { formText } from '../../lib/action-result.server';
+import {
+  auditActor,
+  pageParam,
+  searchParam,
+  type AdminActionHandler,
+  type AdminLoadArgs,
+} from './admin-tab.server';
+import type { AdminActionResult } from './admin-texts';
+import { USERS_PAGE_SIZE, userMessages } from './user-texts';
 
-/** The Users tab's data. */
-export async function loadUsersTab(_args: AdminLoadArgs) {
-  return await Promise.resolve({ ready: false as const });
+/** The Users tab: 5 a page, newest first, searched on name or e-mail. */
+export async function loadUsersTab({ context, params, admin }: AdminLoadArgs) {
+  const filter = { q: searchParam(params), page: pageParam(params) };
+  const list = await listUsers(context.services.db, { ...filter, pageSize: USERS_PAGE_SIZE });
+  return {
+    filter,
+    selfId: admin.id,
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    pageSize: list.pageSize,
+    users: list.users.map((user) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      status: user.status,
+      createdAt: user.createdAt,
+      lastSignInAt: user.lastSignInAt,
+    })),
+  };
 }
 
-export const usersActions: Record<string, AdminActionHandler> = {};
+/** A refusal in the shop's words (SPEC.md), with the reason after it. */
+function failure(intent: string, message: string, error: unknown): AdminActionResult {
+  if (!isAppError(error)) throw error;
+  return { ok: false, intent, error: `${message}: ${error.message}`, fields: error.fields ?? {} };
+}
+
+/** Promote to Admin (one way) and Activate/Deactivate; both recorded in the audit log. */
+export const usersActions: Record<string, AdminActionHandler> = {
+  'user-promote': async ({ context, admin, form }) => {
+    try {
+      const user = await promoteUser(context.services.db, auditActor(admin), formText(form, 'id'));
+      return {
+        ok: true,
+        intent: 'user-promote',
+        message: userMessages.promoted(user.name),
+      } satisfies AdminActionResult;
+    } catch (error) {
+      return failure('user-promote', userMessages.promoteFailed, error);
+    }
+  },
+  'user-status': async ({ context, admin, form }) => {
+    try {
+      const user = await setUserStatus(
+        context.services.db,
+        auditActor(admin),
+        formText(form, 'id'),
+        formText(form, 'status'),
+      );
+      return {
+        ok: true,
+        intent: 'user-status',
+        message:
+          user.status === 'active' ? userMessages.activated(user.name) : userMessages.deactivated(user.name),
+      } satisfies AdminActionResult;
+    } catch (error) {
+      return failure('user-status', userMessages.statusFailed, error);
+    }
+  },
+};
