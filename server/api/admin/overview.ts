@@ -1,8 +1,76 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { koboToNaira } from '../../../contracts/money';
+import { shopOverview } from '../../../core/admin/overview';
+import { listOrdersForAdmin } from '../../../core/orders/manage-orders';
 import { requireUser } from '../../plugins/session';
+import { errorResponses, errorSchema } from '../schemas';
 
-/** /api/admin/overview: administrators only, checked on the server. */
+const overviewDto = z.object({
+  today: z.string().describe('yyyy-mm-dd, Lagos time'),
+  revenue: z
+    .array(
+      z.object({
+        id: z.enum(['today', '7d', '30d']),
+        label: z.string(),
+        from: z.string(),
+        to: z.string(),
+        revenue: z.number().describe('Naira'),
+        orders: z.number(),
+      }),
+    )
+    .describe('Orders paid in these Lagos days (by when paid), not cancelled or refunded'),
+  ordersByStatus: z.array(z.object({ status: z.string(), label: z.string(), orders: z.number() })),
+  newCustomers: z.object({ last7Days: z.number(), last30Days: z.number() }),
+  lowStock: z.array(z.object({ productId: z.number(), name: z.string(), stock: z.number() })),
+  lowStockCount: z.number(),
+  lowStockThreshold: z.number(),
+  recentOrders: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      customerName: z.string(),
+      status: z.string(),
+      statusLabel: z.string(),
+      total: z.number().describe('Naira'),
+    }),
+  ),
+});
+
+/** /api/admin/overview: the dashboard's figures; administrators only, checked on the server. */
 export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser('admin'));
-  await Promise.resolve();
+
+  app.get(
+    '/admin/overview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Revenue today and over the last 7 and 30 Lagos days, orders by status, new customers, low stock and the latest orders',
+        response: { 200: overviewDto, ...errorResponses, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => {
+      const [overview, recent] = await Promise.all([
+        shopOverview(app.db),
+        listOrdersForAdmin(app.db, { pageSize: 6 }),
+      ]);
+      return {
+        ...overview,
+        revenue: overview.revenue.map(({ revenueKobo, ...figure }) => ({
+          ...figure,
+          revenue: koboToNaira(revenueKobo),
+        })),
+        recentOrders: recent.orders.map((order) => ({
+          id: order.number,
+          date: order.placedAt,
+          customerName: order.customerName,
+          status: order.status,
+          statusLabel: order.statusLabel,
+          total: koboToNaira(order.totalKobo),
+        })),
+      };
+    },
+  );
 };

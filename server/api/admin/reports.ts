@@ -1,8 +1,189 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { koboToNaira } from '../../../contracts/money';
+import { buildShopReport, type ShopReport } from '../../../core/admin/reports';
 import { requireUser } from '../../plugins/session';
+import { errorResponses, errorSchema } from '../schemas';
+
+const naira = z.number().describe('Naira, at most two decimals');
+const day = z.string().describe('yyyy-mm-dd, Lagos time');
+const productUnits = z.object({
+  productId: z.number(),
+  name: z.string(),
+  unitsSold: z.number(),
+  revenue: naira,
+  stock: z.number(),
+});
+
+export const reportDto = z.object({
+  range: z.object({ from: day, to: day, days: z.number() }),
+  generatedAt: z.string(),
+  users: z.object({
+    signUps: z.number(),
+    signIns: z.number(),
+    peopleSignedIn: z.number(),
+    returningCustomers: z
+      .number()
+      .describe('Signed in, or placed an order that was not their first, in the range'),
+    customers: z.number(),
+    activeInRange: z.number(),
+    inactiveInRange: z.number(),
+    deactivatedAccounts: z.number(),
+    dailySignUps: z.array(z.object({ day, signUps: z.number() })),
+  }),
+  sales: z.object({
+    revenue: naira.describe('Orders paid in the range (by when paid), not cancelled or refunded'),
+    orders: z.number(),
+    averageOrder: naira,
+    unitsSold: z.number(),
+    daily: z.array(z.object({ day, revenue: naira, orders: z.number() })),
+    bestsellers: z.array(productUnits),
+    slowMovers: z.array(productUnits),
+    paymentMethods: z.array(
+      z.object({
+        method: z.string(),
+        label: z.string(),
+        orders: z.number(),
+        revenue: naira,
+        percent: z.number(),
+      }),
+    ),
+  }),
+  inventory: z.object({
+    products: z.number(),
+    units: z.number(),
+    outOfStock: z.number(),
+    lowStock: z.number(),
+    lowStockThreshold: z.number(),
+    stockValue: naira,
+    stockValueBasis: z
+      .literal('retail')
+      .describe('The catalog keeps no cost price: stock is valued at the selling price'),
+    lowest: z.array(z.object({ productId: z.number(), name: z.string(), stock: z.number(), price: naira })),
+  }),
+  orders: z.object({
+    placed: z.number(),
+    byStatus: z.array(z.object({ status: z.string(), label: z.string(), orders: z.number() })),
+    completed: z.number(),
+    pending: z.number(),
+    cancelled: z.number(),
+    inTransit: z.number(),
+    refunded: z.number(),
+    inTransitOrders: z.array(
+      z.object({
+        id: z.string(),
+        carrier: z.string().nullable(),
+        trackingNumber: z.string().nullable(),
+        shippingMethod: z.string(),
+        shippedAt: z.string().nullable(),
+        expectedBy: day.nullable(),
+      }),
+    ),
+  }),
+  traffic: z.object({
+    views: z.number(),
+    ordersPlaced: z.number(),
+    conversionPercent: z.number().describe('Orders placed per 100 page views'),
+    sources: z.array(z.object({ source: z.string(), views: z.number(), percent: z.number() })),
+    topPages: z.array(z.object({ path: z.string(), views: z.number() })),
+    daily: z.array(z.object({ day, views: z.number() })),
+  }),
+  feedback: z.object({
+    reviews: z.number(),
+    averageRating: z.number(),
+    distribution: z.array(z.object({ rating: z.number(), reviews: z.number(), percent: z.number() })),
+    lowestRated: z.array(
+      z.object({ productId: z.number(), name: z.string(), averageRating: z.number(), reviews: z.number() }),
+    ),
+  }),
+  admin: z.object({
+    actions: z.number(),
+    byAction: z.array(z.object({ action: z.string(), count: z.number() })),
+    latest: z.array(
+      z.object({
+        id: z.number(),
+        action: z.string(),
+        actorEmail: z.string(),
+        summary: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+  marketing: z.object({
+    coupons: z.array(z.object({ code: z.string(), uses: z.number(), discount: naira, revenue: naira })),
+    couponUses: z.number(),
+    discount: naira,
+    newsletter: z.object({ subscribed: z.number(), unsubscribed: z.number(), subscribers: z.number() }),
+  }),
+});
+
+/** The report as the API speaks it: naira instead of kobo. */
+export function toReportDto(report: ShopReport): z.infer<typeof reportDto> {
+  const units = ({ revenueKobo, ...row }: ShopReport['sales']['bestsellers'][number]) => ({
+    ...row,
+    revenue: koboToNaira(revenueKobo),
+  });
+  const { sales, inventory, marketing } = report;
+  return {
+    ...report,
+    sales: {
+      revenue: koboToNaira(sales.revenueKobo),
+      orders: sales.orders,
+      averageOrder: koboToNaira(sales.averageOrderKobo),
+      unitsSold: sales.unitsSold,
+      daily: sales.daily.map(({ revenueKobo, ...row }) => ({ ...row, revenue: koboToNaira(revenueKobo) })),
+      bestsellers: sales.bestsellers.map(units),
+      slowMovers: sales.slowMovers.map(units),
+      paymentMethods: sales.paymentMethods.map(({ revenueKobo, ...row }) => ({
+        ...row,
+        revenue: koboToNaira(revenueKobo),
+      })),
+    },
+    inventory: {
+      products: inventory.products,
+      units: inventory.units,
+      outOfStock: inventory.outOfStock,
+      lowStock: inventory.lowStock,
+      lowStockThreshold: inventory.lowStockThreshold,
+      stockValue: koboToNaira(inventory.stockValueKobo),
+      stockValueBasis: inventory.stockValueBasis,
+      lowest: inventory.lowest.map(({ priceKobo, ...row }) => ({ ...row, price: koboToNaira(priceKobo) })),
+    },
+    orders: {
+      ...report.orders,
+      inTransitOrders: report.orders.inTransitOrders.map(({ number, ...row }) => ({ id: number, ...row })),
+    },
+    marketing: {
+      coupons: marketing.coupons.map(({ discountKobo, revenueKobo, ...row }) => ({
+        ...row,
+        discount: koboToNaira(discountKobo),
+        revenue: koboToNaira(revenueKobo),
+      })),
+      couponUses: marketing.couponUses,
+      discount: koboToNaira(marketing.discountKobo),
+      newsletter: marketing.newsletter,
+    },
+  };
+}
 
 /** /api/admin/reports: administrators only, checked on the server. */
 export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser('admin'));
-  await Promise.resolve();
+
+  app.get(
+    '/admin/reports',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Every report card (users, sales, inventory, orders, traffic, feedback, admin actions, marketing) for a range of Lagos days, both ends included; the last 30 days by default',
+        querystring: z.object({
+          from: z.string().max(10).optional().describe('yyyy-mm-dd'),
+          to: z.string().max(10).optional().describe('yyyy-mm-dd'),
+        }),
+        response: { 200: reportDto, ...errorResponses, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => toReportDto(await buildShopReport(app.db, request.query)),
+  );
 };

@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lagosToday } from '../../../core/admin/reports';
+import { pageViews } from '../../../db/schema/admin';
+import { products } from '../../../db/schema/catalog';
+import { orders } from '../../../db/schema/orders';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+
+/*
+ * The overview and reports over the API, on a fresh catalog with no orders: every order, sign-in and
+ * page view the figures count is made here, so the numbers are exact.
+ */
+let test: TestApp;
+let productId: number;
+let adminToken: string;
+let customerToken: string;
+const today = lagosToday();
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const get = (url: string, token?: string) =>
+  test.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
+
+beforeAll(async () => {
+  test = await createTestApp({ seed: true });
+  const [row] = await test.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`cardinality(${products.sizes}) = 1`)
+    .orderBy(products.id)
+    .limit(1);
+  productId = row!.id;
+  await test.database.db.update(products).set({ stock: 50 }).where(eq(products.id, productId));
+  const signUp = async (email: string) =>
+    (
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { name: 'Bisi Ola', email, password: 'Owner-Pass-2026' },
+      })
+    ).json().token as string;
+  adminToken = await signUp('admin@rossy.ng');
+  customerToken = await signUp('bisi@example.ng');
+}, 120_000);
+afterAll(async () => {
+  await test?.close();
+});
+
+async function placeOrder(quantity: number, options: { pay: boolean }) {
+  const placed = await test.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    payload: {
+      items: [{ id: productId, quantity }],
+      shippingMethod: 'standard',
+      paymentMethod: 'bank-transfer',
+      email: 'funmi@example.ng',
+      phone: '+234 809 000 1234',
+      shippingAddress: {
+        firstName: 'Funmi',
+        lastName: 'Ade',
+        address: '9 Ring Road',
+        city: 'Ibadan',
+        state: 'Oyo',
+        zipCode: '200001',
+        country: 'Nigeria',
+      },
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const id = placed.json().order.id as string;
+  if (options.pay) {
+    const confirmed = await test.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${id}/confirm-transfer`,
+      headers: auth(adminToken),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
+  return id;
+}
+
+const totalKobo = async (number: string) =>
+  (
+    await test.database.db.select({ total: orders.totalKobo }).from(orders).where(eq(orders.number, number))
+  )[0]!.total;
+
+describe('admin overview and reports', () => {
+  it('answer 401 to a guest and 403 to a customer', async () => {
+    for (const url of ['/api/admin/overview', '/api/admin/reports']) {
+      expect((await get(url)).statusCode, url).toBe(401);
+      expect((await get(url, customerToken)).statusCode, url).toBe(403);
+    }
+  });
+
+  it('count paid orders as revenue, not unpaid or cancelled ones, in the overview and the report', async () => {
+    const paid = await placeOrder(2, { pay: true });
+    await placeOrder(1, { pay: false });
+    const cancelled = await placeOrder(3, { pay: true });
+    const cancel = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${cancelled}/status`,
+      headers: auth(adminToken),
+      payload: { status: 'cancelled' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const revenue = (await totalKobo(paid)) / 100;
+
+    const overview = await get('/api/admin/overview', adminToken);
+    expect(overview.statusCode, overview.body).toBe(200);
+    const body = overview.json();
+    expect(body.today).toBe(today);
+    for (const figure of body.revenue) expect(figure).toMatchObject({ revenue, orders: 1 });
+    expect(body.ordersByStatus).toEqual(
+      expect.arrayContaining([
+        { status: 'processing', label: 'Processing', orders: 1 },
+        { status: 'awaiting_payment', label: 'Awaiting payment', orders: 1 },
+        { status: 'cancelled', label: 'Cancelled', orders: 1 },
+      ]),
+    );
+    expect(body.newCustomers).toEqual({ last7Days: 1, last30Days: 1 });
+    expect(body.recentOrders.map((order: { id: string }) => order.id)).toContain(paid);
+
+    const report = await get(`/api/admin/reports?from=${today}&to=${today}`, adminToken);
+    expect(report.statusCode, report.body).toBe(200);
+    const { sales, orders: placed, range } = report.json();
+    expect(range).toEqual({ from: today, to: today, days: 1 });
+    expect(sales).toMatchObject({ revenue, orders: 1, averageOrder: revenue, unitsSold: 2 });
+    expect(sales.daily).toEqual([{ day: today, revenue, orders: 1 }]);
+    expect(sales.bestsellers[0]).toMatchObject({ productId, unitsSold: 2 });
+    expect(sales.paymentMethods).toEqual([
+      { method: 'bank-transfer', label: 'Bank transfer', orders: 1, revenue, percent: 100 },
+    ]);
+    expect(placed).toMatchObject({ placed: 3, pending: 2, cancelled: 1, completed: 0 });
+  });
+
+  it('count sign-ins and page views in the range', async () => {
+    const signIn = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'bisi@example.ng', password: 'Owner-Pass-2026' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    await test.database.db.insert(pageViews).values([
+      { day: today, path: '/', source: 'direct', views: 40 },
+      { day: today, path: '/sale', source: 'Google', views: 10 },
+    ]);
+    const report = (await get(`/api/admin/reports?from=${today}&to=${today}`, adminToken)).json();
+    expect(report.users).toMatchObject({ signUps: 1, signIns: 1, peopleSignedIn: 1, returningCustomers: 1 });
+    expect(report.traffic).toMatchObject({ views: 50, ordersPlaced: 3, conversionPercent: 6 });
+    expect(report.traffic.sources).toEqual([
+      { source: 'direct', views: 40, percent: 80 },
+      { source: 'Google', views: 10, percent: 20 },
+    ]);
+  });
+
+  it('cover the last 30 days by default and refuse a start after the end', async () => {
+    const report = await get('/api/admin/reports', adminToken);
+    expect(report.statusCode).toBe(200);
+    expect(report.json().range).toMatchObject({ to: today, days: 30 });
+    const backwards = await get('/api/admin/reports?from=2030-03-10&to=2030-03-01', adminToken);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error.fields).toHaveProperty('from');
+    expect((await get('/api/admin/reports?from=yesterday', adminToken)).statusCode).toBe(400);
+  });
+});
