@@ -288,6 +288,7 @@ export function ProductRow({
           <fetcher.Form
             id={formId}
             method="post"
+            noValidate
             aria-label={`Edit ${product.name}`}
             className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end"
           >

@@ -1,0 +1,306 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { formatNaira } from '../../contracts/money';
+import {
+  adminCredentials,
+  axeViolations,
+  closeBrowser,
+  isAt,
+  main,
+  pathIs,
+  url,
+  visit,
+  waitForHydration,
+  withPage,
+} from './fixtures';
+
+let photoDir: string;
+
+beforeAll(async () => {
+  photoDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rossy-e2e-photos-'));
+  // Two distinct photos (the shop names stored files by content): a PNG and a JPEG.
+  const front = sharp({ create: { width: 900, height: 1100, channels: 3, background: '#8a5a34' } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="900" height="1100"><rect x="200" y="300" width="500" height="560" rx="40" fill="#3b2414"/></svg>`,
+        ),
+      },
+    ])
+    .png();
+  await front.toFile(path.join(photoDir, 'front.png'));
+  await sharp({ create: { width: 900, height: 1100, channels: 3, background: '#2b3a55' } })
+    .jpeg({ quality: 85 })
+    .toFile(path.join(photoDir, 'side.jpg'));
+});
+
+afterAll(async () => {
+  await closeBrowser();
+  await fs.rm(photoDir, { recursive: true, force: true });
+});
+
+const unique = () => randomBytes(3).toString('hex');
+const notice = (page: Page) => main(page).getByTestId('admin-notice');
+
+async function signInAsAdmin(page: Page, target: string): Promise<void> {
+  const admin = adminCredentials();
+  await page.goto(target);
+  await page.waitForURL(isAt('/login', { redirectTo: target }));
+  await waitForHydration(page);
+  await main(page).getByLabel('Email', { exact: true }).fill(admin.email);
+  await main(page).getByLabel('Password', { exact: true }).fill(admin.password);
+  await main(page).getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(isAt('/admin'));
+  await waitForHydration(page);
+  if (target !== '/admin') await visit(page, target);
+}
+
+/** The admin's API token, for setting up a product without the form. */
+async function adminToken(): Promise<string> {
+  const response = await fetch(url('/api/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(adminCredentials()),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function noSideways(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'horizontal overflow (px)').toBeLessThanOrEqual(0);
+}
+
+describe('admin products', () => {
+  test('at 1280px an admin adds a product with two photos and finds it in the shop', async () => {
+    const name = `Ebun Croc Tote ${unique()}`;
+    await withPage(
+      1280,
+      async ({ page, problemReport }) => {
+        await signInAsAdmin(page, '/admin?tab=products');
+        // The dashboard offers Add Product right after All Products.
+        const tabs = page.getByRole('navigation', { name: 'Admin sections' });
+        const labels = await tabs.getByRole('link').allTextContents();
+        expect(labels.slice(labels.indexOf('All Products'), labels.indexOf('All Products') + 2)).toEqual([
+          'All Products',
+          'Add Product',
+        ]);
+        await tabs.getByRole('link', { name: 'Add Product' }).click();
+        await page.waitForURL(pathIs('/admin/products/new'));
+        const form = main(page).getByTestId('add-product-form');
+        await form.getByRole('heading', { name: 'Add Product' }).waitFor();
+        await waitForHydration(page);
+        expect(await tabs.getByRole('link', { name: 'Add Product' }).getAttribute('aria-current')).toBe(
+          'page',
+        );
+
+        // An empty form is refused with SPEC.md's message.
+        await form.getByRole('button', { name: 'Add Product' }).click();
+        await notice(page).filter({ hasText: 'Please fill in all required fields' }).waitFor();
+        expect((await notice(page).textContent())?.trim()).toBe(
+          'Please fill in all required fields and ensure stock is greater than zero.',
+        );
+
+        await form.getByLabel('Name', { exact: true }).fill(name);
+        await form
+          .getByLabel('Description', { exact: true })
+          .fill('A structured tote in croc-embossed leather with a suede lining.');
+        await form.getByLabel('Price (₦)', { exact: true }).fill('61500');
+        await form.getByLabel('Stock', { exact: true }).fill('7');
+        // The shop's own categories; the sizes and colours follow the chosen one.
+        expect(await form.getByRole('group', { name: 'Sizes' }).count()).toBe(0);
+        await form.getByLabel('Category', { exact: true }).selectOption({ label: 'Tote Bags' });
+        const sizes = form.getByRole('group', { name: 'Sizes' });
+        expect(
+          await sizes
+            .getByRole('checkbox')
+            .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value)),
+        ).toEqual(['Small', 'Medium', 'Large']);
+        await sizes.getByLabel('Medium', { exact: true }).check();
+        await form.getByRole('group', { name: 'Colours' }).getByLabel('Cognac', { exact: true }).check();
+        await form.getByLabel('Brand', { exact: true }).selectOption({ label: 'Maison Ebele' });
+
+        // Two photos at once, each with a progress bar until it is in.
+        await form
+          .getByTestId('product-photo-input')
+          .setInputFiles([path.join(photoDir, 'front.png'), path.join(photoDir, 'side.jpg')]);
+        const photos = form.getByTestId('product-photo');
+        await form.locator('[data-testid="product-photo"][data-state="done"]').nth(1).waitFor();
+        expect(await photos.count()).toBe(2);
+        expect(await photos.nth(0).textContent()).toContain('front.png');
+
+        // Reordered with the keyboard: focus stays with the photo that moved.
+        await form.getByRole('button', { name: 'Move side.jpg earlier' }).focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(async () => photos.nth(0).textContent()).toContain('side.jpg');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+          'Move side.jpg later',
+        );
+        const order = await form
+          .locator('input[name="images"]')
+          .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+        expect(order).toHaveLength(2);
+        expect(await axeViolations(page), 'axe on Add Product').toEqual([]);
+
+        await form.getByRole('button', { name: 'Add Product' }).click();
+        await notice(page).filter({ hasText: 'is now live in the shop' }).waitFor();
+        expect(
+          await form.getByLabel('Name', { exact: true }).inputValue(),
+          'the form is empty for the next product',
+        ).toBe('');
+
+        await notice(page)
+          .getByRole('link', { name: `View ${name} in the shop` })
+          .click();
+        await page.waitForURL(pathIs(/^\/product\/\d+$/));
+        await main(page).getByRole('heading', { level: 1, name }).waitFor();
+        const pictures = await main(page)
+          .locator('img[srcset*="/media/products/"]')
+          .evaluateAll((images) =>
+            images.map((image) => (image as HTMLImageElement).getAttribute('srcset') ?? ''),
+          );
+        expect(pictures.some((srcset) => srcset.includes(order[0]!))).toBe(true);
+        expect(pictures.some((srcset) => srcset.includes(order[1]!))).toBe(true);
+        // The cover is the photo moved first.
+        expect(pictures[0]).toContain(order[0]!);
+        expect(await main(page).textContent()).toContain(formatNaira(6_150_000));
+
+        // Findable by the shop's search.
+        await visit(page, `/search?q=${encodeURIComponent(name)}`);
+        await main(page)
+          .getByRole('link', { name: new RegExp(name) })
+          .first()
+          .waitFor();
+
+        expect(problemReport()).toEqual([]);
+      },
+      ['/admin/products/new', '/admin/products/new.data'],
+    );
+  });
+
+  test('at 1280px an admin edits a price inline and the shop follows', async () => {
+    const list = (await (await fetch(url('/api/products?category=mens-shirts&pageSize=1'))).json()) as {
+      items: { id: number; name: string; price: number }[];
+    };
+    const product = list.items[0]!;
+    const newPrice = product.price + 1234.5;
+    await withPage(
+      1280,
+      async ({ page, problemReport }) => {
+        await signInAsAdmin(page, `/admin?tab=products&q=${product.id}`);
+        const row = main(page).locator(`[data-testid="admin-product-row"][data-product-id="${product.id}"]`);
+        await row.waitFor();
+        await row.getByRole('button', { name: `Edit ${product.name}` }).click();
+        // Cancel leaves it as it was.
+        await row.getByRole('button', { name: 'Cancel' }).click();
+        await row.getByRole('button', { name: `Edit ${product.name}` }).click();
+        await row.getByLabel('Price (₦)', { exact: true }).fill('');
+        await row.getByRole('button', { name: 'Save' }).click();
+        await notice(page)
+          .filter({ hasText: 'Please fill in required fields: name, price, stock.' })
+          .waitFor();
+
+        await row.getByLabel('Price (₦)', { exact: true }).fill(String(newPrice));
+        await row.getByRole('button', { name: 'Save' }).click();
+        await notice(page)
+          .filter({ hasText: `${product.name} saved.` })
+          .waitFor();
+        await row
+          .getByTestId('product-price')
+          .filter({ hasText: formatNaira(newPrice * 100) })
+          .waitFor();
+        expect(await row.getByRole('button', { name: 'Save' }).count(), 'back to the row view').toBe(0);
+
+        await visit(page, `/product/${product.id}`);
+        await main(page).getByRole('heading', { level: 1, name: product.name }).waitFor();
+        expect(await main(page).textContent()).toContain(formatNaira(newPrice * 100));
+        expect(problemReport()).toEqual([]);
+      },
+      ['/admin', '/admin.data'],
+    );
+  });
+
+  test('at 1280px Delete asks first, then removes a product that was never ordered', async () => {
+    const apiToken = await adminToken();
+    const token = unique();
+    const name = `Temi Straw Clutch ${token}`;
+    // Set up through the API, with a photo from a URL the shop itself serves.
+    const seeded = (await (await fetch(url('/api/products?pageSize=1'))).json()) as {
+      items: { image: { url: string } }[];
+    };
+    const created = await fetch(url('/api/admin/products'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
+      body: JSON.stringify({
+        name,
+        description: 'A woven straw clutch with a magnetic flap.',
+        price: 18500,
+        stock: 3,
+        category: 'clutch-bags',
+        sizes: ['One Size'],
+        imageUrl: url(seeded.items[0]!.image.url),
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    await withPage(1280, async ({ page, problemReport }) => {
+      await signInAsAdmin(page, `/admin?tab=products&q=${token}`);
+      const row = main(page).locator(`[data-testid="admin-product-row"][data-product-id="${id}"]`);
+      await row.waitFor();
+      // Three in stock is low: the shop's own rule, shown with a tag.
+      expect(await row.getByTestId('product-stock').textContent()).toContain('Low!');
+
+      await row.getByRole('button', { name: `Delete ${name}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('Are you sure you want to delete this product?');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await row.count()).toBe(1);
+
+      await row.getByRole('button', { name: `Delete ${name}` }).click();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await notice(page)
+        .filter({ hasText: `${name} was deleted.` })
+        .waitFor();
+      await main(page).getByText('No products found.').waitFor();
+      expect(await row.count()).toBe(0);
+      expect(problemReport()).toEqual([]);
+    });
+    expect((await fetch(url(`/api/products/${id}`))).status).toBe(404);
+  });
+
+  test('at 375px the products list and Add Product fit the phone', async () => {
+    await withPage(375, async ({ page, problemReport }) => {
+      await signInAsAdmin(page, '/admin?tab=products');
+      const rows = main(page).getByTestId('admin-product-row');
+      await rows.first().waitFor();
+      await noSideways(page);
+      await rows
+        .first()
+        .getByRole('button', { name: /^Edit / })
+        .click();
+      await rows.first().getByRole('button', { name: 'Save' }).waitFor();
+      await noSideways(page);
+      expect(await axeViolations(page), 'axe on All Products at 375px').toEqual([]);
+      await page.screenshot({ path: 'test-results/admin-products-375.png', fullPage: true });
+
+      await visit(page, '/admin/products/new');
+      await main(page).getByTestId('add-product-form').waitFor();
+      await main(page).getByLabel('Category', { exact: true }).selectOption({ label: "Men's Suits" });
+      await main(page).getByRole('group', { name: 'Sizes' }).getByLabel('50', { exact: true }).waitFor();
+      await noSideways(page);
+      expect(await axeViolations(page), 'axe on Add Product at 375px').toEqual([]);
+      await page.screenshot({ path: 'test-results/admin-product-new-375.png', fullPage: true });
+      expect(problemReport()).toEqual([]);
+    });
+  });
+});
