@@ -1,23 +1,60 @@
-import { SimplePage } from '../components/simple-page';
+import { getBlogSidebar, listPublishedPosts, tagSlug } from '../../core/content/blog';
+import { BlogGrid, BlogListLayout, BlogPagination, BlogSidebar } from '../features/content/blog-parts';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/blog-tag';
 
-export function meta({ matches }: Route.MetaArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const slug = tagSlug(params.slug).slice(0, 60);
+  const page = Math.max(
+    1,
+    Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1),
+  );
+  const [list, sidebar] = await Promise.all([
+    slug ? listPublishedPosts(context.services.db, { page, tag: slug }) : null,
+    getBlogSidebar(context.services.db),
+  ]);
+  const name = sidebar.tags.find((tag) => tag.slug === slug)?.name ?? params.slug;
+  return {
+    tag: { slug, name },
+    list: list ?? { posts: [], total: 0, page: 1, pageSize: 6, pageCount: 1 },
+    sidebar,
+  };
+}
+
+export function meta({ data: loaded, matches }: Route.MetaArgs) {
+  const name = loaded?.tag.name ?? 'Tag';
   return pageMeta({
-    title: 'No posts found.',
-    description: 'Stories from the Rossy Journal.',
+    title: `Posts tagged ${name} | The Rossy Journal`,
+    description: `Stories from the Rossy Journal tagged ${name}.`,
     ...rootMeta(matches),
+    ...(loaded ? { path: `/blog/tag/${loaded.tag.slug}` } : {}),
+    noindex: !loaded || loaded.list.total === 0,
   });
 }
 
-export default function Page() {
+export default function BlogTagPage({ loaderData }: Route.ComponentProps) {
+  const { tag, list, sidebar } = loaderData;
   return (
-    <SimplePage
-      eyebrow="Journal"
-      title="No posts found."
-      links={[{ to: '/blog', label: 'Back to the Journal' }]}
+    <BlogListLayout
+      eyebrow="Journal tag"
+      title={`#${tag.name}`}
+      description={
+        list.total > 0
+          ? `${list.total} ${list.total === 1 ? 'story' : 'stories'} tagged ${tag.name}.`
+          : `There are no posts tagged ${tag.name} yet.`
+      }
+      breadcrumb={[
+        { to: '/', label: 'Home' },
+        { to: '/blog', label: 'Journal' },
+      ]}
+      sidebar={<BlogSidebar sidebar={sidebar} activeTag={tag.slug} />}
     >
-      <p>There are no posts with this tag yet.</p>
-    </SimplePage>
+      <BlogGrid posts={list.posts} />
+      <BlogPagination
+        page={list.page}
+        pageCount={list.pageCount}
+        hrefFor={(page) => `/blog/tag/${tag.slug}${page > 1 ? `?page=${page}` : ''}`}
+      />
+    </BlogListLayout>
   );
 }

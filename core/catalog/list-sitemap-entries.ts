@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, products } from '../../db/schema/catalog';
+import { blogCategories, listPublishedPostPaths } from '../content/blog';
 
 export interface SitemapEntry {
   path: string;
@@ -25,19 +26,22 @@ const STATIC_PATHS = [
   '/sitemap',
 ];
 
-/** Every public page a search engine should know: the fixed pages, every category and every active product. */
+/** Every public page a search engine should know: the fixed pages, every category, every active product and every published post. */
 export async function listSitemapEntries(db: DbOrTx): Promise<SitemapEntry[]> {
-  const [categoryRows, productRows] = await Promise.all([
+  const [categoryRows, productRows, postRows] = await Promise.all([
     db.select({ id: categories.id }).from(categories).orderBy(asc(categories.position)),
     db
       .select({ id: products.id, updatedAt: products.updatedAt })
       .from(products)
       .where(eq(products.status, 'active'))
       .orderBy(asc(products.id)),
+    listPublishedPostPaths(db),
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...categoryRows.map((row) => ({ path: `/category/${row.id}` })),
     ...productRows.map((row) => ({ path: `/product/${row.id}`, lastModified: row.updatedAt })),
+    ...blogCategories.map((category) => ({ path: `/blog/category/${category.slug}` })),
+    ...postRows.map((row) => ({ path: `/blog/${row.id}`, lastModified: row.updatedAt })),
   ];
 }

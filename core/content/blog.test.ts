@@ -151,7 +151,13 @@ describe('writing posts', () => {
       createPost(
         { db: database.db, uploadDir },
         actor,
-        { title: 'Hi', excerpt: 'Short', body: 'Too short', category: 'gossip', tags: 'x'.repeat(31) },
+        {
+          title: 'Hi',
+          excerpt: 'Short',
+          body: 'Too short',
+          category: 'gossip',
+          tags: 'x'.repeat(31),
+        } as unknown as BlogPostInput,
         { defaultAuthor: 'Editor' },
       ),
       'BAD_REQUEST',

@@ -485,7 +485,7 @@ export interface BlogWriteOptions {
 export async function createPost(
   deps: BlogWriteDeps,
   actor: AuditActor,
-  raw: BlogPostInput,
+  raw: unknown,
   options: BlogWriteOptions,
 ): Promise<BlogPostDetail> {
   const input = parseInput(blogPostInputSchema, raw);
@@ -525,7 +525,7 @@ export async function updatePost(
   deps: BlogWriteDeps,
   actor: AuditActor,
   id: number,
-  raw: BlogPostInput,
+  raw: unknown,
   options: BlogWriteOptions,
 ): Promise<BlogPostDetail> {
   const input = parseInput(blogPostInputSchema, raw);
