@@ -31,6 +31,7 @@ export default [
   route('blog/tag/:slug', 'routes/blog-tag.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
+  route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
   route('about', 'routes/about.tsx'),
   route('help', 'routes/help.tsx'),
   route('faq', 'routes/faq.tsx'),
