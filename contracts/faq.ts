@@ -80,7 +80,6 @@ function joinList(parts: string[]): string {
 export function faqItems(settings: FaqSettings): FaqItem[] {
   const freeOver = policyNaira(settings.freeShippingThresholdKobo);
   const methods = describeShippingMethods(settings);
-  const hours = settings.businessHours.charAt(0).toLowerCase() + settings.businessHours.slice(1);
   return [
     {
       id: 'track-order',
@@ -207,7 +206,7 @@ export function faqItems(settings: FaqSettings): FaqItem[] {
       id: 'contact',
       topic: 'account',
       question: 'How do I reach you?',
-      answer: `Call ${settings.supportPhone} or e-mail ${settings.supportEmail}, ${hours}. You can also write to us from the Contact page or continue this chat on WhatsApp.`,
+      answer: `Call ${settings.supportPhone} or e-mail ${settings.supportEmail} (${settings.businessHours}). You can also write to us from the Contact page or continue this chat on WhatsApp.`,
       keywords: [
         'contact',
         'phone',

@@ -85,8 +85,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             the size, the colour and when it will reach you.
           </p>
           <p>
-            Come and see the collection,{' '}
-            {shop.businessHours.charAt(0).toLowerCase() + shop.businessHours.slice(1)}, or call us on{' '}
+            Come and see the collection ({shop.businessHours}), or call us on{' '}
             <a
               href={`tel:${shop.supportPhone.replace(/\s+/g, '')}`}
               className="text-ink underline underline-offset-4"

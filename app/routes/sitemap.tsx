@@ -63,10 +63,10 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
     {
       title: 'Shopping',
       links: [
-        ...loaderData.shopping,
-        { to: '/wishlist', label: 'Wishlist' },
         { to: '/cart', label: 'Cart' },
+        { to: '/wishlist', label: 'Wishlist' },
         { to: '/checkout', label: 'Checkout' },
+        ...loaderData.shopping,
       ],
     },
     {

@@ -18,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function WarrantyPage() {
   const shop = useRootData()?.shop;
   if (!shop) return null;
-  const hours = shop.businessHours.charAt(0).toLowerCase() + shop.businessHours.slice(1);
+  const hours = shop.businessHours;
   const promises = [
     {
       icon: ShieldCheck,
@@ -31,7 +31,7 @@ export default function WarrantyPage() {
       text: 'No charge for the repair, the piece or its delivery.',
     },
     { icon: Clock, title: 'Easy claims', text: 'Your order number and a photo are all we need.' },
-    { icon: Headphones, title: 'A dedicated team', text: `People who know every piece, ${hours}.` },
+    { icon: Headphones, title: 'A dedicated team', text: `People who know every piece: ${hours}.` },
   ];
   return (
     <ContentPage
@@ -100,7 +100,7 @@ export default function WarrantyPage() {
           />
           <span>
             Our live chat answers common questions at once, 24/7, and hands over to our team on WhatsApp.
-            Phone and e-mail ({shop.supportEmail}) are answered {hours}. The <Link to="/faq">FAQ</Link> and{' '}
+            Phone and e-mail ({shop.supportEmail}) are answered: {hours}. The <Link to="/faq">FAQ</Link> and{' '}
             <Link to="/help">Help Centre</Link> cover orders, delivery and returns.
           </span>
         </p>

@@ -75,7 +75,7 @@ function WhatsAppPanel({ shop, onClose }: { shop: ShopInfo; onClose: () => void 
             >
               Chat with {shop.name} on WhatsApp
             </h2>
-            <p className="mt-0.5 text-xs text-white/90">We reply {lowerFirst(shop.businessHours)}.</p>
+            <p className="mt-0.5 text-xs text-white/90">Our team replies {shop.businessHours}.</p>
           </div>
           <button
             ref={closeRef}
@@ -104,8 +104,4 @@ function WhatsAppPanel({ shop, onClose }: { shop: ShopInfo; onClose: () => void 
       </div>
     </div>
   );
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

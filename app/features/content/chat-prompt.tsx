@@ -10,8 +10,7 @@ export function ChatPrompt({ shop, title = 'Still need help?' }: { shop: ShopInf
         {title}
       </h2>
       <p className="mt-2 max-w-xl text-ink-soft">
-        Our live chat answers at once, any time. Our team answers the phone and e-mail{' '}
-        {shop.businessHours.charAt(0).toLowerCase() + shop.businessHours.slice(1)}.
+        Our live chat answers at once, any time. Our team answers the phone and e-mail: {shop.businessHours}.
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <button
