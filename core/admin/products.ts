@@ -24,7 +24,8 @@ export const productMessages = {
 
 export const MAX_PRODUCT_IMAGES = 8;
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
-const MAX_PRICE_NAIRA = 100_000_000;
+// Kobo must fit a 32-bit integer column: ₦20 million is far above any piece the shop sells.
+const MAX_PRICE_NAIRA = 20_000_000;
 const MAX_STOCK = 1_000_000;
 
 export const productStatuses = ['active', 'archived'] as const;

@@ -233,6 +233,15 @@ describe('adding a product', () => {
     expect(wrongSize.statusCode).toBe(400);
     expect(wrongSize.json().error.fields.sizes).toMatch(/XXL is not a size of Tote Bags/);
 
+    const tooDear = await create({
+      ...valid,
+      price: 30_000_000,
+      originalPrice: null,
+      imageUrl: `${imageOrigin}/bag.png`,
+    });
+    expect(tooDear.statusCode).toBe(400);
+    expect(tooDear.json().error.fields).toHaveProperty('price');
+
     const cheaperOriginal = await create({
       ...valid,
       originalPrice: 40000,
@@ -271,6 +280,14 @@ describe('adding a product', () => {
     const huge = await upload(Buffer.alloc(10 * 1024 * 1024 + 10, 1));
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error.message).toMatch(/10 MB/);
+    const cut = multipartBody('image', 'cut.png', 'image/png', png);
+    const truncated = await test.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/images',
+      headers: { ...auth(adminToken), ...cut.headers },
+      payload: cut.payload.subarray(0, 500),
+    });
+    expect(truncated.statusCode).toBe(400);
     const notMultipart = await test.app.inject({
       method: 'POST',
       url: '/api/admin/products/images',

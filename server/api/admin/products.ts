@@ -130,6 +130,7 @@ const updateBody = z
   .loose();
 
 const idParams = z.object({ id: z.string().max(12) });
+const NO_IMAGE = 'Please choose an image to upload.';
 
 /** /api/admin/products: the catalogue as the admin manages it. Administrators only, checked on the server. */
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -250,17 +251,20 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       let upload: ProductUpload;
       if (request.isMultipart()) {
-        const file = await request.file();
-        if (!file || file.fieldname !== 'image')
-          throw new AppError('BAD_REQUEST', 'Please choose an image to upload.', {
-            image: 'Please choose an image to upload.',
-          });
         let bytes: Buffer;
         try {
+          const file = await request.file();
+          if (!file || file.fieldname !== 'image')
+            throw new AppError('BAD_REQUEST', NO_IMAGE, { image: NO_IMAGE });
           bytes = await file.toBuffer();
         } catch (error) {
-          if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
-          throw new AppError('BAD_REQUEST', IMAGE_TOO_LARGE, { image: IMAGE_TOO_LARGE });
+          if (error instanceof AppError) throw error;
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError('BAD_REQUEST', IMAGE_TOO_LARGE, { image: IMAGE_TOO_LARGE });
+          // A cut-off or malformed multipart body is the client's mistake, never a server error.
+          throw new AppError('BAD_REQUEST', 'The upload was incomplete. Please try again.', {
+            image: 'The upload was incomplete. Please try again.',
+          });
         }
         upload = await saveProductUpload(services.uploadDir, bytes);
       } else {
