@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import { createCoupon, getCoupon, listCoupons, updateCoupon } from '../../../core/admin/coupons';
 import { isAppError } from '../../../core/errors';
 import { formText } from '../../lib/action-result.server';
@@ -40,15 +41,18 @@ function valuesFrom(form: FormData, current?: { expiresAt: string | null; expire
   };
 }
 
-function failure(intent: string, error: unknown, fallback: string): AdminActionResult {
+function failure(intent: string, error: unknown, fallback: string) {
   if (!isAppError(error)) throw error;
   const fields = error.fields ?? {};
-  return {
-    ok: false,
-    intent,
-    error: Object.keys(fields).length > 1 ? `${fallback} Please correct the marked fields.` : error.message,
-    fields,
-  };
+  return data<AdminActionResult>(
+    {
+      ok: false,
+      intent,
+      error: Object.keys(fields).length > 1 ? `${fallback} Please correct the marked fields.` : error.message,
+      fields,
+    },
+    { status: error.status },
+  );
 }
 
 /** Create, edit, and activate or deactivate coupons; each is recorded in the audit log. */

@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import { koboToNaira } from '../../../contracts/money';
 import { isAppError } from '../../../core/errors';
 import {
@@ -123,12 +124,15 @@ export const settingsActions: Record<string, AdminActionHandler> = {
       const fields = Object.fromEntries(
         Object.entries(error.fields ?? {}).map(([name, message]) => [formFieldName(name), message]),
       );
-      return {
-        ok: false,
-        intent: 'settings-save',
-        error: Object.keys(fields).length ? settingsMessages.invalid : error.message,
-        fields,
-      } satisfies AdminActionResult;
+      return data<AdminActionResult>(
+        {
+          ok: false,
+          intent: 'settings-save',
+          error: Object.keys(fields).length ? settingsMessages.invalid : error.message,
+          fields,
+        },
+        { status: error.status },
+      );
     }
   },
 };

@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import { listUsers, promoteUser, setUserStatus } from '../../../core/accounts/manage-users';
 import { isAppError } from '../../../core/errors';
 import { formText } from '../../lib/action-result.server';
@@ -35,9 +36,12 @@ export async function loadUsersTab({ context, params, admin }: AdminLoadArgs) {
 }
 
 /** A refusal in the shop's words (SPEC.md), with the reason after it. */
-function failure(intent: string, message: string, error: unknown): AdminActionResult {
+function failure(intent: string, message: string, error: unknown) {
   if (!isAppError(error)) throw error;
-  return { ok: false, intent, error: `${message}: ${error.message}`, fields: error.fields ?? {} };
+  return data<AdminActionResult>(
+    { ok: false, intent, error: `${message}: ${error.message}`, fields: error.fields ?? {} },
+    { status: error.status },
+  );
 }
 
 /** Promote to Admin (one way) and Activate/Deactivate; both recorded in the audit log. */
