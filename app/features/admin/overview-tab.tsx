@@ -1,9 +1,11 @@
-import { BarChart3, PackagePlus, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { AlertTriangle, BarChart3, PackagePlus, Users } from 'lucide-react';
+import { Link, useRouteLoaderData } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
+import type { ShopOverview } from '../../../core/admin/overview';
 import type { AdminOrderRow } from '../../../core/orders/manage-orders';
 import { OrderDate, OrderStatusBadge } from '../../components/orders/order-status';
 import { ordersHref } from './admin-links';
+import { EmptyNote, formatCount, ReportCard, Stat, StatGrid } from './report-cards';
 
 const quickActions = [
   {
@@ -16,16 +18,29 @@ const quickActions = [
   { to: '/admin/reports', label: 'View Reports', hint: 'Sales, orders, stock and traffic', Icon: BarChart3 },
 ] as const;
 
-/** The dashboard's first tab: quick actions and the latest orders, straight from the database. */
+/** The products tab, searched for one product, or showing the low-stock ones. */
+const productsHref = (name?: string) =>
+  name ? `/admin?tab=products&q=${encodeURIComponent(name)}` : '/admin?tab=products&stock=low';
+
+/**
+ * The dashboard's first tab: the shop's figures, quick actions and the latest orders, straight from
+ * the database. The figures come as a prop, or else from the dashboard's loader data.
+ */
 export function OverviewTab({
   recentOrders,
   totalOrders,
+  figures,
 }: {
   recentOrders: AdminOrderRow[];
   totalOrders: number;
+  figures?: ShopOverview;
 }) {
+  const loaded = useRouteLoaderData('routes/admin') as { overview?: { figures?: ShopOverview } } | undefined;
+  const overview = figures ?? loaded?.overview?.figures;
   return (
     <div className="space-y-8">
+      {overview ? <Figures overview={overview} /> : null}
+
       <section aria-labelledby="quick-actions-heading">
         <h2 id="quick-actions-heading" className="text-2xl">
           Quick actions
@@ -90,5 +105,113 @@ export function OverviewTab({
         )}
       </section>
     </div>
+  );
+}
+
+function Figures({ overview }: { overview: ShopOverview }) {
+  return (
+    <>
+      <ReportCard
+        id="overview-revenue"
+        title="Revenue"
+        note="Orders paid in these Lagos days, today included, by when they were paid. Cancelled and refunded orders are not counted."
+        action={
+          <Link to="/admin/reports" className="text-sm text-gold-deep underline-offset-4 hover:underline">
+            Full reports
+          </Link>
+        }
+      >
+        <StatGrid className="lg:grid-cols-3">
+          {overview.revenue.map((figure) => (
+            <Stat
+              key={figure.id}
+              testId={`revenue-${figure.id}`}
+              label={figure.label}
+              value={formatNaira(figure.revenueKobo)}
+              hint={`${formatCount(figure.orders)} paid ${figure.orders === 1 ? 'order' : 'orders'}`}
+            />
+          ))}
+        </StatGrid>
+      </ReportCard>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <ReportCard id="overview-orders" title="Orders by status" note="Every order, as it stands now.">
+          <ul className="divide-y divide-line">
+            {overview.ordersByStatus.map((row) => (
+              <li key={row.status}>
+                <Link
+                  to={ordersHref({ status: row.status })}
+                  data-testid={`status-${row.status}`}
+                  className="flex items-center justify-between gap-3 py-2.5 text-sm hover:text-gold-deep"
+                >
+                  <span>{row.label}</span>
+                  <span className="font-medium tabular-nums">{formatCount(row.orders)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </ReportCard>
+
+        <ReportCard
+          id="overview-customers"
+          title="New customers"
+          note="Customer accounts opened, today included."
+        >
+          <StatGrid className="grid-cols-2 lg:grid-cols-2">
+            <Stat testId="customers-7d" label="7 days" value={formatCount(overview.newCustomers.last7Days)} />
+            <Stat
+              testId="customers-30d"
+              label="30 days"
+              value={formatCount(overview.newCustomers.last30Days)}
+            />
+          </StatGrid>
+        </ReportCard>
+
+        <ReportCard
+          id="overview-stock"
+          title="Low stock"
+          note={`Products on sale with fewer than ${overview.lowStockThreshold} left.`}
+          action={
+            overview.lowStockCount > 0 ? (
+              <Link to={productsHref()} className="text-sm text-gold-deep underline-offset-4 hover:underline">
+                All {overview.lowStockCount}
+              </Link>
+            ) : null
+          }
+        >
+          {overview.lowStock.length === 0 ? (
+            <EmptyNote>Every product has {overview.lowStockThreshold} or more in stock.</EmptyNote>
+          ) : (
+            <ul className="divide-y divide-line">
+              {overview.lowStock.map((product) => (
+                <li key={product.productId}>
+                  <Link
+                    to={productsHref(product.name)}
+                    className="flex items-center justify-between gap-3 py-2.5 text-sm hover:text-gold-deep"
+                  >
+                    <span className="min-w-0 truncate">{product.name}</span>
+                    <span
+                      className={
+                        product.stock <= 0
+                          ? 'inline-flex shrink-0 items-center gap-1 font-medium text-sale'
+                          : 'shrink-0 font-medium text-warning tabular-nums'
+                      }
+                    >
+                      {product.stock <= 0 ? (
+                        <>
+                          <AlertTriangle width={14} height={14} aria-hidden="true" /> Out of stock
+                        </>
+                      ) : (
+                        `${product.stock} left`
+                      )}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ReportCard>
+      </div>
+    </>
   );
 }
