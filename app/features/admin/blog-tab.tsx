@@ -339,7 +339,11 @@ function BlogEditor({
       {post ? <PublishNotice post={post} /> : null}
       {result ? (
         <ActionNotice tone={result.ok ? 'success' : 'error'}>
-          {result.ok ? result.message : result.error}
+          {result.ok
+            ? result.message
+            : Object.keys(fields).length > 0
+              ? 'The post was not saved: please correct the fields marked below.'
+              : result.error}
         </ActionNotice>
       ) : null}
 
