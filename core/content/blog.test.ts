@@ -8,6 +8,7 @@ import { auditLog } from '../../db/schema/admin';
 import { blogPosts } from '../../db/schema/content';
 import { seedBlog } from '../../db/seed/seed-blog';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
+import { listSitemapEntries } from '../catalog/list-sitemap-entries';
 import { isAppError } from '../errors';
 import {
   createPost,
@@ -255,6 +256,24 @@ describe('writing posts', () => {
     expect(removed.image).toBeNull();
     const [row] = await database.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
     expect(row!.imageKey).toBeNull();
+  });
+});
+
+describe('sitemap.xml', () => {
+  it('lists every published post and the four categories, never a draft', async () => {
+    const draft = await createPost(
+      { db: database.db, uploadDir },
+      actor,
+      input({ title: 'Unlisted Draft' }),
+      {
+        defaultAuthor: 'Editor',
+      },
+    );
+    const paths = (await listSitemapEntries(database.db)).map((entry) => entry.path);
+    const published = await listPublishedPosts(database.db, {});
+    for (const post of published.posts) expect(paths).toContain(`/blog/${post.id}`);
+    expect(paths).toContain('/blog/category/behind-the-seams');
+    expect(paths).not.toContain(`/blog/${draft.id}`);
   });
 });
 
