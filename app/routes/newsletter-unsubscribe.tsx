@@ -6,8 +6,8 @@ import {
   isValidUnsubscribeToken,
   resubscribeWithToken,
   unsubscribeFromNewsletter,
-  unsubscribeTexts,
 } from '../../core/newsletter/unsubscribe';
+import { unsubscribeTexts } from '../../contracts/newsletter-unsubscribe';
 import { Button, ButtonLink } from '../components/ui/button';
 import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema/content';
 import { settings } from '../../db/schema/settings';
+import { unsubscribeTexts } from '../../contracts/newsletter-unsubscribe';
 import { AppError } from '../errors';
 
 /** The settings group holding the key unsubscribe links are signed with. */
@@ -50,10 +51,7 @@ export type SubscriptionState = 'subscribed' | 'unsubscribed' | 'unknown';
 
 async function requireToken(db: DbOrTx, email: string, token: string): Promise<string> {
   if (!(await isValidUnsubscribeToken(db, email, token)))
-    throw new AppError(
-      'FORBIDDEN',
-      'This unsubscribe link is not valid. Please use the link from your latest e-mail.',
-    );
+    throw new AppError('FORBIDDEN', unsubscribeTexts.invalid);
   return normalize(email);
 }
 
@@ -106,10 +104,3 @@ export async function clearUnsubscribe(db: DbOrTx, email: string): Promise<boole
     .returning({ id: newsletterSubscribers.id });
   return changed.length > 0;
 }
-
-export const unsubscribeTexts = {
-  confirmTitle: 'Unsubscribe from our newsletter?',
-  done: 'You have been unsubscribed. You will not receive our newsletter any more.',
-  again: "You're subscribed again. Welcome back!",
-  invalid: 'This unsubscribe link is not valid. Please use the link from your latest e-mail.',
-} as const;
