@@ -133,7 +133,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           <h1 id="post-title" className="mt-3 text-display-md sm:text-display-lg">
             {post.title}
           </h1>
-          <p className="mt-4 text-lg leading-relaxed text-ink-soft">{post.excerpt}</p>
+          <p className="mt-4 leading-relaxed text-ink-soft sm:text-lg">{post.excerpt}</p>
           <p className="mt-5 text-sm text-muted">
             By <span className="text-ink">{post.author}</span> · <BlogDate post={post} /> · {minutes} min read
           </p>
