@@ -52,12 +52,14 @@ type Asking = { kind: 'promote' | 'deactivate'; user: UserRow } | null;
 
 /** Promote (customers only) and Activate/Deactivate; an admin's own account cannot be deactivated here. */
 function UserActions({
+  className,
   user,
   self,
   busy,
   onAsk,
   onActivate,
 }: {
+  className?: string | undefined;
   user: UserRow;
   self: boolean;
   busy: boolean;
@@ -65,7 +67,7 @@ function UserActions({
   onActivate: (user: UserRow) => void;
 }) {
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className={cn('flex flex-wrap justify-end gap-2', className)}>
       {user.role !== 'admin' ? (
         <Button
           size="sm"
@@ -146,8 +148,9 @@ export function UsersTab({ data }: { data: UsersData }) {
     void fetcher.submit(values, { method: 'post', action: '/admin?tab=users' });
   };
   const activate = (user: UserRow) => submit({ intent: 'user-status', id: user.id, status: 'active' });
-  const actions = (user: UserRow) => (
+  const actions = (user: UserRow, className?: string) => (
     <UserActions
+      className={className}
       user={user}
       self={user.id === data.selfId}
       busy={busy}
@@ -277,18 +280,16 @@ export function UsersTab({ data }: { data: UsersData }) {
                       ) : null}
                     </p>
                     <p className="truncate text-xs text-muted">{user.email}</p>
+                    <p className="mt-1 text-xs text-muted">
+                      Joined <OrderDate iso={user.createdAt} />
+                    </p>
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1">
                     <RoleBadge role={user.role} />
                     <StatusBadge status={user.status} />
                   </div>
                 </div>
-                <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-                  <span className="text-xs text-muted">
-                    Joined <OrderDate iso={user.createdAt} />
-                  </span>
-                  {actions(user)}
-                </div>
+                <div className="mt-3 border-t border-line pt-3">{actions(user, 'justify-start')}</div>
               </li>
             ))}
           </ul>
