@@ -6,7 +6,7 @@ import { useModal } from '../../lib/use-modal';
 import { closeChat, openChat, useChatOpen } from './chat-state';
 
 // The chat's code and the FAQ it answers from load only when a shopper opens it.
-const LiveChatPanel = lazy(() => import('./live-chat-panel'));
+const LiveChatPanel = lazy(() => import('../../features/content/live-chat-panel'));
 
 const launcher =
   'pointer-events-auto inline-flex h-12 w-12 items-center justify-center rounded-full shadow-lg transition-transform hover:scale-105 focus-visible:outline-offset-4';
