@@ -1,15 +1,16 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { placeOrderInputSchema } from '../../contracts/checkout';
-import { checkoutMessages, type PaymentMethodId } from '../../contracts/checkout-texts';
+import { checkoutMessages } from '../../contracts/checkout-texts';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { products } from '../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
 import { notifyOrderOwner } from '../content/notifications';
+import { isPaymentMethodEnabled } from './payment-methods';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
-import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
+import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
 import { useCoupon } from './coupons';
 import { sendOrderConfirmation } from './order-mail';
@@ -47,12 +48,6 @@ export function bankReference(now = new Date()): string {
   const time = String(now.getTime()).slice(-8);
   return `RC${time}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
 }
-
-const methodEnabled: Record<PaymentMethodId, keyof ShopSettings['paymentMethods']> = {
-  flutterwave: 'flutterwave',
-  'credit-card': 'creditCard',
-  'bank-transfer': 'bankTransfer',
-};
 
 function outOfStock(name = 'An item in your cart', left: number): AppError {
   return new AppError(
@@ -95,7 +90,7 @@ export async function placeOrder(
   }
 
   const settings = await getShopSettings(deps.db);
-  if (!settings.paymentMethods[methodEnabled[input.paymentMethod]])
+  if (!isPaymentMethodEnabled(settings, input.paymentMethod))
     throw new AppError('BAD_REQUEST', 'This payment method is not available.', {
       paymentMethod: 'This payment method is not available.',
     });
