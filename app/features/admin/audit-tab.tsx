@@ -59,10 +59,10 @@ function AuditFilters({ filter, entityTypes }: { filter: AuditFilter; entityType
       action="/admin"
       role="search"
       aria-label="Activity log search"
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_11rem_10rem_10rem_auto] lg:items-end"
+      className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_11rem_10rem_10rem_auto] lg:items-end"
     >
       <input type="hidden" name="tab" value="audit" />
-      <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+      <div className="col-span-2 space-y-1.5 lg:col-span-1">
         <label htmlFor="audit-q" className={labelClasses}>
           Search the log
         </label>
@@ -75,7 +75,7 @@ function AuditFilters({ filter, entityTypes }: { filter: AuditFilter; entityType
           className={inputClasses}
         />
       </div>
-      <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+      <div className="col-span-2 space-y-1.5 lg:col-span-1">
         <label htmlFor="audit-type" className={labelClasses}>
           Record
         </label>
@@ -100,7 +100,7 @@ function AuditFilters({ filter, entityTypes }: { filter: AuditFilter; entityType
         </label>
         <input id="audit-to" name="to" type="date" defaultValue={filter.to} className={inputClasses} />
       </div>
-      <Button type="submit" className="h-11 sm:col-span-2 lg:col-span-1">
+      <Button type="submit" className="col-span-2 h-11 lg:col-span-1">
         <Search width={16} height={16} aria-hidden="true" /> Search
       </Button>
     </Form>
@@ -110,20 +110,21 @@ function AuditFilters({ filter, entityTypes }: { filter: AuditFilter; entityType
 /** Before → after of each changed field; 'not set' where a field was added or removed. */
 function ChangeTable({ entry }: { entry: AuditEntry }) {
   if (entry.changes.length === 0)
-    return <p className="text-sm text-muted">No field values were recorded for this action.</p>;
+    return <p className="py-2 text-sm text-muted">No field values were recorded for this action.</p>;
+  const notSet = <span className="text-muted italic">not set</span>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm" data-testid="audit-changes">
+    <>
+      <table className="hidden w-full table-fixed text-left text-sm sm:table" data-testid="audit-changes">
         <caption className="sr-only">Changed fields of {entry.action}</caption>
         <thead className="text-xs tracking-wide text-ink-soft uppercase">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
+            <th scope="col" className="w-[28%] py-2 pr-4 font-medium">
               Field
             </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
+            <th scope="col" className="py-2 pr-2 font-medium">
               Before
             </th>
-            <th scope="col" className="w-6 py-2 pr-4 font-medium">
+            <th scope="col" className="w-8 py-2 pr-2 font-medium">
               <span className="sr-only">becomes</span>
             </th>
             <th scope="col" className="py-2 font-medium">
@@ -134,23 +135,34 @@ function ChangeTable({ entry }: { entry: AuditEntry }) {
         <tbody className="divide-y divide-line">
           {entry.changes.map((change) => (
             <tr key={change.field} data-testid="audit-change">
-              <th scope="row" className="py-2 pr-4 align-top font-mono text-xs font-medium text-ink">
+              <th
+                scope="row"
+                className="py-2 pr-4 align-top font-mono text-xs font-medium break-words text-ink"
+              >
                 {change.field}
               </th>
-              <td className="py-2 pr-4 align-top break-all text-sale">
-                {change.before ?? <span className="text-muted italic">not set</span>}
+              <td className="py-2 pr-2 align-top break-words text-sale">{change.before ?? notSet}</td>
+              <td className="py-2 pr-2 align-top text-muted">
+                <ArrowRight width={14} height={14} aria-hidden="true" className="mt-0.5" />
               </td>
-              <td className="py-2 pr-4 align-top text-muted">
-                <ArrowRight width={14} height={14} aria-hidden="true" />
-              </td>
-              <td className="py-2 align-top break-all text-success">
-                {change.after ?? <span className="text-muted italic">not set</span>}
-              </td>
+              <td className="py-2 align-top break-words text-success">{change.after ?? notSet}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+      <ul className="divide-y divide-line text-sm sm:hidden" aria-label={`Changed fields of ${entry.action}`}>
+        {entry.changes.map((change) => (
+          <li key={change.field} className="py-2" data-testid="audit-change-card">
+            <span className="block font-mono text-xs font-medium text-ink">{change.field}</span>
+            <span className="mt-0.5 block break-words">
+              <span className="text-sale">{change.before ?? notSet}</span>
+              <span className="text-muted"> → </span>
+              <span className="text-success">{change.after ?? notSet}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

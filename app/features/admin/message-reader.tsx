@@ -93,7 +93,7 @@ export function MessageReader({ message, backHref }: { message: ContactMessageVi
         ) : null}
       </dl>
       <div
-        className="mt-5 border-t border-line pt-5 text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap text-ink"
+        className="mt-5 border-t border-line pt-5 text-[0.9375rem] leading-relaxed whitespace-pre-wrap text-ink wrap-anywhere"
         data-testid="message-body"
       >
         {message.message}

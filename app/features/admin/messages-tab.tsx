@@ -93,7 +93,7 @@ export function MessagesTab({ data }: { data: MessagesData }) {
       </div>
       <div
         className={cn(
-          'grid gap-5',
+          'grid grid-cols-1 gap-5',
           opened || missing ? 'lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start' : null,
         )}
       >
@@ -128,7 +128,7 @@ export function MessagesTab({ data }: { data: MessagesData }) {
                       aria-current={current ? 'true' : undefined}
                       className={cn(
                         'block px-4 py-3 hover:bg-paper',
-                        current ? 'bg-cream shadow-[inset_3px_0_0_var(--color-gold-deep)]' : null,
+                        current ? 'bg-paper shadow-[inset_3px_0_0_var(--color-gold-deep)]' : null,
                       )}
                     >
                       <span className="flex items-baseline justify-between gap-3">

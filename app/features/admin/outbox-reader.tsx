@@ -85,7 +85,6 @@ export function OutboxReader({ mail, backHref }: { mail: OutboxMailView; backHre
           srcDoc={mail.html}
           title={`E-mail: ${mail.subject}`}
           referrerPolicy="no-referrer"
-          loading="lazy"
           data-testid="mail-html"
           className="mt-2 h-[28rem] w-full rounded-sm border border-line bg-white"
         />
@@ -95,7 +94,9 @@ export function OutboxReader({ mail, backHref }: { mail: OutboxMailView; backHre
           Plain-text version
         </h4>
         <pre
-          className="mt-2 max-h-96 overflow-auto rounded-sm border border-line bg-paper p-4 font-sans text-sm leading-relaxed break-words whitespace-pre-wrap text-ink"
+          tabIndex={0}
+          aria-labelledby="mail-text-heading"
+          className="mt-2 max-h-96 overflow-auto rounded-sm border border-line bg-paper p-4 font-sans text-sm leading-relaxed whitespace-pre-wrap text-ink wrap-anywhere"
           data-testid="mail-text"
         >
           {mail.text}

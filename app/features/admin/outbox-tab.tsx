@@ -94,7 +94,7 @@ export function OutboxTab({ data }: { data: OutboxData }) {
       </div>
       <div
         className={cn(
-          'grid gap-5',
+          'grid grid-cols-1 gap-5',
           open ? 'lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start' : null,
         )}
       >
@@ -128,7 +128,7 @@ export function OutboxTab({ data }: { data: OutboxData }) {
                       aria-current={current ? 'true' : undefined}
                       className={cn(
                         'block px-4 py-3 hover:bg-paper',
-                        current ? 'bg-cream shadow-[inset_3px_0_0_var(--color-gold-deep)]' : null,
+                        current ? 'bg-paper shadow-[inset_3px_0_0_var(--color-gold-deep)]' : null,
                       )}
                     >
                       <span className="flex items-baseline justify-between gap-3">
