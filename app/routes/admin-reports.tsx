@@ -129,7 +129,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
               className={inputClasses}
             />
           </div>
-          <Button type="submit" className="col-span-2 h-11 sm:col-span-1">
+          <Button type="submit" className="col-span-2 h-11 sm:col-span-1 sm:justify-self-start">
             Show
           </Button>
         </Form>
@@ -138,16 +138,16 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
 
       <div className="space-y-6">
         <SalesCard sales={report.sales} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
           <OrdersCard orders={report.orders} />
           <UsersCard users={report.users} />
         </div>
         <TrafficCard traffic={report.traffic} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
           <InventoryCard inventory={report.inventory} />
           <FeedbackCard feedback={report.feedback} />
         </div>
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
           <MarketingCard marketing={report.marketing} />
           <AdminActionsCard admin={report.admin} />
         </div>

@@ -121,9 +121,10 @@ function Figures({ overview }: { overview: ShopOverview }) {
           </Link>
         }
       >
-        <StatGrid className="lg:grid-cols-3">
+        <StatGrid columns={3}>
           {overview.revenue.map((figure) => (
             <Stat
+              wide
               key={figure.id}
               testId={`revenue-${figure.id}`}
               label={figure.label}
@@ -157,7 +158,7 @@ function Figures({ overview }: { overview: ShopOverview }) {
           title="New customers"
           note="Customer accounts opened, today included."
         >
-          <StatGrid className="grid-cols-2 lg:grid-cols-2">
+          <StatGrid columns={2}>
             <Stat testId="customers-7d" label="7 days" value={formatCount(overview.newCustomers.last7Days)} />
             <Stat
               testId="customers-30d"

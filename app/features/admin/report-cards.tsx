@@ -41,17 +41,26 @@ export function Stat({
   value,
   hint,
   testId,
+  wide = false,
 }: {
   label: string;
   value: ReactNode;
   hint?: ReactNode;
   testId?: string;
+  /** A long value (money): the whole row on a phone. */
+  wide?: boolean;
 }) {
   return (
-    <div className="min-w-0 rounded-card border border-line bg-paper px-4 py-3" data-testid={testId}>
+    <div
+      className={cn(
+        'min-w-0 rounded-card border border-line bg-paper px-4 py-3',
+        wide && 'col-span-2 sm:col-span-1',
+      )}
+      data-testid={testId}
+    >
       <dt className="text-xs font-medium tracking-wide text-ink-soft uppercase">{label}</dt>
       <dd
-        className="mt-1 font-display text-2xl text-ink tabular-nums sm:text-3xl"
+        className="mt-1 font-display text-2xl break-words text-ink tabular-nums"
         data-testid={testId && `${testId}-value`}
       >
         {value}
@@ -61,9 +70,24 @@ export function Stat({
   );
 }
 
-/** A row of headline figures. */
-export function StatGrid({ children, className }: { children: ReactNode; className?: string }) {
-  return <dl className={cn('grid grid-cols-2 gap-3 lg:grid-cols-4', className)}>{children}</dl>;
+const gridColumns = {
+  2: 'grid-cols-2',
+  /** Five figures in half a page: two a row, then three. */
+  half: 'grid-cols-2 sm:grid-cols-3',
+  3: 'grid-cols-2 lg:grid-cols-3',
+  4: 'grid-cols-2 lg:grid-cols-4',
+  5: 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-5',
+} as const;
+
+/** A row of headline figures: two a row on a phone, up to `columns` on a wide screen. */
+export function StatGrid({
+  children,
+  columns = 4,
+}: {
+  children: ReactNode;
+  columns?: keyof typeof gridColumns;
+}) {
+  return <dl className={cn('grid grid-flow-row-dense gap-3', gridColumns[columns])}>{children}</dl>;
 }
 
 /** Shown in a card's place when its range has nothing to show. */

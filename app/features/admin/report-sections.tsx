@@ -138,9 +138,9 @@ export function SalesCard({ sales }: { sales: ShopReport['sales'] }) {
       note="Orders paid in the range, by the Lagos day they were paid. Cancelled and refunded orders are not counted."
     >
       <StatGrid>
-        <Stat testId="sales-revenue" label="Revenue" value={formatNaira(sales.revenueKobo)} />
+        <Stat wide testId="sales-revenue" label="Revenue" value={formatNaira(sales.revenueKobo)} />
         <Stat testId="sales-orders" label="Paid orders" value={formatCount(sales.orders)} />
-        <Stat label="Average order" value={formatNaira(sales.averageOrderKobo)} />
+        <Stat wide label="Average order" value={formatNaira(sales.averageOrderKobo)} />
         <Stat label="Units sold" value={formatCount(sales.unitsSold)} />
       </StatGrid>
       <ChartFigure
@@ -152,7 +152,7 @@ export function SalesCard({ sales }: { sales: ShopReport['sales'] }) {
         format={formatNaira}
         formatAxis={nairaAxis}
       />
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <div>
           <h3 className="font-sans text-sm font-semibold tracking-wide text-ink uppercase">Bestsellers</h3>
           {sales.bestsellers.length === 0 ? (
@@ -208,7 +208,7 @@ export function SalesCard({ sales }: { sales: ShopReport['sales'] }) {
 export function OrdersCard({ orders }: { orders: ShopReport['orders'] }) {
   return (
     <ReportCard id="orders" title="Orders" note="Orders placed in the range, by where they are now.">
-      <StatGrid className="lg:grid-cols-5">
+      <StatGrid columns="half">
         <Stat
           testId="orders-completed"
           label="Completed"
@@ -248,7 +248,7 @@ export function OrdersCard({ orders }: { orders: ShopReport['orders'] }) {
                 order.carrier ?? '—',
                 order.trackingNumber ?? '—',
                 order.shippedAt ? <OrderDate key="shipped" iso={order.shippedAt} /> : '—',
-                order.expectedBy ? `${formatDay(order.expectedBy, true)} (${order.shippingMethod})` : '—',
+                order.expectedBy ? formatDay(order.expectedBy, true) : '—',
               ])}
             />
           </div>
@@ -266,7 +266,7 @@ export function UsersCard({ users }: { users: ShopReport['users'] }) {
       title="Customers"
       note="Returning: signed in, or placed an order that was not their first, in the range. Active: signed in or ordered in the range."
     >
-      <StatGrid>
+      <StatGrid columns={2}>
         <Stat testId="users-signups" label="Sign-ups" value={formatCount(users.signUps)} />
         <Stat
           testId="users-signins"
@@ -295,7 +295,7 @@ export function InventoryCard({ inventory }: { inventory: ShopReport['inventory'
       title="Inventory"
       note="Products on sale, as they stand now. The catalog keeps no cost price, so stock is valued at the selling price."
     >
-      <StatGrid>
+      <StatGrid columns={2}>
         <Stat
           label="Units in stock"
           value={formatCount(inventory.units)}
@@ -307,7 +307,7 @@ export function InventoryCard({ inventory }: { inventory: ShopReport['inventory'
           value={formatCount(inventory.lowStock)}
           hint={`fewer than ${inventory.lowStockThreshold} left`}
         />
-        <Stat label="Stock value" value={formatNaira(inventory.stockValueKobo)} hint="at retail price" />
+        <Stat wide label="Stock value" value={formatNaira(inventory.stockValueKobo)} hint="at retail price" />
       </StatGrid>
       <div className="mt-5">
         <h3 className="font-sans text-sm font-semibold tracking-wide text-ink uppercase">Lowest stock</h3>
@@ -337,7 +337,7 @@ export function TrafficCard({ traffic }: { traffic: ShopReport['traffic'] }) {
       title="Traffic"
       note="Pages the shop served to browsers, counted by the shop itself: no cookies, addresses or visitor ids. Robots, previews and admin pages are not counted."
     >
-      <StatGrid className="lg:grid-cols-3">
+      <StatGrid columns={3}>
         <Stat testId="traffic-views" label="Page views" value={formatCount(traffic.views)} />
         <Stat label="Orders placed" value={formatCount(traffic.ordersPlaced)} />
         <Stat
@@ -355,7 +355,7 @@ export function TrafficCard({ traffic }: { traffic: ShopReport['traffic'] }) {
         label="Page views"
         format={formatCount}
       />
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <div>
           <h3 className="font-sans text-sm font-semibold tracking-wide text-ink uppercase">Sources</h3>
           {traffic.sources.length === 0 ? (
@@ -409,7 +409,7 @@ const sourceLabel = (source: string) =>
 export function FeedbackCard({ feedback }: { feedback: ShopReport['feedback'] }) {
   return (
     <ReportCard id="feedback" title="Reviews" note="Reviews written in the range.">
-      <StatGrid className="lg:grid-cols-2">
+      <StatGrid columns={2}>
         <Stat testId="feedback-reviews" label="Reviews" value={formatCount(feedback.reviews)} />
         <Stat
           label="Average rating"
@@ -503,9 +503,9 @@ export function MarketingCard({ marketing }: { marketing: ShopReport['marketing'
       title="Marketing"
       note="Coupons used on orders placed in the range (cancelled orders give their use back), and the newsletter."
     >
-      <StatGrid>
+      <StatGrid columns={2}>
         <Stat testId="marketing-uses" label="Coupon uses" value={formatCount(marketing.couponUses)} />
-        <Stat label="Discount given" value={formatNaira(marketing.discountKobo)} />
+        <Stat wide label="Discount given" value={formatNaira(marketing.discountKobo)} />
         <Stat
           testId="marketing-subscribed"
           label="New subscribers"
