@@ -79,7 +79,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
         <h1 className="mt-2 text-display-lg">Contact Us</h1>
         <p className="mt-3 text-ink-soft">
           Questions about a size, an order or a piece you have your eye on? Write to us and our Lagos team
-          will answer, or reach us directly {shop.businessHours.toLowerCase()}.
+          will answer, or reach us directly. We are open {shop.businessHours}.
         </p>
       </header>
 
