@@ -45,7 +45,12 @@ export default function ShippingPage() {
     >
       <ContentSection id="delivery" title="Delivery methods">
         <p>Choose your method at checkout; the price is worked out on your order before you pay.</p>
-        <div className="overflow-x-auto rounded-card border border-line">
+        <div
+          className="overflow-x-auto rounded-card border border-line"
+          role="region"
+          aria-label="Delivery methods and prices"
+          tabIndex={0}
+        >
           <table className="w-full min-w-[28rem] text-left text-sm">
             <thead className="bg-cream text-xs tracking-wider text-ink-soft uppercase">
               <tr>
