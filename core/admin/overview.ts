@@ -32,6 +32,8 @@ export interface ShopOverview {
   /** Products on sale below the low-stock threshold (out of stock included), the emptiest first. */
   lowStock: { productId: number; name: string; stock: number }[];
   lowStockCount: number;
+  /** Of those, how many have none left. */
+  outOfStockCount: number;
   lowStockThreshold: number;
 }
 
@@ -84,7 +86,13 @@ export async function shopOverview(
       .where(belowThreshold)
       .orderBy(asc(products.stock), asc(products.name))
       .limit(options.lowStock ?? 6),
-    db.select({ total: count() }).from(products).where(belowThreshold),
+    db
+      .select({
+        total: count(),
+        outOfStock: sql<number>`count(*) filter (where ${products.stock} <= 0)`.mapWith(Number),
+      })
+      .from(products)
+      .where(belowThreshold),
   ]);
   const byStatus = new Map(statuses.map((row) => [row.status, row.orders]));
   const figure = (id: RevenueFigure['id'], revenueKobo: number, orderCount: number): RevenueFigure => ({
@@ -110,6 +118,7 @@ export async function shopOverview(
     newCustomers: { last7Days: customers?.last7Days ?? 0, last30Days: customers?.last30Days ?? 0 },
     lowStock,
     lowStockCount: lowStockTotal?.total ?? 0,
+    outOfStockCount: lowStockTotal?.outOfStock ?? 0,
     lowStockThreshold: LOW_STOCK_THRESHOLD,
   };
 }

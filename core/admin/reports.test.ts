@@ -472,6 +472,7 @@ describe('overview', () => {
       ['Brogue Shoes', 3],
     ]);
     expect(overview.lowStockCount).toBe(2);
+    expect(overview.outOfStockCount).toBe(1);
   });
 
   it('moves to the next day at Lagos midnight', async () => {

@@ -18,9 +18,9 @@ const quickActions = [
   { to: '/admin/reports', label: 'View Reports', hint: 'Sales, orders, stock and traffic', Icon: BarChart3 },
 ] as const;
 
-/** The products tab, searched for one product, or showing the low-stock ones. */
-const productsHref = (name?: string) =>
-  name ? `/admin?tab=products&q=${encodeURIComponent(name)}` : '/admin?tab=products&stock=low';
+/** The products tab, searched for one product, or filtered by stock (low: 1 to threshold − 1; out: none left). */
+const productsHref = (filter: { q: string } | { stock: 'low_stock' | 'out_of_stock' }) =>
+  `/admin?tab=products&${new URLSearchParams(filter).toString()}`;
 
 /**
  * The dashboard's first tab: the shop's figures, quick actions and the latest orders, straight from
@@ -174,9 +174,24 @@ function Figures({ overview }: { overview: ShopOverview }) {
           note={`Products on sale with fewer than ${overview.lowStockThreshold} left.`}
           action={
             overview.lowStockCount > 0 ? (
-              <Link to={productsHref()} className="text-sm text-gold-deep underline-offset-4 hover:underline">
-                All {overview.lowStockCount}
-              </Link>
+              <span className="flex gap-3 text-sm">
+                {overview.lowStockCount > overview.outOfStockCount ? (
+                  <Link
+                    to={productsHref({ stock: 'low_stock' })}
+                    className="text-gold-deep underline-offset-4 hover:underline"
+                  >
+                    {overview.lowStockCount - overview.outOfStockCount} low
+                  </Link>
+                ) : null}
+                {overview.outOfStockCount > 0 ? (
+                  <Link
+                    to={productsHref({ stock: 'out_of_stock' })}
+                    className="text-gold-deep underline-offset-4 hover:underline"
+                  >
+                    {overview.outOfStockCount} out
+                  </Link>
+                ) : null}
+              </span>
             ) : null
           }
         >
@@ -187,7 +202,7 @@ function Figures({ overview }: { overview: ShopOverview }) {
               {overview.lowStock.map((product) => (
                 <li key={product.productId}>
                   <Link
-                    to={productsHref(product.name)}
+                    to={productsHref({ q: product.name })}
                     className="flex items-center justify-between gap-3 py-2.5 text-sm hover:text-gold-deep"
                   >
                     <span className="min-w-0 truncate">{product.name}</span>

@@ -24,6 +24,7 @@ const overviewDto = z.object({
   newCustomers: z.object({ last7Days: z.number(), last30Days: z.number() }),
   lowStock: z.array(z.object({ productId: z.number(), name: z.string(), stock: z.number() })),
   lowStockCount: z.number(),
+  outOfStockCount: z.number(),
   lowStockThreshold: z.number(),
   recentOrders: z.array(
     z.object({
