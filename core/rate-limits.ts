@@ -8,6 +8,8 @@ export interface RateLimitRule {
 export interface RateLimiter {
   /** Counts one attempt against `rule` for `key`; throws a RATE_LIMITED AppError once the limit is passed. */
   hit(rule: RateLimitRule, key: string): Promise<void>;
+  /** Throws the same error if `key` has already used up `rule`'s limit, without counting anything. */
+  check(rule: RateLimitRule, key: string): Promise<void>;
 }
 
 /** Who is asking: the address limits are counted by, and the browser a session is labelled with. */

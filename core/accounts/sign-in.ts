@@ -22,16 +22,23 @@ export async function signIn(
   raw: SignInInput,
   client: ClientInfo,
 ): Promise<{ user: PublicUser; session: IssuedSession }> {
-  await deps.rateLimiter.hit(accountRateLimits.signInByIp, client.ip);
+  // Failed attempts are what is limited, per address and per account: a shopper who signs in
+  // often is never stopped, a guesser is, and so is the right password once an account is locked.
+  await deps.rateLimiter.check(accountRateLimits.signInByIp, client.ip);
   const input = parseInput(signInSchema, raw);
   if (!input.email || !input.password)
     throw new AppError('BAD_REQUEST', 'Please enter both email and password');
-  await deps.rateLimiter.hit(accountRateLimits.signInByAccount, input.email.toLowerCase());
+  const accountKey = input.email.toLowerCase();
+  await deps.rateLimiter.check(accountRateLimits.signInByAccount, accountKey);
 
-  const email = input.email.toLowerCase();
+  const email = accountKey;
   const [row] = email.length <= 254 ? await deps.db.select().from(users).where(eq(users.email, email)) : [];
   const valid = await verifyPassword(row?.passwordHash, input.password);
-  if (!row || !valid) throw new AppError('UNAUTHENTICATED', SIGN_IN_FAILED);
+  if (!row || !valid) {
+    await deps.rateLimiter.hit(accountRateLimits.signInByIp, client.ip);
+    await deps.rateLimiter.hit(accountRateLimits.signInByAccount, accountKey);
+    throw new AppError('UNAUTHENTICATED', SIGN_IN_FAILED);
+  }
   if (row.status !== 'active') throw new AppError('FORBIDDEN', ACCOUNT_INACTIVE);
 
   const role = isAdminEmail(row.email, deps.adminEmail) ? 'admin' : row.role;

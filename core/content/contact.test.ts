@@ -21,6 +21,7 @@ beforeAll(async () => {
       if (hits.filter((hit) => hit.key === key).length > rule.limit)
         throw new AppError('RATE_LIMITED', 'Too many requests. Please try again later.');
     },
+    check: async () => {},
   };
   deps = {
     db: database.db,

@@ -28,7 +28,7 @@ import {
 } from './notifications';
 
 let database: TestDatabase;
-let orderDeps: PlaceOrderDeps & { rateLimiter: { hit: () => Promise<void> } };
+let orderDeps: PlaceOrderDeps & { rateLimiter: { hit: () => Promise<void>; check: () => Promise<void> } };
 let paymentDeps: PaymentDeps;
 let product: { id: number; sizes: string[] };
 const admin = { id: null, email: 'admin@rossy.ng' };
@@ -40,7 +40,7 @@ beforeAll(async () => {
     db: database.db,
     mailer,
     publicUrl: 'https://rossy.test',
-    rateLimiter: { hit: async () => {} },
+    rateLimiter: { hit: async () => {}, check: async () => {} },
   };
   paymentDeps = {
     db: database.db,

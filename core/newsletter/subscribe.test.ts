@@ -20,6 +20,7 @@ beforeAll(async () => {
     async hit(rule: RateLimitRule, key: string) {
       hits.push({ rule: rule.name, key });
     },
+    check: async () => {},
   };
   deps = {
     db: database.db,

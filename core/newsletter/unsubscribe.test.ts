@@ -24,7 +24,7 @@ beforeAll(async () => {
     db: database.db,
     mailer: createMailer({ db: database.db, from: 'Rossy <no-reply@rossy.test>' }),
     publicUrl: 'https://rossy.test',
-    rateLimiter: { hit: async () => {} },
+    rateLimiter: { hit: async () => {}, check: async () => {} },
   };
 });
 afterAll(async () => {

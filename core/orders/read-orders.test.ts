@@ -28,6 +28,7 @@ const rateLimiter: RateLimiter = {
   hit: async (rule, key) => {
     hits.push({ rule, key });
   },
+  check: async () => {},
 };
 
 async function insertUser(email: string, role: Viewer['role'] = 'customer'): Promise<Viewer> {
@@ -235,6 +236,7 @@ describe('trackOrder', () => {
   it('stops when the rate limiter says so', async () => {
     const limited: RateLimiter = {
       hit: () => Promise.reject(new AppError('RATE_LIMITED', 'Too many attempts.')),
+      check: async () => {},
     };
     const error = await trackOrder(
       { db: database.db, rateLimiter: limited },

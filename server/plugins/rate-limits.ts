@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../core/errors';
-import type { RateLimiter } from '../../core/rate-limits';
+import type { RateLimiter, RateLimitRule } from '../../core/rate-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,9 +15,16 @@ interface Counter {
   resetAt: number;
 }
 
-function memoryStore() {
+interface Store {
+  /** Adds one to the counter and returns it. */
+  increment(key: string, windowMs: number): Promise<Counter>;
+  /** The counter as it stands (zero when there is none). */
+  read(key: string): Promise<Counter>;
+}
+
+function memoryStore(): Store {
   const counters = new Map<string, Counter>();
-  return async (key: string, windowMs: number): Promise<Counter> => {
+  const increment = async (key: string, windowMs: number): Promise<Counter> => {
     const now = Date.now();
     let counter = counters.get(key);
     if (!counter || counter.resetAt <= now) {
@@ -30,14 +37,27 @@ function memoryStore() {
     counter.count++;
     return { ...counter };
   };
+  const read = async (key: string): Promise<Counter> => {
+    const counter = counters.get(key);
+    return counter && counter.resetAt > Date.now() ? { ...counter } : { count: 0, resetAt: Date.now() };
+  };
+  return { increment, read };
 }
 
-function redisStore(redis: Redis) {
-  return async (key: string, windowMs: number): Promise<Counter> => {
-    const results = await redis.multi().incr(key).pexpire(key, windowMs, 'NX').pttl(key).exec();
-    const count = Number(results?.[0]?.[1] ?? 1);
-    const ttl = Number(results?.[2]?.[1] ?? windowMs);
-    return { count, resetAt: Date.now() + (ttl > 0 ? ttl : windowMs) };
+function redisStore(redis: Redis): Store {
+  return {
+    async increment(key, windowMs) {
+      const results = await redis.multi().incr(key).pexpire(key, windowMs, 'NX').pttl(key).exec();
+      const count = Number(results?.[0]?.[1] ?? 1);
+      const ttl = Number(results?.[2]?.[1] ?? windowMs);
+      return { count, resetAt: Date.now() + (ttl > 0 ? ttl : windowMs) };
+    },
+    async read(key) {
+      const results = await redis.multi().get(key).pttl(key).exec();
+      const count = Number(results?.[0]?.[1] ?? 0);
+      const ttl = Number(results?.[1]?.[1] ?? 0);
+      return { count: Number.isFinite(count) ? count : 0, resetAt: Date.now() + (ttl > 0 ? ttl : 0) };
+    },
   };
 }
 
@@ -78,16 +98,25 @@ export const rateLimitsPlugin = fp(
         await redis?.quit().catch(() => {});
       });
     }
-    const count = redis ? redisStore(redis) : memoryStore();
+    const store = redis ? redisStore(redis) : memoryStore();
+    // If Redis is unreachable, limits still hold per process rather than not at all.
     const fallback = memoryStore();
+    const counterName = (rule: RateLimitRule, key: string) => `rl:${rule.name}:${key.toLowerCase()}`;
+    const limited = (counter: Counter) =>
+      new RateLimitedError(Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000)));
 
     app.decorate('rateLimiter', {
       async hit(rule, key) {
-        const name = `rl:${rule.name}:${key.toLowerCase()}`;
-        // If Redis is unreachable, limits still hold per process rather than not at all.
-        const counter = await count(name, rule.windowMs).catch(() => fallback(name, rule.windowMs));
-        if (counter.count > rule.limit)
-          throw new RateLimitedError(Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000)));
+        const name = counterName(rule, key);
+        const counter = await store
+          .increment(name, rule.windowMs)
+          .catch(() => fallback.increment(name, rule.windowMs));
+        if (counter.count > rule.limit) throw limited(counter);
+      },
+      async check(rule, key) {
+        const name = counterName(rule, key);
+        const counter = await store.read(name).catch(() => fallback.read(name));
+        if (counter.count >= rule.limit) throw limited(counter);
       },
     } satisfies RateLimiter);
   },

@@ -188,6 +188,27 @@ describe('sign-in and sessions', () => {
     expect(last!.statusCode).toBe(429);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
     expect(last!.json().error.code).toBe('RATE_LIMITED');
+    // Once locked, even the right password waits for the window to pass.
+    const right = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.1.0.99',
+      payload: { email, password: PASSWORD },
+    });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('counts failed attempts only: an owner who signs in often is never stopped', async () => {
+    const { email } = await signUpUser();
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.2.0.1',
+        payload: { email, password: PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+    }
   });
 });
 
