@@ -153,9 +153,7 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
     case 'audit':
       return <AuditTab data={loaded.audit} />;
     default:
-      return (
-        <OverviewTab recentOrders={loaded.overview.recentOrders} totalOrders={loaded.overview.totalOrders} />
-      );
+      return <OverviewTab {...loaded.overview} />;
   }
 }
 

@@ -1,5 +1,5 @@
 import { AlertTriangle, BarChart3, PackagePlus, Users } from 'lucide-react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
 import type { ShopOverview } from '../../../core/admin/overview';
 import type { AdminOrderRow } from '../../../core/orders/manage-orders';
@@ -33,13 +33,11 @@ export function OverviewTab({
 }: {
   recentOrders: AdminOrderRow[];
   totalOrders: number;
-  figures?: ShopOverview;
+  figures: ShopOverview;
 }) {
-  const loaded = useRouteLoaderData('routes/admin') as { overview?: { figures?: ShopOverview } } | undefined;
-  const overview = figures ?? loaded?.overview?.figures;
   return (
     <div className="space-y-8">
-      {overview ? <Figures overview={overview} /> : null}
+      <Figures overview={figures} />
 
       <section aria-labelledby="quick-actions-heading">
         <h2 id="quick-actions-heading" className="text-2xl">
