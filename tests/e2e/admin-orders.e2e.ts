@@ -126,11 +126,21 @@ describe('admin orders and payments', () => {
         await page.getByText('ADMIN MODE', { exact: true }).waitFor();
         expect((await main(page).locator('h1').textContent())?.trim()).toBe('Admin Dashboard');
 
-        // Overview: the built tabs only, quick actions, and the latest orders from the database.
+        // Overview: every tab as a link, quick actions, and the latest orders from the database.
         expect(await adminTabs(page).getByRole('link').allTextContents()).toEqual([
           'Overview',
+          'User Management',
+          'All Products',
+          'Add Product',
           'Orders',
           'Payments',
+          'Settings',
+          'Coupons',
+          'Messages',
+          'Blog',
+          'Announcements',
+          'Outbox',
+          'Activity Log',
         ]);
         expect(
           await adminTabs(page).getByRole('link', { name: 'Overview' }).getAttribute('aria-current'),
