@@ -1,4 +1,5 @@
 import { formatNaira } from '../../contracts/money';
+import { paymentMethodNames } from '../../contracts/checkout-texts';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
 import type { ShopSettings } from '../settings/shop-settings';
@@ -64,6 +65,41 @@ export async function sendOrderConfirmation(
         `Questions? Reply to this e-mail or call ${settings.supportPhone}.`,
       ],
       action: { label: 'View your order', url: orderLink(deps.publicUrl, order.number, options.accessToken) },
+    }),
+  });
+}
+
+/**
+ * Tells the shop about a new order when its owner asked for e-mail alerts (Settings →
+ * Notifications): to the alert address, or the support address when none is set.
+ */
+export async function sendNewOrderAlert(
+  deps: MailDeps,
+  order: OrderView,
+  settings: ShopSettings,
+): Promise<void> {
+  if (!settings.notifications.emailAlerts) return;
+  const to = settings.notifications.alertEmail || settings.supportEmail;
+  const address = order.shippingAddress;
+  await deps.mailer.send({
+    to,
+    subject: `New order ${order.number}: ${formatNaira(order.totalKobo)}`,
+    ...renderMail({
+      shopName: settings.name,
+      heading: `New order ${order.number}`,
+      paragraphs: [
+        `${address.firstName} ${address.lastName} (${order.email}, ${order.phone}) ordered, paying by ${paymentMethodNames[order.paymentMethod]}.`,
+        ...itemLines(order),
+        ...totalLines(order),
+        order.paymentMethod === 'bank-transfer'
+          ? `Awaiting a bank transfer with the reference ${order.bankReference ?? ''}.`
+          : 'The card payment is confirmed separately; the order shows it in the dashboard.',
+        `Deliver to ${address.address}, ${address.city}, ${address.state}, ${address.country}, by ${order.shippingMethodLabel}.`,
+      ],
+      action: {
+        label: 'Open the order',
+        url: `${deps.publicUrl}/admin?tab=orders&order=${encodeURIComponent(order.number)}`,
+      },
     }),
   });
 }

@@ -176,6 +176,33 @@ describe('placeOrder, bank transfer', () => {
     );
   });
 
+  it('alerts the shop by e-mail about a new order, unless its owner turned alerts off', async () => {
+    await setStock(bag.id, 10);
+    await saveShopSettings(database.db, {
+      notifications: { emailAlerts: true, smsAlerts: false, alertEmail: 'orders@rossy.test' },
+    });
+    const placed = await placeOrder(
+      deps,
+      orderBody({ items: [line(bag, 1)], email: 'alert-buyer@example.ng' }),
+    );
+    const alerts = await database.db.select().from(outbox).where(eq(outbox.to, 'orders@rossy.test'));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.subject).toBe(
+      `New order ${placed.order.number}: ${formatNaira(placed.order.totalKobo)}`,
+    );
+    expect(alerts[0]!.text).toContain('alert-buyer@example.ng');
+    expect(alerts[0]!.text).toContain(`https://rossy.test/admin?tab=orders&order=${placed.order.number}`);
+
+    await saveShopSettings(database.db, {
+      notifications: { emailAlerts: false, smsAlerts: false, alertEmail: 'orders@rossy.test' },
+    });
+    await placeOrder(deps, orderBody({ items: [line(bag, 1)], email: 'quiet-buyer@example.ng' }));
+    expect(await database.db.select().from(outbox).where(eq(outbox.to, 'orders@rossy.test'))).toHaveLength(1);
+    await saveShopSettings(database.db, {
+      notifications: { emailAlerts: true, smsAlerts: false, alertEmail: '' },
+    });
+  });
+
   it('e-mails a signed-in shopper a plain link to the order, without a key', async () => {
     await setStock(bag.id, 10);
     const user = await insertUser('link-user@example.ng');
@@ -187,7 +214,7 @@ describe('placeOrder, bank transfer', () => {
     expect(mail!.text).not.toContain('?key=');
   });
 
-  it('still answers with the order when the confirmation cannot be sent', async () => {
+  it('still answers with the order when the confirmation and the alert cannot be sent', async () => {
     await setStock(bag.id, 10);
     const failures: unknown[] = [];
     const placed = await placeOrder(
@@ -199,7 +226,8 @@ describe('placeOrder, bank transfer', () => {
       orderBody({ items: [line(bag, 1)] }),
     );
     expect(placed.order.status).toBe('awaiting_payment');
-    expect(failures).toHaveLength(1);
+    // Both mails failed (the shopper's and the shop's alert), each reported, neither undoing the order.
+    expect(failures).toHaveLength(2);
   });
 });
 

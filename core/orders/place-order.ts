@@ -13,7 +13,7 @@ import type { Mailer } from '../mail/mailer';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
 import { useCoupon } from './coupons';
-import { sendOrderConfirmation } from './order-mail';
+import { sendNewOrderAlert, sendOrderConfirmation } from './order-mail';
 import { toOrderView, type OrderRow, type OrderView } from './order-view';
 import { quantitiesByProduct, quoteCart } from './quote';
 
@@ -257,5 +257,6 @@ export async function placeOrder(
   await sendOrderConfirmation(deps, order, { accessToken: userId ? null : accessToken, settings }).catch(
     (error: unknown) => deps.onMailError?.(error),
   );
+  await sendNewOrderAlert(deps, order, settings).catch((error: unknown) => deps.onMailError?.(error));
   return { order, accessToken, replayed: false };
 }
