@@ -1,12 +1,11 @@
-import { ArrowRight, ChevronDown, Search } from 'lucide-react';
-import { Form, Link } from 'react-router';
+import { ArrowRight, ChevronDown } from 'lucide-react';
+import { Link } from 'react-router';
 import { OrderDate } from '../../components/orders/order-status';
-import { Button } from '../../components/ui/button';
-import { inputClasses } from '../../components/ui/field';
-import { labelClasses, selectClasses } from './admin-nav';
 import { ordersHref } from './admin-links';
-import { AdminPager } from './audit-pager';
+import { EmptyState } from './admin-list';
+import { AdminPager } from './admin-pager';
 import type { loadAuditTab } from './audit-tab.server';
+import { DateField, FilterBar, SearchField, SelectField } from './filter-bar';
 
 type AuditData = Awaited<ReturnType<typeof loadAuditTab>>;
 type AuditFilter = AuditData['filter'];
@@ -54,56 +53,36 @@ function AuditFilters({ filter, entityTypes }: { filter: AuditFilter; entityType
       ? entityTypes
       : [...entityTypes, filter.entityType];
   return (
-    <Form
-      method="get"
-      action="/admin"
-      role="search"
-      aria-label="Activity log search"
-      className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_11rem_10rem_10rem_auto] lg:items-end"
+    <FilterBar
+      tab="audit"
+      label="Activity log search"
+      className="grid-cols-2 lg:grid-cols-[minmax(0,1fr)_11rem_10rem_10rem_auto] lg:items-end"
+      submitClassName="col-span-2 lg:col-span-1"
     >
-      <input type="hidden" name="tab" value="audit" />
-      <div className="col-span-2 space-y-1.5 lg:col-span-1">
-        <label htmlFor="audit-q" className={labelClasses}>
-          Search the log
-        </label>
-        <input
-          id="audit-q"
-          name="q"
-          type="search"
-          defaultValue={filter.q}
-          placeholder="Who, what, order number, summary"
-          className={inputClasses}
-        />
-      </div>
-      <div className="col-span-2 space-y-1.5 lg:col-span-1">
-        <label htmlFor="audit-type" className={labelClasses}>
-          Record
-        </label>
-        <select id="audit-type" name="entityType" defaultValue={filter.entityType} className={selectClasses}>
-          <option value="">Everything</option>
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {entityName(type)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="audit-from" className={labelClasses}>
-          From
-        </label>
-        <input id="audit-from" name="from" type="date" defaultValue={filter.from} className={inputClasses} />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="audit-to" className={labelClasses}>
-          To
-        </label>
-        <input id="audit-to" name="to" type="date" defaultValue={filter.to} className={inputClasses} />
-      </div>
-      <Button type="submit" className="col-span-2 h-11 lg:col-span-1">
-        <Search width={16} height={16} aria-hidden="true" /> Search
-      </Button>
-    </Form>
+      <SearchField
+        id="audit-q"
+        label="Search the log"
+        defaultValue={filter.q}
+        placeholder="Who, what, order number, summary"
+        className="col-span-2 lg:col-span-1"
+      />
+      <SelectField
+        id="audit-type"
+        name="entityType"
+        label="Record"
+        defaultValue={filter.entityType}
+        className="col-span-2 lg:col-span-1"
+      >
+        <option value="">Everything</option>
+        {types.map((type) => (
+          <option key={type} value={type}>
+            {entityName(type)}
+          </option>
+        ))}
+      </SelectField>
+      <DateField id="audit-from" name="from" label="From" defaultValue={filter.from} />
+      <DateField id="audit-to" name="to" label="To" defaultValue={filter.to} />
+    </FilterBar>
   );
 }
 
@@ -250,19 +229,15 @@ export function AuditTab({ data }: { data: AuditData }) {
       <AuditFilters filter={filter} entityTypes={entityTypes} />
       {pager(false)}
       {entries.length === 0 ? (
-        <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
-          <p className="font-display text-xl text-ink">No activity found.</p>
-          <p className="mt-1 text-sm text-muted">
-            {filtered
+        <EmptyState
+          title="No activity found."
+          hint={
+            filtered
               ? 'Nothing in the log matches these filters. Try a wider date range or another search.'
-              : 'Changes made by administrators appear here as they happen.'}
-          </p>
-          {filtered ? (
-            <Link to={auditHref({})} className="mt-4 inline-block text-sm text-gold-deep underline">
-              Clear the filters
-            </Link>
-          ) : null}
-        </div>
+              : 'Changes made by administrators appear here as they happen.'
+          }
+          link={filtered ? { to: auditHref({}), label: 'Clear the filters' } : null}
+        />
       ) : (
         <>
           <ol className="space-y-3" aria-label="Activity, newest first">

@@ -1,5 +1,5 @@
-import { ArrowLeft, Eye, PenLine, Plus, Search, Send, Undo2 } from 'lucide-react';
-import { Form, Link, useFetcher } from 'react-router';
+import { ArrowLeft, Eye, PenLine, Plus, Send, Undo2 } from 'lucide-react';
+import { Link, useFetcher } from 'react-router';
 import type { BlogPostDetail, BlogPostSummary } from '../../../core/content/blog';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -7,8 +7,11 @@ import { inputClasses } from '../../components/ui/field';
 import { ProductImage } from '../../components/ui/product-image';
 import { cn } from '../../lib/cn';
 import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
+import { EmptyState } from './admin-list';
+import { AdminPager } from './admin-pager';
 import type { AdminActionResult } from './admin-texts';
 import type { loadBlogTab } from './blog-tab.server';
+import { FilterBar, SearchField, SelectField } from './filter-bar';
 
 type BlogTabData = Awaited<ReturnType<typeof loadBlogTab>>;
 type Filter = BlogTabData['filter'];
@@ -96,41 +99,18 @@ function PublishToggle({ post, compact = false }: { post: BlogPostSummary; compa
 
 function BlogFilters({ filter }: { filter: Filter }) {
   return (
-    <Form
-      method="get"
-      action="/admin"
-      role="search"
-      aria-label="Post search"
-      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
+    <FilterBar
+      tab="blog"
+      label="Post search"
+      className="sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
     >
-      <input type="hidden" name="tab" value="blog" />
-      <div className="space-y-1.5">
-        <label htmlFor="blog-q" className={labelClasses}>
-          Search posts
-        </label>
-        <input
-          id="blog-q"
-          name="q"
-          type="search"
-          defaultValue={filter.q}
-          placeholder="Title or author"
-          className={inputClasses}
-        />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="blog-status" className={labelClasses}>
-          Status
-        </label>
-        <select id="blog-status" name="status" defaultValue={filter.status} className={selectClasses}>
-          <option value="">All posts</option>
-          <option value="published">Published</option>
-          <option value="draft">Drafts</option>
-        </select>
-      </div>
-      <Button type="submit" className="h-11">
-        <Search width={16} height={16} aria-hidden="true" /> Search
-      </Button>
-    </Form>
+      <SearchField id="blog-q" label="Search posts" defaultValue={filter.q} placeholder="Title or author" />
+      <SelectField id="blog-status" name="status" label="Status" defaultValue={filter.status}>
+        <option value="">All posts</option>
+        <option value="published">Published</option>
+        <option value="draft">Drafts</option>
+      </SelectField>
+    </FilterBar>
   );
 }
 
@@ -158,6 +138,17 @@ function PostActions({ post }: { post: BlogPostSummary }) {
 
 function BlogList({ list, filter }: { list: NonNullable<BlogTabData['list']>; filter: Filter }) {
   const filtered = Boolean(filter.q || filter.status);
+  const pager = (withNav: boolean) => (
+    <AdminPager
+      page={list.page}
+      pageSize={list.pageSize}
+      total={list.total}
+      noun={['post', 'posts']}
+      label="Post pages"
+      href={(page) => blogHref({ ...filter, page })}
+      withNav={withNav}
+    />
+  );
   return (
     <section aria-labelledby="blog-heading" className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -169,22 +160,13 @@ function BlogList({ list, filter }: { list: NonNullable<BlogTabData['list']>; fi
         </Link>
       </div>
       <BlogFilters filter={filter} />
-      <p className="text-sm text-ink-soft">
-        {list.total === 0 ? 'No posts' : `${list.total} ${list.total === 1 ? 'post' : 'posts'}`}
-        {list.pageCount > 1 ? ` · Page ${list.page} of ${list.pageCount}` : ''}
-      </p>
+      {pager(false)}
       {list.posts.length === 0 ? (
-        <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
-          <p className="font-display text-xl text-ink">No posts found.</p>
-          <p className="mt-1 text-sm text-muted">
-            {filtered ? 'No post matches this search.' : 'Write the first story for the Journal.'}
-          </p>
-          {filtered ? (
-            <Link to={blogHref({})} className="mt-4 inline-block text-sm text-gold-deep underline">
-              Clear the search
-            </Link>
-          ) : null}
-        </div>
+        <EmptyState
+          title="No posts found."
+          hint={filtered ? 'No post matches this search.' : 'Write the first story for the Journal.'}
+          link={filtered ? { to: blogHref({}), label: 'Clear the search' } : null}
+        />
       ) : (
         <ul className="divide-y divide-line overflow-hidden rounded-card border border-line bg-white">
           {list.posts.map((post) => (
@@ -224,26 +206,7 @@ function BlogList({ list, filter }: { list: NonNullable<BlogTabData['list']>; fi
           ))}
         </ul>
       )}
-      {list.pageCount > 1 ? (
-        <nav aria-label="Post pages" className="flex justify-end gap-2">
-          {list.page > 1 ? (
-            <Link
-              to={blogHref({ ...filter, page: list.page - 1 })}
-              className={buttonClasses('outline', 'sm')}
-            >
-              Previous
-            </Link>
-          ) : null}
-          {list.page < list.pageCount ? (
-            <Link
-              to={blogHref({ ...filter, page: list.page + 1 })}
-              className={buttonClasses('outline', 'sm')}
-            >
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      {list.posts.length > 0 ? pager(true) : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import { ActionNotice } from './admin-nav';
+import { AdminTable, EmptyState } from './admin-list';
 import type { AdminActionResult } from './admin-texts';
 import type { loadCouponsTab } from './coupons-tab.server';
 
@@ -307,78 +308,62 @@ export function CouponsTab({ data }: { data: CouponsData }) {
         </ActionNotice>
       ) : null}
       {data.coupons.length === 0 ? (
-        <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
-          <p className="font-display text-xl text-ink">No coupons yet.</p>
-          <p className="mt-1 text-sm text-muted">Create one above; shoppers can use it at once.</p>
-        </div>
+        <EmptyState title="No coupons yet." hint="Create one above; shoppers can use it at once." />
       ) : (
         <>
-          <div className="hidden overflow-hidden rounded-card border border-line bg-white lg:block">
-            <table className="w-full text-left text-sm" data-testid="coupons-table">
-              <caption className="sr-only">Coupons, newest first</caption>
-              <thead className="bg-cream text-xs tracking-wide text-ink-soft uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Code
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    Discount
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Used
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Expires
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
+          <AdminTable
+            layout="lg"
+            testId="coupons-table"
+            caption="Coupons, newest first"
+            columns={[
+              { label: 'Code' },
+              { label: 'Discount', align: 'right' },
+              { label: 'Used' },
+              { label: 'Expires' },
+              { label: 'Status' },
+              { label: 'Actions', srOnly: true },
+            ]}
+          >
+            {data.coupons.map((coupon) => (
+              <tbody key={coupon.id} className="border-t border-line first-of-type:border-t-0">
+                <tr data-testid="coupon-row" data-code={coupon.code}>
+                  <td className="max-w-72 px-4 py-3 align-top">
+                    <span className="block font-mono font-semibold text-ink">{coupon.code}</span>
+                    <span className="block truncate text-xs text-muted">
+                      {coupon.firstOrderOnly ? 'First order only · ' : ''}
+                      {coupon.description || 'No description'}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 text-right align-top font-medium tabular-nums">
+                    {coupon.percent}%
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <Usage coupon={coupon} />
+                  </td>
+                  <td className="px-4 py-3 align-top text-ink-soft">
+                    <Expiry coupon={coupon} />
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <CouponState state={coupon.state} />
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <RowActions
+                      coupon={coupon}
+                      editing={editing === coupon.id}
+                      onEdit={() => edit(coupon.id)}
+                    />
+                  </td>
                 </tr>
-              </thead>
-              {data.coupons.map((coupon) => (
-                <tbody key={coupon.id} className="border-t border-line first-of-type:border-t-0">
-                  <tr data-testid="coupon-row" data-code={coupon.code}>
-                    <td className="max-w-72 px-4 py-3 align-top">
-                      <span className="block font-mono font-semibold text-ink">{coupon.code}</span>
-                      <span className="block truncate text-xs text-muted">
-                        {coupon.firstOrderOnly ? 'First order only · ' : ''}
-                        {coupon.description || 'No description'}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 text-right align-top font-medium tabular-nums">
-                      {coupon.percent}%
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <Usage coupon={coupon} />
-                    </td>
-                    <td className="px-4 py-3 align-top text-ink-soft">
-                      <Expiry coupon={coupon} />
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <CouponState state={coupon.state} />
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <RowActions
-                        coupon={coupon}
-                        editing={editing === coupon.id}
-                        onEdit={() => edit(coupon.id)}
-                      />
+                {editing === coupon.id ? (
+                  <tr>
+                    <td colSpan={6} className="p-0">
+                      <EditCoupon coupon={coupon} layout="table" onClose={() => setEditing(null)} />
                     </td>
                   </tr>
-                  {editing === coupon.id ? (
-                    <tr>
-                      <td colSpan={6} className="p-0">
-                        <EditCoupon coupon={coupon} layout="table" onClose={() => setEditing(null)} />
-                      </td>
-                    </tr>
-                  ) : null}
-                </tbody>
-              ))}
-            </table>
-          </div>
+                ) : null}
+              </tbody>
+            ))}
+          </AdminTable>
           <ul className="space-y-3 lg:hidden" aria-label="Coupons, newest first">
             {data.coupons.map((coupon) => (
               <li

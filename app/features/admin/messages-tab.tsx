@@ -1,11 +1,9 @@
-import { Search } from 'lucide-react';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { OrderDate } from '../../components/orders/order-status';
-import { Button } from '../../components/ui/button';
-import { inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
-import { labelClasses, selectClasses } from './admin-nav';
-import { AdminPager } from './audit-pager';
+import { EmptyState } from './admin-list';
+import { AdminPager } from './admin-pager';
+import { FilterBar, SearchField, SelectField } from './filter-bar';
 import { MessageReader, MessageStatusBadge } from './message-reader';
 import type { loadMessagesTab } from './messages-tab.server';
 
@@ -23,42 +21,24 @@ export function messagesHref(filter: Partial<MessagesFilter>, message?: number):
 
 function MessageFilters({ filter }: { filter: MessagesFilter }) {
   return (
-    <Form
-      method="get"
-      action="/admin"
-      role="search"
-      aria-label="Message search"
-      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-end"
+    <FilterBar
+      tab="messages"
+      label="Message search"
+      className="sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-end"
     >
-      <input type="hidden" name="tab" value="messages" />
-      <div className="space-y-1.5">
-        <label htmlFor="messages-q" className={labelClasses}>
-          Search messages
-        </label>
-        <input
-          id="messages-q"
-          name="q"
-          type="search"
-          defaultValue={filter.q}
-          placeholder="Name, e-mail, subject, text or order number"
-          className={inputClasses}
-        />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="messages-status" className={labelClasses}>
-          Status
-        </label>
-        <select id="messages-status" name="status" defaultValue={filter.status} className={selectClasses}>
-          <option value="">All messages</option>
-          <option value="new">New</option>
-          <option value="read">Read</option>
-          <option value="replied">Replied</option>
-        </select>
-      </div>
-      <Button type="submit" className="h-11">
-        <Search width={16} height={16} aria-hidden="true" /> Search
-      </Button>
-    </Form>
+      <SearchField
+        id="messages-q"
+        label="Search messages"
+        defaultValue={filter.q}
+        placeholder="Name, e-mail, subject, text or order number"
+      />
+      <SelectField id="messages-status" name="status" label="Status" defaultValue={filter.status}>
+        <option value="">All messages</option>
+        <option value="new">New</option>
+        <option value="read">Read</option>
+        <option value="replied">Replied</option>
+      </SelectField>
+    </FilterBar>
   );
 }
 
@@ -100,19 +80,15 @@ export function MessagesTab({ data }: { data: MessagesData }) {
         <div className={cn('space-y-3', opened || missing ? 'hidden lg:block' : null)}>
           {pager(false)}
           {list.messages.length === 0 ? (
-            <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
-              <p className="font-display text-xl text-ink">No messages found.</p>
-              <p className="mt-1 text-sm text-muted">
-                {filtered
+            <EmptyState
+              title="No messages found."
+              hint={
+                filtered
                   ? 'No messages match these filters. Try another search.'
-                  : 'Messages sent from the contact page appear here.'}
-              </p>
-              {filtered ? (
-                <Link to={messagesHref({})} className="mt-4 inline-block text-sm text-gold-deep underline">
-                  Clear the search
-                </Link>
-              ) : null}
-            </div>
+                  : 'Messages sent from the contact page appear here.'
+              }
+              link={filtered ? { to: messagesHref({}), label: 'Clear the search' } : null}
+            />
           ) : (
             <ul
               className="divide-y divide-line rounded-card border border-line bg-white"
@@ -177,12 +153,7 @@ export function MessagesTab({ data }: { data: MessagesData }) {
         {opened ? (
           <MessageReader key={opened.id} message={opened} backHref={backHref} />
         ) : missing ? (
-          <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
-            <p className="font-display text-xl text-ink">Message not found.</p>
-            <Link to={backHref} className="mt-4 inline-block text-sm text-gold-deep underline">
-              Back to messages
-            </Link>
-          </div>
+          <EmptyState title="Message not found." link={{ to: backHref, label: 'Back to messages' }} />
         ) : null}
       </div>
     </section>

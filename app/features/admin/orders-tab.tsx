@@ -1,5 +1,4 @@
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import {
   orderStatusIds,
   orderStatusNames,
@@ -9,12 +8,12 @@ import {
 import { formatNaira } from '../../../contracts/money';
 import type { AdminOrderRow } from '../../../core/orders/manage-orders';
 import { OrderDate, OrderStatusBadge } from '../../components/orders/order-status';
-import { Button } from '../../components/ui/button';
-import { inputClasses } from '../../components/ui/field';
-import { labelClasses, selectClasses } from './admin-nav';
 import { ordersHref, type OrdersFilterState } from './admin-links';
+import { AdminTable, EmptyState } from './admin-list';
+import { AdminPager } from './admin-pager';
 import { adminMessages } from './admin-texts';
 import { ExportLink } from './export-link';
+import { FilterBar, SearchField, SelectField } from './filter-bar';
 
 export interface AdminOrderList {
   orders: AdminOrderRow[];
@@ -41,44 +40,26 @@ export function paymentStatusLabel(status: string): string {
 /** Search (number, name, e-mail) and status filter: a GET form, so the result is a shareable address. */
 function OrderFilters({ filter }: { filter: OrdersFilterState }) {
   return (
-    <Form
-      method="get"
-      action="/admin"
-      role="search"
-      aria-label="Order search"
-      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
+    <FilterBar
+      tab="orders"
+      label="Order search"
+      className="sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
     >
-      <input type="hidden" name="tab" value="orders" />
-      <div className="space-y-1.5">
-        <label htmlFor="orders-q" className={labelClasses}>
-          Search orders
-        </label>
-        <input
-          id="orders-q"
-          name="q"
-          type="search"
-          defaultValue={filter.q}
-          placeholder="Order number, customer name or e-mail"
-          className={inputClasses}
-        />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="orders-status" className={labelClasses}>
-          Status
-        </label>
-        <select id="orders-status" name="status" defaultValue={filter.status} className={selectClasses}>
-          <option value="">All statuses</option>
-          {orderStatusIds.map((id) => (
-            <option key={id} value={id}>
-              {orderStatusNames[id]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Button type="submit" className="h-11">
-        <Search width={16} height={16} aria-hidden="true" /> Search
-      </Button>
-    </Form>
+      <SearchField
+        id="orders-q"
+        label="Search orders"
+        defaultValue={filter.q}
+        placeholder="Order number, customer name or e-mail"
+      />
+      <SelectField id="orders-status" name="status" label="Status" defaultValue={filter.status}>
+        <option value="">All statuses</option>
+        {orderStatusIds.map((id) => (
+          <option key={id} value={id}>
+            {orderStatusNames[id]}
+          </option>
+        ))}
+      </SelectField>
+    </FilterBar>
   );
 }
 
@@ -91,38 +72,16 @@ function Pager({
   filter: OrdersFilterState;
   withNav?: boolean;
 }) {
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const first = list.total === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
-  const last = Math.min(list.page * list.pageSize, list.total);
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-soft">
-      <p>
-        {list.total === 0
-          ? 'No orders'
-          : `Showing ${first}–${last} of ${list.total} ${list.total === 1 ? 'order' : 'orders'}`}
-        {pages > 1 ? ` · Page ${list.page} of ${pages}` : ''}
-      </p>
-      {withNav && pages > 1 ? (
-        <nav aria-label="Order pages" className="flex gap-2">
-          {list.page > 1 ? (
-            <Link
-              to={ordersHref({ ...filter, page: list.page - 1 })}
-              className="inline-flex h-9 items-center gap-1 rounded-sm border border-line px-3 text-ink hover:bg-cream"
-            >
-              <ChevronLeft width={16} height={16} aria-hidden="true" /> Previous
-            </Link>
-          ) : null}
-          {list.page < pages ? (
-            <Link
-              to={ordersHref({ ...filter, page: list.page + 1 })}
-              className="inline-flex h-9 items-center gap-1 rounded-sm border border-line px-3 text-ink hover:bg-cream"
-            >
-              Next <ChevronRight width={16} height={16} aria-hidden="true" />
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
-    </div>
+    <AdminPager
+      page={list.page}
+      pageSize={list.pageSize}
+      total={list.total}
+      noun={['order', 'orders']}
+      label="Order pages"
+      href={(page) => ordersHref({ ...filter, page })}
+      withNav={withNav}
+    />
   );
 }
 
@@ -140,77 +99,62 @@ export function OrdersTab({ list, filter }: { list: AdminOrderList; filter: Orde
         <ExportLink kind="orders" filter={{ q: filter.q, status: filter.status }} />
       </div>
       {list.orders.length === 0 ? (
-        <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
-          <p className="font-display text-xl text-ink">{adminMessages.noOrders}</p>
-          <p className="mt-1 text-sm text-muted">
-            {filtered
+        <EmptyState
+          title={adminMessages.noOrders}
+          hint={
+            filtered
               ? 'No orders match your search criteria. Try a different search term.'
-              : 'Orders appear here as soon as customers place them.'}
-          </p>
-          {filtered ? (
-            <Link to={ordersHref({})} className="mt-4 inline-block text-sm text-gold-deep underline">
-              Clear the search
-            </Link>
-          ) : null}
-        </div>
+              : 'Orders appear here as soon as customers place them.'
+          }
+          link={filtered ? { to: ordersHref({}), label: 'Clear the search' } : null}
+        />
       ) : (
         <>
-          <div className="hidden overflow-hidden rounded-card border border-line bg-white md:block">
-            <table className="w-full text-left text-sm" data-testid="admin-orders-table">
-              <caption className="sr-only">Orders, newest first</caption>
-              <thead className="bg-cream text-xs tracking-wide text-ink-soft uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Order
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Customer
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Payment
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    Total
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Status
-                  </th>
+          <AdminTable
+            layout="md"
+            testId="admin-orders-table"
+            caption="Orders, newest first"
+            columns={[
+              { label: 'Order' },
+              { label: 'Customer' },
+              { label: 'Payment' },
+              { label: 'Total', align: 'right' },
+              { label: 'Status' },
+            ]}
+          >
+            <tbody className="divide-y divide-line">
+              {list.orders.map((order) => (
+                <tr key={order.number} data-testid="admin-order-row" className="hover:bg-paper">
+                  <td className="px-4 py-3 align-top">
+                    <Link
+                      to={ordersHref(filter, order.number)}
+                      className="font-mono font-semibold text-ink underline-offset-4 hover:underline"
+                    >
+                      {order.number}
+                    </Link>
+                    <OrderDate iso={order.placedAt} withTime className="mt-0.5 block text-xs text-muted" />
+                  </td>
+                  <td className="max-w-64 px-4 py-3 align-top">
+                    <span className="block truncate text-ink">{order.customerName}</span>
+                    <span className="block truncate text-xs text-muted">{order.email}</span>
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <span className="block text-ink">{paymentMethodLabel(order.paymentMethod)}</span>
+                    <span className="block text-xs text-muted">
+                      {paymentStatusLabel(order.paymentStatus)} · {order.itemCount}{' '}
+                      {order.itemCount === 1 ? 'item' : 'items'}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 text-right align-top font-medium tabular-nums">
+                    {formatNaira(order.totalKobo)}
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <OrderStatusBadge status={order.status} label={order.statusLabel} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {list.orders.map((order) => (
-                  <tr key={order.number} data-testid="admin-order-row" className="hover:bg-paper">
-                    <td className="px-4 py-3 align-top">
-                      <Link
-                        to={ordersHref(filter, order.number)}
-                        className="font-mono font-semibold text-ink underline-offset-4 hover:underline"
-                      >
-                        {order.number}
-                      </Link>
-                      <OrderDate iso={order.placedAt} withTime className="mt-0.5 block text-xs text-muted" />
-                    </td>
-                    <td className="max-w-64 px-4 py-3 align-top">
-                      <span className="block truncate text-ink">{order.customerName}</span>
-                      <span className="block truncate text-xs text-muted">{order.email}</span>
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <span className="block text-ink">{paymentMethodLabel(order.paymentMethod)}</span>
-                      <span className="block text-xs text-muted">
-                        {paymentStatusLabel(order.paymentStatus)} · {order.itemCount}{' '}
-                        {order.itemCount === 1 ? 'item' : 'items'}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 text-right align-top font-medium tabular-nums">
-                      {formatNaira(order.totalKobo)}
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <OrderStatusBadge status={order.status} label={order.statusLabel} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </AdminTable>
           <ul className="space-y-3 md:hidden" aria-label="Orders, newest first">
             {list.orders.map((order) => (
               <li key={order.number} data-testid="admin-order-card">

@@ -1,11 +1,9 @@
-import { Search } from 'lucide-react';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { OrderDate } from '../../components/orders/order-status';
-import { Button } from '../../components/ui/button';
-import { inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
-import { labelClasses, selectClasses } from './admin-nav';
-import { AdminPager } from './audit-pager';
+import { EmptyState } from './admin-list';
+import { AdminPager } from './admin-pager';
+import { FilterBar, SearchField, SelectField } from './filter-bar';
 import { OutboxReader, OutboxStatusBadge } from './outbox-reader';
 import type { loadOutboxTab } from './outbox-tab.server';
 
@@ -23,42 +21,24 @@ export function outboxHref(filter: Partial<OutboxFilter>, mail?: number): string
 
 function OutboxFilters({ filter }: { filter: OutboxFilter }) {
   return (
-    <Form
-      method="get"
-      action="/admin"
-      role="search"
-      aria-label="E-mail search"
-      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-end"
+    <FilterBar
+      tab="outbox"
+      label="E-mail search"
+      className="sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-end"
     >
-      <input type="hidden" name="tab" value="outbox" />
-      <div className="space-y-1.5">
-        <label htmlFor="outbox-q" className={labelClasses}>
-          Search e-mails
-        </label>
-        <input
-          id="outbox-q"
-          name="q"
-          type="search"
-          defaultValue={filter.q}
-          placeholder="Recipient or subject"
-          className={inputClasses}
-        />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="outbox-status" className={labelClasses}>
-          Status
-        </label>
-        <select id="outbox-status" name="status" defaultValue={filter.status} className={selectClasses}>
-          <option value="">All e-mails</option>
-          <option value="queued">Queued</option>
-          <option value="sent">Sent</option>
-          <option value="failed">Failed</option>
-        </select>
-      </div>
-      <Button type="submit" className="h-11">
-        <Search width={16} height={16} aria-hidden="true" /> Search
-      </Button>
-    </Form>
+      <SearchField
+        id="outbox-q"
+        label="Search e-mails"
+        defaultValue={filter.q}
+        placeholder="Recipient or subject"
+      />
+      <SelectField id="outbox-status" name="status" label="Status" defaultValue={filter.status}>
+        <option value="">All e-mails</option>
+        <option value="queued">Queued</option>
+        <option value="sent">Sent</option>
+        <option value="failed">Failed</option>
+      </SelectField>
+    </FilterBar>
   );
 }
 
@@ -101,19 +81,15 @@ export function OutboxTab({ data }: { data: OutboxData }) {
         <div className={cn('space-y-3', open ? 'hidden lg:block' : null)}>
           {pager(false)}
           {list.mails.length === 0 ? (
-            <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
-              <p className="font-display text-xl text-ink">No e-mails found.</p>
-              <p className="mt-1 text-sm text-muted">
-                {filtered
+            <EmptyState
+              title="No e-mails found."
+              hint={
+                filtered
                   ? 'No e-mails match these filters. Try another search.'
-                  : 'E-mails appear here as soon as the shop writes them.'}
-              </p>
-              {filtered ? (
-                <Link to={outboxHref({})} className="mt-4 inline-block text-sm text-gold-deep underline">
-                  Clear the search
-                </Link>
-              ) : null}
-            </div>
+                  : 'E-mails appear here as soon as the shop writes them.'
+              }
+              link={filtered ? { to: outboxHref({}), label: 'Clear the search' } : null}
+            />
           ) : (
             <ul
               className="divide-y divide-line rounded-card border border-line bg-white"
@@ -150,12 +126,7 @@ export function OutboxTab({ data }: { data: OutboxData }) {
         {opened ? (
           <OutboxReader key={opened.id} mail={opened} backHref={backHref} />
         ) : missing ? (
-          <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
-            <p className="font-display text-xl text-ink">E-mail not found.</p>
-            <Link to={backHref} className="mt-4 inline-block text-sm text-gold-deep underline">
-              Back to the outbox
-            </Link>
-          </div>
+          <EmptyState title="E-mail not found." link={{ to: backHref, label: 'Back to the outbox' }} />
         ) : null}
       </div>
     </section>

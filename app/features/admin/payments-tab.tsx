@@ -1,15 +1,16 @@
-import { RefreshCw, Search } from 'lucide-react';
-import { Form, Link, useFetcher } from 'react-router';
+import { RefreshCw } from 'lucide-react';
+import { Link, useFetcher } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
 import type { TransactionView } from '../../../core/payments/transactions';
 import { OrderDate } from '../../components/orders/order-status';
 import { Button } from '../../components/ui/button';
-import { inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
-import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
+import { ActionNotice } from './admin-nav';
 import { ordersHref } from './admin-links';
+import { AdminTable, EmptyState } from './admin-list';
 import { adminMessages, transactionStatusLabel, type AdminActionResult } from './admin-texts';
 import { ExportLink } from './export-link';
+import { DateField, FilterBar, SearchField, SelectField } from './filter-bar';
 
 export interface PaymentsFilterState {
   q: string;
@@ -41,60 +42,28 @@ function TransactionStatus({ status }: { status: string }) {
 
 function PaymentFilters({ filter }: { filter: PaymentsFilterState }) {
   return (
-    <Form
-      method="get"
-      action="/admin"
-      role="search"
-      aria-label="Transaction search"
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_10rem_auto] lg:items-end"
+    <FilterBar
+      tab="payments"
+      label="Transaction search"
+      className="sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_10rem_auto] lg:items-end"
+      submitClassName="sm:col-span-2 lg:col-span-1"
     >
-      <input type="hidden" name="tab" value="payments" />
-      <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
-        <label htmlFor="payments-q" className={labelClasses}>
-          Search transactions
-        </label>
-        <input
-          id="payments-q"
-          name="q"
-          type="search"
-          defaultValue={filter.q}
-          placeholder="ID, reference, customer name or e-mail"
-          className={inputClasses}
-        />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="payments-status" className={labelClasses}>
-          Status
-        </label>
-        <select id="payments-status" name="status" defaultValue={filter.status} className={selectClasses}>
-          <option value="">All statuses</option>
-          <option value="successful">Successful</option>
-          <option value="pending">Pending</option>
-          <option value="failed">Failed</option>
-        </select>
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="payments-from" className={labelClasses}>
-          From
-        </label>
-        <input
-          id="payments-from"
-          name="from"
-          type="date"
-          defaultValue={filter.from}
-          className={inputClasses}
-        />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="payments-to" className={labelClasses}>
-          To
-        </label>
-        <input id="payments-to" name="to" type="date" defaultValue={filter.to} className={inputClasses} />
-      </div>
-      <Button type="submit" className="h-11 sm:col-span-2 lg:col-span-1">
-        <Search width={16} height={16} aria-hidden="true" /> Search
-      </Button>
-    </Form>
+      <SearchField
+        id="payments-q"
+        label="Search transactions"
+        defaultValue={filter.q}
+        placeholder="ID, reference, customer name or e-mail"
+        className="sm:col-span-2 lg:col-span-1"
+      />
+      <SelectField id="payments-status" name="status" label="Status" defaultValue={filter.status}>
+        <option value="">All statuses</option>
+        <option value="successful">Successful</option>
+        <option value="pending">Pending</option>
+        <option value="failed">Failed</option>
+      </SelectField>
+      <DateField id="payments-from" name="from" label="From" defaultValue={filter.from} />
+      <DateField id="payments-to" name="to" label="To" defaultValue={filter.to} />
+    </FilterBar>
   );
 }
 
@@ -156,9 +125,7 @@ export function PaymentsTab({
       {transactions === null ? (
         <ActionNotice tone="error">{adminMessages.transactionsFailed}</ActionNotice>
       ) : transactions.length === 0 ? (
-        <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
-          <p className="font-display text-xl text-ink">{adminMessages.noTransactions}</p>
-        </div>
+        <EmptyState title={adminMessages.noTransactions} />
       ) : (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -168,76 +135,63 @@ export function PaymentsTab({
             </p>
             <ExportLink kind="transactions" filter={{ ...filter }} />
           </div>
-          <div className="hidden overflow-hidden rounded-card border border-line bg-white lg:block">
-            <table className="w-full text-left text-sm" data-testid="transactions-table">
-              <caption className="sr-only">Payment transactions, newest first</caption>
-              <thead className="bg-cream text-xs tracking-wide text-ink-soft uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    ID
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Reference
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Customer
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
+          <AdminTable
+            layout="lg"
+            testId="transactions-table"
+            caption="Payment transactions, newest first"
+            columns={[
+              { label: 'ID' },
+              { label: 'Reference' },
+              { label: 'Customer' },
+              { label: 'Amount', align: 'right' },
+              { label: 'Status' },
+              { label: 'Actions', srOnly: true },
+            ]}
+          >
+            <tbody className="divide-y divide-line">
+              {transactions.map((transaction) => (
+                <tr key={transaction.id} data-testid="transaction-row">
+                  <td className="px-4 py-3 align-top tabular-nums">
+                    {transaction.id}
+                    <OrderDate
+                      iso={transaction.createdAt}
+                      withTime
+                      className="mt-0.5 block text-xs text-muted"
+                    />
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <span className="block font-mono text-xs text-ink">{transaction.txRef}</span>
+                    <span className="mt-0.5 block text-xs text-muted">
+                      {transaction.paymentType ?? transaction.provider} ·{' '}
+                      <Link
+                        to={ordersHref({}, transaction.orderNumber)}
+                        className="text-gold-deep underline-offset-4 hover:underline"
+                      >
+                        {transaction.orderNumber}
+                      </Link>
+                    </span>
+                  </td>
+                  <td className="max-w-56 px-4 py-3 align-top">
+                    <span className="block truncate text-ink">{transaction.customer.name}</span>
+                    <span className="block truncate text-xs text-muted">{transaction.customer.email}</span>
+                  </td>
+                  <td className="px-4 py-3 text-right align-top font-medium tabular-nums">
+                    {formatNaira(transaction.amountKobo)}
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <TransactionStatus status={transaction.status} />
+                  </td>
+                  <td className="px-4 py-3 text-right align-top">
+                    <VerifyButton
+                      transaction={transaction}
+                      verifying={verifyingId === String(transaction.id)}
+                      onVerify={() => verify(transaction.id)}
+                    />
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {transactions.map((transaction) => (
-                  <tr key={transaction.id} data-testid="transaction-row">
-                    <td className="px-4 py-3 align-top tabular-nums">
-                      {transaction.id}
-                      <OrderDate
-                        iso={transaction.createdAt}
-                        withTime
-                        className="mt-0.5 block text-xs text-muted"
-                      />
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <span className="block font-mono text-xs text-ink">{transaction.txRef}</span>
-                      <span className="mt-0.5 block text-xs text-muted">
-                        {transaction.paymentType ?? transaction.provider} ·{' '}
-                        <Link
-                          to={ordersHref({}, transaction.orderNumber)}
-                          className="text-gold-deep underline-offset-4 hover:underline"
-                        >
-                          {transaction.orderNumber}
-                        </Link>
-                      </span>
-                    </td>
-                    <td className="max-w-56 px-4 py-3 align-top">
-                      <span className="block truncate text-ink">{transaction.customer.name}</span>
-                      <span className="block truncate text-xs text-muted">{transaction.customer.email}</span>
-                    </td>
-                    <td className="px-4 py-3 text-right align-top font-medium tabular-nums">
-                      {formatNaira(transaction.amountKobo)}
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <TransactionStatus status={transaction.status} />
-                    </td>
-                    <td className="px-4 py-3 text-right align-top">
-                      <VerifyButton
-                        transaction={transaction}
-                        verifying={verifyingId === String(transaction.id)}
-                        onVerify={() => verify(transaction.id)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </AdminTable>
           <ul className="space-y-3 lg:hidden" aria-label="Payment transactions, newest first">
             {transactions.map((transaction) => (
               <li

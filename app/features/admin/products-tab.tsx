@@ -1,12 +1,14 @@
-import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Form, Link, useFetcher } from 'react-router';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { useFetcher } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { inputClasses } from '../../components/ui/field';
-import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
+import { ActionNotice } from './admin-nav';
+import { AdminTable, EmptyState } from './admin-list';
+import { AdminPager } from './admin-pager';
 import type { AdminActionResult } from './admin-texts';
 import { ExportLink } from './export-link';
+import { FilterBar, SearchField, SelectField } from './filter-bar';
 import { PRODUCT_FETCHER, ProductRow, type DepartmentOption } from './product-row';
 import type { loadProductsTab } from './products-tab.server';
 
@@ -35,75 +37,43 @@ function ProductFilters({
   departments: DepartmentOption[];
 }) {
   return (
-    <Form
-      method="get"
-      action="/admin"
-      role="search"
-      aria-label="Product search"
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_12rem_10rem_9rem_auto] lg:items-end"
+    <FilterBar
+      tab="products"
+      label="Product search"
+      className="sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_12rem_10rem_9rem_auto] lg:items-end"
     >
-      <input type="hidden" name="tab" value="products" />
-      <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
-        <label htmlFor="products-q" className={labelClasses}>
-          Search products
-        </label>
-        <input
-          id="products-q"
-          name="q"
-          type="search"
-          defaultValue={filter.q}
-          placeholder="Name, brand, category or #id"
-          className={inputClasses}
-        />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="products-category" className={labelClasses}>
-          Category
-        </label>
-        <select
-          id="products-category"
-          name="category"
-          defaultValue={filter.category}
-          className={selectClasses}
-        >
-          <option value="">All categories</option>
-          {departments.map((department) => (
-            <optgroup key={department.id} label={department.name}>
-              <option value={department.id}>All {department.name}</option>
-              {department.categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="products-stock" className={labelClasses}>
-          Stock
-        </label>
-        <select id="products-stock" name="stock" defaultValue={filter.stock} className={selectClasses}>
-          <option value="">Any stock</option>
-          <option value="in_stock">In stock</option>
-          <option value="low_stock">Low stock</option>
-          <option value="out_of_stock">Out of stock</option>
-        </select>
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="products-status" className={labelClasses}>
-          Status
-        </label>
-        <select id="products-status" name="status" defaultValue={filter.status} className={selectClasses}>
-          <option value="active">Active</option>
-          <option value="archived">Archived</option>
-          <option value="all">All</option>
-        </select>
-      </div>
-      <Button type="submit" className="h-11">
-        <Search width={16} height={16} aria-hidden="true" /> Search
-      </Button>
-    </Form>
+      <SearchField
+        id="products-q"
+        label="Search products"
+        defaultValue={filter.q}
+        placeholder="Name, brand, category or #id"
+        className="sm:col-span-2 lg:col-span-1"
+      />
+      <SelectField id="products-category" name="category" label="Category" defaultValue={filter.category}>
+        <option value="">All categories</option>
+        {departments.map((department) => (
+          <optgroup key={department.id} label={department.name}>
+            <option value={department.id}>All {department.name}</option>
+            {department.categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </SelectField>
+      <SelectField id="products-stock" name="stock" label="Stock" defaultValue={filter.stock}>
+        <option value="">Any stock</option>
+        <option value="in_stock">In stock</option>
+        <option value="low_stock">Low stock</option>
+        <option value="out_of_stock">Out of stock</option>
+      </SelectField>
+      <SelectField id="products-status" name="status" label="Status" defaultValue={filter.status}>
+        <option value="active">Active</option>
+        <option value="archived">Archived</option>
+        <option value="all">All</option>
+      </SelectField>
+    </FilterBar>
   );
 }
 
@@ -116,33 +86,17 @@ function Pager({
   filter: ProductsFilter;
   withNav?: boolean;
 }) {
-  const first = list.total === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
-  const last = Math.min(list.page * list.pageSize, list.total);
-  const pageLink =
-    'inline-flex h-9 items-center gap-1 rounded-sm border border-line px-3 text-ink hover:bg-cream';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-soft">
-      <p data-testid="products-count">
-        {list.total === 0
-          ? 'No products'
-          : `Showing ${first}–${last} of ${list.total} ${list.total === 1 ? 'product' : 'products'}`}
-        {list.pageCount > 1 ? ` · Page ${list.page} of ${list.pageCount}` : ''}
-      </p>
-      {withNav && list.pageCount > 1 ? (
-        <nav aria-label="Product pages" className="flex gap-2">
-          {list.page > 1 ? (
-            <Link to={productsHref(filter, list.page - 1)} className={pageLink}>
-              <ChevronLeft width={16} height={16} aria-hidden="true" /> Previous
-            </Link>
-          ) : null}
-          {list.page < list.pageCount ? (
-            <Link to={productsHref(filter, list.page + 1)} className={pageLink}>
-              Next <ChevronRight width={16} height={16} aria-hidden="true" />
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
-    </div>
+    <AdminPager
+      page={list.page}
+      pageSize={list.pageSize}
+      total={list.total}
+      noun={['product', 'products']}
+      label="Product pages"
+      href={(page) => productsHref(filter, page)}
+      withNav={withNav}
+      countTestId="products-count"
+    />
   );
 }
 
@@ -200,64 +154,47 @@ export function ProductsTab({ data }: { data: ProductsData }) {
       ) : null}
       <Pager list={list} filter={filter} />
       {list.items.length === 0 ? (
-        <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
-          <p className="font-display text-xl text-ink">{NO_PRODUCTS}</p>
-          <p className="mt-1 text-sm text-muted">
-            {filtered
+        <EmptyState
+          title={NO_PRODUCTS}
+          hint={
+            filtered
               ? 'Try adjusting your filters or search with different keywords.'
-              : 'Products appear here as soon as they are added.'}
-          </p>
-          {filtered ? (
-            <Link to={productsHref({})} className="mt-4 inline-block text-sm text-gold-deep underline">
-              Clear the filters
-            </Link>
-          ) : null}
-        </div>
+              : 'Products appear here as soon as they are added.'
+          }
+          link={filtered ? { to: productsHref({}), label: 'Clear the filters' } : null}
+        />
       ) : (
         <>
-          <div className="md:overflow-x-auto md:rounded-card md:border md:border-line md:bg-white">
-            <table className="w-full text-left text-sm max-md:block" data-testid="admin-products-table">
-              <caption className="sr-only">Products, newest first</caption>
-              <thead className="bg-cream text-xs tracking-wide text-ink-soft uppercase max-md:hidden">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Product
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Category
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    Price
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Stock
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line max-md:block max-md:space-y-3 max-md:divide-y-0">
-                {list.items.map((product) => (
-                  <ProductRow
-                    key={product.id}
-                    product={product}
-                    departments={departments}
-                    editing={editingId === product.id}
-                    errors={editingId === product.id ? rowErrors : {}}
-                    onEdit={() => startEdit(product.id)}
-                    onCancel={() => setEditingId(null)}
-                    onDelete={() =>
-                      setDeleting({ id: product.id, name: product.name, orderCount: product.orderCount })
-                    }
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            layout="stack"
+            testId="admin-products-table"
+            caption="Products, newest first"
+            columns={[
+              { label: 'Product' },
+              { label: 'Category' },
+              { label: 'Price', align: 'right' },
+              { label: 'Stock' },
+              { label: 'Status' },
+              { label: 'Actions', align: 'right', srOnly: true },
+            ]}
+          >
+            <tbody className="divide-y divide-line max-md:block max-md:space-y-3 max-md:divide-y-0">
+              {list.items.map((product) => (
+                <ProductRow
+                  key={product.id}
+                  product={product}
+                  departments={departments}
+                  editing={editingId === product.id}
+                  errors={editingId === product.id ? rowErrors : {}}
+                  onEdit={() => startEdit(product.id)}
+                  onCancel={() => setEditingId(null)}
+                  onDelete={() =>
+                    setDeleting({ id: product.id, name: product.name, orderCount: product.orderCount })
+                  }
+                />
+              ))}
+            </tbody>
+          </AdminTable>
           <Pager list={list} filter={filter} withNav />
         </>
       )}

@@ -1,14 +1,16 @@
-import { ChevronLeft, ChevronRight, Search, ShieldCheck, UserCheck, UserX } from 'lucide-react';
+import { ShieldCheck, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { Form, Link, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
 import { OrderDate } from '../../components/orders/order-status';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
-import { ActionNotice, labelClasses } from './admin-nav';
+import { ActionNotice } from './admin-nav';
+import { AdminTable, EmptyState } from './admin-list';
+import { AdminPager } from './admin-pager';
 import type { AdminActionResult } from './admin-texts';
 import { ExportLink } from './export-link';
+import { FilterBar, SearchField } from './filter-bar';
 import { userMessages, usersHref } from './user-texts';
 import type { loadUsersTab } from './users-tab.server';
 
@@ -107,33 +109,17 @@ function UserActions({
 }
 
 function Pager({ data, withNav = false }: { data: UsersData; withNav?: boolean }) {
-  const first = data.total === 0 ? 0 : (data.page - 1) * data.pageSize + 1;
-  const last = Math.min(data.page * data.pageSize, data.total);
-  const link =
-    'inline-flex h-9 items-center gap-1 rounded-sm border border-line px-3 text-ink hover:bg-cream';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-soft">
-      <p data-testid="users-count">
-        {data.total === 0
-          ? 'No users'
-          : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'user' : 'users'}`}
-        {data.pageCount > 1 ? ` · Page ${data.page} of ${data.pageCount}` : ''}
-      </p>
-      {withNav && data.pageCount > 1 ? (
-        <nav aria-label="User pages" className="flex gap-2">
-          {data.page > 1 ? (
-            <Link to={usersHref({ q: data.filter.q, page: data.page - 1 })} className={link}>
-              <ChevronLeft width={16} height={16} aria-hidden="true" /> Previous
-            </Link>
-          ) : null}
-          {data.page < data.pageCount ? (
-            <Link to={usersHref({ q: data.filter.q, page: data.page + 1 })} className={link}>
-              Next <ChevronRight width={16} height={16} aria-hidden="true" />
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
-    </div>
+    <AdminPager
+      page={data.page}
+      pageSize={data.pageSize}
+      total={data.total}
+      noun={['user', 'users']}
+      label="User pages"
+      href={(page) => usersHref({ q: data.filter.q, page })}
+      withNav={withNav}
+      countTestId="users-count"
+    />
   );
 }
 
@@ -167,31 +153,14 @@ export function UsersTab({ data }: { data: UsersData }) {
         </h2>
         <ExportLink kind="users" filter={{ q: data.filter.q }} />
       </div>
-      <Form
-        method="get"
-        action="/admin"
-        role="search"
-        aria-label="User search"
-        className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
-      >
-        <input type="hidden" name="tab" value="users" />
-        <div className="space-y-1.5">
-          <label htmlFor="users-q" className={labelClasses}>
-            Search users
-          </label>
-          <input
-            id="users-q"
-            name="q"
-            type="search"
-            defaultValue={data.filter.q}
-            placeholder="Name or e-mail"
-            className={inputClasses}
-          />
-        </div>
-        <Button type="submit" className="h-11">
-          <Search width={16} height={16} aria-hidden="true" /> Search
-        </Button>
-      </Form>
+      <FilterBar tab="users" label="User search" className="sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+        <SearchField
+          id="users-q"
+          label="Search users"
+          defaultValue={data.filter.q}
+          placeholder="Name or e-mail"
+        />
+      </FilterBar>
       {result ? (
         <ActionNotice tone={result.ok ? 'success' : 'error'}>
           {result.ok ? result.message : result.error}
@@ -199,70 +168,51 @@ export function UsersTab({ data }: { data: UsersData }) {
       ) : null}
       <Pager data={data} />
       {data.users.length === 0 ? (
-        <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
-          <p className="font-display text-xl text-ink">{userMessages.noUsers}</p>
-          {data.filter.q ? (
-            <>
-              <p className="mt-1 text-sm text-muted">
-                No one&apos;s name or e-mail contains “{data.filter.q}”.
-              </p>
-              <Link to={usersHref({})} className="mt-4 inline-block text-sm text-gold-deep underline">
-                Clear the search
-              </Link>
-            </>
-          ) : null}
-        </div>
+        <EmptyState
+          title={userMessages.noUsers}
+          hint={data.filter.q ? <>No one&apos;s name or e-mail contains “{data.filter.q}”.</> : null}
+          link={data.filter.q ? { to: usersHref({}), label: 'Clear the search' } : null}
+        />
       ) : (
         <>
-          <div className="hidden overflow-hidden rounded-card border border-line bg-white md:block">
-            <table className="w-full text-left text-sm" data-testid="users-table">
-              <caption className="sr-only">Users, newest first</caption>
-              <thead className="bg-cream text-xs tracking-wide text-ink-soft uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    User
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Role
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Joined
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
+          <AdminTable
+            layout="md"
+            testId="users-table"
+            caption="Users, newest first"
+            columns={[
+              { label: 'User' },
+              { label: 'Role' },
+              { label: 'Status' },
+              { label: 'Joined' },
+              { label: 'Actions', align: 'right', srOnly: true },
+            ]}
+          >
+            <tbody className="divide-y divide-line">
+              {data.users.map((user) => (
+                <tr key={user.id} data-testid="user-row" data-email={user.email} className="hover:bg-paper">
+                  <td className="max-w-72 px-4 py-3 align-top">
+                    <span className="block truncate font-medium text-ink">
+                      {user.name}
+                      {user.id === data.selfId ? (
+                        <span className="ml-1 text-xs text-muted">(you)</span>
+                      ) : null}
+                    </span>
+                    <span className="block truncate text-xs text-muted">{user.email}</span>
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <RoleBadge role={user.role} />
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <StatusBadge status={user.status} />
+                  </td>
+                  <td className="px-4 py-3 align-top text-ink-soft">
+                    <OrderDate iso={user.createdAt} />
+                  </td>
+                  <td className="px-4 py-3 align-top">{actions(user)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {data.users.map((user) => (
-                  <tr key={user.id} data-testid="user-row" data-email={user.email} className="hover:bg-paper">
-                    <td className="max-w-72 px-4 py-3 align-top">
-                      <span className="block truncate font-medium text-ink">
-                        {user.name}
-                        {user.id === data.selfId ? (
-                          <span className="ml-1 text-xs text-muted">(you)</span>
-                        ) : null}
-                      </span>
-                      <span className="block truncate text-xs text-muted">{user.email}</span>
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <RoleBadge role={user.role} />
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <StatusBadge status={user.status} />
-                    </td>
-                    <td className="px-4 py-3 align-top text-ink-soft">
-                      <OrderDate iso={user.createdAt} />
-                    </td>
-                    <td className="px-4 py-3 align-top">{actions(user)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </AdminTable>
           <ul className="space-y-3 md:hidden" aria-label="Users, newest first">
             {data.users.map((user) => (
               <li

@@ -5,8 +5,8 @@ const pageLinkClasses =
   'inline-flex h-9 items-center gap-1 rounded-sm border border-line px-3 text-ink hover:bg-cream';
 
 /**
- * 'Showing 21–40 of 57 entries · Page 2 of 3' with Previous and Next links; shared by the Activity
- * Log, Messages and Outbox tabs, whose lists page the same way.
+ * 'Showing 21–40 of 57 entries · Page 2 of 3' with Previous and Next links; every paged list of the
+ * dashboard (orders, products, users, blog posts, messages, outbox, activity log) pages this way.
  */
 export function AdminPager({
   page,
@@ -16,6 +16,7 @@ export function AdminPager({
   label,
   href,
   withNav = false,
+  countTestId,
 }: {
   page: number;
   pageSize: number;
@@ -25,13 +26,15 @@ export function AdminPager({
   label: string;
   href: (page: number) => string;
   withNav?: boolean;
+  /** A test id on the 'Showing …' line. */
+  countTestId?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-soft">
-      <p>
+      <p data-testid={countTestId}>
         {total === 0
           ? `No ${noun[1]}`
           : first > total
