@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
-  adminCredentials,
   axeViolations,
   closeBrowser,
   isAt,
   main,
+  signInAsAdmin,
+  uniqueEmail,
   url,
   visit,
   waitForHydration,
@@ -27,10 +27,6 @@ const address = {
   zipCode: '101233',
   country: 'Nigeria',
 };
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.test`;
-}
 
 let orderable: Promise<{ id: number; size: string | null }> | undefined;
 
@@ -83,20 +79,6 @@ async function postJson(path: string, body: unknown, status: number): Promise<un
   const answer: unknown = await response.json();
   expect(response.status, `POST ${path}: ${JSON.stringify(answer)}`).toBe(status);
   return answer;
-}
-
-async function signInAsAdmin(page: Page, target: string): Promise<void> {
-  const admin = adminCredentials();
-  await page.goto(target);
-  await page.waitForURL(isAt('/login', { redirectTo: target }));
-  await waitForHydration(page);
-  await main(page).getByLabel('Email', { exact: true }).fill(admin.email);
-  await main(page).getByLabel('Password', { exact: true }).fill(admin.password);
-  await main(page).getByRole('button', { name: 'Sign In' }).click();
-  // An admin always lands on the dashboard after signing in (SPEC.md section 6).
-  await page.waitForURL(isAt('/admin'));
-  await waitForHydration(page);
-  if (target !== '/admin') await visit(page, target);
 }
 
 const notice = (page: Page) => main(page).getByTestId('admin-notice');
@@ -152,6 +134,7 @@ describe('admin orders and payments', () => {
         ] as const)
           expect(
             await main(page)
+              .getByRole('region', { name: 'Quick actions' })
               .getByRole('link', { name: new RegExp(name) })
               .getAttribute('href'),
           ).toBe(href);
