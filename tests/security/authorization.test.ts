@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/catalog';
 import { testOrderBody } from '../fixtures/orders';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
-import { signUpAs } from './accounts';
+import { signUpAs } from '../fixtures/admin-api';
 import { audienceOf, concretePath, documentedRoutes, type ApiRoute } from './api-routes';
 
 /**

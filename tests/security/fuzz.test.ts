@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
 import { concretePath, documentedRoutes, type ApiRoute } from './api-routes';
-import { signUpAs } from './accounts';
+import { signUpAs } from '../fixtures/admin-api';
 
 /**
  * Every documented endpoint, sent malformed bodies, queries, path values and headers as guest,

@@ -5,7 +5,7 @@ import { products } from '../../db/schema/catalog';
 import { orders } from '../../db/schema/orders';
 import { testOrderBody } from '../fixtures/orders';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
-import { signUpAs } from './accounts';
+import { signUpAs } from '../fixtures/admin-api';
 
 /** What an attacker changes in the browser: prices, quantities, payment results and uploads. */
 let test: TestApp;

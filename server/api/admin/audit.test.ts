@@ -1,25 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../db/schema/admin';
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { auth, createAdminTestApp, type AdminTestApp } from '../../../tests/fixtures/admin-api';
+import type { TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
 let adminToken: string;
-let customerToken: string;
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+let expectAdminOnly: AdminTestApp['expectAdminOnly'];
 
 beforeAll(async () => {
-  test = await createTestApp({ seed: false });
-  const signUp = async (email: string) =>
-    (
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        payload: { name: 'Bisi Ola', email, password: 'Owner-Pass-2026' },
-      })
-    ).json().token as string;
-  adminToken = await signUp('admin@rossy.ng');
-  customerToken = await signUp('bisi@example.ng');
+  ({ test, adminToken, expectAdminOnly } = await createAdminTestApp({ seed: false }));
   await test.database.db.insert(auditLog).values([
     {
       actorEmail: 'admin@rossy.ng',
@@ -77,11 +66,7 @@ async function entries(query: string) {
 
 describe('admin activity log', () => {
   it('answers 401 to a guest and 403 to a customer', async () => {
-    expect((await test.app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
-    expect(
-      (await test.app.inject({ method: 'GET', url: '/api/admin/audit', headers: auth(customerToken) }))
-        .statusCode,
-    ).toBe(403);
+    await expectAdminOnly('GET', '/api/admin/audit');
   });
 
   it('lists newest first with only the changed fields, before → after', async () => {

@@ -2,30 +2,23 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../db/schema/admin';
 import { coupons } from '../../../db/schema/orders';
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { auth, createAdminTestApp, type AdminTestApp } from '../../../tests/fixtures/admin-api';
+import type { TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
 let adminToken: string;
-let customerToken: string;
+let expectAdminOnly: AdminTestApp['expectAdminOnly'];
 
 beforeAll(async () => {
-  test = await createTestApp({ seed: true });
-  const signUp = async (email: string) =>
-    (
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        payload: { name: 'Bisi Ola', email, password: 'Owner-Pass-2026' },
-      })
-    ).json().token as string;
-  adminToken = await signUp('admin@rossy.ng');
-  customerToken = await signUp('kemi@example.ng');
+  ({ test, adminToken, expectAdminOnly } = await createAdminTestApp({
+    seed: true,
+    customerEmail: 'kemi@example.ng',
+  }));
 });
 afterAll(async () => {
   await test?.close();
 });
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const create = (payload: object) =>
   test.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: auth(adminToken), payload });
 const edit = (id: number, payload: object) =>
@@ -35,19 +28,10 @@ const validate = (code: string) =>
 
 describe('/api/admin/coupons', () => {
   it('answers 401 to a guest and 403 to a customer on every route', async () => {
-    const routes = [
-      { method: 'GET' as const, url: '/api/admin/coupons' },
-      { method: 'GET' as const, url: '/api/admin/coupons/1' },
-      { method: 'POST' as const, url: '/api/admin/coupons', payload: { code: 'HACK50', percent: 50 } },
-      { method: 'PATCH' as const, url: '/api/admin/coupons/1', payload: { active: false } },
-    ];
-    for (const route of routes) {
-      expect((await test.app.inject(route)).statusCode, `${route.method} ${route.url} as guest`).toBe(401);
-      expect(
-        (await test.app.inject({ ...route, headers: auth(customerToken) })).statusCode,
-        `${route.method} ${route.url} as customer`,
-      ).toBe(403);
-    }
+    await expectAdminOnly('GET', '/api/admin/coupons');
+    await expectAdminOnly('GET', '/api/admin/coupons/1');
+    await expectAdminOnly('POST', '/api/admin/coupons', { code: 'HACK50', percent: 50 });
+    await expectAdminOnly('PATCH', '/api/admin/coupons/1', { active: false });
   });
 
   it('lists the seeded coupons with their usage', async () => {

@@ -2,35 +2,22 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema/accounts';
 import { products } from '../../../db/schema/catalog';
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import {
+  auth,
+  createAdminTestApp,
+  stockedOneSizeProduct,
+  type AdminTestApp,
+} from '../../../tests/fixtures/admin-api';
+import type { TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
 let productId: number;
 let adminToken: string;
-let customerToken: string;
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+let expectAdminOnly: AdminTestApp['expectAdminOnly'];
 
 beforeAll(async () => {
-  test = await createTestApp({ seed: true });
-  const [row] = await test.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(sql`cardinality(${products.sizes}) = 1`)
-    .orderBy(products.id)
-    .limit(1);
-  productId = row!.id;
-  await test.database.db.update(products).set({ stock: 50 }).where(eq(products.id, productId));
-  const signUp = async (email: string, name = 'Bisi Ola') =>
-    (
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        payload: { name, email, password: 'Owner-Pass-2026' },
-      })
-    ).json().token as string;
-  adminToken = await signUp('admin@rossy.ng');
-  customerToken = await signUp('bisi@example.ng');
+  ({ test, adminToken, expectAdminOnly } = await createAdminTestApp({ seed: true }));
+  productId = await stockedOneSizeProduct(test, 50);
 }, 120_000);
 afterAll(async () => {
   await test?.close();
@@ -108,12 +95,7 @@ async function exportCsv(kind: string, query: Record<string, string> = {}) {
 describe('CSV exports', () => {
   it('every export answers 401 to a guest and 403 to a customer', async () => {
     for (const kind of ['orders', 'products', 'users', 'transactions']) {
-      const url = `/api/admin/export/${kind}.csv`;
-      expect((await test.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
-      expect(
-        (await test.app.inject({ method: 'GET', url, headers: auth(customerToken) })).statusCode,
-        url,
-      ).toBe(403);
+      await expectAdminOnly('GET', `/api/admin/export/${kind}.csv`);
     }
   });
 

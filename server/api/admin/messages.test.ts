@@ -1,27 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../../db/schema/content';
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { auth, createAdminTestApp, type AdminTestApp } from '../../../tests/fixtures/admin-api';
+import type { TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
 let adminToken: string;
-let customerToken: string;
+let expectAdminOnly: AdminTestApp['expectAdminOnly'];
 const ids: Record<string, number> = {};
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
 beforeAll(async () => {
-  test = await createTestApp({ seed: false });
-  const signUp = async (email: string) =>
-    (
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        payload: { name: 'Bisi Ola', email, password: 'Owner-Pass-2026' },
-      })
-    ).json().token as string;
-  adminToken = await signUp('admin@rossy.ng');
-  customerToken = await signUp('bisi@example.ng');
+  ({ test, adminToken, expectAdminOnly } = await createAdminTestApp({ seed: false }));
   const rows = await test.database.db
     .insert(contactMessages)
     .values([
@@ -72,21 +61,9 @@ const list = async (query = '') => {
 
 describe('admin messages', () => {
   it('answers 401 to a guest and 403 to a customer on every route', async () => {
-    const routes = [
-      { method: 'GET', url: '/api/admin/messages' },
-      { method: 'GET', url: `/api/admin/messages/${ids['kemi@example.ng']}` },
-      {
-        method: 'PATCH',
-        url: `/api/admin/messages/${ids['kemi@example.ng']}`,
-        payload: { status: 'replied' },
-      },
-    ] as const;
-    for (const route of routes) {
-      expect((await test.app.inject(route)).statusCode, route.url).toBe(401);
-      expect((await test.app.inject({ ...route, headers: auth(customerToken) })).statusCode, route.url).toBe(
-        403,
-      );
-    }
+    await expectAdminOnly('GET', '/api/admin/messages');
+    await expectAdminOnly('GET', `/api/admin/messages/${ids['kemi@example.ng']}`);
+    await expectAdminOnly('PATCH', `/api/admin/messages/${ids['kemi@example.ng']}`, { status: 'replied' });
     // Nothing changed on the way.
     const [row] = await test.database.db
       .select({ status: contactMessages.status })

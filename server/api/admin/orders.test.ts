@@ -1,40 +1,27 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { outbox } from '../../../db/schema/mail';
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import {
+  auth,
+  createAdminTestApp,
+  stockedOneSizeProduct,
+  type AdminTestApp,
+} from '../../../tests/fixtures/admin-api';
+import type { TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
 let productId: number;
 let adminToken: string;
-let customerToken: string;
+let expectAdminOnly: AdminTestApp['expectAdminOnly'];
 
 beforeAll(async () => {
-  test = await createTestApp({ seed: true });
-  const [row] = await test.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(sql`cardinality(${products.sizes}) = 1`)
-    .orderBy(products.id)
-    .limit(1);
-  productId = row!.id;
-  await test.database.db.update(products).set({ stock: 20 }).where(eq(products.id, productId));
-  const signUp = async (email: string) =>
-    (
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        payload: { name: 'Bisi Ola', email, password: 'Owner-Pass-2026' },
-      })
-    ).json().token as string;
-  adminToken = await signUp('admin@rossy.ng');
-  customerToken = await signUp('bisi@example.ng');
+  ({ test, adminToken, expectAdminOnly } = await createAdminTestApp({ seed: true }));
+  productId = await stockedOneSizeProduct(test, 20);
 });
 afterAll(async () => {
   await test?.close();
 });
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function paidOrder() {
   const placed = await test.app.inject({
@@ -73,11 +60,7 @@ const stock = async () =>
 
 describe('admin orders', () => {
   it('answers 401 to a guest and 403 to a customer', async () => {
-    expect((await test.app.inject({ method: 'GET', url: '/api/admin/orders' })).statusCode).toBe(401);
-    expect(
-      (await test.app.inject({ method: 'GET', url: '/api/admin/orders', headers: auth(customerToken) }))
-        .statusCode,
-    ).toBe(403);
+    await expectAdminOnly('GET', '/api/admin/orders');
   });
 
   it('moves an order Processing → Shipped (with carrier and tracking) → Delivered, telling the customer each time', async () => {

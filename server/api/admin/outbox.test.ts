@@ -1,25 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../../db/schema/mail';
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { auth, createAdminTestApp, type AdminTestApp } from '../../../tests/fixtures/admin-api';
+import type { TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
 let adminToken: string;
-let customerToken: string;
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+let expectAdminOnly: AdminTestApp['expectAdminOnly'];
 
 beforeAll(async () => {
-  test = await createTestApp({ seed: false });
-  const signUp = async (email: string) =>
-    (
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        payload: { name: 'Bisi Ola', email, password: 'Owner-Pass-2026' },
-      })
-    ).json().token as string;
-  adminToken = await signUp('admin@rossy.ng');
-  customerToken = await signUp('bisi@example.ng');
+  ({ test, adminToken, expectAdminOnly } = await createAdminTestApp({ seed: false }));
   await test.database.db.insert(outbox).values([
     {
       to: 'old@example.ng',
@@ -47,13 +36,7 @@ afterAll(async () => {
 
 describe('admin outbox', () => {
   it('answers 401 to a guest and 403 to a customer', async () => {
-    for (const url of ['/api/admin/outbox', '/api/admin/outbox/1']) {
-      expect((await test.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
-      expect(
-        (await test.app.inject({ method: 'GET', url, headers: auth(customerToken) })).statusCode,
-        url,
-      ).toBe(403);
-    }
+    for (const url of ['/api/admin/outbox', '/api/admin/outbox/1']) await expectAdminOnly('GET', url);
   });
 
   it('lists every mail newest first, by recipient or subject and by status, and opens one in full', async () => {

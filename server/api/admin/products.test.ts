@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../db/schema/admin';
 import { productImages, products } from '../../../db/schema/catalog';
 import { orderLines } from '../../../db/schema/orders';
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { auth, createAdminTestApp, type AdminTestApp } from '../../../tests/fixtures/admin-api';
+import type { TestApp } from '../../../tests/fixtures/test-app';
 
 const REQUIRED = 'Please fill in all required fields and ensure stock is greater than zero.';
 const EDIT_REQUIRED = 'Please fill in required fields: name, price, stock.';
@@ -18,7 +19,7 @@ const BAD_URL = 'Please provide a valid image URL.';
 let test: TestApp;
 let uploadDir: string;
 let adminToken: string;
-let customerToken: string;
+let expectAdminOnly: AdminTestApp['expectAdminOnly'];
 let imageServer: http.Server;
 let imageOrigin: string;
 let png: Buffer;
@@ -31,7 +32,12 @@ const photo = (hex: string, format: 'png' | 'jpeg') => {
 
 beforeAll(async () => {
   uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rossy-admin-products-'));
-  test = await createTestApp({ seed: true, env: { UPLOAD_DIR: uploadDir } });
+  ({ test, adminToken, expectAdminOnly } = await createAdminTestApp({
+    seed: true,
+    env: { UPLOAD_DIR: uploadDir },
+    name: 'Ada Obi',
+    customerEmail: 'ada@example.ng',
+  }));
   png = await photo('#7a4b2a', 'png');
   jpeg = await photo('#1f2a44', 'jpeg');
   // A stand-in for a photo on the web: the shop fetches image URLs itself, and tests have no internet.
@@ -43,16 +49,6 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
   imageOrigin = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}`;
-  const signUp = async (email: string) =>
-    (
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        payload: { name: 'Ada Obi', email, password: 'Owner-Pass-2026' },
-      })
-    ).json().token as string;
-  adminToken = await signUp('admin@rossy.ng');
-  customerToken = await signUp('ada@example.ng');
 });
 
 afterAll(async () => {
@@ -61,8 +57,6 @@ afterAll(async () => {
   await test?.close();
   await fs.rm(uploadDir, { recursive: true, force: true });
 });
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 function multipartBody(field: string, name: string, type: string, bytes: Buffer) {
   const boundary = `----rossy${Math.random().toString(16).slice(2)}`;
@@ -134,23 +128,11 @@ async function placeOrder(productId: number, size: string) {
 
 describe('/api/admin/products access', () => {
   it('answers 401 to a guest and 403 to a customer on every route', async () => {
-    const routes = [
-      { method: 'GET', url: '/api/admin/products' },
-      { method: 'POST', url: '/api/admin/products' },
-      { method: 'PATCH', url: '/api/admin/products/1001' },
-      { method: 'DELETE', url: '/api/admin/products/1001' },
-      { method: 'POST', url: '/api/admin/products/images' },
-    ] as const;
-    for (const route of routes) {
-      const guest = await test.app.inject({ ...route, payload: route.method === 'GET' ? undefined : {} });
-      expect(guest.statusCode, `${route.method} ${route.url} as a guest`).toBe(401);
-      const customer = await test.app.inject({
-        ...route,
-        headers: auth(customerToken),
-        payload: route.method === 'GET' ? undefined : {},
-      });
-      expect(customer.statusCode, `${route.method} ${route.url} as a customer`).toBe(403);
-    }
+    await expectAdminOnly('GET', '/api/admin/products');
+    await expectAdminOnly('POST', '/api/admin/products', {});
+    await expectAdminOnly('PATCH', '/api/admin/products/1001', {});
+    await expectAdminOnly('DELETE', '/api/admin/products/1001', {});
+    await expectAdminOnly('POST', '/api/admin/products/images', {});
     const [untouched] = await test.database.db.select().from(products).where(eq(products.id, 1001));
     expect(untouched?.status).toBe('active');
   });

@@ -1,10 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosToday } from '../../../core/admin/reports';
 import { pageViews } from '../../../db/schema/admin';
-import { products } from '../../../db/schema/catalog';
 import { orders } from '../../../db/schema/orders';
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import {
+  auth,
+  createAdminTestApp,
+  stockedOneSizeProduct,
+  type AdminTestApp,
+} from '../../../tests/fixtures/admin-api';
+import type { TestApp } from '../../../tests/fixtures/test-app';
 
 /*
  * The overview and reports over the API, on a fresh catalog with no orders: every order, sign-in and
@@ -13,33 +18,15 @@ import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 let test: TestApp;
 let productId: number;
 let adminToken: string;
-let customerToken: string;
+let expectAdminOnly: AdminTestApp['expectAdminOnly'];
 const today = lagosToday();
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const get = (url: string, token?: string) =>
   test.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
 
 beforeAll(async () => {
-  test = await createTestApp({ seed: true });
-  const [row] = await test.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(sql`cardinality(${products.sizes}) = 1`)
-    .orderBy(products.id)
-    .limit(1);
-  productId = row!.id;
-  await test.database.db.update(products).set({ stock: 50 }).where(eq(products.id, productId));
-  const signUp = async (email: string) =>
-    (
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        payload: { name: 'Bisi Ola', email, password: 'Owner-Pass-2026' },
-      })
-    ).json().token as string;
-  adminToken = await signUp('admin@rossy.ng');
-  customerToken = await signUp('bisi@example.ng');
+  ({ test, adminToken, expectAdminOnly } = await createAdminTestApp({ seed: true }));
+  productId = await stockedOneSizeProduct(test, 50);
 }, 120_000);
 afterAll(async () => {
   await test?.close();
@@ -86,10 +73,7 @@ const totalKobo = async (number: string) =>
 
 describe('admin overview and reports', () => {
   it('answer 401 to a guest and 403 to a customer', async () => {
-    for (const url of ['/api/admin/overview', '/api/admin/reports']) {
-      expect((await get(url)).statusCode, url).toBe(401);
-      expect((await get(url, customerToken)).statusCode, url).toBe(403);
-    }
+    for (const url of ['/api/admin/overview', '/api/admin/reports']) await expectAdminOnly('GET', url);
   });
 
   it('count paid orders as revenue, not unpaid or cancelled ones, in the overview and the report', async () => {

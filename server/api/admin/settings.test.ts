@@ -2,25 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../db/schema/admin';
 import { products } from '../../../db/schema/catalog';
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { auth, createAdminTestApp, type AdminTestApp } from '../../../tests/fixtures/admin-api';
+import type { TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
 let adminToken: string;
-let customerToken: string;
+let expectAdminOnly: AdminTestApp['expectAdminOnly'];
 let productId: number;
 
 beforeAll(async () => {
-  test = await createTestApp({ seed: true });
-  const signUp = async (email: string) =>
-    (
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        payload: { name: 'Bisi Ola', email, password: 'Owner-Pass-2026' },
-      })
-    ).json().token as string;
-  adminToken = await signUp('admin@rossy.ng');
-  customerToken = await signUp('tolu@example.ng');
+  ({ test, adminToken, expectAdminOnly } = await createAdminTestApp({
+    seed: true,
+    customerEmail: 'tolu@example.ng',
+  }));
   const [row] = await test.database.db
     .select({ id: products.id })
     .from(products)
@@ -32,7 +26,6 @@ afterAll(async () => {
   await test?.close();
 });
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const patch = (payload: unknown, token = adminToken) =>
   test.app.inject({
     method: 'PATCH',
@@ -52,12 +45,11 @@ const quote = async (country: string) =>
 describe('/api/admin/settings', () => {
   it('answers 401 to a guest and 403 to a customer on every method', async () => {
     for (const method of ['GET', 'PATCH', 'PUT'] as const) {
-      const payload = method === 'GET' ? undefined : { name: 'Hijacked' };
-      expect((await test.app.inject({ method, url: '/api/admin/settings', payload })).statusCode).toBe(401);
-      expect(
-        (await test.app.inject({ method, url: '/api/admin/settings', payload, headers: auth(customerToken) }))
-          .statusCode,
-      ).toBe(403);
+      await expectAdminOnly(
+        method,
+        '/api/admin/settings',
+        method === 'GET' ? undefined : { name: 'Hijacked' },
+      );
     }
   });
 

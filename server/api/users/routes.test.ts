@@ -3,34 +3,30 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../db/schema/accounts';
 import { auditLog } from '../../../db/schema/admin';
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import {
+  auth,
+  createAdminTestApp,
+  signUpAccount,
+  TEST_PASSWORD as PASSWORD,
+  type AdminTestApp,
+} from '../../../tests/fixtures/admin-api';
+import type { TestApp } from '../../../tests/fixtures/test-app';
 
+let api: AdminTestApp;
 let test: TestApp;
 let admin: { token: string; id: string };
 
-const PASSWORD = 'Owner-Pass-2026';
 const uniqueEmail = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}@example.ng`;
-
-async function signUp(name: string, email = uniqueEmail('shopper')) {
-  const body = (
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/signup',
-      payload: { name, email, password: PASSWORD },
-    })
-  ).json() as { token: string; user: { id: string } };
-  return { token: body.token, id: body.user.id, email };
-}
+const signUp = (name: string, email = uniqueEmail('shopper')) => signUpAccount(test, email, name);
 
 beforeAll(async () => {
-  test = await createTestApp({ seed: false });
-  admin = await signUp('Ada Admin', 'admin@rossy.ng');
+  api = await createAdminTestApp({ seed: false, name: 'Ada Admin', customerEmail: uniqueEmail('kemi') });
+  test = api.test;
+  admin = { token: api.adminToken, id: api.adminId };
 });
 afterAll(async () => {
   await test?.close();
 });
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const setStatus = (id: string, status: string, token = admin.token) =>
   test.app.inject({
     method: 'PATCH',
@@ -46,15 +42,9 @@ const auditOf = (action: string, entityId: string) =>
 
 describe('user management API', () => {
   it('answers 401 to a guest and 403 to a customer', async () => {
-    const customer = await signUp('Kemi Bello');
-    for (const route of [
-      { method: 'GET' as const, url: '/api/users' },
-      { method: 'PATCH' as const, url: `/api/users/${customer.id}/promote` },
-      { method: 'PATCH' as const, url: `/api/users/${customer.id}/status`, payload: { status: 'inactive' } },
-    ]) {
-      expect((await test.app.inject(route)).statusCode).toBe(401);
-      expect((await test.app.inject({ ...route, headers: auth(customer.token) })).statusCode).toBe(403);
-    }
+    await api.expectAdminOnly('GET', '/api/users');
+    await api.expectAdminOnly('PATCH', `/api/users/${api.customerId}/promote`);
+    await api.expectAdminOnly('PATCH', `/api/users/${api.customerId}/status`, { status: 'inactive' });
   });
 
   it('searches name or e-mail in any case, 5 a page', async () => {
