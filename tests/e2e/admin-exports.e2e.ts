@@ -1,16 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { adminCredentials, axeViolations, closeBrowser, isAt, main, url, visit, withPage } from './fixtures';
+import {
+  adminApiToken,
+  adminCredentials,
+  axeViolations,
+  closeBrowser,
+  isAt,
+  main,
+  openAsAdmin,
+  uniqueEmail,
+  uniqueTag,
+  url,
+  visit,
+  withPage,
+} from './fixtures';
 
 afterAll(closeBrowser);
 
 const ACTION_PATHS = ['/admin', '/admin.data'];
-
-function uniqueTag(tag: string): string {
-  return `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-}
 
 let orderable: Promise<{ id: number; size: string | null }> | undefined;
 
@@ -55,33 +63,6 @@ async function placeGuestOrder(email: string, quantity: number): Promise<{ numbe
   const body = (await response.json()) as { order: { id: string }; accessToken: string };
   expect(response.status, `POST /api/orders: ${JSON.stringify(body)}`).toBe(201);
   return { number: body.order.id, key: body.accessToken };
-}
-
-let adminSession: Promise<string> | undefined;
-
-/**
- * The administrator's session token, signed in once per file through the API: sign-in is limited to
- * ten attempts per account in 15 minutes, and the whole browser suite shares one administrator.
- */
-function adminToken(): Promise<string> {
-  adminSession ??= (async () => {
-    const response = await fetch(url('/api/login'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(adminCredentials()),
-    });
-    const body = (await response.json()) as { token: string };
-    expect(response.status, `POST /api/login: ${JSON.stringify(body)}`).toBe(200);
-    return body.token;
-  })();
-  return adminSession;
-}
-
-/** Opens a dashboard page with the administrator's session cookie, as a signed-in browser has it. */
-async function openAsAdmin(page: Page, target: string): Promise<void> {
-  await page.context().addCookies([{ name: 'rossy_session', value: await adminToken(), url: url('/') }]);
-  await visit(page, target);
-  await page.getByText('ADMIN MODE', { exact: true }).waitFor();
 }
 
 /** RFC 4180 records: quoted fields, doubled quotes, CRLF line ends. */
@@ -179,8 +160,8 @@ describe('admin exports and the activity log', () => {
   });
 
   test('at 1280px a confirmed bank transfer shows in the activity log with before → after', async () => {
-    const order = await placeGuestOrder(`${uniqueTag('audit')}@example.test`, 1);
-    const token = await adminToken();
+    const order = await placeGuestOrder(uniqueEmail('audit'), 1);
+    const token = await adminApiToken();
     const confirm = await fetch(url(`/api/admin/orders/${order.number}/confirm-transfer`), {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },

@@ -1,16 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
-  adminCredentials,
   AXE_TAGS,
   axeViolations,
-  formatViolation,
   closeBrowser,
+  formatViolation,
   isAt,
   main,
+  openAsAdmin,
   queryDatabase,
+  uniqueEmail,
+  uniqueTag,
   url,
   visit,
   withPage,
@@ -19,37 +20,6 @@ import {
 afterAll(closeBrowser);
 
 const ACTION_PATHS = ['/admin', '/admin.data'];
-
-function uniqueTag(tag: string): string {
-  return `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-}
-
-let adminSession: Promise<string> | undefined;
-
-/**
- * The administrator's session token, signed in once per file through the API: sign-in is limited to
- * ten attempts per account in 15 minutes, and the whole browser suite shares one administrator.
- */
-function adminToken(): Promise<string> {
-  adminSession ??= (async () => {
-    const response = await fetch(url('/api/login'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(adminCredentials()),
-    });
-    const body = (await response.json()) as { token: string };
-    expect(response.status, `POST /api/login: ${JSON.stringify(body)}`).toBe(200);
-    return body.token;
-  })();
-  return adminSession;
-}
-
-/** Opens a dashboard page with the administrator's session cookie, as a signed-in browser has it. */
-async function openAsAdmin(page: Page, target: string): Promise<void> {
-  await page.context().addCookies([{ name: 'rossy_session', value: await adminToken(), url: url('/') }]);
-  await visit(page, target);
-  await page.getByText('ADMIN MODE', { exact: true }).waitFor();
-}
 
 async function placeGuestOrder(email: string): Promise<string> {
   const list = (await (await fetch(url('/api/products?availability=in-stock&pageSize=48'))).json()) as {
@@ -194,7 +164,7 @@ describe('admin messages and outbox', () => {
   });
 
   test('at 1280px the order mail of a new order is in the outbox and opens, its HTML sandboxed', async () => {
-    const email = `${uniqueTag('outbox')}@example.test`;
+    const email = uniqueEmail('outbox');
     const number = await placeGuestOrder(email);
     await withPage(1280, async ({ page, problemReport }) => {
       await openAsAdmin(page, '/admin?tab=outbox');
@@ -225,7 +195,7 @@ describe('admin messages and outbox', () => {
   });
 
   test('a script in a mail never runs in the outbox', async () => {
-    const email = `${uniqueTag('script')}@example.test`;
+    const email = uniqueEmail('script');
     const [row] = await queryDatabase<{ id: number }>(
       'adding a mail',
       `INSERT INTO outbox ("to", subject, text, html) VALUES ($1, $2, $3, $4) RETURNING id`,

@@ -7,12 +7,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatNaira } from '../../contracts/money';
 import {
-  adminCredentials,
+  adminApiToken,
   axeViolations,
   closeBrowser,
-  isAt,
   main,
   pathIs,
+  signInAsAdmin,
   url,
   visit,
   waitForHydration,
@@ -46,30 +46,6 @@ afterAll(async () => {
 
 const unique = () => randomBytes(3).toString('hex');
 const notice = (page: Page) => main(page).getByTestId('admin-notice');
-
-async function signInAsAdmin(page: Page, target: string): Promise<void> {
-  const admin = adminCredentials();
-  await page.goto(target);
-  await page.waitForURL(isAt('/login', { redirectTo: target }));
-  await waitForHydration(page);
-  await main(page).getByLabel('Email', { exact: true }).fill(admin.email);
-  await main(page).getByLabel('Password', { exact: true }).fill(admin.password);
-  await main(page).getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(isAt('/admin'));
-  await waitForHydration(page);
-  if (target !== '/admin') await visit(page, target);
-}
-
-/** The admin's API token, for setting up a product without the form. */
-async function adminToken(): Promise<string> {
-  const response = await fetch(url('/api/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(adminCredentials()),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 async function noSideways(page: Page): Promise<void> {
   const overflow = await page.evaluate(
@@ -228,7 +204,7 @@ describe('admin products', () => {
   });
 
   test('at 1280px Delete asks first, then removes a product that was never ordered', async () => {
-    const apiToken = await adminToken();
+    const apiToken = await adminApiToken();
     const token = unique();
     const name = `Temi Straw Clutch ${token}`;
     // Set up through the API, with a photo from a URL the shop itself serves.

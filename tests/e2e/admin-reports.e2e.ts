@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
 import {
-  adminCredentials,
   axeViolations,
   closeBrowser,
   getBrowser,
   isAt,
   main,
+  signInAsAdmin,
+  uniqueEmail,
   url,
   visit,
   waitForHydration,
@@ -22,21 +22,6 @@ const DESKTOP_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 /** The server writes counted page views every 5 s. */
 const FLUSH_WAIT_MS = 15_000;
-
-async function signInAsAdmin(page: Page, target: string): Promise<void> {
-  const admin = adminCredentials();
-  await page.goto(target);
-  await page.waitForURL(isAt('/login', { redirectTo: target }));
-  await waitForHydration(page);
-  await main(page).getByLabel('Email', { exact: true }).fill(admin.email);
-  await main(page).getByLabel('Password', { exact: true }).fill(admin.password);
-  await main(page).getByRole('button', { name: 'Sign In' }).click();
-  // An admin lands on the dashboard, or on the admin page they were sent to sign in from.
-  await page.waitForURL((address) => address.pathname.startsWith('/admin'));
-  await waitForHydration(page);
-  const { pathname, search } = new URL(page.url());
-  if (pathname + search !== target) await visit(page, target);
-}
 
 /** The admin API, with the signed-in browser's session cookie. */
 async function adminApi<T>(page: Page, path: string): Promise<T> {
@@ -205,7 +190,7 @@ describe('admin overview and reports', () => {
   });
 
   test('a customer opening /admin/reports is sent home', async () => {
-    const email = `reports-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.test`;
+    const email = uniqueEmail('reports');
     const password = 'Shopper-Pass-2026';
     const signUp = await fetch(url('/api/signup'), {
       method: 'POST',

@@ -1,14 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
-  adminCredentials,
+  adminApiToken,
   axeViolations,
   closeBrowser,
-  isAt,
   main,
+  signInAsAdmin,
   url,
   visit,
-  waitForHydration,
   withPage,
 } from './fixtures';
 
@@ -16,16 +15,6 @@ afterAll(closeBrowser);
 
 /** The dashboard's form posts; a refused save answers 400 there on purpose. */
 const ACTION_PATHS = ['/admin', '/admin.data'];
-
-async function adminToken(): Promise<string> {
-  const response = await fetch(url('/api/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(adminCredentials()),
-  });
-  expect(response.status, 'POST /api/login as admin').toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 async function settingsApi(token: string, method: 'GET' | 'PATCH', body?: unknown) {
   const response = await fetch(url('/api/admin/settings'), {
@@ -35,16 +24,6 @@ async function settingsApi(token: string, method: 'GET' | 'PATCH', body?: unknow
   });
   expect(response.status, `${method} /api/admin/settings`).toBe(200);
   return (await response.json()) as { taxRates: Record<string, number> };
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  const admin = adminCredentials();
-  await visit(page, '/login');
-  await main(page).getByLabel('Email', { exact: true }).fill(admin.email);
-  await main(page).getByLabel('Password', { exact: true }).fill(admin.password);
-  await main(page).getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(isAt('/admin'));
-  await waitForHydration(page);
 }
 
 /** One in-stock piece in the browser's cart (the cart lives in local storage). */
@@ -77,7 +56,7 @@ const notice = (page: Page) => main(page).getByTestId('admin-notice');
 describe('admin settings', () => {
   test("at 1280px a refused tax rate keeps what was typed; a saved one is checkout's tax at once", async () => {
     // Asia-Pacific (Australia) is a region no other journey checks out to; restored whatever happens.
-    const token = await adminToken();
+    const token = await adminApiToken();
     const original = (await settingsApi(token, 'GET')).taxRates.asia!;
     const chosen = original === 13.5 ? 12.5 : 13.5;
     try {

@@ -7,9 +7,9 @@ import {
   closeBrowser,
   isAt,
   main,
+  signInAsAdmin,
   url,
   visit,
-  waitForHydration,
   withPage,
 } from './fixtures';
 
@@ -42,18 +42,6 @@ const signIn = (email: string) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
-
-async function signInAsAdmin(page: Page, target: string): Promise<void> {
-  const admin = adminCredentials();
-  await page.goto(target);
-  await page.waitForURL(isAt('/login'));
-  await waitForHydration(page);
-  await main(page).getByLabel('Email', { exact: true }).fill(admin.email);
-  await main(page).getByLabel('Password', { exact: true }).fill(admin.password);
-  await main(page).getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(isAt('/admin'));
-  await waitForHydration(page);
-}
 
 const notice = (page: Page) => main(page).getByTestId('admin-notice');
 

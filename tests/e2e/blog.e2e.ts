@@ -3,15 +3,14 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
-  adminCredentials,
   axeViolations,
   closeBrowser,
   isAt,
   main,
   pathIs,
+  signInAsAdmin,
   url,
   visit,
-  waitForHydration,
   withPage,
 } from './fixtures';
 
@@ -28,19 +27,6 @@ async function noSideways(page: Page): Promise<void> {
 
 const cards = (page: Page) => main(page).getByTestId('blog-card');
 const sidebar = (page: Page) => main(page).getByRole('complementary', { name: 'More from the Journal' });
-
-async function signInAsAdmin(page: Page, target: string): Promise<void> {
-  const admin = adminCredentials();
-  await page.goto(target);
-  await page.waitForURL(isAt('/login', { redirectTo: target }));
-  await waitForHydration(page);
-  await main(page).getByLabel('Email', { exact: true }).fill(admin.email);
-  await main(page).getByLabel('Password', { exact: true }).fill(admin.password);
-  await main(page).getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(isAt('/admin'));
-  await waitForHydration(page);
-  if (target !== '/admin') await visit(page, target);
-}
 
 describe('the Journal', () => {
   test('at 1280px a shopper goes from /blog to a post, to its category, then to a tag', async () => {

@@ -1,7 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { axeViolations, closeBrowser, main, queryDatabase, refusedPosts, visit, withPage } from './fixtures';
+import {
+  axeViolations,
+  closeBrowser,
+  main,
+  queryDatabase,
+  refusedPosts,
+  uniqueEmail,
+  visit,
+  withPage,
+} from './fixtures';
 
 afterAll(closeBrowser);
 
@@ -26,7 +34,7 @@ async function noSideways(page: Page): Promise<void> {
 
 describe('contact', () => {
   test('at 1280px the form checks its fields, sends, thanks for 5 s and comes back empty; the message is stored', async () => {
-    const email = `contact-${Date.now().toString(36)}-${randomBytes(2).toString('hex')}@example.test`;
+    const email = uniqueEmail('contact');
     await withPage(
       1280,
       async ({ page, problemReport }) => {
@@ -80,7 +88,7 @@ describe('contact', () => {
   });
 
   test('Need Help on an order opens the form about that order; at 375px it fits the screen', async () => {
-    const email = `help-${Date.now().toString(36)}-${randomBytes(2).toString('hex')}@example.test`;
+    const email = uniqueEmail('help');
     await withPage(375, async ({ page, problemReport }) => {
       await visit(page, '/contact?order=ORD-10001');
       await form(page).getByText('ORD-10001').waitFor();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Result as AxeResult } from 'axe-core';
 import pg from 'pg';
@@ -289,3 +290,64 @@ export async function visit(page: Page, path: string, status = 200): Promise<voi
 }
 
 export const main = (page: Page) => page.locator('main');
+
+/** A tag no other test run uses, e.g. for a search marker: `<tag>-<time>-<random>`. */
+export function uniqueTag(tag: string): string {
+  return `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+/** An e-mail address no other account or message uses. */
+export function uniqueEmail(tag: string): string {
+  return `${uniqueTag(tag)}@example.test`;
+}
+
+let adminSession: Promise<string> | undefined;
+
+/**
+ * The administrator's session token (a bearer token for the REST API), signed in once per file through the
+ * API: sign-in is limited to ten attempts per account in 15 minutes, and the whole browser suite shares one
+ * administrator.
+ */
+export function adminApiToken(): Promise<string> {
+  adminSession ??= (async () => {
+    const response = await fetch(url('/api/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(adminCredentials()),
+    });
+    const body = (await response.json()) as { token: string };
+    expect(response.status, `POST /api/login: ${JSON.stringify(body)}`).toBe(200);
+    return body.token;
+  })();
+  return adminSession;
+}
+
+/** The administrator's session cookie, as a signed-in browser has it. */
+export async function adminSessionCookie(): Promise<{ name: string; value: string; url: string }> {
+  return { name: 'rossy_session', value: await adminApiToken(), url: url('/') };
+}
+
+/** Opens a dashboard page with the administrator's session cookie, without going through the sign-in form. */
+export async function openAsAdmin(page: Page, target: string): Promise<void> {
+  await page.context().addCookies([await adminSessionCookie()]);
+  await visit(page, target);
+  await page.getByText('ADMIN MODE', { exact: true }).waitFor();
+}
+
+/**
+ * Signs in as the administrator through the sign-in form the guard sends a guest to from `redirectTo`, then
+ * shows `redirectTo`. An admin lands on the dashboard, or on the admin page they were sent from (SPEC.md
+ * section 6).
+ */
+export async function signInAsAdmin(page: Page, redirectTo = '/admin'): Promise<void> {
+  const admin = adminCredentials();
+  await page.goto(redirectTo);
+  await page.waitForURL(isAt('/login', { redirectTo }));
+  await waitForHydration(page);
+  await main(page).getByLabel('Email', { exact: true }).fill(admin.email);
+  await main(page).getByLabel('Password', { exact: true }).fill(admin.password);
+  await main(page).getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((address) => address.pathname === '/admin' || address.pathname.startsWith('/admin/'));
+  await waitForHydration(page);
+  if (redirectTo !== '/admin') await visit(page, redirectTo);
+}

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
+  adminApiToken,
   adminCredentials,
   axeViolations,
   baseUrl,
   closeBrowser,
   isAt,
   main,
+  uniqueEmail,
   url,
   visit,
   waitForHydration,
@@ -15,10 +17,6 @@ import {
 } from './fixtures';
 
 afterAll(closeBrowser);
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.test`;
-}
 
 async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const response = await fetch(url(path), {
@@ -40,12 +38,6 @@ async function signUp(tag: string): Promise<{ email: string; token: string }> {
   });
   expect(status, JSON.stringify(body)).toBe(201);
   return { email, token: body.token as string };
-}
-
-async function adminToken(): Promise<string> {
-  const { status, body } = await api('/api/login', { body: adminCredentials() });
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body.token as string;
 }
 
 /** A signed-in shopper's bank-transfer order, placed through the REST API with their token. */
@@ -110,7 +102,7 @@ describe('notifications', () => {
   test('at 1280px a shopper sees the badge for their order updates, filters, marks read, deletes and clears', async () => {
     const shopper = await signUp('notified');
     const number = await placeOrder(shopper.token, shopper.email);
-    const admin = await adminToken();
+    const admin = await adminApiToken();
     expect(
       (await api(`/api/admin/orders/${number}/confirm-transfer`, { method: 'POST', token: admin })).status,
     ).toBe(200);
