@@ -9,6 +9,7 @@ import {
   isAt,
   main,
   openAsAdmin,
+  orderableProduct,
   uniqueEmail,
   uniqueTag,
   url,
@@ -19,24 +20,6 @@ import {
 afterAll(closeBrowser);
 
 const ACTION_PATHS = ['/admin', '/admin.data'];
-
-let orderable: Promise<{ id: number; size: string | null }> | undefined;
-
-function orderableProduct() {
-  orderable ??= (async () => {
-    const response = await fetch(url('/api/products?availability=in-stock&pageSize=48'));
-    expect(response.status, 'GET /api/products').toBe(200);
-    const page = (await response.json()) as { items: { id: number; stockCount: number }[] };
-    const best = [...page.items].sort((a, b) => b.stockCount - a.stockCount)[0];
-    if (!best) throw new Error('No product in stock to order');
-    const detail = (await (await fetch(url(`/api/products/${best.id}`))).json()) as {
-      id: number;
-      sizes: string[];
-    };
-    return { id: detail.id, size: detail.sizes[0] ?? null };
-  })();
-  return orderable;
-}
 
 async function placeGuestOrder(email: string, quantity: number): Promise<{ number: string; key: string }> {
   const product = await orderableProduct();

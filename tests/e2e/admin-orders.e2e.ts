@@ -5,6 +5,7 @@ import {
   closeBrowser,
   isAt,
   main,
+  orderableProduct,
   signInAsAdmin,
   uniqueEmail,
   url,
@@ -27,25 +28,6 @@ const address = {
   zipCode: '101233',
   country: 'Nigeria',
 };
-
-let orderable: Promise<{ id: number; size: string | null }> | undefined;
-
-/** An in-stock product with plenty of stock, so these orders never run it out. */
-function orderableProduct() {
-  orderable ??= (async () => {
-    const response = await fetch(url('/api/products?availability=in-stock&pageSize=48'));
-    expect(response.status, 'GET /api/products').toBe(200);
-    const page = (await response.json()) as { items: { id: number; stockCount: number }[] };
-    const best = [...page.items].sort((a, b) => b.stockCount - a.stockCount)[0];
-    if (!best) throw new Error('No product in stock to order');
-    const detail = (await (await fetch(url(`/api/products/${best.id}`))).json()) as {
-      id: number;
-      sizes: string[];
-    };
-    return { id: detail.id, size: detail.sizes[0] ?? null };
-  })();
-  return orderable;
-}
 
 /** A guest's order through the REST API, as checkout places it: its number and the e-mailed link's key. */
 async function placeGuestOrder(

@@ -351,3 +351,22 @@ export async function signInAsAdmin(page: Page, redirectTo = '/admin'): Promise<
   await waitForHydration(page);
   if (redirectTo !== '/admin') await visit(page, redirectTo);
 }
+
+let orderable: Promise<{ id: number; size: string | null }> | undefined;
+
+/** An in-stock product with plenty of stock, so these orders never run it out. */
+export function orderableProduct(): Promise<{ id: number; size: string | null }> {
+  orderable ??= (async () => {
+    const response = await fetch(url('/api/products?availability=in-stock&pageSize=48'));
+    expect(response.status, 'GET /api/products').toBe(200);
+    const page = (await response.json()) as { items: { id: number; stockCount: number }[] };
+    const best = [...page.items].sort((a, b) => b.stockCount - a.stockCount)[0];
+    if (!best) throw new Error('No product in stock to order');
+    const detail = (await (await fetch(url(`/api/products/${best.id}`))).json()) as {
+      id: number;
+      sizes: string[];
+    };
+    return { id: detail.id, size: detail.sizes[0] ?? null };
+  })();
+  return orderable;
+}
