@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
+import { parseCsv } from '../fixtures/csv';
 import {
   adminApiToken,
   adminCredentials,
@@ -46,35 +47,6 @@ async function placeGuestOrder(email: string, quantity: number): Promise<{ numbe
   const body = (await response.json()) as { order: { id: string }; accessToken: string };
   expect(response.status, `POST /api/orders: ${JSON.stringify(body)}`).toBe(201);
   return { number: body.order.id, key: body.accessToken };
-}
-
-/** RFC 4180 records: quoted fields, doubled quotes, CRLF line ends. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const character = text[index]!;
-    if (quoted) {
-      if (character === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (character === '"') quoted = false;
-      else field += character;
-    } else if (character === '"') quoted = true;
-    else if (character === ',') {
-      record.push(field);
-      field = '';
-    } else if (character === '\r' && text[index + 1] === '\n') {
-      records.push([...record, field]);
-      record = [];
-      field = '';
-      index += 1;
-    } else field += character;
-  }
-  if (field || record.length) records.push([...record, field]);
-  return records;
 }
 
 /** '₦25,500.50' → '25500.50', as the file writes money. */

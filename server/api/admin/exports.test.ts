@@ -8,6 +8,7 @@ import {
   stockedOneSizeProduct,
   type AdminTestApp,
 } from '../../../tests/fixtures/admin-api';
+import { parseCsv } from '../../../tests/fixtures/csv';
 import type { TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
@@ -46,36 +47,6 @@ async function placeOrder(email: string, firstName = 'Funmi') {
   });
   expect(placed.statusCode, placed.body).toBe(201);
   return placed.json().order as { id: string; total: number };
-}
-
-/** RFC 4180 parsing, enough to read our own files back: quoted fields, doubled quotes, CRLF. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const character = text[index]!;
-    if (quoted) {
-      if (character === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (character === '"') quoted = false;
-      else field += character;
-    } else if (character === '"') quoted = true;
-    else if (character === ',') {
-      record.push(field);
-      field = '';
-    } else if (character === '\r' && text[index + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      index += 1;
-    } else field += character;
-  }
-  if (field || record.length) records.push([...record, field]);
-  return records;
 }
 
 async function exportCsv(kind: string, query: Record<string, string> = {}) {
