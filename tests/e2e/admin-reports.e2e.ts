@@ -13,6 +13,7 @@ import {
   visit,
   waitForHydration,
   withPage,
+  shopperAddress,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -194,7 +195,7 @@ describe('admin overview and reports', () => {
     const password = 'Shopper-Pass-2026';
     const signUp = await fetch(url('/api/signup'), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...shopperAddress() },
       body: JSON.stringify({ name: 'Ife Adeyemi', email, password }),
     });
     expect(signUp.status).toBe(201);

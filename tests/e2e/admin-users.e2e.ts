@@ -11,6 +11,7 @@ import {
   url,
   visit,
   withPage,
+  shopperAddress,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -27,7 +28,7 @@ async function signUpShoppers(marker: string, count: number) {
     };
     const response = await fetch(url('/api/signup'), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...shopperAddress() },
       body: JSON.stringify({ ...shopper, password: PASSWORD }),
     });
     expect(response.status, 'POST /api/signup').toBe(201);

@@ -296,6 +296,16 @@ export function uniqueTag(tag: string): string {
   return `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
 }
 
+/**
+ * The address a test shopper's API call comes from (the shop trusts X-Forwarded-For from its proxy):
+ * each sign-up through the API arrives from an address of its own, as real shoppers' do, so the
+ * per-address sign-up limit meets the browser tests' many shoppers only through the form.
+ */
+export function shopperAddress(): { 'x-forwarded-for': string } {
+  const [a, b] = randomBytes(2);
+  return { 'x-forwarded-for': `198.18.${a}.${(b! % 254) + 1}` };
+}
+
 /** An e-mail address no other account or message uses. */
 export function uniqueEmail(tag: string): string {
   return `${uniqueTag(tag)}@example.test`;

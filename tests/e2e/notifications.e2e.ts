@@ -14,6 +14,7 @@ import {
   visit,
   waitForHydration,
   withPage,
+  shopperAddress,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -24,6 +25,7 @@ async function api(path: string, init: { method?: string; token?: string; body?:
     headers: {
       ...(init.body ? { 'content-type': 'application/json' } : {}),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...shopperAddress(),
     },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });

@@ -13,6 +13,7 @@ import {
   waitForHydration,
   WIDTHS,
   withPage,
+  shopperAddress,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -129,7 +130,7 @@ async function markShipped(number: string): Promise<void> {
 async function signUp(name: string, email: string): Promise<void> {
   const response = await fetch(url('/api/signup'), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...shopperAddress() },
     body: JSON.stringify({ name, email, password: PASSWORD }),
   });
   expect(response.status, 'POST /api/signup').toBe(201);

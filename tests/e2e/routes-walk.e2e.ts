@@ -10,6 +10,7 @@ import {
   waitForHydration,
   WIDTHS,
   type OpenedPage,
+  shopperAddress,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -184,7 +185,10 @@ describe("SPEC.md's route table", () => {
       const opened = await openPage(1280);
       try {
         const { context } = opened;
-        const signup = await context.request.post('/api/signup', { data: shopper });
+        const signup = await context.request.post('/api/signup', {
+          data: shopper,
+          headers: shopperAddress(),
+        });
         expect(signup.status(), 'POST /api/signup').toBe(201);
         const detail = await (await context.request.get(`/api/products/${ids.product}`)).json();
         const placed = await context.request.post('/api/orders', {
@@ -265,6 +269,7 @@ describe.each(WIDTHS)('axe (WCAG 2.2 AA) on the content and support pages at %ip
         // Signed in, so /notifications shows the shopper's list rather than the sign-in page.
         const signup = await opened.context.request.post('/api/signup', {
           data: { ...shopper, email: `axe-${width}-${shopper.email}` },
+          headers: shopperAddress(),
         });
         expect(signup.status(), 'POST /api/signup').toBe(201);
         const found: string[] = [];
