@@ -12,13 +12,16 @@ import { summaryFrom, withLeadImages } from './product-rows';
 
 export { productListQuerySchema as listProductsInput };
 
-/** How close a typed query must be to a word of the product's name or keywords to count as a match ('handbg' → handbag). */
-export const TYPO_SIMILARITY = 0.4;
-
 function searchTerms(q: string) {
   const tsquery = sql`websearch_to_tsquery('english', ${q})`;
-  const similarity = sql`word_similarity(${q.toLowerCase()}, lower(${products.name} || ' ' || ${products.keywords}))`;
-  return { tsquery, similarity };
+  const text = sql`lower(${products.name} || ' ' || ${products.keywords})`;
+  const similarity = sql`word_similarity(${q.toLowerCase()}, ${text})`;
+  /**
+   * A typo still finds ('handbg' → handbag): word_similarity at least TYPO_SIMILARITY, which every
+   * connection sets as pg_trgm's threshold (db/client.ts), so `<%` is answered from the trigram index.
+   */
+  const similar = sql`${q.toLowerCase()} <% ${text}`;
+  return { tsquery, similarity, similar };
 }
 
 const orderings: Record<Exclude<ProductSort, 'relevance'>, SQL[]> = {
@@ -61,8 +64,8 @@ export function productFilters(query: ProductListQuery): SQL | undefined {
     );
   }
   if (query.q) {
-    const { tsquery, similarity } = searchTerms(query.q);
-    conditions.push(sql`(${products.searchVector} @@ ${tsquery} OR ${similarity} >= ${TYPO_SIMILARITY})`);
+    const { tsquery, similar } = searchTerms(query.q);
+    conditions.push(sql`(${products.searchVector} @@ ${tsquery} OR ${similar})`);
   }
   if (query.minPrice !== undefined)
     conditions.push(gte(products.priceKobo, Math.round(query.minPrice * 100)));
