@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   userListQuerySchema,
   userStatuses,
@@ -12,6 +12,7 @@ import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import { revokeUserSessions } from './sessions';
 import { toPublicUser } from './user-view';
+import { containsPattern } from '../search-pattern';
 
 export interface UserPage {
   users: PublicUser[];
@@ -28,14 +29,16 @@ export const userManagementMessages = {
   lastAdmin: 'The last active administrator cannot be deactivated',
 } as const;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 /** Users for the admin list: newest first, 5 a page, searched case-insensitively on name or e-mail. */
+/** The admin's user search: name or e-mail containing the text, in any case (the list and its export). */
+export function userSearchCondition(q: string): SQL | undefined {
+  const pattern = containsPattern(q);
+  return or(ilike(users.name, pattern), ilike(users.email, pattern));
+}
+
 export async function listUsers(db: DbOrTx, raw: unknown): Promise<UserPage> {
   const query = parseInput(userListQuerySchema, raw);
-  const where = query.q
-    ? or(ilike(users.name, `%${escapeLike(query.q)}%`), ilike(users.email, `%${escapeLike(query.q)}%`))
-    : undefined;
+  const where = query.q ? userSearchCondition(query.q) : undefined;
   const [rows, totals] = await Promise.all([
     db
       .select()

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/admin';
 import { parseInput } from '../validation';
+import { containsPattern } from '../search-pattern';
 
 /** Who did it: the signed-in administrator (or 'system' for the shop's own jobs). */
 export interface AuditActor {
@@ -109,8 +110,6 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 /** The audit log, newest first; searched on the actor, the action or the summary. Dates are Lagos days. */
 export async function listAuditEntries(
   db: DbOrTx,
@@ -119,7 +118,7 @@ export async function listAuditEntries(
   const query = parseInput(auditQuerySchema, raw);
   const conditions: SQL[] = [];
   if (query.q) {
-    const like = `%${escapeLike(query.q)}%`;
+    const like = containsPattern(query.q);
     const match = or(
       ilike(auditLog.actorEmail, like),
       ilike(auditLog.action, like),

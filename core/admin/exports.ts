@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { orderStatusIds, orderStatusNames, paymentMethodNames } from '../../contracts/checkout-texts';
@@ -7,9 +7,13 @@ import { users } from '../../db/schema/accounts';
 import { brands, categories, products } from '../../db/schema/catalog';
 import { orderLines, orders } from '../../db/schema/orders';
 import { paymentTransactions, transactionStatuses } from '../../db/schema/payments';
-import { LOW_STOCK_THRESHOLD, stockStatus } from '../catalog/stock-status';
+import { userSearchCondition } from '../accounts/manage-users';
+import { stockStatus } from '../catalog/stock-status';
+import { adminOrderConditions } from '../orders/manage-orders';
+import { transactionConditions } from '../payments/transactions';
 import { parseInput } from '../validation';
 import { recordAdminAction, type AuditActor } from './audit';
+import { adminProductConditions, adminProductQuerySchema } from './products';
 import { CSV_BOM, csvLagosTime, csvLine, csvNaira, lagosToday, type CsvValue } from './csv';
 
 export const exportKinds = ['orders', 'products', 'users', 'transactions'] as const;
@@ -24,8 +28,6 @@ export const exportLabels: Record<ExportKind, string> = {
 
 /** Rows read per query: a whole table is never held in memory, however large it grows. */
 export const EXPORT_BATCH_SIZE = 500;
-
-const DAY_MS = 86_400_000;
 
 /** A search box's text: NUL bytes (which PostgreSQL refuses in text) dropped, trimmed, bounded. */
 const searchText = z
@@ -61,15 +63,13 @@ export const exportFilterSchemas = {
       .optional()
       .transform((value) => (value ?? '').replaceAll('\0', '').trim()),
     stock: choice(['in_stock', 'low_stock', 'out_of_stock'] as const),
-    status: choice(['active', 'archived'] as const),
+    status: choice(['active', 'archived', 'all'] as const),
   }),
   users: z.object({ q: searchText }),
   transactions: z.object({ q: searchText, status: choice(transactionStatuses), from: isoDay, to: isoDay }),
 } satisfies Record<ExportKind, z.ZodType>;
 
 export type ExportFilter<Kind extends ExportKind> = z.output<(typeof exportFilterSchemas)[Kind]>;
-
-const like = (text: string) => `%${text.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
 
 interface Cursor {
   at: string;
@@ -113,20 +113,7 @@ interface ExportSource {
 }
 
 function orderSource(db: Db, filter: ExportFilter<'orders'>): ExportSource {
-  const conditions: SQL[] = [];
-  if (filter.q) {
-    const pattern = like(filter.q);
-    const match = or(
-      ilike(orders.number, pattern),
-      ilike(orders.email, pattern),
-      ilike(
-        sql`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName')`,
-        pattern,
-      ),
-    );
-    if (match) conditions.push(match);
-  }
-  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  const where = adminOrderConditions(filter);
   return {
     header: [
       'Order',
@@ -161,7 +148,7 @@ function orderSource(db: Db, filter: ExportFilter<'orders'>): ExportSource {
             itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
           })
           .from(orders)
-          .where(and(...conditions, after(orders.createdAt, orders.id, cursor, 'int')))
+          .where(and(where, after(orders.createdAt, orders.id, cursor, 'int')))
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(limit);
       for await (const rows of batches(read, (row) => row.order.id, batchSize))
@@ -194,25 +181,7 @@ function orderSource(db: Db, filter: ExportFilter<'orders'>): ExportSource {
 }
 
 function productSource(db: Db, filter: ExportFilter<'products'>): ExportSource {
-  const conditions: SQL[] = [];
-  if (filter.q) {
-    const pattern = like(filter.q);
-    const match = or(
-      ilike(products.name, pattern),
-      ilike(products.keywords, pattern),
-      ...(/^\d{1,9}$/.test(filter.q) ? [eq(products.id, Number(filter.q))] : []),
-    );
-    if (match) conditions.push(match);
-  }
-  if (filter.category) {
-    const match = or(eq(products.categoryId, filter.category), eq(categories.parentId, filter.category));
-    if (match) conditions.push(match);
-  }
-  if (filter.stock === 'out_of_stock') conditions.push(lte(products.stock, 0));
-  if (filter.stock === 'in_stock') conditions.push(gt(products.stock, 0));
-  if (filter.stock === 'low_stock')
-    conditions.push(gt(products.stock, 0), lt(products.stock, LOW_STOCK_THRESHOLD));
-  if (filter.status) conditions.push(eq(products.status, filter.status));
+  const where = adminProductConditions(adminProductQuerySchema.parse(filter));
   return {
     header: [
       'ID',
@@ -251,7 +220,7 @@ function productSource(db: Db, filter: ExportFilter<'products'>): ExportSource {
           .from(products)
           .innerJoin(categories, eq(categories.id, products.categoryId))
           .leftJoin(brands, eq(brands.id, products.brandId))
-          .where(and(...conditions, after(products.createdAt, products.id, cursor, 'int')))
+          .where(and(where, after(products.createdAt, products.id, cursor, 'int')))
           .orderBy(desc(products.createdAt), desc(products.id))
           .limit(limit);
       const stockNames = { in_stock: 'In stock', low_stock: 'Low stock', out_of_stock: 'Out of stock' };
@@ -283,11 +252,7 @@ function productSource(db: Db, filter: ExportFilter<'products'>): ExportSource {
 }
 
 function userSource(db: Db, filter: ExportFilter<'users'>): ExportSource {
-  const conditions: SQL[] = [];
-  if (filter.q) {
-    const match = or(ilike(users.name, like(filter.q)), ilike(users.email, like(filter.q)));
-    if (match) conditions.push(match);
-  }
+  const where = filter.q ? userSearchCondition(filter.q) : undefined;
   return {
     header: [
       'ID',
@@ -323,7 +288,7 @@ function userSource(db: Db, filter: ExportFilter<'users'>): ExportSource {
             lastSignInAt: users.lastSignInAt,
           })
           .from(users)
-          .where(and(...conditions, after(users.createdAt, users.id, cursor, 'uuid')))
+          .where(and(where, after(users.createdAt, users.id, cursor, 'uuid')))
           .orderBy(desc(users.createdAt), desc(users.id))
           .limit(limit);
       for await (const rows of batches(read, (row) => row.id, batchSize))
@@ -346,25 +311,7 @@ function userSource(db: Db, filter: ExportFilter<'users'>): ExportSource {
 }
 
 function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Date): ExportSource {
-  const conditions: SQL[] = [];
-  // As the Payments list reads its dates: the last 30 days unless dates are given.
-  const to = filter.to ? new Date(filter.to) : undefined;
-  const from = filter.from ? new Date(filter.from) : to ? undefined : new Date(now.getTime() - 30 * DAY_MS);
-  if (from) conditions.push(gte(paymentTransactions.createdAt, from));
-  if (to) conditions.push(lte(paymentTransactions.createdAt, new Date(to.getTime() + DAY_MS - 1)));
-  if (filter.status) conditions.push(eq(paymentTransactions.status, filter.status));
-  if (filter.q) {
-    const pattern = like(filter.q);
-    const match = or(
-      ilike(paymentTransactions.txRef, pattern),
-      ilike(paymentTransactions.providerTransactionId, pattern),
-      ilike(paymentTransactions.customerName, pattern),
-      ilike(paymentTransactions.customerEmail, pattern),
-      ilike(orders.number, pattern),
-      ...(/^\d{1,9}$/.test(filter.q) ? [eq(paymentTransactions.id, Number(filter.q))] : []),
-    );
-    if (match) conditions.push(match);
-  }
+  const where = transactionConditions(filter, now);
   return {
     header: [
       'ID',
@@ -393,9 +340,7 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
           })
           .from(paymentTransactions)
           .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
-          .where(
-            and(...conditions, after(paymentTransactions.createdAt, paymentTransactions.id, cursor, 'int')),
-          )
+          .where(and(where, after(paymentTransactions.createdAt, paymentTransactions.id, cursor, 'int')))
           .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
           .limit(limit);
       for await (const rows of batches(read, (row) => row.transaction.id, batchSize))

@@ -5,6 +5,7 @@ import { contactMessages } from '../../db/schema/content';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import { recordAdminAction, type AuditActor } from './audit';
+import { containsPattern } from '../search-pattern';
 
 export const contactMessageStatuses = ['new', 'read', 'replied'] as const;
 export type ContactMessageStatus = (typeof contactMessageStatuses)[number];
@@ -61,8 +62,6 @@ export const messageStatusChangeSchema = z.object({
   status: z.enum(contactMessageStatuses, { error: 'Choose new, read or replied' }),
 });
 
-const like = (text: string) => `%${text.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
-
 const PREVIEW_LENGTH = 140;
 
 function preview(message: string): string {
@@ -104,7 +103,7 @@ export async function listContactMessages(
   const query = parseInput(messageListQuerySchema, raw);
   const conditions: SQL[] = [];
   if (query.q) {
-    const pattern = like(query.q);
+    const pattern = containsPattern(query.q);
     const match = or(
       ilike(contactMessages.name, pattern),
       ilike(contactMessages.email, pattern),

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema/mail';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
+import { containsPattern } from '../search-pattern';
 
 export const outboxStatuses = ['queued', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
@@ -53,8 +54,6 @@ const mailId = z.coerce
   .min(1, 'E-mail not found')
   .max(2_147_483_647, 'E-mail not found');
 
-const like = (text: string) => `%${text.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
-
 const summaryColumns = {
   id: outbox.id,
   to: outbox.to,
@@ -93,7 +92,10 @@ export async function listOutbox(
   const query = parseInput(outboxListQuerySchema, raw);
   const conditions: SQL[] = [];
   if (query.q) {
-    const match = or(ilike(outbox.to, like(query.q)), ilike(outbox.subject, like(query.q)));
+    const match = or(
+      ilike(outbox.to, containsPattern(query.q)),
+      ilike(outbox.subject, containsPattern(query.q)),
+    );
     if (match) conditions.push(match);
   }
   if (query.status) conditions.push(eq(outbox.status, query.status));

@@ -8,6 +8,7 @@ import { orderLines } from '../../db/schema/orders';
 import { getCategoryFacets } from '../catalog/category-facets';
 import { leadImages } from '../catalog/product-rows';
 import { refreshProductKeywords } from '../catalog/refresh-product-keywords';
+import { containsPattern } from '../search-pattern';
 import { LOW_STOCK_THRESHOLD, stockStatus } from '../catalog/stock-status';
 import { AppError, type FieldErrors } from '../errors';
 import { recordAdminAction, type AuditActor } from './audit';
@@ -88,9 +89,8 @@ export interface AdminProductPage {
   pageCount: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
-function listConditions(query: AdminProductQuery): SQL | undefined {
+/** The All Products tab's filter (the list and its export). */
+export function adminProductConditions(query: AdminProductQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.status !== 'all') conditions.push(eq(products.status, query.status));
   if (query.category)
@@ -105,7 +105,7 @@ function listConditions(query: AdminProductQuery): SQL | undefined {
     );
   if (query.q) {
     const id = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
-    const like = `%${escapeLike(query.q)}%`;
+    const like = containsPattern(query.q);
     conditions.push(
       or(ilike(products.name, like), ilike(products.keywords, like), id ? eq(products.id, id) : undefined),
     );
@@ -169,7 +169,7 @@ export async function listAdminProducts(db: DbOrTx, raw: unknown): Promise<Admin
     throw new AppError('BAD_REQUEST', 'The filters are not valid.', fields);
   }
   const query = parsed.data;
-  const where = listConditions(query);
+  const where = adminProductConditions(query);
   const [rows, totals] = await Promise.all([
     rowsFrom(db)
       .where(where)

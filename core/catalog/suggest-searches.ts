@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands, categories, products } from '../../db/schema/catalog';
+import { containsPattern } from '../search-pattern';
 
 /** Product-type phrases offered when the catalog itself has nothing closer (SPEC.md section 5). */
 export const fallbackPhrases = [
@@ -25,8 +26,6 @@ export const fallbackPhrases = [
 
 export const MAX_SUGGESTIONS = 8;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 /**
  * Header suggestions for what a shopper has typed: categories and brands whose names contain it,
  * then product names (containing it, or close to it despite a typo), then the fallback phrases.
@@ -34,7 +33,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 export async function suggestSearches(db: DbOrTx, raw: unknown): Promise<string[]> {
   const q = typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
   if (!q) return [];
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = containsPattern(q);
   const similarity = sql<number>`word_similarity(${q.toLowerCase()}, lower(${products.name}))`;
 
   const [categoryRows, brandRows, productRows] = await Promise.all([
@@ -55,7 +54,7 @@ export async function suggestSearches(db: DbOrTx, raw: unknown): Promise<string[
       .from(products)
       .where(and(eq(products.status, 'active'), or(ilike(products.name, pattern), sql`${similarity} >= 0.5`)))
       .orderBy(
-        desc(sql`${products.name} ILIKE ${`${escapeLike(q)}%`}`),
+        desc(sql`${products.name} ILIKE ${containsPattern(q).slice(1)}`),
         desc(similarity),
         desc(products.ratingAverage),
       )

@@ -8,6 +8,7 @@ import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { AppError } from '../errors';
 import { IMAGE_VARIANT_WIDTHS, saveImageVariants } from '../media/save-image-variants';
 import { parseInput } from '../validation';
+import { containsPattern } from '../search-pattern';
 
 /** The Journal's four sections. A post belongs to exactly one. */
 export const blogCategories = [
@@ -306,8 +307,6 @@ export async function listPublishedPostPaths(db: DbOrTx): Promise<{ id: number; 
 
 export const ADMIN_BLOG_PAGE_SIZE = 20;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 /** Every post, drafts included, most recently changed first; searched on the title. */
 export async function listPostsForAdmin(
   db: DbOrTx,
@@ -317,7 +316,7 @@ export async function listPostsForAdmin(
   const conditions: SQL[] = [];
   const q = (options.q ?? '').trim().slice(0, 100);
   if (q) {
-    const like = `%${escapeLike(q)}%`;
+    const like = containsPattern(q);
     const match = or(ilike(blogPosts.title, like), ilike(blogPosts.author, like));
     if (match) conditions.push(match);
   }

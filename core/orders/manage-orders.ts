@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { notifyOrderOwner } from '../content/notifications';
+import { containsPattern } from '../search-pattern';
 import { AppError } from '../errors';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
@@ -35,16 +36,12 @@ export interface AdminOrderFilter {
 }
 
 /** Every order, newest first: search by number, customer name or e-mail; filter by status. */
-export async function listOrdersForAdmin(
-  db: DbOrTx,
-  filter: AdminOrderFilter = {},
-): Promise<{ orders: AdminOrderRow[]; total: number; page: number; pageSize: number }> {
-  const pageSize = Math.min(Math.max(filter.pageSize ?? 20, 1), 100);
-  const page = Math.max(filter.page ?? 1, 1);
+/** The Orders tab's filter: number, e-mail or customer name containing `q`; one status (the list and its export). */
+export function adminOrderConditions(filter: Pick<AdminOrderFilter, 'q' | 'status'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   const q = filter.q?.trim();
   if (q) {
-    const pattern = `%${q.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
+    const pattern = containsPattern(q);
     conditions.push(
       or(
         ilike(orders.number, pattern),
@@ -58,7 +55,16 @@ export async function listOrdersForAdmin(
   }
   if (filter.status && (orderStatusIds as readonly string[]).includes(filter.status))
     conditions.push(eq(orders.status, filter.status as OrderStatusId));
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+export async function listOrdersForAdmin(
+  db: DbOrTx,
+  filter: AdminOrderFilter = {},
+): Promise<{ orders: AdminOrderRow[]; total: number; page: number; pageSize: number }> {
+  const pageSize = Math.min(Math.max(filter.pageSize ?? 20, 1), 100);
+  const page = Math.max(filter.page ?? 1, 1);
+  const where = adminOrderConditions(filter);
   const [rows, [totals]] = await Promise.all([
     db
       .select({

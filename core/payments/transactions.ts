@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { paymentTransactions, transactionStatuses, type TransactionStatus } from '../../db/schema/payments';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { containsPattern } from '../search-pattern';
 import { AppError } from '../errors';
 import { applyProviderTransaction, type PaymentDeps } from './payments';
 import { ProviderError } from './provider';
@@ -34,10 +35,6 @@ export interface TransactionFilter {
 
 const DAY_MS = 86_400_000;
 
-function like(text: string) {
-  return `%${text.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
-}
-
 function parseDate(value: string | undefined, field: string): Date | undefined {
   if (!value) return undefined;
   const date = new Date(value);
@@ -47,11 +44,11 @@ function parseDate(value: string | undefined, field: string): Date | undefined {
 }
 
 /** Payment attempts for the admin's Payments tab: search by id, reference, customer name or e-mail. */
-export async function listTransactions(
-  db: DbOrTx,
-  filter: TransactionFilter = {},
-  now = new Date(),
-): Promise<TransactionView[]> {
+/**
+ * The Payments tab's filter (the list and its export): the chosen days, the last 30 unless dates are
+ * given; one status; id, reference, provider id, customer or order number containing `q`. Joins orders.
+ */
+export function transactionConditions(filter: TransactionFilter, now = new Date()): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   const to = parseDate(filter.to, 'to');
   const from = parseDate(filter.from, 'from') ?? (to ? undefined : new Date(now.getTime() - 30 * DAY_MS));
@@ -61,7 +58,7 @@ export async function listTransactions(
     conditions.push(eq(paymentTransactions.status, filter.status as TransactionStatus));
   const q = filter.q?.trim();
   if (q) {
-    const pattern = like(q);
+    const pattern = containsPattern(q);
     conditions.push(
       or(
         ilike(paymentTransactions.txRef, pattern),
@@ -69,15 +66,24 @@ export async function listTransactions(
         ilike(paymentTransactions.customerName, pattern),
         ilike(paymentTransactions.customerEmail, pattern),
         ilike(orders.number, pattern),
-        ...(/^\d+$/.test(q) ? [eq(paymentTransactions.id, Number(q))] : []),
+        // An id only when it fits the column: a longer number is searched as text alone.
+        ...(/^\d{1,9}$/.test(q) ? [eq(paymentTransactions.id, Number(q))] : []),
       ),
     );
   }
+  return and(...conditions);
+}
+
+export async function listTransactions(
+  db: DbOrTx,
+  filter: TransactionFilter = {},
+  now = new Date(),
+): Promise<TransactionView[]> {
   const rows = await db
     .select({ transaction: paymentTransactions, orderNumber: orders.number })
     .from(paymentTransactions)
     .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
-    .where(and(...conditions))
+    .where(transactionConditions(filter, now))
     .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
     .limit(500);
   return rows.map(({ transaction: row, orderNumber }) => ({
