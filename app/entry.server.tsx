@@ -13,6 +13,17 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A refused action's Retry-After (a rate limit, app/lib/action-result.server.ts) reaches the page's
+  // answer: React Router carries only an action's cookies unless the route exports `headers`.
+  if (responseStatusCode === 429 && !responseHeaders.has('Retry-After')) {
+    for (const headers of Object.values(routerContext.staticHandlerContext.actionHeaders ?? {})) {
+      const retryAfter = headers.get('Retry-After');
+      if (retryAfter) {
+        responseHeaders.set('Retry-After', retryAfter);
+        break;
+      }
+    }
+  }
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -16,10 +16,18 @@ export type ErrorCode = keyof typeof errorStatus;
 /** Field name → what is wrong with it, for forms and API clients alike. */
 export type FieldErrors = Record<string, string>;
 
+/**
+ * A process-wide brand: the server and the page build each bundle their own copy of this class, so
+ * `instanceof AppError` fails across them (a page action's rate limit became a 500). `isAppError`
+ * reads the brand instead, and works whichever copy threw.
+ */
+const APP_ERROR_BRAND = Symbol.for('rossy.AppError');
+
 /** The one error type the domain throws; the HTTP edge turns `code` into a status. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldErrors | undefined;
+  readonly [APP_ERROR_BRAND] = true;
 
   constructor(code: ErrorCode, message: string, fields?: FieldErrors) {
     super(message);
@@ -33,6 +41,13 @@ export class AppError extends Error {
   }
 }
 
+/** True for an AppError from any bundle (server or page build); use it instead of `instanceof`. */
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as Record<symbol, unknown>)[APP_ERROR_BRAND] === true &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    (error as { code: string }).code in errorStatus
+  );
 }

@@ -18,7 +18,9 @@ import { createTokenSigner } from '../core/accounts/session-tokens';
 import { createMailer } from '../core/mail/mailer';
 import { createFlutterwaveProvider } from '../core/payments/flutterwave';
 import { createSandboxProvider } from '../core/payments/sandbox';
+import { cacheControlPlugin } from './plugins/cache-control';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { sessionCookies, sessionPlugin } from './plugins/session';
 import { loadSessionSecret } from './session-secret';
@@ -61,6 +63,18 @@ const FLUTTERWAVE_ORIGINS = [
   'https://checkout-v3-ui-prod.f4b-flutterwave.com',
 ];
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes "trust the n nearest hops, whoever they are"
+ * (Fastify's own number form trusts none): use it only when the shop is reachable through the load
+ * balancer alone; a list of the balancer's addresses is the safer setting.
+ */
+export function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const pages = options.pages ?? { mode: 'none' };
@@ -68,7 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     loggerInstance: typeof options.logger === 'object' ? options.logger : undefined,
     logger: typeof options.logger === 'boolean' ? options.logger : undefined,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -94,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin, {
     isProduction: config.isProduction,
     publicUrl: config.publicUrl,
@@ -154,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('services', services);
   await app.register(sessionPlugin, { db: database.db, tokens });
+  await app.register(cacheControlPlugin);
 
   await app.register(swagger, {
     openapi: {

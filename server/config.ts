@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -27,6 +28,50 @@ const optionalUrl = (protocols: string[], example: string) =>
     (value) => (value === '' ? undefined : value),
     urlWithProtocols(protocols, example).optional(),
   );
+
+/** proxy-addr's names for ranges, accepted in TRUST_PROXY's list like an address. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+export type TrustProxy = boolean | number | string[];
+
+const TRUST_PROXY_MESSAGE =
+  "must be false, true, a number of proxy hops (1-10), or a comma-separated list of the load balancer's addresses or CIDR ranges (for example 10.0.0.0/8,127.0.0.1)";
+
+/**
+ * Whom to believe about the client's address (X-Forwarded-For), host and protocol. Off by default: a
+ * client's own X-Forwarded-For is ignored, so it cannot dodge the per-address rate limits.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): TrustProxy => {
+    const raw = (value ?? '').toLowerCase();
+    if (raw === '' || raw === 'false' || raw === '0') return false;
+    if (raw === 'true') return true;
+    if (/^\d+$/.test(raw)) {
+      const hops = Number(raw);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const entries = raw
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (entries.length > 0 && entries.every(isAddressOrCidr)) return entries;
+    }
+    context.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -59,6 +104,7 @@ const envSchema = z.object({
   FLW_API_BASE: optionalUrl(['http:', 'https:'], 'https://api.flutterwave.com'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.ng:587'),
   UPLOAD_DIR: z.string().trim().min(1).optional(),
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often the background job releases unpaid orders whose hold has passed. */
   JOB_INTERVAL_SECONDS: z.coerce
@@ -95,6 +141,8 @@ export interface Config {
     { publicKey: string; secretKey: string; webhookHash: string | undefined; apiBase: string } | undefined;
   smtpUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** Fastify's trustProxy: false (the default), true, a hop count, or the load balancer's addresses. */
+  trustProxy: TrustProxy;
   jobIntervalMs: number;
   shutdownGraceMs: number;
 }
@@ -154,6 +202,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     smtpUrl: env.SMTP_URL,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     jobIntervalMs: env.JOB_INTERVAL_SECONDS * 1000,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { openDatabase } from '../db/client';
 import { isCatalogEmpty, seedCatalog } from '../db/seed/seed-catalog';
@@ -10,6 +9,7 @@ import { seedDemoOrders } from '../db/seed/seed-orders';
 import { ensureAdminAccount } from '../core/accounts/ensure-admin-account';
 import { buildApp, defaultClientDir, type PagesSetup } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { createLogger } from './logging';
 import { startUnpaidOrderRelease } from './jobs/release-unpaid-orders';
 
 const root = process.cwd();
@@ -43,11 +43,8 @@ async function developmentPages(): Promise<PagesSetup> {
 }
 
 async function main(config: Config) {
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { colorize: true } } }),
-  });
+  // Request URLs with their secrets (?key=, ?token=) redacted, errors without SQL parameters.
+  const logger = createLogger({ level: config.logLevel, pretty: !config.isProduction });
 
   process.stdout.write(`\nStarting Rossy (${config.env})\n`);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

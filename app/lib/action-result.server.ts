@@ -13,27 +13,18 @@ export interface ActionFailure {
  */
 export function formFailure(error: unknown, fallback: string) {
   if (isAppError(error)) {
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     return data<ActionFailure>(
       { ok: false, error: error.message || fallback, fields: error.fields ?? {} },
-      { status: error.status },
+      {
+        status: error.status,
+        ...(typeof retryAfter === 'number' && retryAfter > 0
+          ? { headers: { 'Retry-After': String(Math.ceil(retryAfter)) } }
+          : {}),
+      },
     );
   }
   throw error;
-}
-
-/** Where to go after signing in: a same-site path only, never another site. */
-export function safeRedirect(
-  target: FormDataEntryValue | string | null | undefined,
-  fallback: string,
-): string {
-  if (
-    typeof target !== 'string' ||
-    !target.startsWith('/') ||
-    target.startsWith('//') ||
-    target.startsWith('/\\')
-  )
-    return fallback;
-  return target;
 }
 
 export function formText(form: FormData, name: string): string {

@@ -4,7 +4,8 @@ import { signIn } from '../../core/accounts/sign-in';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { AuthLayout, FormAlert } from '../features/account/auth-layout';
-import { formFailure, formText, safeRedirect } from '../lib/action-result.server';
+import { safeRedirect } from '../../contracts/safe-redirect';
+import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/login';
 

@@ -54,6 +54,27 @@ const mailId = z.coerce
   .min(1, 'E-mail not found')
   .max(2_147_483_647, 'E-mail not found');
 
+/** What the admin sees in place of a link's secret. */
+export const REDACTED_SECRET = 'hidden';
+
+/**
+ * A link's secret parameters: reset and verification tokens (`token=`, `…_token=`), order keys
+ * (`key=`, `…key=`) and the like. Matched after `?`, `&` or `&amp;` (HTML), up to the value's end.
+ */
+const LINK_SECRET =
+  /([?&;]|&amp;|&#38;|&#x26;)((?:[a-z0-9_-]*(?:token|key|secret|signature|password))=)([^&\s"'<>#]+)/gi;
+
+/**
+ * The outbox keeps every e-mail as it was sent (it is the delivery channel without SMTP), but what an
+ * admin reads of it never carries a usable token or order key: a link's secret becomes "hidden".
+ */
+export function redactMailSecrets(text: string): string {
+  return text.replace(
+    LINK_SECRET,
+    (_match, separator: string, name: string) => `${separator}${name}${REDACTED_SECRET}`,
+  );
+}
+
 const summaryColumns = {
   id: outbox.id,
   to: outbox.to,
@@ -76,7 +97,7 @@ function toSummary(row: {
   return {
     id: row.id,
     to: row.to,
-    subject: row.subject,
+    subject: redactMailSecrets(row.subject),
     status: row.status,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
@@ -120,10 +141,10 @@ export async function listOutbox(
   };
 }
 
-/** One e-mail as it was sent: both its text and its HTML version. */
+/** One e-mail as it was sent, both its text and its HTML version, with its links' secrets hidden. */
 export async function getOutboxMail(db: DbOrTx, rawId: unknown): Promise<OutboxMailView> {
   const id = parseInput(mailId, rawId);
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'E-mail not found');
-  return { ...toSummary(row), text: row.text, html: row.html };
+  return { ...toSummary(row), text: redactMailSecrets(row.text), html: redactMailSecrets(row.html) };
 }

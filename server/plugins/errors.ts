@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError, type ErrorCode, type FieldErrors } from '../../core/errors';
+import { isAppError, type ErrorCode, type FieldErrors } from '../../core/errors';
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: FieldErrors };
@@ -65,7 +65,7 @@ const statusCodes: Partial<Record<number, ErrorCode>> = {
 /** One error shape for the whole API: `{ error: { code, message, fields? } }`; 5xx details stay in the log. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
+    if (isAppError(error)) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter) reply.header('retry-after', String(retryAfter));

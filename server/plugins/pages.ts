@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PageServices } from '../../app/load-context';
+import { AppError } from '../../core/errors';
+import { controlCharacterError, findControlCharacter } from './input-guard';
 import { trafficPlugin } from './traffic';
 
 export interface PagesOptions {
@@ -21,8 +23,63 @@ function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** Page actions that take a JSON body (fetcher.submit with encType application/json); every other takes forms. */
+const JSON_ACTIONS = new Set(['/cart/quote']);
+/** The largest page action body: an admin's form with a 10 MB product photo or a 5 MB blog cover. */
+const PAGE_BODY_LIMIT = 12 * 1024 * 1024;
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/** The route an action request is for: React Router's data requests add `.data` (`/_root.data` for `/`). */
+function actionPath(url: string): string {
+  const pathname = url.split('?', 1)[0] ?? '/';
+  if (pathname === '/_root.data') return '/';
+  return pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/';
+}
+
+/**
+ * Checks a page action's body before React Router reads it: a form (or JSON where the action takes
+ * JSON), readable, with no control characters in any field. Throws a 4xx AppError otherwise, so a
+ * wrong or broken body is the client's mistake, never a 500 from inside an action.
+ */
+async function checkActionBody(request: FastifyRequest, body: Buffer): Promise<void> {
+  const contentType = request.headers['content-type'] ?? '';
+  const mediaType = (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
+  const path = actionPath(request.url);
+  if (mediaType === 'application/json' && JSON_ACTIONS.has(path)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new AppError('BAD_REQUEST', 'The request body is not valid JSON.');
+    }
+    const field = findControlCharacter(parsed, '');
+    if (field !== null) throw controlCharacterError(field || 'body');
+    return;
+  }
+  if (!FORM_TYPES.has(mediaType)) {
+    throw Object.assign(
+      new Error(
+        `This page takes a form (application/x-www-form-urlencoded or multipart/form-data), not ${mediaType || 'an untyped body'}.`,
+      ),
+      { statusCode: 415 },
+    );
+  }
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The form could not be read. Please try again.');
+  }
+  for (const [name, value] of form) {
+    if (findControlCharacter(name, 'form') !== null) throw controlCharacterError('form');
+    if (typeof value === 'string' && findControlCharacter(value, name) !== null)
+      throw controlCharacterError(name);
+  }
+}
+
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
+  // X-Forwarded-Host and -Proto count only from a trusted proxy (TRUST_PROXY): request.host and .protocol check.
+  const host = request.host || 'localhost';
   const url = new URL(request.url, `${request.protocol}://${host}`);
   const controller = new AbortController();
   reply.raw.on('close', () => {
@@ -33,9 +90,8 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     headers: toWebHeaders(request),
     signal: controller.signal,
   };
-  if (request.method !== 'GET' && request.method !== 'HEAD' && request.body) {
-    init.body = Readable.toWeb(request.body as Readable) as ReadableStream;
-    init.duplex = 'half';
+  if (request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body)) {
+    init.body = new Uint8Array(request.body);
   }
   return new Request(url, init);
 }
@@ -49,15 +105,20 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   // First-party page views: only the pages served here are counted (not /api, files or images).
   await app.register(trafficPlugin, { db: options.services.db, publicUrl: options.services.publicUrl });
 
-  // Actions read their own bodies (forms, JSON), so Fastify passes the raw stream through.
+  // Actions read their own bodies (forms, JSON): Fastify only collects the bytes (up to
+  // PAGE_BODY_LIMIT), and checkActionBody refuses a wrong, broken or poisoned body before an action runs.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
     schema: { hide: true },
     handler: async (request, reply) => {
+      if (Buffer.isBuffer(request.body) && request.body.length > 0)
+        await checkActionBody(request, request.body);
       const context: AppLoadContext = {
         services: options.services,
         cspNonce: request.cspNonce,

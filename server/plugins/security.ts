@@ -54,7 +54,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     // A state change must come from the shop's own pages (or a client that sends no Origin, such as an API client or a webhook).
     const origin = request.headers.origin;
     if (origin && origin !== 'null') {
-      const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+      // request.host reads X-Forwarded-Host only from a trusted proxy (TRUST_PROXY), else the Host header.
+      const host = request.host;
       let sameOrigin = false;
       try {
         const originUrl = new URL(origin);

@@ -18,7 +18,7 @@ import { signIn } from '../../../core/accounts/sign-in';
 import { signUp } from '../../../core/accounts/sign-up';
 import { AVATAR_MAX_BYTES, updateAvatar } from '../../../core/accounts/update-avatar';
 import { getProfile, updateProfile } from '../../../core/accounts/update-profile';
-import { AppError } from '../../../core/errors';
+import { AppError, isAppError } from '../../../core/errors';
 import { clientOf, currentUser, requireUser } from '../../plugins/session';
 import { errorSchema } from '../schemas';
 
@@ -151,12 +151,29 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('BAD_REQUEST', 'Send the photo as multipart/form-data in the field "avatar"', {
           avatar: 'required',
         });
-      const file = await request.file();
-      if (!file || file.fieldname !== 'avatar')
-        throw new AppError('BAD_REQUEST', 'Please choose an image to upload', {
-          avatar: 'Please choose an image to upload',
-        });
-      const bytes = await file.toBuffer();
+      let bytes: Buffer;
+      try {
+        const file = await request.file();
+        if (!file || file.fieldname !== 'avatar')
+          throw new AppError('BAD_REQUEST', 'Please choose an image to upload', {
+            avatar: 'Please choose an image to upload',
+          });
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if (isAppError(error)) throw error;
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('BAD_REQUEST', 'The photo is larger than 5 MB', {
+            avatar: 'The photo is larger than 5 MB',
+          });
+        // An empty, cut-off or malformed multipart body is the client's mistake, never a server error.
+        throw new AppError(
+          'BAD_REQUEST',
+          'The upload could not be read. Please choose an image and try again.',
+          {
+            avatar: 'Please choose an image to upload',
+          },
+        );
+      }
       return { user: await updateAvatar(services.db, services.uploadDir, user.id, bytes) };
     },
   );

@@ -19,7 +19,7 @@ import {
   updateProduct,
   type AdminProductRow,
 } from '../../../core/admin/products';
-import { AppError } from '../../../core/errors';
+import { AppError, isAppError } from '../../../core/errors';
 import { currentUser, requireUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
 
@@ -258,7 +258,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
             throw new AppError('BAD_REQUEST', NO_IMAGE, { image: NO_IMAGE });
           bytes = await file.toBuffer();
         } catch (error) {
-          if (error instanceof AppError) throw error;
+          if (isAppError(error)) throw error;
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
             throw new AppError('BAD_REQUEST', IMAGE_TOO_LARGE, { image: IMAGE_TOO_LARGE });
           // A cut-off or malformed multipart body is the client's mistake, never a server error.

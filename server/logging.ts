@@ -1,0 +1,112 @@
+import pino from 'pino';
+
+/**
+ * What the shop's logs must never hold: the secrets in a request's URL (an order's `?key=`, a reset
+ * or verification `?token=`) and the values a failing SQL statement was sent (e-mails, password
+ * hashes). Used by every logger the shop builds (server/index.ts).
+ */
+
+/** Query parameters whose value is a secret: key, token, and any name ending in them, secret, signature, password. */
+const SECRET_PARAM = /([?&;])((?:[a-z0-9_-]*(?:token|key|secret|signature|password|hash))=)([^&#\s]*)/gi;
+export const REDACTED = '[redacted]';
+
+export function redactUrlSecrets(url: string): string {
+  return url.replace(
+    SECRET_PARAM,
+    (_match, separator: string, name: string) => `${separator}${name}${REDACTED}`,
+  );
+}
+
+interface RequestLike {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}
+
+/** Fastify's request fields, with the URL's secrets redacted. */
+function serializeRequest(request: RequestLike) {
+  return {
+    method: request.method,
+    url: typeof request.url === 'string' ? redactUrlSecrets(request.url) : request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Fields of database errors that hold the values sent (or the row they clashed with). */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'values', 'detail', 'where', 'internalQuery']);
+
+/** Every SQL parameter found along an error's cause chain, longest first. */
+function sqlParameters(error: unknown): string[] {
+  const found = new Set<string>();
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current && typeof current === 'object'; depth++) {
+    const params =
+      (current as { params?: unknown; parameters?: unknown }).params ??
+      (current as { parameters?: unknown }).parameters;
+    if (Array.isArray(params)) {
+      for (const value of params) {
+        if (value === null || value === undefined) continue;
+        const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+        if (text.length >= 3) found.add(text);
+      }
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
+function scrubText(text: string, parameters: string[]): string {
+  let scrubbed = text.replace(/^params: .*$/gm, `params: ${REDACTED}`);
+  for (const value of parameters) scrubbed = scrubbed.split(value).join(REDACTED);
+  return scrubbed;
+}
+
+/**
+ * pino's error serializer (type, message and stack with their causes, own fields), without any SQL
+ * parameter: Drizzle's "params: …" line, the `params` field, PostgreSQL's `detail`, and any parameter
+ * value quoted in a message (`invalid input syntax for type integer: "…"`). The query text stays.
+ */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error) && !(error && typeof error === 'object' && 'message' in error)) return error;
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  const parameters = sqlParameters(error);
+  const scrub = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return scrubText(value, parameters);
+    if (depth > 4 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (VALUE_FIELDS.has(key)) continue;
+      copy[key] = scrub(item, depth + 1);
+    }
+    return copy;
+  };
+  return scrub(serialized, 0);
+}
+
+export const logSerializers = {
+  req: serializeRequest,
+  err: serializeError,
+  error: serializeError,
+};
+
+/** Headers that carry a session or a password: never logged. */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+/** The shop's logger: pino with the serializers above. */
+export function createLogger(options: { level: string; pretty: boolean }): pino.Logger {
+  return pino({
+    level: options.level,
+    redact: LOG_REDACT_PATHS,
+    serializers: logSerializers,
+    ...(options.pretty ? { transport: { target: 'pino-pretty', options: { colorize: true } } } : {}),
+  });
+}
