@@ -27,6 +27,7 @@ function toWebHeaders(request: FastifyRequest): Headers {
 const JSON_ACTIONS = new Set(['/cart/quote']);
 /** The largest page action body: an admin's form with a 10 MB product photo or a 5 MB blog cover. */
 const PAGE_BODY_LIMIT = 12 * 1024 * 1024;
+const BODILESS_METHODS = new Set(['GET', 'HEAD']);
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
 /** The route an action request is for: React Router's data requests add `.data` (`/_root.data` for `/`). */
@@ -117,8 +118,10 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     url: '/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      if (Buffer.isBuffer(request.body) && request.body.length > 0)
-        await checkActionBody(request, request.body);
+      // Every body an action could read is checked, an empty one too (an empty multipart cannot be parsed).
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (body.length > 0 || (!BODILESS_METHODS.has(request.method) && request.headers['content-type']))
+        await checkActionBody(request, body);
       const context: AppLoadContext = {
         services: options.services,
         cspNonce: request.cspNonce,

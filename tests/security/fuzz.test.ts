@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
+import { createTestPagesApp } from '../fixtures/test-pages-app';
 import { concretePath, documentedRoutes, type ApiRoute } from './api-routes';
 import { signUpAs } from '../fixtures/admin-api';
 
@@ -49,6 +50,13 @@ const nasty = fc.constantFrom(
   '../../../../etc/passwd',
   '%00',
   '\u0000',
+  'a\u0000b',
+  '\u0001\u0007\u0008',
+  '\u001b[31mred',
+  '\u001f',
+  '\u007f',
+  'line\r\nbreak',
+  '/\t/evil.test',
   '<script>alert(1)</script>',
   'ORD-10001',
   'ORD-99999999',
@@ -107,6 +115,12 @@ const rawBody = fc.oneof(
     type: 'multipart/form-data; boundary=x',
   }),
   fc.constant({ payload: 'garbage', type: 'multipart/form-data' }),
+  fc.constant({ payload: '--x--\r\n', type: 'multipart/form-data; boundary=x' }),
+  fc.constant({ payload: '', type: 'multipart/form-data; boundary=x' }),
+  fc.constant({
+    payload: '--x\r\nContent-Disposition: form-data; name="note"\r\n\r\nno file\r\n--x--\r\n',
+    type: 'multipart/form-data; boundary=x',
+  }),
 );
 const query = fc.dictionary(
   fc.oneof(
@@ -193,4 +207,100 @@ describe('the documented API answers malformed input without a server error', ()
       expect(requests).toBeGreaterThan(routes.length * RUNS * 0.9);
     }, 300_000);
   }
+});
+
+/** The pages' actions (React Router, server/plugins/pages.ts), as a form post from anyone could reach them. */
+const PAGE_ACTIONS = [
+  '/login',
+  '/register',
+  '/checkout',
+  '/contact',
+  '/track-order',
+  '/forgot-password',
+  '/reset-password',
+  '/profile',
+  '/newsletter',
+  '/newsletter/unsubscribe',
+  '/notifications',
+  '/product/1001',
+  '/cart/quote',
+  '/admin',
+  '/admin/products/new',
+  '/login.data',
+  '/_root.data',
+];
+const formFields = fc.dictionary(
+  fc.constantFrom(
+    'email',
+    'password',
+    'name',
+    'redirectTo',
+    'intent',
+    'token',
+    'orderNumber',
+    'message',
+    'rating',
+  ),
+  text,
+  { maxKeys: 5 },
+);
+const pageBody = fc.oneof(
+  rawBody,
+  formFields.map((fields) => ({
+    payload: new URLSearchParams(fields).toString(),
+    type: 'application/x-www-form-urlencoded',
+  })),
+  formFields.map((fields) => ({
+    payload:
+      Object.entries(fields)
+        .map(([name, value]) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('') + '--x--\r\n',
+    type: 'multipart/form-data; boundary=x',
+  })),
+);
+
+describe('page actions answer malformed bodies without a server error', () => {
+  let pages: TestApp;
+  beforeAll(async () => {
+    pages = await createTestPagesApp({ seed: true });
+  }, 180_000);
+  afterAll(async () => {
+    await pages?.close();
+  });
+
+  it('wrong content types, broken and empty multipart, control characters in every field', async () => {
+    const failures: string[] = [];
+    let requests = 0;
+    let address = 0;
+    for (const path of PAGE_ACTIONS) {
+      await fc
+        .assert(
+          fc.asyncProperty(pageBody, query, async (body, search) => {
+            requests += 1;
+            address += 1;
+            const response = await pages.app.inject({
+              method: 'POST',
+              url: path,
+              query: search,
+              // Each request from an address of its own: the rate limits are probed elsewhere.
+              remoteAddress: `10.77.${Math.floor(address / 250) % 250}.${(address % 250) + 1}`,
+              headers: { 'content-type': body.type },
+              payload: body.payload,
+            });
+            if (response.statusCode >= 500) {
+              failures.push(
+                `POST ${path} (${body.type}) → ${response.statusCode} ${response.body.slice(0, 200)}`,
+              );
+              return false;
+            }
+            return true;
+          }),
+          { numRuns: RUNS, seed: 20261122, endOnFailure: true },
+        )
+        .catch(() => undefined);
+    }
+    console.info(`pages: ${requests} requests over ${PAGE_ACTIONS.length} actions`);
+    expect(failures, `${failures.length} of ${requests} requests answered 5xx`).toEqual([]);
+    expect(requests).toBeGreaterThan(PAGE_ACTIONS.length * RUNS * 0.9);
+  }, 300_000);
 });
