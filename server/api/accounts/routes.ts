@@ -161,10 +161,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         bytes = await file.toBuffer();
       } catch (error) {
         if (isAppError(error)) throw error;
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('BAD_REQUEST', 'The photo is larger than 5 MB', {
-            avatar: 'The photo is larger than 5 MB',
-          });
+        // Too large keeps its own answer (413); only an unreadable body becomes a 400 here.
+        const { code, statusCode } = error as { code?: string; statusCode?: number };
+        if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) throw error;
         // An empty, cut-off or malformed multipart body is the client's mistake, never a server error.
         throw new AppError(
           'BAD_REQUEST',
