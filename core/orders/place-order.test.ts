@@ -6,6 +6,7 @@ import { users } from '../../db/schema/accounts';
 import { products } from '../../db/schema/catalog';
 import { outbox } from '../../db/schema/mail';
 import { orderEvents, orders } from '../../db/schema/orders';
+import { allowManyUnpaidOrders } from '../../tests/fixtures/orders';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { AppError } from '../errors';
 import { createMailer } from '../mail/mailer';
@@ -22,6 +23,7 @@ let archived: Product;
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
+  await allowManyUnpaidOrders(database.db);
   deps = {
     db: database.db,
     mailer: createMailer({ db: database.db, from: 'Rossy <orders@rossy.test>' }),
