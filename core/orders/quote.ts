@@ -113,10 +113,10 @@ function lineProblem(
   if (!line.selectedSize && product.sizes.length > 1)
     return { problem: 'Please choose a size.', problemKind: 'option' };
   if (product.stock <= 0) return { problem: 'Out of Stock', problemKind: 'stock' };
-  // Before stock: one order never holds more than the cap, however many are left.
-  if (wantedOfProduct > cap) return { problem: quantityCapMessage(product.name, cap), problemKind: 'limit' };
   if (wantedOfProduct > product.stock)
     return { problem: `Only ${product.stock} left in stock.`, problemKind: 'stock' };
+  // One order never holds more than the shop's cap, however many are left.
+  if (wantedOfProduct > cap) return { problem: quantityCapMessage(product.name, cap), problemKind: 'limit' };
   return { problem: null, problemKind: null };
 }
 
