@@ -92,12 +92,12 @@ export const shopSettingsSchema = z.object({
   /** The most units of one product a single order may hold (the cart's stepper stops there). */
   maxQuantityPerProduct: whole(1, 999, 'units'),
   /** Open unpaid orders (awaiting payment) one e-mail address may have at once. */
-  maxUnpaidOrdersPerEmail: whole(1, 100, 'orders'),
+  maxUnpaidOrdersPerEmail: whole(1, 1_000_000, 'orders'),
   /**
    * Open unpaid orders one network address may have at once. Generous: many shoppers share one
    * mobile carrier's address.
    */
-  maxUnpaidOrdersPerAddress: whole(1, 1000, 'orders'),
+  maxUnpaidOrdersPerAddress: whole(1, 1_000_000, 'orders'),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 

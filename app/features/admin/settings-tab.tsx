@@ -453,7 +453,7 @@ export function SettingsTab({ data }: { data: SettingsData }) {
                 name="maxUnpaidOrdersPerEmail"
                 {...numberProps}
                 min={1}
-                max={100}
+                max={1000000}
                 defaultValue={data.maxUnpaidOrdersPerEmail}
                 error={errors.maxUnpaidOrdersPerEmail}
                 hint="Open orders awaiting payment one shopper may have."
@@ -463,7 +463,7 @@ export function SettingsTab({ data }: { data: SettingsData }) {
                 name="maxUnpaidOrdersPerAddress"
                 {...numberProps}
                 min={1}
-                max={1000}
+                max={1000000}
                 defaultValue={data.maxUnpaidOrdersPerAddress}
                 error={errors.maxUnpaidOrdersPerAddress}
                 hint="Keep it generous: many shoppers share a mobile carrier's address."
