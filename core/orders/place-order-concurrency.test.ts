@@ -219,9 +219,14 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
     await database.db.update(products).set({ stock: 10_000 }).where(eq(products.id, product.id));
     const email = 'lapsed-first@example.ng';
     const first = await placeOrder(deps, orderBody(5000, 0, { email, couponCode: 'WELCOME15' }));
-    await database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.number, first.order.number));
+    await database.db
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(eq(orders.number, first.order.number));
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, () => placeOrder(deps, orderBody(5000, 1, { email, couponCode: 'WELCOME15' }))),
+      Array.from({ length: 10 }, () =>
+        placeOrder(deps, orderBody(5000, 1, { email, couponCode: 'WELCOME15' })),
+      ),
     );
     const { placed, errors } = split(results);
     expect(firstOrderRefusals(errors).map(String)).toEqual([]);

@@ -85,7 +85,9 @@ async function checkOpenUnpaidOrders(
   if ((byEmail?.n ?? 0) >= limits.perEmail)
     throw new AppError('RATE_LIMITED', unpaidOrdersMessage(byEmail?.n ?? 0));
   if (!addressHash) return;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`unpaid-address:${addressHash}`}, 0))`);
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`unpaid-address:${addressHash}`}, 0))`,
+  );
   const [byAddress] = await tx
     .select({ n: count() })
     .from(orders)

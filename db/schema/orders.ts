@@ -131,7 +131,9 @@ export const orders = pgTable(
       .where(sql`${table.firstOrderCoupon} AND ${table.status} <> 'cancelled'`),
     uniqueIndex('orders_first_order_coupon_user_idx')
       .on(table.userId)
-      .where(sql`${table.firstOrderCoupon} AND ${table.status} <> 'cancelled' AND ${table.userId} IS NOT NULL`),
+      .where(
+        sql`${table.firstOrderCoupon} AND ${table.status} <> 'cancelled' AND ${table.userId} IS NOT NULL`,
+      ),
     index('orders_open_unpaid_address_idx')
       .on(table.clientAddressHash)
       .where(sql`${table.status} = 'awaiting_payment' AND ${table.stockReleasedAt} IS NULL`),

@@ -215,8 +215,7 @@ export default async function setup(project: TestProject) {
   // Every browser in the run is one client address (127.0.0.1) and its journeys place many unpaid
   // orders: the shop's limits on open unpaid orders (3 per e-mail, 10 per address by default) step
   // aside here. tests/security/order-probes.test.ts keeps them at their defaults.
-  if (database)
-    await withClient(database.url, (client) => client.query(ALLOW_MANY_UNPAID_ORDERS_SQL));
+  if (database) await withClient(database.url, (client) => client.query(ALLOW_MANY_UNPAID_ORDERS_SQL));
   process.stdout.write(
     `[e2e] server ready at ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s, on ` +
       `${database ? `PostgreSQL ${database.label}` : 'the embedded PGlite'}\n`,

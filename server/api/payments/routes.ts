@@ -61,7 +61,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: 'Cancel an unpaid order: its owner or link holder, when the card window closes unpaid or at will',
+        summary:
+          'Cancel an unpaid order: its owner or link holder, when the card window closes unpaid or at will',
         description:
           'Releases the stock at once, only while the order is unpaid. A card order is first checked with the provider, so a payment that went through pays it instead. `cancelled` is false when it was paid or already cancelled.',
         params: orderParam,
@@ -237,7 +238,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['sandbox'],
-        summary: "TEST MODE: the sandbox's verify by id, in Flutterwave's shape (Authorization: Bearer <sandbox secret key>)",
+        summary:
+          "TEST MODE: the sandbox's verify by id, in Flutterwave's shape (Authorization: Bearer <sandbox secret key>)",
         headers: authHeaders,
         params: z.object({ id: z.string().max(80) }),
         response: { 200: verifyAnswer, 401: verifyAnswer, 404: verifyAnswer },
