@@ -106,7 +106,7 @@ function TestModeBanner() {
       role="note"
       aria-label="Test mode"
       data-testid="test-mode-banner"
-      className="bg-ink px-4 py-1.5 text-center text-[11px] leading-snug tracking-wide text-cream sm:text-xs"
+      className="border-b border-white/10 bg-ink px-4 py-1.5 text-center text-[11px] leading-snug tracking-wide text-cream sm:text-xs"
     >
       <span className="mr-2 inline-block rounded-sm border border-gold-soft/60 px-1.5 py-px font-semibold uppercase tracking-[0.14em] text-gold-soft">
         Test mode
