@@ -39,6 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? { id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl }
       : null,
     publicUrl: context.services.publicUrl,
+    /** No Flutterwave keys: card payments go to the shop's own TEST MODE sandbox and move no money. */
+    testMode: context.services.payments.provider.mode === 'sandbox',
     /** The header's notifications badge: the signed-in shopper's unread count. */
     unreadNotifications,
     /** The shopper's display currency (a cookie) and the admin's rates: prices render converted from the first byte. */
@@ -85,11 +87,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {data?.testMode ? <TestModeBanner /> : null}
         {children}
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * On every page, the admin's included, while the shop has no payment keys: a slim strip above the
+ * header, in the page's flow (it covers nothing), so nobody mistakes the demo for a live shop.
+ */
+function TestModeBanner() {
+  return (
+    <div
+      role="note"
+      aria-label="Test mode"
+      data-testid="test-mode-banner"
+      className="border-b border-white/10 bg-ink px-4 py-1.5 text-center text-[11px] leading-snug tracking-wide text-cream sm:text-xs"
+    >
+      <span className="mr-2 inline-block rounded-sm border border-gold-soft/60 px-1.5 py-px font-semibold uppercase tracking-[0.14em] text-gold-soft">
+        Test mode
+      </span>
+      Payments are simulated: no card is charged and orders paid here are test orders.
+    </div>
   );
 }
 

@@ -65,6 +65,14 @@ async function main(config: Config) {
 
   const pages = config.env === 'development' ? await developmentPages() : await productionPages();
   const app = await buildApp({ config, database, logger, pages });
+  if (!config.flutterwave) {
+    // Without keys the shop takes TEST MODE payments: fine for a demo, never for a live shop.
+    const warning = config.isProduction
+      ? 'TEST MODE in production: FLW_PUBLIC_KEY and FLW_SECRET_KEY are not set, so card payments go to the built-in sandbox and NO MONEY IS TAKEN. Every page shows a TEST MODE banner and sandbox-paid orders are test orders, left out of revenue. Set the Flutterwave keys to take real payments.'
+      : 'TEST MODE: no Flutterwave keys, card payments use the built-in sandbox (test cards only, no money taken).';
+    if (config.isProduction) logger.warn({ testMode: true }, warning);
+    step(warning);
+  }
   const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log, config.jobIntervalMs);
 
   let closing = false;

@@ -7,6 +7,9 @@
 
 export const SCRIPT_LOAD_FAILED =
   'Failed to load payment modal. Check your internet connection and retry later.';
+/** The checkout's words when closing the payment window gave the order up. */
+export const paymentWindowClosed = (number: string) =>
+  `You closed the payment window, so order ${number} was cancelled and its items went back on sale. Your bag is as it was: place the order again when you are ready.`;
 const SCRIPT_TRIES = 3;
 const SCRIPT_RETRY_MS = 1000;
 
@@ -50,8 +53,12 @@ export type PayOutcome =
   | { kind: 'paid' }
   /** The provider or the server said no: 'Payment failed: …'. A new attempt may succeed. */
   | { kind: 'failed'; message: string }
-  /** The shopper closed the popup without paying: the order waits for payment. */
-  | { kind: 'closed' }
+  /**
+   * The shopper closed the popup without paying. The shop is told at once and cancels the order,
+   * putting its items back on sale (`cancelled`); it stays open only when the provider could not say
+   * whether a payment went through, or one did (then it is paid).
+   */
+  | { kind: 'closed'; cancelled: boolean; paid: boolean }
   /** Nothing was attempted (the script did not load, the shop could not be reached). */
   | { kind: 'unavailable'; message: string };
 
@@ -164,7 +171,22 @@ export async function payOrder(
       },
     });
   });
-  if (!response) return { kind: 'closed' };
+  if (!response) {
+    try {
+      const released = await postJson<{ cancelled?: boolean; order?: { paymentStatus?: string } }>(
+        `/api/orders/${encodeURIComponent(order.number)}/cancel`,
+        { key, reason: 'closed' },
+      );
+      return {
+        kind: 'closed',
+        cancelled: released.status === 200 && released.body.cancelled === true,
+        paid: released.body.order?.paymentStatus === 'paid',
+      };
+    } catch {
+      // The shop could not be told: the order's short hold releases it soon.
+      return { kind: 'closed', cancelled: false, paid: false };
+    }
+  }
 
   try {
     const verified = await postJson<{ paid?: boolean; message?: string }>(

@@ -240,7 +240,11 @@ export default function CartPage() {
                     ) : null}
                   </div>
                   <div className="col-start-2 flex items-center justify-between md:col-start-auto md:block">
-                    <QuantityStepper line={line} onRemove={() => setConfirming({ kind: 'line', line })} />
+                    <QuantityStepper
+                      line={line}
+                      max={quote?.maxQuantityPerProduct}
+                      onRemove={() => setConfirming({ kind: 'line', line })}
+                    />
                     <p className="text-sm font-medium tabular-nums md:hidden">
                       {formatNaira(unitKobo * line.quantity)}
                     </p>

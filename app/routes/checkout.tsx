@@ -25,7 +25,7 @@ import {
   type SavedCheckoutDetails,
 } from '../lib/shop-stores';
 import { useLocalStore } from '../lib/local-store';
-import { payOrder } from '../lib/provider-checkout';
+import { payOrder, paymentWindowClosed } from '../lib/provider-checkout';
 import { useRootData } from '../lib/root-data';
 import { useHydrated } from '../lib/use-hydrated';
 import { enabledPaymentMethods } from '../../core/orders/payment-methods';
@@ -157,6 +157,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     setFormError(null);
     setStage('paying');
     const outcome = await payOrder(placed, { shopName });
+    if (outcome.kind === 'closed' && outcome.cancelled) {
+      // Closing the payment window gave the order up: its items went back on sale, the bag stays.
+      setPlacedOrder(null);
+      idempotencyKey.current = null;
+      setFormError(paymentWindowClosed(placed.number));
+      setStage('idle');
+      return;
+    }
     if (outcome.kind === 'paid' || outcome.kind === 'closed') return showOrder(placed);
     setFormError(outcome.message);
     setStage('idle');

@@ -1,4 +1,5 @@
 import { ArrowLeft, LifeBuoy, MapPin, Truck } from 'lucide-react';
+import { TestOrderBadge } from '../components/orders/test-order-badge';
 import { data, isRouteErrorResponse, Link, useRouteError, useSearchParams } from 'react-router';
 import { checkoutMessages } from '../../contracts/checkout-texts';
 import { formatNaira } from '../../contracts/money';
@@ -294,6 +295,15 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                   {paymentStatusNames[order.paymentStatus]}
                 </dd>
               </div>
+              {order.isTest ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-ink-soft">Mode</dt>
+                  <dd className="text-right text-xs text-muted">
+                    <TestOrderBadge className="mr-1.5" />
+                    Test order: paid with a test card, no money moved
+                  </dd>
+                </div>
+              ) : null}
               {order.bankReference ? (
                 <div className="flex justify-between gap-4">
                   <dt className="text-ink-soft">Reference</dt>

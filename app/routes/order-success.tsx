@@ -1,4 +1,5 @@
 import { CheckCircle2, Copy } from 'lucide-react';
+import { TestOrderBadge } from '../components/orders/test-order-badge';
 import { Link } from 'react-router';
 import { formatNaira } from '../../contracts/money';
 import { isAppError } from '../../core/errors';
@@ -128,9 +129,13 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
           {paid || byTransfer ? 'is confirmed' : 'is placed and waiting for payment'}. We sent the details to{' '}
           <strong className="text-ink">{order.email}</strong>.
         </p>
-        <div className="mt-4 flex justify-center">
+        <div className="mt-4 flex items-center justify-center gap-2">
           <Badge tone={badge.tone}>{badge.label}</Badge>
+          {order.isTest ? <TestOrderBadge /> : null}
         </div>
+        {order.isTest ? (
+          <p className="mt-2 text-xs text-muted">Test order: paid with a test card, no money moved.</p>
+        ) : null}
       </div>
 
       {awaitingCard ? (

@@ -138,6 +138,7 @@ function orderSource(db: Db, filter: ExportFilter<'orders'>): ExportSource {
       'Country',
       'Carrier',
       'Tracking number',
+      'Mode',
     ],
     async *rows(batchSize) {
       const read = (cursor: Cursor | null, limit: number) =>
@@ -175,6 +176,8 @@ function orderSource(db: Db, filter: ExportFilter<'orders'>): ExportSource {
           order.shippingAddress.country,
           order.carrier,
           order.trackingNumber,
+          // A TEST MODE order: paid with a test card, no money moved.
+          order.isTest ? 'TEST' : 'live',
         ]);
     },
   };
@@ -329,6 +332,7 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
       'Verified at',
       'Message',
       'Created',
+      'Mode',
     ],
     async *rows(batchSize) {
       const read = (cursor: Cursor | null, limit: number) =>
@@ -360,6 +364,8 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
           csvLagosTime(transaction.verifiedAt),
           transaction.message,
           csvLagosTime(transaction.createdAt),
+          // The sandbox provider is TEST MODE: no money moved.
+          transaction.provider === 'sandbox' ? 'TEST' : 'live',
         ]);
     },
   };

@@ -120,7 +120,7 @@ const within = (column: AnyColumn, range: Pick<ReportRange, 'start' | 'end'>) =>
 
 /**
  * What counts as a sale: an order paid within the range (by when it was paid) that is still paid
- * (not refunded) and not cancelled.
+ * (not refunded), not cancelled, and not a TEST MODE order (paid with a test card: no money moved).
  */
 export const paidWithin = (range: Pick<ReportRange, 'start' | 'end'>): SQL =>
   and(
@@ -129,6 +129,7 @@ export const paidWithin = (range: Pick<ReportRange, 'start' | 'end'>): SQL =>
     lt(orders.paidAt, range.end),
     eq(orders.paymentStatus, 'paid'),
     ne(orders.status, 'cancelled'),
+    eq(orders.isTest, false),
   ) ?? sql`false`;
 
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
@@ -429,7 +430,8 @@ export async function ordersReport(
   range: ReportRange,
   options: { top?: number } = {},
 ): Promise<OrdersReport> {
-  const placedWithin = within(orders.createdAt, range);
+  // Test orders (paid in TEST MODE) are left out of the shop's figures.
+  const placedWithin = and(within(orders.createdAt, range), eq(orders.isTest, false));
   // When each order was marked shipped (its latest 'shipped' event), as ISO text.
   const shipped = db
     .select({
@@ -674,7 +676,12 @@ export async function marketingReport(db: DbOrTx, range: ReportRange): Promise<M
       })
       .from(orders)
       .where(
-        and(within(orders.createdAt, range), isNotNull(orders.couponCode), ne(orders.status, 'cancelled')),
+        and(
+          within(orders.createdAt, range),
+          isNotNull(orders.couponCode),
+          ne(orders.status, 'cancelled'),
+          eq(orders.isTest, false),
+        ),
       )
       .groupBy(orders.couponCode)
       .orderBy(desc(count()), asc(orders.couponCode)),

@@ -24,6 +24,8 @@ export interface AdminOrderRow {
   statusLabel: string;
   paymentMethod: string;
   paymentStatus: string;
+  /** Paid in TEST MODE: no money moved. */
+  isTest: boolean;
   totalKobo: number;
   itemCount: number;
 }
@@ -88,6 +90,7 @@ export async function listOrdersForAdmin(
       statusLabel: orderStatusNames[order.status],
       paymentMethod: order.paymentMethod,
       paymentStatus: order.paymentStatus,
+      isTest: order.isTest,
       totalKobo: order.totalKobo,
       itemCount,
     })),

@@ -37,6 +37,8 @@ export interface OrderView {
   paymentMethod: PaymentMethodId;
   paymentMethodLabel: string;
   paymentStatus: OrderRow['paymentStatus'];
+  /** Paid in TEST MODE: no money moved. */
+  isTest: boolean;
   email: string;
   phone: string;
   shippingAddress: ShippingAddress;
@@ -102,6 +104,7 @@ export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderV
     paymentMethod: row.paymentMethod,
     paymentMethodLabel: paymentMethodNames[row.paymentMethod],
     paymentStatus: row.paymentStatus,
+    isTest: row.isTest,
     email: row.email,
     phone: row.phone,
     shippingAddress: row.shippingAddress,

@@ -10,6 +10,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages } from '../../contracts/checkout-texts';
+import { users } from '../../db/schema/accounts';
 import { products } from '../../db/schema/catalog';
 import { coupons, orders } from '../../db/schema/orders';
 import { openDatabase, type DatabaseHandle, type Db } from '../../db/client';
@@ -161,5 +162,74 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
       expect(errors.every((error) => error instanceof AppError && error.code === 'OUT_OF_STOCK')).toBe(true);
       expect(await stockOf(product.id)).toBe(0);
     }
+  });
+
+  /** Losers of a first-order race: refused with the coupon's own message, never a 500. */
+  function firstOrderRefusals(errors: unknown[]) {
+    return errors.filter(
+      (error) =>
+        !(
+          error instanceof AppError &&
+          (error.code === 'CONFLICT' || error.code === 'BAD_REQUEST') &&
+          error.message === checkoutMessages.couponFirstOrder &&
+          error.fields?.couponCode === checkoutMessages.couponFirstOrder
+        ),
+    );
+  }
+
+  it(`10 checkouts by one shopper with WELCOME15: one discounted first order, ${ROUNDS} rounds`, async () => {
+    await database.db.update(products).set({ stock: 10_000 }).where(eq(products.id, product.id));
+    for (let round = 0; round < ROUNDS; round++) {
+      const email = `first-order-${round}@example.ng`;
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, attempt) =>
+          placeOrder(deps, orderBody(3000 + round, 0, { email, couponCode: 'WELCOME15' }), {
+            idempotencyKey: `first-order-${round}-${attempt}`,
+          }),
+        ),
+      );
+      const { placed, errors } = split(results);
+      expect(firstOrderRefusals(errors).map(String), `round ${round}`).toEqual([]);
+      expect(placed, `round ${round}`).toHaveLength(1);
+      expect(placed[0]!.order.discountKobo).toBeGreaterThan(0);
+    }
+  });
+
+  it(`one account racing WELCOME15 under 10 different e-mails: one discounted first order, ${ROUNDS} rounds`, async () => {
+    await database.db.update(products).set({ stock: 10_000 }).where(eq(products.id, product.id));
+    for (let round = 0; round < ROUNDS; round++) {
+      const [user] = await database.db
+        .insert(users)
+        .values({ name: 'Tobi Ade', email: `account-${round}@example.ng`, passwordHash: 'x' })
+        .returning({ id: users.id });
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, attempt) =>
+          placeOrder(deps, orderBody(4000 + round, attempt, { couponCode: 'welcome15' }), {
+            user: { id: user!.id },
+          }),
+        ),
+      );
+      const { placed, errors } = split(results);
+      expect(firstOrderRefusals(errors).map(String), `round ${round}`).toEqual([]);
+      expect(placed, `round ${round}`).toHaveLength(1);
+    }
+  });
+
+  it('a cancelled discounted first order frees the first-order right; a live one keeps it', async () => {
+    await database.db.update(products).set({ stock: 10_000 }).where(eq(products.id, product.id));
+    const email = 'lapsed-first@example.ng';
+    const first = await placeOrder(deps, orderBody(5000, 0, { email, couponCode: 'WELCOME15' }));
+    await database.db
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(eq(orders.number, first.order.number));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        placeOrder(deps, orderBody(5000, 1, { email, couponCode: 'WELCOME15' })),
+      ),
+    );
+    const { placed, errors } = split(results);
+    expect(firstOrderRefusals(errors).map(String)).toEqual([]);
+    expect(placed).toHaveLength(1);
   });
 });

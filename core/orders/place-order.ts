@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { placeOrderInputSchema } from '../../contracts/checkout';
 import { checkoutMessages } from '../../contracts/checkout-texts';
 import type { Db, DbOrTx } from '../../db/client';
@@ -16,6 +16,7 @@ import { useCoupon } from './coupons';
 import { sendNewOrderAlert, sendOrderConfirmation } from './order-mail';
 import { toOrderView, type OrderRow, type OrderView } from './order-view';
 import { quantitiesByProduct, quoteCart } from './quote';
+import { isUniqueViolation } from './unique-violation';
 
 export interface PlaceOrderDeps {
   db: Db;
@@ -28,6 +29,8 @@ export interface PlaceOrderOptions {
   user?: { id: string } | null;
   /** The Idempotency-Key header: the same key and body give back the first order. */
   idempotencyKey?: string | undefined;
+  /** The network address the order comes from, for the limit on open unpaid orders. */
+  clientAddress?: string | undefined;
   now?: Date;
 }
 
@@ -55,6 +58,42 @@ function outOfStock(name = 'An item in your cart', left: number): AppError {
     left > 0 ? `Only ${left} of ${name} left in stock.` : `Sorry, ${name} is out of stock.`,
     { items: name },
   );
+}
+
+/** The shopper's words when they already have as many unpaid orders as the shop allows. */
+export function unpaidOrdersMessage(open: number): string {
+  return `You already have ${open} ${open === 1 ? 'order' : 'orders'} awaiting payment. Pay or cancel one of them first.`;
+}
+
+/**
+ * Open unpaid orders are limited per e-mail and per network address, so no one holds the shop's
+ * stock with a pile of orders they never pay. The advisory locks (e-mail first, then address, then
+ * the products) make the count and the new order one step, however many checkouts race.
+ */
+async function checkOpenUnpaidOrders(
+  tx: DbOrTx,
+  email: string,
+  addressHash: string | null,
+  limits: { perEmail: number; perAddress: number },
+): Promise<void> {
+  const open = and(eq(orders.status, 'awaiting_payment'), isNull(orders.stockReleasedAt));
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`unpaid-email:${email}`}, 0))`);
+  const [byEmail] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(open, eq(orders.email, email)));
+  if ((byEmail?.n ?? 0) >= limits.perEmail)
+    throw new AppError('RATE_LIMITED', unpaidOrdersMessage(byEmail?.n ?? 0));
+  if (!addressHash) return;
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`unpaid-address:${addressHash}`}, 0))`,
+  );
+  const [byAddress] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(open, eq(orders.clientAddressHash, addressHash)));
+  if ((byAddress?.n ?? 0) >= limits.perAddress)
+    throw new AppError('RATE_LIMITED', unpaidOrdersMessage(byAddress?.n ?? 0));
 }
 
 async function replay(db: DbOrTx, key: string, requestHash: string): Promise<PlacedOrder | null> {
@@ -97,9 +136,14 @@ export async function placeOrder(
 
   const now = options.now ?? new Date();
   const accessToken = randomBytes(24).toString('base64url');
+  const addressHash = options.clientAddress ? hashSecret(`address:${options.clientAddress}`) : null;
   let row: OrderRow;
   try {
     row = await deps.db.transaction(async (tx) => {
+      await checkOpenUnpaidOrders(tx, input.email, addressHash, {
+        perEmail: settings.maxUnpaidOrdersPerEmail,
+        perAddress: settings.maxUnpaidOrdersPerAddress,
+      });
       const totals = await quoteCart(
         tx,
         {
@@ -113,7 +157,8 @@ export async function placeOrder(
         { settings },
       );
       const unsellable = totals.lines.find(
-        (line) => line.problemKind === 'unavailable' || line.problemKind === 'option',
+        (line) =>
+          line.problemKind === 'unavailable' || line.problemKind === 'option' || line.problemKind === 'limit',
       );
       if (unsellable)
         throw new AppError(
@@ -182,6 +227,8 @@ export async function placeOrder(
           totalKobo: totals.totalKobo,
           taxRatePercent: totals.taxRatePercent,
           couponCode,
+          firstOrderCoupon: totals.coupon?.firstOrderOnly ?? false,
+          clientAddressHash: addressHash,
           bankReference: input.paymentMethod === 'bank-transfer' ? bankReference(now) : null,
           accessTokenHash: hashSecret(accessToken),
           idempotencyKey: key,
@@ -244,6 +291,16 @@ export async function placeOrder(
       return order;
     });
   } catch (error) {
+    // Two first orders with a first-order coupon raced: the unique index let one through.
+    if (isUniqueViolation(error, 'orders_first_order_coupon_')) {
+      if (key) {
+        const earlier = await replay(deps.db, key, requestHash);
+        if (earlier) return earlier;
+      }
+      throw new AppError('CONFLICT', checkoutMessages.couponFirstOrder, {
+        couponCode: checkoutMessages.couponFirstOrder,
+      });
+    }
     // A twin request with the same key may have won the race: it took the key (unique violation),
     // or the last unit or coupon use, so this one failed. Either way the shopper gets its order.
     if (key) {

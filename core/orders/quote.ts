@@ -24,12 +24,12 @@ export interface QuotedLine {
   sizes: string[];
   /** What stops this line being bought as it is: sold out, not enough left, no longer sold. */
   problem: string | null;
-  problemKind: 'unavailable' | 'option' | 'stock' | null;
+  problemKind: 'unavailable' | 'option' | 'stock' | 'limit' | null;
 }
 
 export interface CartQuote extends Totals {
   lines: QuotedLine[];
-  coupon: { id: number; code: string; percent: number } | null;
+  coupon: { id: number; code: string; percent: number; firstOrderOnly: boolean } | null;
   couponError: string | null;
   shippingMethod: ShippingOption | null;
   shippingMethods: ShippingOption[];
@@ -37,6 +37,13 @@ export interface CartQuote extends Totals {
   country: CheckoutCountry;
   /** Every line can be bought as it stands. */
   purchasable: boolean;
+  /** The most units of one product an order may hold (the shop's setting). */
+  maxQuantityPerProduct: number;
+}
+
+/** The shopper's words when an order asks for more of one product than the shop allows. */
+export function quantityCapMessage(name: string, cap: number): string {
+  return `You can order at most ${cap} of ${name} in one order.`;
 }
 
 interface ProductForSale {
@@ -91,6 +98,7 @@ function lineProblem(
   product: ProductForSale | undefined,
   line: CartLineInput,
   wantedOfProduct: number,
+  cap: number,
 ): LineProblem {
   if (!product || product.status !== 'active')
     return { problem: 'This item is no longer available.', problemKind: 'unavailable' };
@@ -107,6 +115,8 @@ function lineProblem(
   if (product.stock <= 0) return { problem: 'Out of Stock', problemKind: 'stock' };
   if (wantedOfProduct > product.stock)
     return { problem: `Only ${product.stock} left in stock.`, problemKind: 'stock' };
+  // One order never holds more than the shop's cap, however many are left.
+  if (wantedOfProduct > cap) return { problem: quantityCapMessage(product.name, cap), problemKind: 'limit' };
   return { problem: null, problemKind: null };
 }
 
@@ -140,7 +150,7 @@ export async function quoteCart(
       lineTotalKobo: unitPriceKobo * line.quantity,
       stock: product?.stock ?? 0,
       sizes: product?.sizes ?? [],
-      ...lineProblem(product, line, wanted.get(line.id) ?? line.quantity),
+      ...lineProblem(product, line, wanted.get(line.id) ?? line.quantity, settings.maxQuantityPerProduct),
     };
   });
   // A line that only needs a size or has too few left still shows its price; a line no longer sold does not.
@@ -154,7 +164,13 @@ export async function quoteCart(
   if (input.couponCode) {
     const check = await checkCoupon(db, input.couponCode, { email: input.email, userId: shopper.userId });
     if (check.problem || !check.coupon) couponError = check.problem;
-    else coupon = { id: check.coupon.id, code: check.coupon.code, percent: check.coupon.percent };
+    else
+      coupon = {
+        id: check.coupon.id,
+        code: check.coupon.code,
+        percent: check.coupon.percent,
+        firstOrderOnly: check.coupon.firstOrderOnly,
+      };
   }
 
   const discountPreview = computeTotals({
@@ -182,5 +198,6 @@ export async function quoteCart(
     freeShippingThresholdKobo: settings.freeShippingThresholdKobo,
     country: input.country,
     purchasable: lines.every((line) => line.problem === null),
+    maxQuantityPerProduct: settings.maxQuantityPerProduct,
   };
 }

@@ -31,6 +31,33 @@ export async function restoreStock(tx: DbOrTx, orderIds: number[]): Promise<void
 }
 
 /**
+ * Cancels one unpaid order at its owner's word (the card window closed without paying, or the
+ * shopper cancels): claimed by a conditional update, so it is released once, and only while it is
+ * still unpaid. Returns false when it was not (paid, or already cancelled, meanwhile).
+ */
+export async function releaseUnpaidOrder(db: Db, orderId: number, note: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', stockReleasedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, 'awaiting_payment'),
+          sql`${orders.paymentStatus} <> 'paid'`,
+          isNull(orders.stockReleasedAt),
+        ),
+      )
+      .returning();
+    if (!claimed) return false;
+    await restoreStock(tx, [claimed.id]);
+    if (claimed.couponCode) await returnCouponUse(tx, claimed.couponCode);
+    await tx.insert(orderEvents).values({ orderId: claimed.id, status: 'cancelled', note, createdAt: now });
+    return true;
+  });
+}
+
+/**
  * Cancels unpaid orders whose hold has passed and returns their stock and coupon uses. The
  * conditional update claims each order once, so two app processes running this together release
  * each order exactly once.

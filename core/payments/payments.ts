@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { checkoutMessages, normalizeBankReference } from '../../contracts/checkout-texts';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema/orders';
@@ -12,6 +12,7 @@ import type { Mailer } from '../mail/mailer';
 import { sendOrderStatusMail } from '../orders/order-mail';
 import { findOrderByNumber, toOrderView, type OrderRow, type OrderView } from '../orders/order-view';
 import { canView, type OrderViewer } from '../orders/read-orders';
+import { releaseUnpaidOrder } from '../orders/release-unpaid';
 import { getShopSettings } from '../settings/shop-settings';
 import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
 
@@ -86,6 +87,58 @@ export async function startPayment(
   };
 }
 
+export const cancelNotes = {
+  closed: 'Cancelled: the payment window was closed without paying, so the items went back on sale.',
+  shopper: 'Cancelled by you before payment; the items went back on sale.',
+};
+
+/**
+ * The shopper gives up an unpaid order: the card window was closed without paying (`reason:
+ * 'closed'`), or they cancel it. Only its owner or link holder may, and only while it is unpaid.
+ * For a card order the provider is asked first about every open attempt, so a payment made just
+ * before the window closed pays the order instead of losing it; if the provider cannot say, the
+ * order keeps its (short) hold and the release job decides later. A bank-transfer order whose
+ * transfer the shopper already reported is left for the shop to check.
+ */
+export async function cancelUnpaidOrder(
+  deps: PaymentDeps,
+  number: string,
+  viewer: OrderViewer,
+  reason: 'closed' | 'shopper' = 'shopper',
+): Promise<{ cancelled: boolean; order: OrderView }> {
+  const order = await orderFor(deps.db, number, viewer);
+  const current = async () => toOrderView(deps.db, (await findOrderByNumber(deps.db, order.number)) ?? order);
+  if (order.status !== 'awaiting_payment' || order.paymentStatus === 'paid')
+    return { cancelled: false, order: await current() };
+  if (order.paymentMethod === 'bank-transfer' && order.customerBankReference)
+    throw new AppError(
+      'CONFLICT',
+      'You reported a bank transfer for this order: we will check it. Contact us to cancel it.',
+    );
+  if (order.paymentMethod !== 'bank-transfer') {
+    const attempts = await deps.db
+      .select()
+      .from(paymentTransactions)
+      .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.status, 'pending')))
+      .orderBy(desc(paymentTransactions.id))
+      .limit(5);
+    for (const attempt of attempts) {
+      let tx: ProviderTransaction;
+      try {
+        tx = await deps.provider.verifyByReference(attempt.txRef);
+      } catch (error) {
+        if (error instanceof ProviderError && error.kind === 'not_found') continue;
+        // The provider could not say whether this attempt was paid: keep the hold, let the job decide.
+        return { cancelled: false, order: await current() };
+      }
+      const outcome = await applyProviderTransaction(deps, tx);
+      if (outcome.paid) return { cancelled: false, order: outcome.order };
+    }
+  }
+  const cancelled = await releaseUnpaidOrder(deps.db, order.id, cancelNotes[reason]);
+  return { cancelled, order: await current() };
+}
+
 export interface PaymentOutcome {
   paid: boolean;
   order: OrderView;
@@ -140,7 +193,15 @@ export async function applyProviderTransaction(
     if (problem) return false;
     const paid = await tx2
       .update(orders)
-      .set({ paymentStatus: 'paid', paidAt: now, status: 'processing', stockHeldUntil: null, updatedAt: now })
+      .set({
+        paymentStatus: 'paid',
+        paidAt: now,
+        status: 'processing',
+        stockHeldUntil: null,
+        // Paid through the TEST MODE sandbox: no money moved, so it is a test order.
+        isTest: attempt.provider === 'sandbox',
+        updatedAt: now,
+      })
       .where(
         and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment'), ne(orders.paymentStatus, 'paid')),
       )
@@ -149,7 +210,10 @@ export async function applyProviderTransaction(
     await tx2.insert(orderEvents).values({
       orderId: order.id,
       status: 'processing',
-      note: `Payment of ₦${(order.totalKobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })} confirmed. We are preparing your order.`,
+      note:
+        attempt.provider === 'sandbox'
+          ? `TEST MODE payment of ₦${(order.totalKobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })} with a test card: no money moved, this is a test order.`
+          : `Payment of ₦${(order.totalKobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })} confirmed. We are preparing your order.`,
       createdAt: now,
     });
     await notifyOrderOwner(tx2, order, { kind: 'paid', totalKobo: order.totalKobo }, now);

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sandboxCharges } from '../../db/schema/payments';
+import { settings } from '../../db/schema/settings';
 import { AppError } from '../errors';
 import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
 
@@ -26,9 +27,44 @@ export interface SandboxChargeInput {
   customer: { email: string; name: string };
 }
 
+const SECRET_ROW = 'sandbox-keys';
+
+/**
+ * The sandbox's secret key, like Flutterwave's FLWSECK_TEST-…: made once per shop (random, kept in
+ * the shop's own database), never a constant in the code. Its verify API answers only with it.
+ */
+export async function sandboxSecretKey(db: DbOrTx): Promise<string> {
+  await db
+    .insert(settings)
+    .values({
+      key: SECRET_ROW,
+      value: { secretKey: `FLWSECK_TEST-${randomBytes(24).toString('hex')}-X` },
+    })
+    .onConflictDoNothing({ target: settings.key });
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SECRET_ROW));
+  const secret = row?.value.secretKey;
+  if (typeof secret !== 'string' || secret.length < 20) throw new Error('The sandbox secret key is missing');
+  return secret;
+}
+
+/** Whether an Authorization header carries the sandbox's secret key (compared in constant time). */
+export async function sandboxAuthorized(db: DbOrTx, authorization: string | undefined): Promise<boolean> {
+  const given = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
+  if (!given) return false;
+  const expected = await sandboxSecretKey(db);
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** A sandbox transaction id: random, so ids cannot be walked one by one. */
+export function newSandboxTransactionId(): string {
+  return `sbx_${randomBytes(16).toString('hex')}`;
+}
+
 function toTransaction(row: typeof sandboxCharges.$inferSelect): ProviderTransaction {
   return {
-    id: String(row.id),
+    id: row.transactionId ?? `legacy-${row.id}`,
     txRef: row.txRef,
     flwRef: row.flwRef,
     amount: row.amountKobo / 100,
@@ -44,7 +80,7 @@ function toTransaction(row: typeof sandboxCharges.$inferSelect): ProviderTransac
 /** Flutterwave's `data` object for a sandbox charge. */
 export function sandboxTransactionData(row: typeof sandboxCharges.$inferSelect) {
   return {
-    id: row.id,
+    id: row.transactionId,
     tx_ref: row.txRef,
     flw_ref: row.flwRef,
     amount: row.amountKobo / 100,
@@ -84,6 +120,7 @@ export async function chargeSandboxCard(db: DbOrTx, input: SandboxChargeInput) {
   const [row] = await db
     .insert(sandboxCharges)
     .values({
+      transactionId: newSandboxTransactionId(),
       txRef: input.txRef,
       flwRef: `FLW-SANDBOX-${randomBytes(6).toString('hex').toUpperCase()}`,
       amountKobo: Math.round(input.amount * 100),
@@ -98,9 +135,10 @@ export async function chargeSandboxCard(db: DbOrTx, input: SandboxChargeInput) {
   return row;
 }
 
-export async function findSandboxCharge(db: DbOrTx, by: { id?: number; txRef?: string }) {
+export async function findSandboxCharge(db: DbOrTx, by: { id?: string; txRef?: string }) {
   if (by.id !== undefined) {
-    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, by.id));
+    if (!/^sbx_[0-9a-f]{32}$/.test(by.id)) return undefined;
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.transactionId, by.id));
     return row;
   }
   if (by.txRef) {
@@ -117,7 +155,7 @@ export async function findSandboxCharge(db: DbOrTx, by: { id?: number; txRef?: s
 
 /** The provider when no Flutterwave keys are set: the app's own ledger of test charges. */
 export function createSandboxProvider(db: DbOrTx): PaymentProvider {
-  const get = async (by: { id?: number; txRef?: string }) => {
+  const get = async (by: { id?: string; txRef?: string }) => {
     const row = await findSandboxCharge(db, by);
     if (!row) throw new ProviderError('No transaction was found for this id', 'not_found');
     return toTransaction(row);
@@ -126,10 +164,7 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
     mode: 'sandbox',
     publicKey: SANDBOX_PUBLIC_KEY,
     scriptUrl: SANDBOX_SCRIPT,
-    verifyById: (id) =>
-      /^\d{1,9}$/.test(id)
-        ? get({ id: Number(id) })
-        : Promise.reject(new ProviderError('No transaction was found for this id', 'not_found')),
+    verifyById: (id) => get({ id }),
     verifyByReference: (txRef) => get({ txRef }),
   };
 }

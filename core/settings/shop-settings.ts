@@ -84,8 +84,20 @@ export const shopSettingsSchema = z.object({
     smsAlerts: onOff,
     alertEmail: z.union([z.literal(''), z.email()], 'Enter a valid e-mail address, or leave it empty'),
   }),
-  /** How long an order paid by card keeps its stock while the shopper pays. */
+  /**
+   * How long an order paid by card keeps its stock while the shopper pays. Short: closing the
+   * payment window releases the order at once, and this is the backstop when the page cannot say so.
+   */
   cardPaymentHoldMinutes: whole(5, 24 * 60, 'minutes'),
+  /** The most units of one product a single order may hold (the cart's stepper stops there). */
+  maxQuantityPerProduct: whole(1, 999, 'units'),
+  /** Open unpaid orders (awaiting payment) one e-mail address may have at once. */
+  maxUnpaidOrdersPerEmail: whole(1, 1_000_000, 'orders'),
+  /**
+   * Open unpaid orders one network address may have at once. Generous: many shoppers share one
+   * mobile carrier's address.
+   */
+  maxUnpaidOrdersPerAddress: whole(1, 1_000_000, 'orders'),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
@@ -138,7 +150,10 @@ export const defaultShopSettings: ShopSettings = {
   unpaidOrderHoldHours: 48,
   currencyRates: { USD: 1550, EUR: 1700, GBP: 1950 },
   notifications: { emailAlerts: true, smsAlerts: false, alertEmail: '' },
-  cardPaymentHoldMinutes: 60,
+  cardPaymentHoldMinutes: 15,
+  maxQuantityPerProduct: 10,
+  maxUnpaidOrdersPerEmail: 3,
+  maxUnpaidOrdersPerAddress: 10,
 };
 
 /**

@@ -103,6 +103,15 @@ export const orders = pgTable(
     stockHeldUntil: timestamp('stock_held_until', { withTimezone: true }),
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The order used a first-order-only coupon: at most one such order that is not cancelled per
+     * e-mail and per account (the unique indexes below), however many checkouts race.
+     */
+    firstOrderCoupon: boolean('first_order_coupon').notNull().default(false),
+    /** Paid in TEST MODE (the sandbox provider): no money moved; left out of revenue and reports. */
+    isTest: boolean('is_test').notNull().default(false),
+    /** SHA-256 of the address the order was placed from, for the limit on open unpaid orders. */
+    clientAddressHash: text('client_address_hash'),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -116,6 +125,17 @@ export const orders = pgTable(
     index('orders_created_idx').on(table.createdAt),
     index('orders_unpaid_hold_idx')
       .on(table.stockHeldUntil)
+      .where(sql`${table.status} = 'awaiting_payment' AND ${table.stockReleasedAt} IS NULL`),
+    uniqueIndex('orders_first_order_coupon_email_idx')
+      .on(table.email)
+      .where(sql`${table.firstOrderCoupon} AND ${table.status} <> 'cancelled'`),
+    uniqueIndex('orders_first_order_coupon_user_idx')
+      .on(table.userId)
+      .where(
+        sql`${table.firstOrderCoupon} AND ${table.status} <> 'cancelled' AND ${table.userId} IS NOT NULL`,
+      ),
+    index('orders_open_unpaid_address_idx')
+      .on(table.clientAddressHash)
       .where(sql`${table.status} = 'awaiting_payment' AND ${table.stockReleasedAt} IS NULL`),
     check('orders_totals_non_negative', sql`${table.totalKobo} >= 0 AND ${table.subtotalKobo} >= 0`),
     check(

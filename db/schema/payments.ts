@@ -67,6 +67,11 @@ export const sandboxCharges = pgTable(
   'sandbox_charges',
   {
     id: serial('id').primaryKey(),
+    /**
+     * The transaction id the sandbox hands out: random and unguessable, so its verify API cannot be
+     * walked. Null only for charges recorded before it existed (found by tx_ref alone).
+     */
+    transactionId: text('transaction_id'),
     txRef: text('tx_ref').notNull(),
     flwRef: text('flw_ref').notNull(),
     amountKobo: integer('amount_kobo').notNull(),
@@ -79,5 +84,8 @@ export const sandboxCharges = pgTable(
     customer: jsonb('customer').$type<{ email: string; name: string }>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('sandbox_charges_tx_ref_idx').on(table.txRef)],
+  (table) => [
+    index('sandbox_charges_tx_ref_idx').on(table.txRef),
+    uniqueIndex('sandbox_charges_transaction_id_idx').on(table.transactionId),
+  ],
 );

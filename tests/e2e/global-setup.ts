@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALLOW_MANY_UNPAID_ORDERS_SQL } from '../fixtures/orders';
 import { freePort, tail, waitForExit, waitForOutput } from '../fixtures/processes';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -211,6 +212,10 @@ export default async function setup(project: TestProject) {
     );
   }
 
+  // Every browser in the run is one client address (127.0.0.1) and its journeys place many unpaid
+  // orders: the shop's limits on open unpaid orders (3 per e-mail, 10 per address by default) step
+  // aside here. tests/security/order-probes.test.ts keeps them at their defaults.
+  if (database) await withClient(database.url, (client) => client.query(ALLOW_MANY_UNPAID_ORDERS_SQL));
   process.stdout.write(
     `[e2e] server ready at ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s, on ` +
       `${database ? `PostgreSQL ${database.label}` : 'the embedded PGlite'}\n`,

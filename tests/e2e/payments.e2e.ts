@@ -6,6 +6,7 @@ import {
   closeBrowser,
   main,
   pathIs,
+  queryDatabase,
   url,
   visit,
   withPage,
@@ -164,7 +165,7 @@ describe('paying by card through the TEST MODE checkout', () => {
     );
   });
 
-  test("the provider's script fails to load three times: SPEC's message; later the popup is closed and 'Pay now' pays", async () => {
+  test("the provider's script fails to load three times: SPEC's message; closing the popup gives the order up, the bag stays and a new order pays", async () => {
     await withPage(375, async ({ page, problemReport }) => {
       let scriptRequests = 0;
       const blockScript = async (route: import('playwright-core').Route) => {
@@ -184,12 +185,23 @@ describe('paying by card through the TEST MODE checkout', () => {
       await page.unroute('**/sandbox/flutterwave/v3.js', blockScript);
       await main(page).getByRole('button', { name: 'Try payment again' }).click();
       await sandbox(page).getByRole('button', { name: 'Close payment' }).click();
-      await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
-      await main(page).getByText('Payment Pending').waitFor();
+      // The shop is told at once: the unpaid order is cancelled and its stock released; the bag stays.
+      const closed = main(page).getByText(/^You closed the payment window, so order ORD-\d+ was cancelled/);
+      await closed.waitFor({ timeout: 20_000 });
+      const givenUp = /order (ORD-\d+) was cancelled/.exec((await closed.textContent()) ?? '')?.[1];
+      expect(givenUp).toBeTruthy();
+      const released = await queryDatabase<{ status: string; released: boolean }>(
+        'the order given up when the payment window closed',
+        'SELECT status, stock_released_at IS NOT NULL AS released FROM orders WHERE number = $1',
+        [givenUp],
+      );
+      expect(released).toEqual([{ status: 'cancelled', released: true }]);
 
-      await main(page).getByRole('button', { name: 'Pay now' }).click();
+      await placeOrder(page);
       await payByCard(page, '5531 8866 5214 2950');
+      await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
       await main(page).getByText('Flutterwave Payment Verified').waitFor({ timeout: 20_000 });
+      expect(orderNumberOf(page)).not.toBe(givenUp);
       const problems = problemReport().filter((line) => !line.includes('/sandbox/flutterwave/v3.js'));
       expect(problems).toEqual([]);
     });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/catalog';
 import { orders } from '../../db/schema/orders';
-import { testOrderBody } from '../fixtures/orders';
+import { allowManyUnpaidOrders, testOrderBody } from '../fixtures/orders';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
 import { signUpAs } from '../fixtures/admin-api';
 
@@ -14,6 +14,7 @@ let customer: string;
 
 beforeAll(async () => {
   test = await createTestApp({ seed: true });
+  await allowManyUnpaidOrders(test.database.db);
   const [row] = await test.database.db
     .select({ id: products.id, priceKobo: products.priceKobo, sizes: products.sizes })
     .from(products)

@@ -1,4 +1,5 @@
 import { ArrowLeft, Banknote, MapPin, PackageCheck, Truck, XCircle } from 'lucide-react';
+import { TestOrderBadge } from '../../components/orders/test-order-badge';
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
@@ -242,6 +243,14 @@ export function OrderPanel({ order, backHref }: { order: OrderView; backHref: st
               <dd className="text-right text-ink">{order.paymentMethodLabel}</dd>
               <dt className="text-ink-soft">Status</dt>
               <dd className="text-right font-semibold text-ink">{paymentStatusLabel(order.paymentStatus)}</dd>
+              {order.isTest ? (
+                <>
+                  <dt className="text-ink-soft">Mode</dt>
+                  <dd className="text-right text-ink">
+                    <TestOrderBadge /> <span className="text-xs text-muted">test card, no money moved</span>
+                  </dd>
+                </>
+              ) : null}
               {order.bankReference ? (
                 <>
                   <dt className="text-ink-soft">Reference</dt>

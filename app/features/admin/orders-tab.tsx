@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { TestOrderBadge } from '../../components/orders/test-order-badge';
 import {
   orderStatusIds,
   orderStatusNames,
@@ -132,6 +133,7 @@ export function OrdersTab({ list, filter }: { list: AdminOrderList; filter: Orde
                     >
                       {order.number}
                     </Link>
+                    {order.isTest ? <TestOrderBadge className="ml-2" /> : null}
                     <OrderDate iso={order.placedAt} withTime className="mt-0.5 block text-xs text-muted" />
                   </td>
                   <td className="max-w-64 px-4 py-3 align-top">
@@ -163,7 +165,10 @@ export function OrdersTab({ list, filter }: { list: AdminOrderList; filter: Orde
                   className="block rounded-card border border-line bg-white p-4 hover:border-ink/30"
                 >
                   <span className="flex items-start justify-between gap-3">
-                    <span className="font-mono font-semibold text-ink">{order.number}</span>
+                    <span className="font-mono font-semibold text-ink">
+                      {order.number}
+                      {order.isTest ? <TestOrderBadge className="ml-2" /> : null}
+                    </span>
                     <OrderStatusBadge status={order.status} label={order.statusLabel} />
                   </span>
                   <span className="mt-1 block truncate text-sm text-ink">

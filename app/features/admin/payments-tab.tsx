@@ -1,4 +1,5 @@
 import { RefreshCw } from 'lucide-react';
+import { TestOrderBadge } from '../../components/orders/test-order-badge';
 import { Link, useFetcher } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
 import type { TransactionView } from '../../../core/payments/transactions';
@@ -160,7 +161,10 @@ export function PaymentsTab({
                     />
                   </td>
                   <td className="px-4 py-3 align-top">
-                    <span className="block font-mono text-xs text-ink">{transaction.txRef}</span>
+                    <span className="block font-mono text-xs text-ink">
+                      {transaction.txRef}
+                      {transaction.provider === 'sandbox' ? <TestOrderBadge className="ml-2" /> : null}
+                    </span>
                     <span className="mt-0.5 block text-xs text-muted">
                       {transaction.paymentType ?? transaction.provider} ·{' '}
                       <Link

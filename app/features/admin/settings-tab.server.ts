@@ -95,6 +95,9 @@ function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges
     warrantyMonths: number(form, 'warrantyMonths'),
     unpaidOrderHoldHours: number(form, 'unpaidOrderHoldHours'),
     cardPaymentHoldMinutes: number(form, 'cardPaymentHoldMinutes'),
+    maxQuantityPerProduct: number(form, 'maxQuantityPerProduct'),
+    maxUnpaidOrdersPerEmail: number(form, 'maxUnpaidOrdersPerEmail'),
+    maxUnpaidOrdersPerAddress: number(form, 'maxUnpaidOrdersPerAddress'),
     flashSaleEndsAt,
     currencyRates: {
       USD: number(form, 'currencyRates.USD'),

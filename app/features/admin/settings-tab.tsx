@@ -436,7 +436,37 @@ export function SettingsTab({ data }: { data: SettingsData }) {
                 max={1440}
                 defaultValue={data.cardPaymentHoldMinutes}
                 error={errors.cardPaymentHoldMinutes}
-                hint="Stock kept while a shopper pays by card."
+                hint="Backstop while a shopper pays by card; closing the payment window releases at once."
+              />
+              <Field
+                label="Most of one product per order"
+                name="maxQuantityPerProduct"
+                {...numberProps}
+                min={1}
+                max={999}
+                defaultValue={data.maxQuantityPerProduct}
+                error={errors.maxQuantityPerProduct}
+                hint="The cart's quantity stops here."
+              />
+              <Field
+                label="Unpaid orders per e-mail"
+                name="maxUnpaidOrdersPerEmail"
+                {...numberProps}
+                min={1}
+                max={1000000}
+                defaultValue={data.maxUnpaidOrdersPerEmail}
+                error={errors.maxUnpaidOrdersPerEmail}
+                hint="Open orders awaiting payment one shopper may have."
+              />
+              <Field
+                label="Unpaid orders per network address"
+                name="maxUnpaidOrdersPerAddress"
+                {...numberProps}
+                min={1}
+                max={1000000}
+                defaultValue={data.maxUnpaidOrdersPerAddress}
+                error={errors.maxUnpaidOrdersPerAddress}
+                hint="Keep it generous: many shoppers share a mobile carrier's address."
               />
               <Field
                 label="Flash sale ends (Lagos time)"

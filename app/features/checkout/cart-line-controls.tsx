@@ -2,8 +2,20 @@ import { Minus, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { normaliseQuantity, setLineQuantity, type CartLine } from '../../lib/shop-stores';
 
-/** − quantity +: typing anything that is not a whole number from 1 up becomes 1. */
-export function QuantityStepper({ line, onRemove }: { line: CartLine; onRemove: () => void }) {
+/**
+ * − quantity +: typing anything that is not a whole number from 1 up becomes 1; with `max` (the
+ * shop's per-order cap for one product) the stepper stops there and a larger number typed becomes it.
+ */
+export function QuantityStepper({
+  line,
+  onRemove,
+  max,
+}: {
+  line: CartLine;
+  onRemove: () => void;
+  max?: number | undefined;
+}) {
+  const atMax = max !== undefined && line.quantity >= max;
   // What the shopper is typing; the cart's quantity otherwise.
   const [typing, setTyping] = useState<string | null>(null);
   const label = `Quantity of ${line.name}`;
@@ -24,7 +36,8 @@ export function QuantityStepper({ line, onRemove }: { line: CartLine; onRemove: 
         onChange={(event) => setTyping(event.target.value)}
         onBlur={() => {
           if (typing === null) return;
-          setLineQuantity(line, normaliseQuantity(typing));
+          const wanted = normaliseQuantity(typing);
+          setLineQuantity(line, max !== undefined ? Math.min(wanted, max) : wanted);
           setTyping(null);
         }}
         onKeyDown={(event) => {
@@ -35,8 +48,10 @@ export function QuantityStepper({ line, onRemove }: { line: CartLine; onRemove: 
       <button
         type="button"
         aria-label={`One more ${line.name}`}
+        title={atMax ? `At most ${max} per order` : undefined}
+        disabled={atMax}
         onClick={() => setLineQuantity(line, line.quantity + 1)}
-        className="inline-flex h-full w-9 items-center justify-center text-ink-soft hover:text-ink"
+        className="inline-flex h-full w-9 items-center justify-center text-ink-soft hover:text-ink disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:text-ink-soft"
       >
         <Plus width={14} height={14} aria-hidden="true" />
       </button>

@@ -35,6 +35,10 @@ export function PayNow({
     if (outcome.kind === 'paid') {
       toast('Payment verified. Thank you!', 'success');
       await revalidator.revalidate();
+    } else if (outcome.kind === 'closed') {
+      // Closed without paying: the order was cancelled and its items released (or paid meanwhile).
+      if (outcome.cancelled) toast('Payment window closed: the order was cancelled.', 'info');
+      await revalidator.revalidate();
     } else if (outcome.kind === 'failed' || outcome.kind === 'unavailable') {
       setProblem(outcome.message);
     }

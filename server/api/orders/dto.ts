@@ -43,6 +43,7 @@ export const cartQuoteDto = z.object({
   freeShippingThreshold: naira,
   country: z.string(),
   purchasable: z.boolean(),
+  maxQuantityPerProduct: z.number().describe('The most units of one product an order may hold'),
 });
 
 export function toCartQuoteDto(quote: CartQuote): z.infer<typeof cartQuoteDto> {
@@ -80,6 +81,7 @@ export function toCartQuoteDto(quote: CartQuote): z.infer<typeof cartQuoteDto> {
     freeShippingThreshold: koboToNaira(quote.freeShippingThresholdKobo),
     country: quote.country,
     purchasable: quote.purchasable,
+    maxQuantityPerProduct: quote.maxQuantityPerProduct,
   };
 }
 
@@ -103,6 +105,7 @@ export const orderDto = z.object({
   progress: z.number().describe('Processing 0, Shipped 50, Delivered 100'),
   paymentMethod: z.string(),
   paymentStatus: z.string(),
+  isTest: z.boolean().describe('Paid in TEST MODE: no money moved'),
   customerEmail: z.string(),
   customerPhone: z.string(),
   shippingAddress: z.object({
@@ -156,6 +159,7 @@ export function toOrderDto(order: OrderView): z.infer<typeof orderDto> {
     progress: order.progress,
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
+    isTest: order.isTest,
     customerEmail: order.email,
     customerPhone: order.phone,
     shippingAddress: order.shippingAddress,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
+import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
@@ -8,6 +9,7 @@ let product: { id: number; priceKobo: number; stock: number };
 
 beforeAll(async () => {
   test = await createTestApp({ seed: true });
+  await allowManyUnpaidOrders(test.database.db);
   const [row] = await test.database.db
     .select({ id: products.id, priceKobo: products.priceKobo, stock: products.stock })
     .from(products)

@@ -91,6 +91,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses,
           409: errorSchema,
           422: errorSchema,
+          429: errorSchema,
         },
       },
     },
@@ -98,6 +99,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const placed = await placeOrder(deps, request.body, {
         user: request.user,
         idempotencyKey: request.headers['idempotency-key'],
+        clientAddress: clientOf(request).ip,
       });
       reply.status(placed.replayed ? 200 : 201);
       return { order: toOrderDto(placed.order), accessToken: placed.accessToken };

@@ -11,6 +11,7 @@ import {
   type FlutterwaveStandIn,
   type NewStandInTransaction,
 } from '../../../tests/fixtures/flutterwave-stand-in';
+import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 
 /**
@@ -36,6 +37,7 @@ beforeAll(async () => {
       FLW_WEBHOOK_HASH: WEBHOOK_HASH,
     },
   });
+  await allowManyUnpaidOrders(test.database.db);
   const [row] = await test.database.db
     .select({ id: products.id })
     .from(products)

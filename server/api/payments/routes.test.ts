@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { users } from '../../../db/schema/accounts';
+import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
@@ -9,6 +10,7 @@ let productId: number;
 
 beforeAll(async () => {
   test = await createTestApp({ seed: true });
+  await allowManyUnpaidOrders(test.database.db);
   const [row] = await test.database.db
     .select({ id: products.id })
     .from(products)

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  cancelUnpaidOrder,
   startPayment,
   submitBankReference,
   verifyPayment,
   handleWebhook,
 } from '../../../core/payments/payments';
-import { chargeSandboxCard, findSandboxCharge, sandboxTransactionData } from '../../../core/payments/sandbox';
+import {
+  chargeSandboxCard,
+  findSandboxCharge,
+  sandboxAuthorized,
+  sandboxTransactionData,
+} from '../../../core/payments/sandbox';
 import { errorResponses, errorSchema } from '../schemas';
 import { orderDto, toOrderDto } from '../orders/dto';
 
@@ -47,6 +53,38 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.status(201);
       return start;
+    },
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Cancel an unpaid order: its owner or link holder, when the card window closes unpaid or at will',
+        description:
+          'Releases the stock at once, only while the order is unpaid. A card order is first checked with the provider, so a payment that went through pays it instead. `cancelled` is false when it was paid or already cancelled.',
+        params: orderParam,
+        body: z
+          .object({ key: keyField, reason: z.enum(['closed', 'shopper']).optional() })
+          .loose()
+          .optional(),
+        response: {
+          200: z.object({ cancelled: z.boolean(), order: orderDto }),
+          ...errorResponses,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await cancelUnpaidOrder(
+        deps,
+        request.params.id,
+        { user: request.user, key: request.body?.key },
+        request.body?.reason ?? 'shopper',
+      );
+      return { cancelled: result.cancelled, order: toOrderDto(result.order) };
     },
   );
 
@@ -144,7 +182,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({
             status: z.string(),
-            transaction_id: z.number(),
+            transaction_id: z.string(),
             tx_ref: z.string(),
             flw_ref: z.string(),
             amount: z.number(),
@@ -159,7 +197,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await chargeSandboxCard(app.db, request.body);
       return {
         status: row.status,
-        transaction_id: row.id,
+        transaction_id: row.transactionId ?? '',
         tx_ref: row.txRef,
         flw_ref: row.flwRef,
         amount: row.amountKobo / 100,
@@ -170,10 +208,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const verifyAnswer = z.object({ status: z.string(), message: z.string(), data: z.unknown() });
+  const authHeaders = z
+    .object({ authorization: z.string().max(300).optional().describe('Bearer <the sandbox secret key>') })
+    .loose();
+  /** Like Flutterwave's verify: the secret key in Authorization, or 401 and nothing said. */
   const sandboxVerify = async (
-    row: Awaited<ReturnType<typeof findSandboxCharge>>,
+    authorization: string | undefined,
+    find: () => ReturnType<typeof findSandboxCharge>,
     reply: { status(code: number): unknown },
   ) => {
+    if (!(await sandboxAuthorized(app.db, authorization))) {
+      reply.status(401);
+      return { status: 'error', message: 'Invalid authorization key', data: null };
+    }
+    const row = await find();
     if (!row) {
       reply.status(404);
       return { status: 'error', message: 'No transaction was found for this id', data: null };
@@ -190,13 +238,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['sandbox'],
-        summary: "TEST MODE: the sandbox's verify by id, in Flutterwave's shape",
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_000_000_000) }),
-        response: { 200: verifyAnswer, 404: verifyAnswer },
+        summary:
+          "TEST MODE: the sandbox's verify by id, in Flutterwave's shape (Authorization: Bearer <sandbox secret key>)",
+        headers: authHeaders,
+        params: z.object({ id: z.string().max(80) }),
+        response: { 200: verifyAnswer, 401: verifyAnswer, 404: verifyAnswer },
       },
     },
     async (request, reply) =>
-      sandboxVerify(await findSandboxCharge(app.db, { id: request.params.id }), reply),
+      sandboxVerify(
+        request.headers.authorization,
+        () => findSandboxCharge(app.db, { id: request.params.id }),
+        reply,
+      ),
   );
 
   app.get(
@@ -204,12 +258,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['sandbox'],
-        summary: "TEST MODE: the sandbox's verify by tx_ref, in Flutterwave's shape",
+        summary:
+          "TEST MODE: the sandbox's verify by tx_ref, in Flutterwave's shape (Authorization: Bearer <sandbox secret key>)",
+        headers: authHeaders,
         querystring: z.object({ tx_ref: z.string().min(1).max(80) }),
-        response: { 200: verifyAnswer, 404: verifyAnswer },
+        response: { 200: verifyAnswer, 401: verifyAnswer, 404: verifyAnswer },
       },
     },
     async (request, reply) =>
-      sandboxVerify(await findSandboxCharge(app.db, { txRef: request.query.tx_ref }), reply),
+      sandboxVerify(
+        request.headers.authorization,
+        () => findSandboxCharge(app.db, { txRef: request.query.tx_ref }),
+        reply,
+      ),
   );
 };
