@@ -21,13 +21,16 @@ function hashToken(token: string): string {
 
 /**
  * E-mails a one-time reset link, valid for an hour, when the address belongs to an active account.
- * The caller answers the same way either way, so the answer does not reveal who has an account.
+ * The caller answers the same way either way, so the answer does not reveal who has an account; and
+ * it answers as soon as the account is looked up, which is the same work for every address: the
+ * link and its e-mail are made after the answer (`delivered` settles then; a failure goes to
+ * onMailError), so a known address is not slower to answer than an unknown one.
  */
 export async function requestPasswordReset(
-  deps: Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl' | 'rateLimiter'>,
+  deps: Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl' | 'rateLimiter' | 'onMailError'>,
   raw: unknown,
   client: ClientInfo,
-): Promise<void> {
+): Promise<{ delivered: Promise<void> }> {
   await deps.rateLimiter.hit(accountRateLimits.forgotByIp, client.ip);
   const input = parseInput(forgotPasswordSchema, raw);
   if (!input.email)
@@ -42,8 +45,17 @@ export async function requestPasswordReset(
   await deps.rateLimiter.hit(accountRateLimits.forgotByAccount, email.data);
 
   const [user] = await deps.db.select().from(users).where(eq(users.email, email.data));
-  if (!user || user.status !== 'active') return;
+  if (!user || user.status !== 'active') return { delivered: Promise.resolve() };
+  const delivered = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => sendResetLink(deps, user))
+    .catch((error: unknown) => deps.onMailError?.(error));
+  return { delivered };
+}
 
+async function sendResetLink(
+  deps: Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl'>,
+  user: { id: string; name: string; email: string },
+): Promise<void> {
   const { name: shopName } = await getShopSettings(deps.db);
   const token = randomBytes(32).toString('base64url');
   await deps.db.insert(passwordResets).values({
@@ -68,7 +80,10 @@ export async function requestPasswordReset(
   });
 }
 
-/** Sets a new password from a valid link, once; every session of the user ends. */
+/**
+ * Sets a new password from a valid link, once; every session of the user ends. The link was e-mailed
+ * to the account's address, so following it also confirms that address.
+ */
 export async function resetPassword(
   deps: Pick<AccountDeps, 'db' | 'rateLimiter'>,
   raw: unknown,
@@ -100,7 +115,11 @@ export async function resetPassword(
     if (!claimed) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, claimed.userId));
     await revokeUserSessions(tx, claimed.userId);
   });
