@@ -13,6 +13,8 @@ import { hashPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** Forgot-password answers no sooner than this after it is asked, whether or not the address has an account. */
+export const FORGOT_PASSWORD_FLOOR_MS = 250;
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 
 function hashToken(token: string): string {
@@ -22,15 +24,16 @@ function hashToken(token: string): string {
 /**
  * E-mails a one-time reset link, valid for an hour, when the address belongs to an active account.
  * The caller answers the same way either way, so the answer does not reveal who has an account; and
- * it answers as soon as the account is looked up, which is the same work for every address: the
- * link and its e-mail are made after the answer (`delivered` settles then; a failure goes to
- * onMailError), so a known address is not slower to answer than an unknown one.
+ * it takes the same time either way: the link and its e-mail are made off the answer's path (a
+ * failure goes to onMailError), and the answer comes no sooner than FORGOT_PASSWORD_FLOOR_MS after
+ * the request, for a known and an unknown address alike. `delivered` settles when the mail is written.
  */
 export async function requestPasswordReset(
   deps: Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl' | 'rateLimiter' | 'onMailError'>,
   raw: unknown,
   client: ClientInfo,
 ): Promise<{ delivered: Promise<void> }> {
+  const floor = new Promise<void>((resolve) => setTimeout(resolve, FORGOT_PASSWORD_FLOOR_MS));
   await deps.rateLimiter.hit(accountRateLimits.forgotByIp, client.ip);
   const input = parseInput(forgotPasswordSchema, raw);
   if (!input.email)
@@ -45,10 +48,13 @@ export async function requestPasswordReset(
   await deps.rateLimiter.hit(accountRateLimits.forgotByAccount, email.data);
 
   const [user] = await deps.db.select().from(users).where(eq(users.email, email.data));
-  if (!user || user.status !== 'active') return { delivered: Promise.resolve() };
-  const delivered = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => sendResetLink(deps, user))
-    .catch((error: unknown) => deps.onMailError?.(error));
+  const delivered =
+    user && user.status === 'active'
+      ? new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() => sendResetLink(deps, user))
+          .catch((error: unknown) => deps.onMailError?.(error))
+      : Promise.resolve();
+  await floor;
   return { delivered };
 }
 
