@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { verifyEmailSchema, type PublicUser } from '../../contracts/accounts';
 import { emailVerifications, users } from '../../db/schema/accounts';
-import { signIns } from '../../db/schema/admin';
 import { AppError } from '../errors';
 import { renderMail } from '../mail/mailer';
 import type { ClientInfo, RateLimitRule } from '../rate-limits';
@@ -152,7 +151,7 @@ const isUniqueViolation = (error: unknown): boolean => {
 /**
  * Follows a confirmation link, once and before it expires: the address it was sent to becomes the
  * account's confirmed address (a pending new address takes effect), and the shopper is signed in
- * with a new session. A link for an address the account no longer asks for is refused.
+ * with a new session (like sign-up's first session before it, not counted as a sign-in in the reports). A link for an address the account no longer asks for is refused.
  */
 export async function confirmEmail(
   deps: Pick<AccountDeps, 'db' | 'tokens'>,
@@ -197,7 +196,6 @@ export async function confirmEmail(
         })
         .where(eq(users.id, row.id))
         .returning();
-      await tx.insert(signIns).values({ userId: row.id });
       const session = await createSession(tx, deps.tokens, row.id, client.userAgent);
       return { user: toPublicUser(updated!), session, changed };
     });
