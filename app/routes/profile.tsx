@@ -138,15 +138,16 @@ function EmailStatus({
           </>
         ) : (
           <>
-            <span className="font-medium text-sale">Not confirmed yet:</span> {profile.email}. Follow the link we
-            e-mailed you to confirm it; orders you placed as a guest with this address show here after that.
+            <span className="font-medium text-sale">Not confirmed yet:</span> {profile.email}. Follow the link
+            we e-mailed you to confirm it; orders you placed as a guest with this address show here after
+            that.
           </>
         )}
       </p>
       {profile.pendingEmail ? (
         <p className="mt-2">
-          <span className="font-medium">Waiting for confirmation:</span> {profile.pendingEmail}. Your account keeps{' '}
-          {profile.email} until you follow the link we sent to the new address.
+          <span className="font-medium">Waiting for confirmation:</span> {profile.pendingEmail}. Your account
+          keeps {profile.email} until you follow the link we sent to the new address.
         </p>
       ) : null}
       {waiting ? (

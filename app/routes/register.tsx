@@ -56,12 +56,13 @@ export default function RegisterPage() {
       <AuthLayout title="Check your inbox">
         <FormAlert message={result.message} tone="success" />
         <p className="text-sm text-ink-soft">
-          Open the e-mail we sent to <strong className="text-ink">{result.email}</strong> and follow its link to
-          confirm your address. That finishes creating your account and signs you in. The link works once, for 48
-          hours. If nothing arrives in a few minutes, check your spam folder.
+          Open the e-mail we sent to <strong className="text-ink">{result.email}</strong> and follow its link
+          to confirm your address. That finishes creating your account and signs you in. The link works once,
+          for 48 hours. If nothing arrives in a few minutes, check your spam folder.
         </p>
         <p className="mt-3 text-sm text-ink-soft">
-          Already have an account with this address? The e-mail tells you how to sign in or reset your password.
+          Already have an account with this address? The e-mail tells you how to sign in or reset your
+          password.
         </p>
         <ButtonLink to="/" variant="outline" className="mt-6 w-full">
           Continue shopping

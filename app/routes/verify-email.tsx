@@ -35,7 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data({ ok: false as const, kind: null, email: null, error: error.message }, { status: error.status });
+    return data(
+      { ok: false as const, kind: null, email: null, error: error.message },
+      { status: error.status },
+    );
   }
 }
 

@@ -18,7 +18,11 @@ export const ADDRESS_TAKEN_AT_CONFIRM =
   'This address now belongs to another account, so your e-mail was not changed. Your account keeps its current address.';
 export const ALREADY_CONFIRMED = 'Your e-mail address is already confirmed.';
 /** "Send the link again" from the profile: a few times an hour per account. */
-export const resendVerificationLimit: RateLimitRule = { name: 'verify-resend', limit: 3, windowMs: 60 * 60_000 };
+export const resendVerificationLimit: RateLimitRule = {
+  name: 'verify-resend',
+  limit: 3,
+  windowMs: 60 * 60_000,
+};
 
 type MailDeps = Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl'>;
 
@@ -48,7 +52,9 @@ export async function sendVerificationLink(
   const signUp = purpose === 'sign-up';
   await deps.mailer.send({
     to: email,
-    subject: signUp ? `Finish creating your ${shopName} account` : `Confirm your new e-mail address for ${shopName}`,
+    subject: signUp
+      ? `Finish creating your ${shopName} account`
+      : `Confirm your new e-mail address for ${shopName}`,
     ...renderMail({
       shopName,
       heading: signUp ? 'Confirm your e-mail address' : 'Confirm your new e-mail address',
@@ -183,7 +189,8 @@ export async function confirmEmail(
           .select({ id: users.id })
           .from(users)
           .where(and(eq(users.email, claimed.email), ne(users.id, row.id)));
-        if (taken) throw new AppError('CONFLICT', ADDRESS_TAKEN_AT_CONFIRM, { email: ADDRESS_TAKEN_AT_CONFIRM });
+        if (taken)
+          throw new AppError('CONFLICT', ADDRESS_TAKEN_AT_CONFIRM, { email: ADDRESS_TAKEN_AT_CONFIRM });
       }
       const [updated] = await tx
         .update(users)

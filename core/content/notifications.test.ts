@@ -63,7 +63,12 @@ afterAll(async () => {
 async function insertUser(email: string, verified = true) {
   const [user] = await database.db
     .insert(users)
-    .values({ name: 'Chioma Obi', email, passwordHash: 'not-a-real-hash', emailVerifiedAt: verified ? new Date() : null })
+    .values({
+      name: 'Chioma Obi',
+      email,
+      passwordHash: 'not-a-real-hash',
+      emailVerifiedAt: verified ? new Date() : null,
+    })
     .returning();
   return { ...user!, emailVerified: verified };
 }

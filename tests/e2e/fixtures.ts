@@ -140,7 +140,10 @@ export async function signUpThroughApi(
   context?: BrowserContext,
 ): Promise<{ token: string }> {
   requireDatabase('reading the confirmation e-mail from the outbox');
-  const post = async (path: string, body: object): Promise<{ status: number; body: Record<string, unknown> }> => {
+  const post = async (
+    path: string,
+    body: object,
+  ): Promise<{ status: number; body: Record<string, unknown> }> => {
     if (context) {
       const response = await context.request.post(path, { data: body, headers: shopperAddress() });
       return { status: response.status(), body: (await response.json()) as Record<string, unknown> };

@@ -39,7 +39,9 @@ export const publicUserSchema = z.object({
   avatarUrl: z.string().nullable(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
-  emailVerified: z.boolean().describe('Whether the address is confirmed; guest orders with it show only then'),
+  emailVerified: z
+    .boolean()
+    .describe('Whether the address is confirmed; guest orders with it show only then'),
   pendingEmail: z
     .string()
     .nullable()
