@@ -79,4 +79,12 @@ export interface PublicUser {
   avatarUrl: string | null;
   createdAt: string;
   lastSignInAt: string | null;
+  /** Whether the shopper has proved they read mail at `email` (guest orders with it show only then). */
+  emailVerified: boolean;
+  /** A new address waiting for its confirmation link to be followed; `email` stays until then. */
+  pendingEmail: string | null;
 }
+
+export const verifyEmailSchema = z.object({
+  token: z.string().trim().min(1, 'This confirmation link is invalid or has expired.').max(200),
+});

@@ -138,9 +138,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db: database.db,
       tokens,
       mailer,
-      adminEmail: config.adminEmail,
       publicUrl: config.publicUrl,
       rateLimiter: app.rateLimiter,
+      onMailError: (error) => app.log.error({ err: error }, 'account e-mail failed'),
     },
     payments: {
       db: database.db,

@@ -110,6 +110,10 @@ async function main(config: Config) {
     process.stdout.write(
       `\nAdmin sign-in (shown only this once; change it under Profile → Security):\n  e-mail:   ${admin.email}\n  password: ${admin.generatedPassword}\n\n`,
     );
+  } else if (!admin.isAdmin) {
+    process.stdout.write(
+      `ADMIN_EMAIL (${admin.email}) is not an administrator's address: the shop already has its administrator, and ADMIN_EMAIL only creates the first one. Sign in as an administrator, or run npm run admin:password to make ${admin.email} one.\n\n`,
+    );
   } else {
     process.stdout.write(
       `Admin sign-in: ${admin.email} with ${config.adminPassword && admin.created ? 'ADMIN_PASSWORD' : 'the password set earlier (reset it at /forgot-password)'}\n\n`,

@@ -14,6 +14,7 @@ import {
 import { checkoutCountries } from '../../contracts/account-texts';
 import { formatNaira } from '../../contracts/money';
 import { changePassword } from '../../core/accounts/change-password';
+import { resendVerification } from '../../core/accounts/email-verification';
 import { getProfile, updateProfile } from '../../core/accounts/update-profile';
 import { listOrdersForUser } from '../../core/orders/read-orders';
 import { Button, ButtonLink } from '../components/ui/button';
@@ -73,11 +74,25 @@ export async function action({ request, context }: Route.ActionArgs) {
         { headers: { 'Set-Cookie': context.services.cookies.serialize(session) } },
       );
     }
-    await updateProfile(context.services.db, context.user.id, Object.fromEntries(form));
+    if (intent === 'resend') {
+      const { sentTo } = await resendVerification(context.services.accounts, context.user.id);
+      return {
+        ok: true as const,
+        intent: 'profile',
+        message: `We sent a new link to ${sentTo}. Follow it to confirm the address.`,
+        error: null,
+        fields: {},
+      };
+    }
+    const before = context.user.pendingEmail;
+    const saved = await updateProfile(context.services.accounts, context.user.id, Object.fromEntries(form));
+    const askedNewEmail = saved.pendingEmail !== null && saved.pendingEmail !== before;
     return {
       ok: true as const,
       intent: 'profile',
-      message: 'Profile updated successfully',
+      message: askedNewEmail
+        ? `Profile updated successfully. To change your e-mail, follow the link we sent to ${saved.pendingEmail}; until then your account keeps ${saved.email}.`
+        : 'Profile updated successfully',
       error: null,
       fields: {},
     };
@@ -103,6 +118,48 @@ function useFleeting<T extends { message: string | null }>(answer: T | null): st
     return () => clearTimeout(timer);
   }, [answer]);
   return answer && answer !== expired ? answer.message : null;
+}
+
+/** Whether the address is confirmed, a new address waiting for its link, and "send the link again". */
+function EmailStatus({
+  profile,
+  busy,
+}: {
+  profile: { email: string; emailVerified: boolean; pendingEmail: string | null };
+  busy: boolean;
+}) {
+  const waiting = profile.pendingEmail ?? (profile.emailVerified ? null : profile.email);
+  return (
+    <div className="rounded-sm border border-line bg-cream/40 px-4 py-3 text-sm" data-testid="email-status">
+      <p>
+        {profile.emailVerified ? (
+          <>
+            <span className="font-medium text-success">Confirmed:</span> {profile.email}
+          </>
+        ) : (
+          <>
+            <span className="font-medium text-sale">Not confirmed yet:</span> {profile.email}. Follow the link
+            we e-mailed you to confirm it; orders you placed as a guest with this address show here after
+            that.
+          </>
+        )}
+      </p>
+      {profile.pendingEmail ? (
+        <p className="mt-2">
+          <span className="font-medium">Waiting for confirmation:</span> {profile.pendingEmail}. Your account
+          keeps {profile.email} until you follow the link we sent to the new address.
+        </p>
+      ) : null}
+      {waiting ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="resend" />
+          <Button type="submit" variant="outline" size="sm" disabled={busy}>
+            Send the link again
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
@@ -181,6 +238,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                   <FormAlert message={failure} />
                 </>
               ) : null}
+              <EmailStatus profile={profile} busy={busy} />
               <Form method="post" className="grid gap-5 sm:grid-cols-2" key={profile.email + profile.name}>
                 <input type="hidden" name="intent" value="profile" />
                 <Field

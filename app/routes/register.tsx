@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { signUp } from '../../core/accounts/sign-up';
-import { Button } from '../components/ui/button';
+import { Button, ButtonLink } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { AuthLayout, FormAlert } from '../features/account/auth-layout';
 import { formFailure, formText } from '../lib/action-result.server';
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
   }
   try {
-    const { session } = await signUp(
+    const { email, message } = await signUp(
       context.services.accounts,
       {
         name: formText(form, 'name'),
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       context.client,
     );
-    return redirect('/', { headers: { 'Set-Cookie': context.services.cookies.serialize(session) } });
+    return { ok: true as const, email, message, error: null, fields: {} };
   } catch (error) {
     return formFailure(error, 'Failed to create an account');
   }
@@ -51,6 +51,25 @@ export default function RegisterPage() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const fields: Record<string, string | undefined> = result?.fields ?? {};
+  if (result?.ok) {
+    return (
+      <AuthLayout title="Check your inbox">
+        <FormAlert message={result.message} tone="success" />
+        <p className="text-sm text-ink-soft">
+          Open the e-mail we sent to <strong className="text-ink">{result.email}</strong> and follow its link
+          to confirm your address. That finishes creating your account and signs you in. The link works once,
+          for 48 hours. If nothing arrives in a few minutes, check your spam folder.
+        </p>
+        <p className="mt-3 text-sm text-ink-soft">
+          Already have an account with this address? The e-mail tells you how to sign in or reset your
+          password.
+        </p>
+        <ButtonLink to="/" variant="outline" className="mt-6 w-full">
+          Continue shopping
+        </ButtonLink>
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout
       title="Create your account"

@@ -8,7 +8,8 @@ export interface AccountDeps {
   db: Db;
   tokens: TokenSigner;
   mailer: Mailer;
-  adminEmail: string;
   publicUrl: string;
   rateLimiter: RateLimiter;
+  /** Told about an account e-mail that could not be written (sent after the answer). */
+  onMailError?: (error: unknown) => void;
 }

@@ -13,6 +13,8 @@ import { hashPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** Forgot-password answers no sooner than this after it is asked, whether or not the address has an account. */
+export const FORGOT_PASSWORD_FLOOR_MS = 250;
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 
 function hashToken(token: string): string {
@@ -21,13 +23,17 @@ function hashToken(token: string): string {
 
 /**
  * E-mails a one-time reset link, valid for an hour, when the address belongs to an active account.
- * The caller answers the same way either way, so the answer does not reveal who has an account.
+ * The caller answers the same way either way, so the answer does not reveal who has an account; and
+ * it takes the same time either way: the link and its e-mail are made off the answer's path (a
+ * failure goes to onMailError), and the answer comes no sooner than FORGOT_PASSWORD_FLOOR_MS after
+ * the request, for a known and an unknown address alike. `delivered` settles when the mail is written.
  */
 export async function requestPasswordReset(
-  deps: Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl' | 'rateLimiter'>,
+  deps: Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl' | 'rateLimiter' | 'onMailError'>,
   raw: unknown,
   client: ClientInfo,
-): Promise<void> {
+): Promise<{ delivered: Promise<void> }> {
+  const floor = new Promise<void>((resolve) => setTimeout(resolve, FORGOT_PASSWORD_FLOOR_MS));
   await deps.rateLimiter.hit(accountRateLimits.forgotByIp, client.ip);
   const input = parseInput(forgotPasswordSchema, raw);
   if (!input.email)
@@ -42,8 +48,20 @@ export async function requestPasswordReset(
   await deps.rateLimiter.hit(accountRateLimits.forgotByAccount, email.data);
 
   const [user] = await deps.db.select().from(users).where(eq(users.email, email.data));
-  if (!user || user.status !== 'active') return;
+  const delivered =
+    user && user.status === 'active'
+      ? new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() => sendResetLink(deps, user))
+          .catch((error: unknown) => deps.onMailError?.(error))
+      : Promise.resolve();
+  await floor;
+  return { delivered };
+}
 
+async function sendResetLink(
+  deps: Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl'>,
+  user: { id: string; name: string; email: string },
+): Promise<void> {
   const { name: shopName } = await getShopSettings(deps.db);
   const token = randomBytes(32).toString('base64url');
   await deps.db.insert(passwordResets).values({
@@ -68,7 +86,10 @@ export async function requestPasswordReset(
   });
 }
 
-/** Sets a new password from a valid link, once; every session of the user ends. */
+/**
+ * Sets a new password from a valid link, once; every session of the user ends. The link was e-mailed
+ * to the account's address, so following it also confirms that address.
+ */
 export async function resetPassword(
   deps: Pick<AccountDeps, 'db' | 'rateLimiter'>,
   raw: unknown,
@@ -100,7 +121,11 @@ export async function resetPassword(
     if (!claimed) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, claimed.userId));
     await revokeUserSessions(tx, claimed.userId);
   });

@@ -8,7 +8,7 @@ import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
 import { verifyPassword } from './passwords';
 import { createSession, type IssuedSession } from './sessions';
-import { isAdminEmail, toPublicUser } from './user-view';
+import { toPublicUser } from './user-view';
 
 export const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials.';
 export const ACCOUNT_INACTIVE = 'This account has been deactivated. Please contact support to restore it.';
@@ -18,7 +18,7 @@ export const ACCOUNT_INACTIVE = 'This account has been deactivated. Please conta
  * after the same work; only someone who knows the password learns that an account is inactive.
  */
 export async function signIn(
-  deps: Pick<AccountDeps, 'db' | 'tokens' | 'adminEmail' | 'rateLimiter'>,
+  deps: Pick<AccountDeps, 'db' | 'tokens' | 'rateLimiter'>,
   raw: SignInInput,
   client: ClientInfo,
 ): Promise<{ user: PublicUser; session: IssuedSession }> {
@@ -41,10 +41,10 @@ export async function signIn(
   }
   if (row.status !== 'active') throw new AppError('FORBIDDEN', ACCOUNT_INACTIVE);
 
-  const role = isAdminEmail(row.email, deps.adminEmail) ? 'admin' : row.role;
+  // Signing in never changes the role: only a signed-in administrator promotes.
   const [updated] = await deps.db
     .update(users)
-    .set({ role, lastSignInAt: sql`now()` })
+    .set({ lastSignInAt: sql`now()` })
     .where(eq(users.id, row.id))
     .returning();
   await deps.db.insert(signIns).values({ userId: row.id });

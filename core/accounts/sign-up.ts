@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { emailSchema, signUpSchema, type PublicUser, type SignUpInput } from '../../contracts/accounts';
+import { eq } from 'drizzle-orm';
+import { emailSchema, signUpSchema, type SignUpInput } from '../../contracts/accounts';
 import { users } from '../../db/schema/accounts';
 import { AppError } from '../errors';
 import { accountRateLimits, type ClientInfo } from '../rate-limits';
@@ -7,20 +7,26 @@ import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
 import { passwordProblem } from './password-policy';
 import { hashPassword } from './passwords';
-import { createSession, type IssuedSession } from './sessions';
-import { isAdminEmail, toPublicUser } from './user-view';
+import { sendSignUpAttemptNotice, sendVerificationLink } from './email-verification';
 
 export { signUpSchema as signUpInput };
 
+/** What sign-up answers, whether the address was new or already had an account. */
+export const signUpCheckInboxMessage = (email: string) =>
+  `Check your inbox: we sent a link to ${email} to finish creating your account.`;
+
 /**
- * Public sign-up always makes a customer; the one exception is the shop's ADMIN_EMAIL, which
- * becomes the administrator. A `role` in the input is never read.
+ * Public sign-up. A new address gets a customer account (never any other role; a `role` in the input
+ * is never read) with its address unconfirmed, and a link to confirm it; following the link signs the
+ * shopper in. An address that already has an account gets nothing created, and its owner an e-mail
+ * saying so. Both answer the same after the same work, and neither signs in, so sign-up does not
+ * tell who has an account.
  */
 export async function signUp(
-  deps: Pick<AccountDeps, 'db' | 'tokens' | 'adminEmail' | 'rateLimiter'>,
+  deps: Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl' | 'rateLimiter'>,
   raw: SignUpInput,
   client: ClientInfo,
-): Promise<{ user: PublicUser; session: IssuedSession }> {
+): Promise<{ email: string; message: string }> {
   await deps.rateLimiter.hit(accountRateLimits.signUpByIp, client.ip);
   const input = parseInput(signUpSchema, raw);
   if (!input.name || !input.email || !input.password) {
@@ -44,23 +50,18 @@ export async function signUp(
   }
 
   const passwordHash = await hashPassword(input.password);
-  const role = isAdminEmail(email.data, deps.adminEmail) ? 'admin' : 'customer';
   const [row] = await deps.db
     .insert(users)
-    .values({ name: input.name, email: email.data, passwordHash, role, lastSignInAt: sql`now()` })
+    .values({ name: input.name, email: email.data, passwordHash, role: 'customer' })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!row) {
-    throw new AppError(
-      'CONFLICT',
-      'An account with this email already exists. Please sign in or reset your password.',
-      {
-        email: 'An account with this email already exists',
-      },
-    );
+  if (row) {
+    await sendVerificationLink(deps, row, row.email, 'sign-up');
+  } else {
+    const [owner] = await deps.db.select().from(users).where(eq(users.email, email.data));
+    if (owner) await sendSignUpAttemptNotice(deps, owner);
   }
-  const session = await createSession(deps.db, deps.tokens, row.id, client.userAgent);
-  return { user: toPublicUser(row), session };
+  return { email: email.data, message: signUpCheckInboxMessage(email.data) };
 }
 
 export async function findUserByEmail(deps: Pick<AccountDeps, 'db'>, email: string) {

@@ -60,12 +60,17 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-async function insertUser(email: string) {
+async function insertUser(email: string, verified = true) {
   const [user] = await database.db
     .insert(users)
-    .values({ name: 'Chioma Obi', email, passwordHash: 'not-a-real-hash' })
+    .values({
+      name: 'Chioma Obi',
+      email,
+      passwordHash: 'not-a-real-hash',
+      emailVerifiedAt: verified ? new Date() : null,
+    })
     .returning();
-  return user!;
+  return { ...user!, emailVerified: verified };
 }
 
 function orderBody(email: string, paymentMethod = 'bank-transfer') {
@@ -195,6 +200,11 @@ describe('notifications made by order events', () => {
     const owner = await insertUser('guest.owner@example.ng');
     await placeOrder(orderDeps, orderBody('Guest.Owner@example.ng'));
     expect(await titlesOf(owner.id)).toEqual(['Order placed']);
+
+    // An account that has not confirmed the address is not told about a guest's order placed with it.
+    const unconfirmed = await insertUser('unconfirmed.owner@example.ng', false);
+    await placeOrder(orderDeps, orderBody('unconfirmed.owner@example.ng'));
+    expect(await titlesOf(unconfirmed.id)).toEqual([]);
   });
 });
 

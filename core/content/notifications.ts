@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { NotificationFilter, NotificationType, NotificationView } from '../../contracts/notifications';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
@@ -61,8 +61,9 @@ export interface NotifiedOrder {
 
 /**
  * Tells the order's owner what happened to it: the account that placed it, or for a guest order the
- * account with its e-mail (the same shopper, who sees the order in their list). A guest without an
- * account has no notifications. Call it inside the transaction that makes the change.
+ * account with its e-mail once it has confirmed that address (the same shopper, who sees the order in
+ * their list). A guest without such an account has no notifications. Call it inside the transaction
+ * that makes the change.
  */
 export async function notifyOrderOwner(
   db: DbOrTx,
@@ -70,7 +71,10 @@ export async function notifyOrderOwner(
   event: OrderNotificationEvent,
   now = new Date(),
 ): Promise<void> {
-  const owner = order.userId ? eq(users.id, order.userId) : eq(users.email, order.email.trim().toLowerCase());
+  // A guest order's owner is the account with its e-mail only once that account has confirmed the address.
+  const owner = order.userId
+    ? eq(users.id, order.userId)
+    : and(eq(users.email, order.email.trim().toLowerCase()), isNotNull(users.emailVerifiedAt));
   const [user] = await db.select({ id: users.id }).from(users).where(owner).limit(1);
   if (!user) return;
   const text = orderNotificationText(order.number, event);

@@ -11,7 +11,7 @@ import type { RateLimiter, RateLimitRule } from '../rate-limits';
 import { placeOrder, type PlacedOrder, type PlaceOrderDeps } from './place-order';
 import { getOrderForViewer, listOrdersForUser, trackOrder, trackOrderLimit } from './read-orders';
 
-type Viewer = { id: string; email: string; role: 'customer' | 'admin' };
+type Viewer = { id: string; email: string; role: 'customer' | 'admin'; emailVerified: boolean };
 
 let database: TestDatabase;
 let deps: PlaceOrderDeps;
@@ -31,12 +31,22 @@ const rateLimiter: RateLimiter = {
   check: async () => {},
 };
 
-async function insertUser(email: string, role: Viewer['role'] = 'customer'): Promise<Viewer> {
+async function insertUser(
+  email: string,
+  role: Viewer['role'] = 'customer',
+  verified = true,
+): Promise<Viewer> {
   const [row] = await database.db
     .insert(users)
-    .values({ name: 'Shopper', email, passwordHash: 'not-a-real-hash', role })
+    .values({
+      name: 'Shopper',
+      email,
+      passwordHash: 'not-a-real-hash',
+      role,
+      emailVerifiedAt: verified ? new Date() : null,
+    })
     .returning();
-  return { id: row!.id, email: row!.email, role: row!.role };
+  return { id: row!.id, email: row!.email, role: row!.role, emailVerified: row!.emailVerifiedAt !== null };
 }
 
 function orderBody(email: string) {
@@ -155,11 +165,18 @@ describe('listOrdersForUser', () => {
     expect(await listOrdersForUser(database.db, stranger)).toEqual([]);
   });
 
-  it('includes orders placed as a guest with the e-mail a shopper registers with later', async () => {
-    const member = await insertUser('later.member@example.ng');
-    const list = await listOrdersForUser(database.db, member);
+  it('includes orders placed as a guest with the e-mail a shopper registers with later, once confirmed', async () => {
+    const member = await insertUser('later.member@example.ng', 'customer', false);
+    // Anyone can type the address at sign-up: until the account follows the link mailed to it, the
+    // guest's orders (address, phone) stay out of its list and its reach.
+    expect(await listOrdersForUser(database.db, member)).toEqual([]);
+    await expectNotFound(getOrderForViewer(database.db, guest.order.number, { user: member }));
+
+    await database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, member.id));
+    const confirmed = { ...member, emailVerified: true };
+    const list = await listOrdersForUser(database.db, confirmed);
     expect(list.map((order) => order.number)).toEqual([guest.order.number]);
-    const view = await getOrderForViewer(database.db, guest.order.number, { user: member });
+    const view = await getOrderForViewer(database.db, guest.order.number, { user: confirmed });
     expect(view.number).toBe(guest.order.number);
   });
 

@@ -21,18 +21,36 @@ import {
   type OrderView,
 } from './order-view';
 
+/** A signed-in shopper as order access sees them: guest orders match their e-mail only once it is confirmed. */
+export interface OrderOwner {
+  id: string;
+  email: string;
+  /** Whether the account has proved it reads mail at `email` (a link we sent, or a password reset). */
+  emailVerified: boolean;
+}
+
 export interface OrderViewer {
-  user: { id: string; email: string; role: 'customer' | 'admin' } | null;
+  user: (OrderOwner & { role: 'customer' | 'admin' }) | null;
   /** The secret from a guest's order link. */
   key?: string | null | undefined;
 }
 
-/** A shopper's orders: those placed signed in, and those placed as a guest with the account's e-mail. */
-function ownedBy(user: { id: string; email: string }): SQL | undefined {
+/**
+ * A shopper's orders: those placed signed in, and those placed as a guest with the account's e-mail
+ * once the account has confirmed that address (anyone can type an address at sign-up or in a profile;
+ * only its owner can follow the link mailed to it).
+ */
+function ownedBy(user: OrderOwner): SQL | undefined {
+  if (!user.emailVerified) return eq(orders.userId, user.id);
   return or(
     eq(orders.userId, user.id),
     and(isNull(orders.userId), eq(orders.email, user.email.toLowerCase())),
   );
+}
+
+/** Whether a guest order placed with this e-mail belongs to the account (the same rule as ownedBy). */
+export function ownsGuestOrder(user: OrderOwner, order: { userId: string | null; email: string }): boolean {
+  return user.emailVerified && order.userId === null && order.email === user.email.toLowerCase();
 }
 
 function sameSecret(given: string, storedHash: string): boolean {
@@ -44,8 +62,7 @@ function sameSecret(given: string, storedHash: string): boolean {
 export function canView(row: OrderRow, viewer: OrderViewer): boolean {
   const { user } = viewer;
   if (user?.role === 'admin') return true;
-  if (user && (row.userId === user.id || (row.userId === null && row.email === user.email.toLowerCase())))
-    return true;
+  if (user && (row.userId === user.id || ownsGuestOrder(user, row))) return true;
   return Boolean(viewer.key && sameSecret(viewer.key, row.accessTokenHash));
 }
 
@@ -63,7 +80,7 @@ export interface OrderListFilter {
 
 export async function listOrdersForUser(
   db: DbOrTx,
-  user: { id: string; email: string },
+  user: OrderOwner,
   filter: OrderListFilter = {},
 ): Promise<OrderSummaryView[]> {
   const conditions = [ownedBy(user)];

@@ -25,6 +25,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** When the shopper proved they read mail at `email` (a link we sent, or a password reset); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A new address asked for in the profile, waiting for its link to be followed; `email` stays until then. */
+    pendingEmail: text('pending_email'),
   },
   (table) => [
     uniqueIndex('users_email_idx').on(table.email),
@@ -63,4 +67,29 @@ export const passwordResets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('password_resets_token_idx').on(table.tokenHash)],
+);
+
+/**
+ * A link e-mailed to prove an address: at sign-up (the account's own address) or for a profile's new
+ * address. Following it once, before it expires, confirms `email` for the account.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was sent to, and the one it confirms. */
+    email: text('email').notNull(),
+    /** SHA-256 of the token in the e-mailed link; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('email_verifications_token_idx').on(table.tokenHash),
+    index('email_verifications_user_idx').on(table.userId),
+  ],
 );

@@ -63,6 +63,8 @@ export async function seedDemoOrders(
         zipCode: '100001',
         country: 'Nigeria',
         createdAt: new Date(now.getTime() - (70 - index * 3) * DAY_MS),
+        // Demo shoppers count as having confirmed their addresses.
+        emailVerifiedAt: new Date(now.getTime() - (70 - index * 3) * DAY_MS),
       })),
     )
     .onConflictDoNothing()

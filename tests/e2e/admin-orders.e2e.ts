@@ -12,7 +12,7 @@ import {
   visit,
   waitForHydration,
   withPage,
-  shopperAddress,
+  signUpThroughApi,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -269,18 +269,10 @@ describe('admin orders and payments', () => {
   test('a customer opening /admin goes home, and a guest goes to sign in', async () => {
     await withPage(1280, async ({ page, problemReport }) => {
       await visit(page, '/');
-      const status = await page.evaluate(
-        async ({ email, from }) => {
-          const response = await fetch('/api/signup', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...from },
-            body: JSON.stringify({ name: 'Tunde Bakare', email, password: 'Adire-Silk-2024' }),
-          });
-          return response.status;
-        },
-        { email: uniqueEmail('not-admin'), from: shopperAddress() },
+      await signUpThroughApi(
+        { name: 'Tunde Bakare', email: uniqueEmail('not-admin'), password: 'Adire-Silk-2024' },
+        page.context(),
       );
-      expect(status, 'POST /api/signup').toBe(201);
       for (const path of ['/admin', '/admin?tab=orders', '/admin?tab=payments']) {
         await page.goto(path);
         await page.waitForURL(isAt('/'));

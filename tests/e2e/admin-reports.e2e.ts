@@ -13,7 +13,7 @@ import {
   visit,
   waitForHydration,
   withPage,
-  shopperAddress,
+  signUpThroughApi,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -193,12 +193,7 @@ describe('admin overview and reports', () => {
   test('a customer opening /admin/reports is sent home', async () => {
     const email = uniqueEmail('reports');
     const password = 'Shopper-Pass-2026';
-    const signUp = await fetch(url('/api/signup'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...shopperAddress() },
-      body: JSON.stringify({ name: 'Ife Adeyemi', email, password }),
-    });
-    expect(signUp.status).toBe(201);
+    await signUpThroughApi({ name: 'Ife Adeyemi', email, password });
     await withPage(1280, async ({ page }) => {
       await page.goto('/login');
       await waitForHydration(page);

@@ -11,7 +11,7 @@ import {
   url,
   visit,
   withPage,
-  shopperAddress,
+  signUpThroughApi,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -26,12 +26,7 @@ async function signUpShoppers(marker: string, count: number) {
       name: `Amaka ${marker} ${index}`,
       email: `amaka-${marker}-${index}@example.test`,
     };
-    const response = await fetch(url('/api/signup'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...shopperAddress() },
-      body: JSON.stringify({ ...shopper, password: PASSWORD }),
-    });
-    expect(response.status, 'POST /api/signup').toBe(201);
+    await signUpThroughApi({ ...shopper, password: PASSWORD });
     shoppers.push(shopper);
   }
   return shoppers;

@@ -10,6 +10,7 @@ import {
   url,
   visit,
   withPage,
+  finishSignUpInBrowser,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -218,7 +219,7 @@ describe('buying on a phone (375px)', () => {
       await main(page)
         .getByRole('button', { name: /create account/i })
         .click();
-      await page.waitForURL(pathIs('/'));
+      await finishSignUpInBrowser(page, email);
 
       await visit(page, `/product/${product!.id}`);
       await main(page)

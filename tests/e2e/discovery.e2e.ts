@@ -12,6 +12,7 @@ import {
   isAt,
   visit,
   main,
+  finishSignUpInBrowser,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -198,7 +199,7 @@ async function register(page: Page, account: Account): Promise<void> {
   await form.getByLabel('Confirm password', { exact: true }).fill(account.password);
   await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(isAt('/'));
+  await finishSignUpInBrowser(page, account.email);
 }
 
 const productTabs = (page: Page) =>

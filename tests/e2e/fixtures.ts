@@ -96,6 +96,73 @@ export async function newestMailTo(to: string): Promise<OutboxMail | undefined> 
   return rows[0];
 }
 
+/**
+ * The path and query of the newest confirmation link (/verify-email?token=…) e-mailed to `email`, read from the
+ * outbox on PostgreSQL; waits for it to arrive.
+ */
+export async function verificationLinkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = await newestMailTo(email.trim().toLowerCase());
+        link = /\/verify-email\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
+        return Boolean(link);
+      },
+      { message: `a confirmation e-mail to ${email} in the outbox`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/**
+ * After the /register form was sent: the page says to check the inbox, then the link from the e-mail (read from
+ * the outbox) confirms the address and signs the shopper in, and "Start shopping" ends on /, signed in.
+ */
+export async function finishSignUpInBrowser(page: Page, email: string): Promise<void> {
+  await main(page).getByRole('heading', { name: 'Check your inbox' }).waitFor();
+  await main(page).getByText(`we sent a link to ${email.trim().toLowerCase()}`).waitFor();
+  requireDatabase('reading the confirmation e-mail from the outbox');
+  await visit(page, await verificationLinkFor(email));
+  await page.waitForURL(isAt('/verify-email', { confirmed: 'account' }));
+  await main(page).getByRole('link', { name: 'Start shopping' }).click();
+  await page.waitForURL(isAt('/'));
+  await waitForHydration(page);
+}
+
+/**
+ * Signs a shopper up through the REST API, as the form does, from an address of their own, and follows the
+ * e-mailed link (from the outbox): returns their bearer token. Given a browser context, the sign-up and the
+ * link go through it, so it holds the session cookie too.
+ */
+export async function signUpThroughApi(
+  shopper: { name: string; email: string; password: string },
+  context?: BrowserContext,
+): Promise<{ token: string }> {
+  requireDatabase('reading the confirmation e-mail from the outbox');
+  const post = async (
+    path: string,
+    body: object,
+  ): Promise<{ status: number; body: Record<string, unknown> }> => {
+    if (context) {
+      const response = await context.request.post(path, { data: body, headers: shopperAddress() });
+      return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
+    }
+    const response = await fetch(url(path), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...shopperAddress() },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const started = await post('/api/signup', shopper);
+  expect(started.status, `POST /api/signup: ${JSON.stringify(started.body)}`).toBe(202);
+  const token = new URL(await verificationLinkFor(shopper.email), baseUrl()).searchParams.get('token');
+  const confirmed = await post('/api/email/verify', { token });
+  expect(confirmed.status, `POST /api/email/verify: ${JSON.stringify(confirmed.body)}`).toBe(200);
+  return { token: confirmed.body.token as string };
+}
+
 let browserPromise: Promise<Browser> | undefined;
 
 /**

@@ -15,6 +15,7 @@ import {
   waitForHydration,
   withPage,
   shopperAddress,
+  signUpThroughApi,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -35,11 +36,8 @@ async function api(path: string, init: { method?: string; token?: string; body?:
 
 async function signUp(tag: string): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(tag);
-  const { status, body } = await api('/api/signup', {
-    body: { name: 'Amara Obi', email, password: 'Amara-Shops-2026' },
-  });
-  expect(status, JSON.stringify(body)).toBe(201);
-  return { email, token: body.token as string };
+  const { token } = await signUpThroughApi({ name: 'Amara Obi', email, password: 'Amara-Shops-2026' });
+  return { email, token };
 }
 
 /** A signed-in shopper's bank-transfer order, placed through the REST API with their token. */

@@ -13,7 +13,7 @@ import {
   waitForHydration,
   WIDTHS,
   withPage,
-  shopperAddress,
+  signUpThroughApi,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -128,12 +128,7 @@ async function markShipped(number: string): Promise<void> {
 }
 
 async function signUp(name: string, email: string): Promise<void> {
-  const response = await fetch(url('/api/signup'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...shopperAddress() },
-    body: JSON.stringify({ name, email, password: PASSWORD }),
-  });
-  expect(response.status, 'POST /api/signup').toBe(201);
+  await signUpThroughApi({ name, email, password: PASSWORD });
 }
 
 async function signIn(page: Page, email: string, target: string): Promise<void> {

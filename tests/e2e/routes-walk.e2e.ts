@@ -10,7 +10,7 @@ import {
   waitForHydration,
   WIDTHS,
   type OpenedPage,
-  shopperAddress,
+  signUpThroughApi,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -185,11 +185,7 @@ describe("SPEC.md's route table", () => {
       const opened = await openPage(1280);
       try {
         const { context } = opened;
-        const signup = await context.request.post('/api/signup', {
-          data: shopper,
-          headers: shopperAddress(),
-        });
-        expect(signup.status(), 'POST /api/signup').toBe(201);
+        await signUpThroughApi(shopper, context);
         const detail = await (await context.request.get(`/api/products/${ids.product}`)).json();
         const placed = await context.request.post('/api/orders', {
           data: {
@@ -267,11 +263,7 @@ describe.each(WIDTHS)('axe (WCAG 2.2 AA) on the content and support pages at %ip
       const opened = await openPage(width);
       try {
         // Signed in, so /notifications shows the shopper's list rather than the sign-in page.
-        const signup = await opened.context.request.post('/api/signup', {
-          data: { ...shopper, email: `axe-${width}-${shopper.email}` },
-          headers: shopperAddress(),
-        });
-        expect(signup.status(), 'POST /api/signup').toBe(201);
+        await signUpThroughApi({ ...shopper, email: `axe-${width}-${shopper.email}` }, opened.context);
         const found: string[] = [];
         for (const path of contentPages) {
           const response = await opened.page.goto(path);

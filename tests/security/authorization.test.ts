@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/catalog';
 import { testOrderBody } from '../fixtures/orders';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
-import { signUpAs } from '../fixtures/admin-api';
+import { signInSeededAdmin, signUpAs } from '../fixtures/admin-api';
 import { audienceOf, concretePath, documentedRoutes, type ApiRoute } from './api-routes';
 
 /**
@@ -22,7 +22,7 @@ const auth = (token: string | null): Record<string, string> =>
 beforeAll(async () => {
   test = await createTestApp({ seed: true });
   routes = documentedRoutes(test.app);
-  tokens.admin = await signUpAs(test, 'admin@rossy.ng', 'Shop Owner');
+  tokens.admin = (await signInSeededAdmin(test, 'Shop Owner')).token;
   tokens.customerA = await signUpAs(test, 'customer.a@example.ng', 'Amaka A');
   tokens.customerB = await signUpAs(test, 'customer.b@example.ng', 'Bola B');
 

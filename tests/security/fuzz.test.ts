@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
 import { createTestPagesApp } from '../fixtures/test-pages-app';
 import { concretePath, documentedRoutes, type ApiRoute } from './api-routes';
-import { signUpAs } from '../fixtures/admin-api';
+import { signInSeededAdmin, signUpAs } from '../fixtures/admin-api';
 
 /**
  * Every documented endpoint, sent malformed bodies, queries, path values and headers as guest,
@@ -24,7 +24,7 @@ const tokens: Record<'guest' | 'customer' | 'admin', string | null> = {
 beforeAll(async () => {
   test = await createTestApp({ seed: true });
   routes = documentedRoutes(test.app);
-  tokens.admin = await signUpAs(test, 'admin@rossy.ng');
+  tokens.admin = (await signInSeededAdmin(test)).token;
   tokens.customer = await signUpAs(test, 'fuzz.customer@example.ng');
 }, 120_000);
 afterAll(async () => {

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../../db/schema/mail';
-import { sessions, users } from '../../../db/schema/accounts';
+import { emailVerifications, sessions, users } from '../../../db/schema/accounts';
+import { linkTokenFromOutbox } from '../../../tests/fixtures/admin-api';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
@@ -18,26 +19,60 @@ afterAll(async () => {
 const uniqueEmail = (label = 'shopper') => `${label}.${Date.now()}.${counter++}@example.ng`;
 const PASSWORD = 'Adire-Silk-2024';
 
-async function signUpUser(overrides: Record<string, unknown> = {}) {
-  const email = uniqueEmail();
+function startSignUp(email: string, overrides: Record<string, unknown> = {}) {
   // A fresh address per sign-up keeps these tests clear of the per-address sign-up limit.
-  const response = await test.app.inject({
+  return test.app.inject({
     method: 'POST',
     url: '/api/signup',
     remoteAddress: `10.9.${Math.floor(counter / 250)}.${counter % 250}`,
     payload: { name: 'Chiamaka Obi', email, password: PASSWORD, ...overrides },
   });
-  return { response, email, token: response.json().token as string, user: response.json().user };
 }
+
+function followLink(token: string) {
+  return test.app.inject({ method: 'POST', url: '/api/email/verify', payload: { token } });
+}
+
+/** Signs up as a shopper does: the form, then the confirmation link from the e-mail, which signs in. */
+async function signUpUser(overrides: Record<string, unknown> = {}) {
+  const email = typeof overrides.email === 'string' ? overrides.email : uniqueEmail();
+  const response = await startSignUp(email, overrides);
+  expect(response.statusCode, response.body).toBe(202);
+  const confirm = await followLink(await linkTokenFromOutbox(test, email, 'verify-email'));
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  return { response, confirm, email, token: confirm.json().token as string, user: confirm.json().user };
+}
+
+const mailsTo = (email: string) =>
+  test.database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.id);
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('sign-up', () => {
-  it('creates a customer, signs them in with an httpOnly cookie and answers a token with exp in seconds', async () => {
-    const { response, email } = await signUpUser();
-    expect(response.statusCode).toBe(201);
+  it('creates an unconfirmed customer and mails a link; following it confirms the address and signs in with an httpOnly cookie and a token with exp in seconds', async () => {
+    const email = uniqueEmail();
+    const started = await startSignUp(email);
+    expect(started.statusCode).toBe(202);
+    expect(started.json()).toEqual({
+      message: `Check your inbox: we sent a link to ${email} to finish creating your account.`,
+    });
+    expect(started.headers['set-cookie']).toBeUndefined();
+    const [created] = await test.database.db.select().from(users).where(eq(users.email, email));
+    expect(created).toMatchObject({ role: 'customer', emailVerifiedAt: null });
+    const [mail] = await mailsTo(email);
+    expect(mail!.subject).toMatch(/Finish creating your .* account/);
+
+    const response = await followLink(await linkTokenFromOutbox(test, email, 'verify-email'));
+    expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.user).toMatchObject({ email, role: 'customer', status: 'active', name: 'Chiamaka Obi' });
+    expect(body.user).toMatchObject({
+      email,
+      role: 'customer',
+      status: 'active',
+      name: 'Chiamaka Obi',
+      emailVerified: true,
+      pendingEmail: null,
+    });
     expect(body.user).not.toHaveProperty('passwordHash');
     const payload = JSON.parse(Buffer.from(body.token.split('.')[1], 'base64url').toString());
     expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
@@ -49,18 +84,80 @@ describe('sign-up', () => {
   });
 
   it('ignores a role sent by the browser', async () => {
-    const { response } = await signUpUser({ role: 'admin', status: 'inactive' });
-    expect(response.json().user).toMatchObject({ role: 'customer', status: 'active' });
+    const { user } = await signUpUser({ role: 'admin', status: 'inactive' });
+    expect(user).toMatchObject({ role: 'customer', status: 'active' });
   });
 
-  it('makes the ADMIN_EMAIL account an administrator', async () => {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/signup',
-      payload: { name: 'Owner', email: '  ADMIN@rossy.ng ', password: PASSWORD },
+  it('a link works once, and a made-up or expired one is refused with a clear message', async () => {
+    const email = uniqueEmail();
+    await startSignUp(email);
+    const token = await linkTokenFromOutbox(test, email, 'verify-email');
+    expect((await followLink(token)).statusCode).toBe(200);
+    const again = await followLink(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toMatch(/invalid, has expired or was already used/);
+    expect((await followLink('made-up')).statusCode).toBe(400);
+
+    const late = uniqueEmail('late');
+    await startSignUp(late);
+    const lateToken = await linkTokenFromOutbox(test, late, 'verify-email');
+    const [row] = await test.database.db.select().from(users).where(eq(users.email, late));
+    await test.database.db
+      .update(emailVerifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailVerifications.userId, row!.id));
+    expect((await followLink(lateToken)).statusCode).toBe(400);
+  });
+
+  it('answers a taken address exactly as a new one, creates nothing and e-mails its owner instead', async () => {
+    const owner = await signUpUser({ name: 'Real Owner' });
+    const before = await test.database.db.select().from(users).where(eq(users.email, owner.email));
+    const fresh = await startSignUp(uniqueEmail('fresh'), { name: 'Someone' });
+    const taken = await startSignUp(owner.email.toUpperCase(), {
+      name: 'Someone',
+      password: 'Other-Pass-2026',
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().user.role).toBe('admin');
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json().message.replace(owner.email, 'X')).toBe(
+      fresh.json().message.replace(/\S+@example\.ng/, 'X'),
+    );
+    expect(taken.headers['set-cookie']).toBeUndefined();
+    expect(await test.database.db.select().from(users).where(eq(users.email, owner.email))).toEqual(before);
+    const mails = await mailsTo(owner.email);
+    expect(mails.at(-1)!.subject).toMatch(/Someone tried to create a .* account with your address/);
+    expect(mails.at(-1)!.text).toMatch(/forgot-password/);
+    // The old password still works; the one typed at the second sign-up does not.
+    const signIn = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: owner.email, password: 'Other-Pass-2026' },
+    });
+    expect(signIn.statusCode).toBe(401);
+  });
+
+  it('an unconfirmed account may sign in with its password; "send the link again" is limited', async () => {
+    const email = uniqueEmail('unconfirmed');
+    await startSignUp(email);
+    const signIn = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user).toMatchObject({ emailVerified: false, role: 'customer' });
+    const resend = () =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/profile/email/resend',
+        headers: bearer(signIn.json().token),
+      });
+    const first = await resend();
+    expect(first.statusCode).toBe(202);
+    expect(first.json().message).toBe(`We sent a new link to ${email}.`);
+    await resend();
+    await resend();
+    expect((await resend()).statusCode).toBe(429);
+    expect(await mailsTo(email)).toHaveLength(4);
   });
 
   it('answers the messages of the shop for missing fields, short and common passwords', async () => {
@@ -238,16 +335,59 @@ describe('profile', () => {
     });
   });
 
-  it('refuses another account’s e-mail and an empty name', async () => {
+  it('a new e-mail waits for its link; the answer is the same when another account has the address', async () => {
     const taken = await signUpUser();
-    const { token, email } = await signUpUser();
-    const clash = await test.app.inject({
+    const { token, email, user } = await signUpUser();
+    const newEmail = uniqueEmail('moved');
+    const change = (address: string) =>
+      test.app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: bearer(token),
+        payload: { name: 'X', email: address },
+      });
+
+    const toTaken = await change(taken.email);
+    expect(toTaken.statusCode).toBe(200);
+    expect(toTaken.json().user).toMatchObject({ email, pendingEmail: taken.email, emailVerified: true });
+    expect((await mailsTo(taken.email)).at(-1)!.subject).toMatch(/Someone tried to use your address/);
+
+    const toNew = await change(newEmail);
+    expect(toNew.statusCode).toBe(200);
+    expect(toNew.json().user).toMatchObject({ email, pendingEmail: newEmail, emailVerified: true });
+    const [row] = await test.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(email);
+
+    const confirmed = await followLink(await linkTokenFromOutbox(test, newEmail, 'verify-email'));
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().user).toMatchObject({
+      id: user.id,
+      email: newEmail,
+      pendingEmail: null,
+      emailVerified: true,
+    });
+  });
+
+  it('a confirmation for an address another account took meanwhile is refused, and the e-mail stays', async () => {
+    const { token, email, user } = await signUpUser();
+    const wanted = uniqueEmail('wanted');
+    await test.app.inject({
       method: 'PUT',
       url: '/api/profile',
       headers: bearer(token),
-      payload: { name: 'X', email: taken.email },
+      payload: { name: 'X', email: wanted },
     });
-    expect(clash.statusCode).toBe(409);
+    const link = await linkTokenFromOutbox(test, wanted, 'verify-email');
+    await signUpUser({ email: wanted });
+    const refused = await followLink(link);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/belongs to another account/);
+    const [row] = await test.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(email);
+  });
+
+  it('refuses an empty name', async () => {
+    const { token, email } = await signUpUser();
     const noName = await test.app.inject({
       method: 'PUT',
       url: '/api/profile',
@@ -358,13 +498,9 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(202);
     expect(known.json()).toEqual(unknown.json());
     expect(known.json().message).toBe('If an account with that email exists, a reset link has been sent.');
+    const resetToken = await linkTokenFromOutbox(test, email, 'reset-password');
+    expect((await mailsTo(email)).at(-1)!.subject).toMatch(/Reset your .* password/);
     expect(await test.database.db.select().from(outbox).where(eq(outbox.to, unknownEmail))).toHaveLength(0);
-
-    const [mail] = await test.database.db.select().from(outbox).where(eq(outbox.to, email));
-    expect(mail!.subject).toMatch(/Reset your .* password/);
-    const link = mail!.text.match(/https?:\/\/\S+reset-password\?token=([\w-]+)/);
-    expect(link).not.toBeNull();
-    const resetToken = link![1]!;
 
     const reset = await test.app.inject({
       method: 'POST',
@@ -397,6 +533,32 @@ describe('password reset', () => {
       payload: { token: 'made-up', password: 'Ankara-Print-77' },
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('password reset proves the address', () => {
+  it('an unconfirmed account that completes a reset from the e-mailed link is confirmed', async () => {
+    const email = uniqueEmail('squatted');
+    await startSignUp(email);
+    await test.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email } });
+    const reset = await test.app.inject({
+      method: 'POST',
+      url: '/api/password/reset',
+      payload: {
+        token: await linkTokenFromOutbox(test, email, 'reset-password'),
+        password: 'Owner-Takes-Back-1',
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    const [row] = await test.database.db.select().from(users).where(eq(users.email, email));
+    expect(row!.emailVerifiedAt).not.toBeNull();
+    // The squatter's password no longer works.
+    const squatter = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: PASSWORD },
+    });
+    expect(squatter.statusCode).toBe(401);
   });
 });
 

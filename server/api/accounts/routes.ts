@@ -8,10 +8,12 @@ import {
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
+  verifyEmailSchema,
   type PublicUser,
 } from '../../../contracts/accounts';
 import { FORGOT_PASSWORD_MESSAGE } from '../../../contracts/account-texts';
 import { changePassword } from '../../../core/accounts/change-password';
+import { confirmEmail, resendVerification } from '../../../core/accounts/email-verification';
 import { requestPasswordReset, resetPassword } from '../../../core/accounts/password-reset';
 import { revokeSession, type IssuedSession } from '../../../core/accounts/sessions';
 import { signIn } from '../../../core/accounts/sign-in';
@@ -37,6 +39,13 @@ export const publicUserSchema = z.object({
   avatarUrl: z.string().nullable(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  emailVerified: z
+    .boolean()
+    .describe('Whether the address is confirmed; guest orders with it show only then'),
+  pendingEmail: z
+    .string()
+    .nullable()
+    .describe('A new address waiting for its confirmation link; `email` stays until it is followed'),
 });
 
 const sessionAnswer = z.object({
@@ -62,15 +71,55 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Create a customer account and sign in',
+        summary: 'Start creating a customer account: a link to finish is e-mailed to the address',
+        description:
+          'Answers 202 with the same message whether or not the address already has an account, and signs ' +
+          'nobody in. A new address gets an unconfirmed customer account and a confirmation link ' +
+          '(POST /api/email/verify with its token signs the shopper in); the owner of a taken address gets ' +
+          'an e-mail saying someone tried to sign up with it.',
         body: strip(signUpSchema),
-        response: { 201: sessionAnswer, ...errors },
+        response: { 202: z.object({ message: z.string() }), ...errors },
       },
     },
     async (request, reply) => {
-      const { user, session } = await signUp(services.accounts, request.body, clientOf(request));
+      const { message } = await signUp(services.accounts, request.body, clientOf(request));
+      return reply.status(202).send({ message });
+    },
+  );
+
+  app.post(
+    '/email/verify',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm an e-mail address with the token of its link, and sign in',
+        description:
+          'The token comes from the link e-mailed at sign-up or for a new profile address; it works once, ' +
+          'for 48 hours. The address becomes the account’s confirmed address, and the answer carries a new session.',
+        body: strip(verifyEmailSchema),
+        response: { 200: sessionAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await confirmEmail(services.accounts, request.body, clientOf(request));
       reply.header('set-cookie', services.cookies.serialize(session));
-      return reply.status(201).send(answerWithSession(user, session));
+      return answerWithSession(user, session);
+    },
+  );
+
+  app.post(
+    '/profile/email/resend',
+    {
+      onRequest: requireUser(),
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mail the confirmation link again (to the pending new address, or the unconfirmed one)',
+        response: { 202: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { sentTo } = await resendVerification(services.accounts, currentUser(request).id);
+      return reply.status(202).send({ message: `We sent a new link to ${sentTo}.` });
     },
   );
 
@@ -127,11 +176,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Update your details (role and status are ignored)',
+        description:
+          'A new `email` does not take effect at once: it is kept as `pendingEmail` and a confirmation link is ' +
+          'sent to it. The answer is the same whether or not another account uses that address.',
         body: strip(profileSchema),
         response: { 200: z.object({ user: publicUserSchema }), ...errors },
       },
     },
-    async (request) => ({ user: await updateProfile(services.db, currentUser(request).id, request.body) }),
+    async (request) => ({
+      user: await updateProfile(services.accounts, currentUser(request).id, request.body),
+    }),
   );
 
   app.post(

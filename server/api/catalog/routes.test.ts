@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as seed from '../../../db/seed/catalog-data';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { signUpAs } from '../../../tests/fixtures/admin-api';
 
 let test: TestApp;
 
@@ -115,17 +116,8 @@ describe('GET /api/search/suggestions', () => {
 
 describe('reviews', () => {
   async function shopper(label: string) {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/signup',
-      remoteAddress: `10.7.0.${label.length}`,
-      payload: {
-        name: `Ngozi ${label}`,
-        email: `${label}.${Date.now()}@example.ng`,
-        password: 'Adire-Silk-2024',
-      },
-    });
-    return { authorization: `Bearer ${response.json().token}` };
+    const token = await signUpAs(test, `${label}.${Date.now()}@example.ng`, `Ngozi ${label}`);
+    return { authorization: `Bearer ${token}` };
   }
 
   it('lists stored reviews with the star distribution', async () => {

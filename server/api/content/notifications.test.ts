@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema/accounts';
 import { products } from '../../../db/schema/catalog';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { signInSeededAdmin, signUpAs } from '../../../tests/fixtures/admin-api';
 
 let test: TestApp;
 let shopperToken: string;
@@ -14,17 +15,10 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   test = await createTestApp({ seed: true });
-  const signUp = async (email: string) =>
-    (
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        payload: { name: 'Ngozi Eze', email, password: 'Shopper-Pass-2026' },
-      })
-    ).json().token as string;
+  const signUp = (email: string) => signUpAs(test, email, 'Ngozi Eze');
   shopperToken = await signUp('ngozi@example.ng');
   otherToken = await signUp('emeka@example.ng');
-  adminToken = await signUp('admin@rossy.ng');
+  adminToken = (await signInSeededAdmin(test)).token;
   const [row] = await test.database.db
     .select({ id: products.id, sizes: products.sizes })
     .from(products)

@@ -13,6 +13,7 @@ import {
 } from '../../../tests/fixtures/flutterwave-stand-in';
 import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { signInSeededAdmin, signUpAs } from '../../../tests/fixtures/admin-api';
 
 /**
  * The live Flutterwave code path (FLW keys set), with FLW_API_BASE pointing at a local stand-in:
@@ -444,15 +445,6 @@ describe('admin transactions', () => {
   let adminToken: string;
   let customerToken: string;
 
-  async function signUp(name: string, email: string): Promise<string> {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/signup',
-      payload: { name, email, password: 'Strong-Pass-2026' },
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json().token as string;
-  }
 
   function list(query: string, token = adminToken) {
     return test.app.inject({
@@ -480,8 +472,8 @@ describe('admin transactions', () => {
   }
 
   beforeAll(async () => {
-    adminToken = await signUp('Shop Owner', 'admin@rossy.ng');
-    customerToken = await signUp('Ada Customer', 'ada.customer@example.ng');
+    adminToken = (await signInSeededAdmin(test, 'Shop Owner')).token;
+    customerToken = await signUpAs(test, 'ada.customer@example.ng', 'Ada Customer');
   });
 
   it('a customer gets 403 and a guest 401, for the list and for verify', async () => {

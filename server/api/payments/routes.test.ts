@@ -4,6 +4,7 @@ import { products } from '../../../db/schema/catalog';
 import { users } from '../../../db/schema/accounts';
 import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { signInSeededAdmin } from '../../../tests/fixtures/admin-api';
 
 let test: TestApp;
 let productId: number;
@@ -230,12 +231,7 @@ describe('bank transfers', () => {
     });
     expect(guest.statusCode).toBe(401);
 
-    const signup = await test.app.inject({
-      method: 'POST',
-      url: '/api/signup',
-      payload: { name: 'Shop Owner', email: 'admin@rossy.ng', password: 'Owner-Pass-2026' },
-    });
-    const token = signup.json().token as string;
+    const { token } = await signInSeededAdmin(test, 'Shop Owner');
     const confirm = () =>
       test.app.inject({
         method: 'POST',
