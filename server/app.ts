@@ -15,7 +15,7 @@ import type { DatabaseHandle, Db } from '../db/client';
 import { apiRoutes } from './api/index';
 import type { Config } from './config';
 import { createTokenSigner } from '../core/accounts/session-tokens';
-import { createMailer } from '../core/mail/mailer';
+import { createMailer, mailLinks, type MailMessage } from '../core/mail/mailer';
 import { createFlutterwaveProvider } from '../core/payments/flutterwave';
 import { createSandboxProvider } from '../core/payments/sandbox';
 import { cacheControlPlugin } from './plugins/cache-control';
@@ -54,6 +54,18 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   logger?: FastifyBaseLogger | boolean;
   pages?: PagesSetup;
+  /**
+   * Without SMTP_URL, print each mail's recipient, subject and links on the terminal (server/index.ts):
+   * the one way a demo's shopper gets a sign-up or reset link without reading the database.
+   */
+  printKeptMail?: boolean;
+}
+
+function printKeptMail(message: MailMessage): void {
+  const links = mailLinks(message.text);
+  process.stdout.write(
+    `\nMail to ${message.to} (no SMTP_URL: kept in the outbox): ${message.subject}\n${links.map((link) => `  ${link}\n`).join('')}`,
+  );
 }
 
 /** Flutterwave's inline script, its API, and the frame the script opens its checkout in. */
@@ -128,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     smtpUrl: config.smtpUrl,
     from: `Rossy <no-reply@${new URL(config.publicUrl).hostname}>`,
     onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
+    onKept: options.printKeptMail ? printKeptMail : undefined,
   });
   const services: PageServices = {
     db: database.db,

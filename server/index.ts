@@ -64,7 +64,7 @@ async function main(config: Config) {
   });
 
   const pages = config.env === 'development' ? await developmentPages() : await productionPages();
-  const app = await buildApp({ config, database, logger, pages });
+  const app = await buildApp({ config, database, logger, pages, printKeptMail: !config.smtpUrl });
   if (!config.flutterwave) {
     // Without keys the shop takes TEST MODE payments: fine for a demo, never for a live shop.
     const warning = config.isProduction
@@ -72,6 +72,11 @@ async function main(config: Config) {
       : 'TEST MODE: no Flutterwave keys, card payments use the built-in sandbox (test cards only, no money taken).';
     if (config.isProduction) logger.warn({ testMode: true }, warning);
     step(warning);
+  }
+  if (!config.smtpUrl) {
+    step(
+      'No SMTP_URL: e-mails are kept in the outbox and not delivered. Each one is printed here with its links (sign-up confirmations, password resets, order links); set SMTP_URL to send them.',
+    );
   }
   const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log, config.jobIntervalMs);
 

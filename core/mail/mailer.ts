@@ -20,6 +20,16 @@ export interface MailerOptions {
   smtpUrl?: string | undefined;
   from: string;
   onError?: (error: unknown) => void;
+  /**
+   * Without SMTP the outbox is the only delivery: called with each message kept there, so the
+   * person running the shop can hand on a link (the admin's Outbox view hides tokens and order keys).
+   */
+  onKept?: (message: MailMessage) => void;
+}
+
+/** The links in a mail's text, for a one-line notice where no mail server delivers it. */
+export function mailLinks(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]/g)].map((match) => match[0]);
 }
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -27,7 +37,11 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(message) {
       const [row] = await options.db.insert(outbox).values(message).returning({ id: outbox.id });
-      if (!transport || !row) return;
+      if (!row) return;
+      if (!transport) {
+        options.onKept?.(message);
+        return;
+      }
       // Delivery happens after the answer: a slow mail server must not hold up the shopper.
       void transport
         .sendMail({ from: options.from, ...message })
