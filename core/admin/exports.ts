@@ -10,7 +10,7 @@ import { paymentTransactions, transactionStatuses } from '../../db/schema/paymen
 import { userSearchCondition } from '../accounts/manage-users';
 import { stockStatus } from '../catalog/stock-status';
 import { adminOrderConditions } from '../orders/manage-orders';
-import { transactionConditions } from '../payments/transactions';
+import { isTestProvider, transactionConditions } from '../payments/transactions';
 import { parseInput } from '../validation';
 import { recordAdminAction, type AuditActor } from './audit';
 import { adminProductConditions, adminProductQuerySchema } from './products';
@@ -364,8 +364,7 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
           csvLagosTime(transaction.verifiedAt),
           transaction.message,
           csvLagosTime(transaction.createdAt),
-          // The sandbox provider is TEST MODE: no money moved.
-          transaction.provider === 'sandbox' ? 'TEST' : 'live',
+          isTestProvider(transaction.provider) ? 'TEST' : 'live',
         ]);
     },
   };

@@ -131,6 +131,8 @@ export async function cancelUnpaidOrder(
         // The provider could not say whether this attempt was paid: keep the hold, let the job decide.
         return { cancelled: false, order: await current() };
       }
+      // A transfer or USSD payment still under way at the provider may yet succeed: keep the hold.
+      if (tx.status !== 'successful' && tx.status !== 'failed') return { cancelled: false, order: await current() };
       const outcome = await applyProviderTransaction(deps, tx);
       if (outcome.paid) return { cancelled: false, order: outcome.order };
     }
@@ -138,6 +140,10 @@ export async function cancelUnpaidOrder(
   const cancelled = await releaseUnpaidOrder(deps.db, order.id, cancelNotes[reason]);
   return { cancelled, order: await current() };
 }
+
+/** What the shop reads in Payments when money arrives for an order that was already cancelled. */
+export const PAID_AFTER_CANCEL =
+  'Paid after the order was cancelled and its stock released: refund the shopper or restore the order.';
 
 export interface PaymentOutcome {
   paid: boolean;
@@ -186,7 +192,7 @@ export async function applyProviderTransaction(
         verified: !problem,
         verifiedAt: problem ? null : now,
         verifiedBy: by ?? null,
-        message: problem ?? tx.message,
+        message: problem ?? (order.status === 'cancelled' ? PAID_AFTER_CANCEL : tx.message),
         updatedAt: now,
       })
       .where(and(eq(paymentTransactions.id, attempt.id), ne(paymentTransactions.status, 'successful')));

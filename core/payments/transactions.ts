@@ -8,11 +8,18 @@ import { AppError } from '../errors';
 import { applyProviderTransaction, type PaymentDeps } from './payments';
 import { ProviderError } from './provider';
 
+/** The shop's own sandbox takes test cards only: its payments are TEST MODE, never money. */
+export function isTestProvider(provider: string): boolean {
+  return provider === 'sandbox';
+}
+
 export interface TransactionView {
   id: number;
   txRef: string;
   orderNumber: string;
   provider: string;
+  /** Made in TEST MODE (the shop's own sandbox): no money moved. */
+  isTest: boolean;
   providerTransactionId: string | null;
   amountKobo: number;
   currency: string;
@@ -91,6 +98,7 @@ export async function listTransactions(
     txRef: row.txRef,
     orderNumber,
     provider: row.provider,
+    isTest: isTestProvider(row.provider),
     providerTransactionId: row.providerTransactionId,
     amountKobo: row.amountKobo,
     currency: row.currency,

@@ -168,6 +168,9 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      // The tests stand in for a load balancer: an API shopper's X-Forwarded-For (shopperAddress) is
+      // its own address, so per-address limits meet each test's shoppers only, as with real phones.
+      TRUST_PROXY: 'loopback',
       SMTP_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -162,8 +162,8 @@ export function PaymentsTab({
                   </td>
                   <td className="px-4 py-3 align-top">
                     <span className="block font-mono text-xs text-ink">
-                      {transaction.txRef}
-                      {transaction.provider === 'sandbox' ? <TestOrderBadge className="ml-2" /> : null}
+                      <span>{transaction.txRef}</span>
+                      {transaction.isTest ? <TestOrderBadge className="ml-2" /> : null}
                     </span>
                     <span className="mt-0.5 block text-xs text-muted">
                       {transaction.paymentType ?? transaction.provider} ·{' '}

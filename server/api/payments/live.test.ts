@@ -13,6 +13,7 @@ import {
 } from '../../../tests/fixtures/flutterwave-stand-in';
 import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { PAID_AFTER_CANCEL } from '../../../core/payments/payments';
 import { signInSeededAdmin, signUpAs } from '../../../tests/fixtures/admin-api';
 
 /**
@@ -445,7 +446,6 @@ describe('admin transactions', () => {
   let adminToken: string;
   let customerToken: string;
 
-
   function list(query: string, token = adminToken) {
     return test.app.inject({
       method: 'GET',
@@ -591,5 +591,44 @@ describe('admin transactions', () => {
     expect(await orderState(failed)).toEqual(PAID);
 
     expect((await reverify(999_999)).statusCode).toBe(404);
+  });
+});
+
+describe('closing the payment window', () => {
+  function close(placedOrder: Placed) {
+    return test.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placedOrder.order.id}/cancel`,
+      payload: { key: placedOrder.accessToken, reason: 'closed' },
+    });
+  }
+
+  it('keeps the hold while a transfer is still under way at the provider', async () => {
+    const placedOrder = await orderPaidAtProvider({ status: 'pending', payment_type: 'bank_transfer' });
+    const answer = await close(placedOrder);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ cancelled: false });
+    expect(await orderState(placedOrder)).toEqual(UNPAID);
+    // The transfer lands: the order is paid, not lost.
+    standIn.update(placedOrder.scripted.id, { status: 'successful' });
+    expect(
+      (await webhook(chargeCompleted({ ...placedOrder.scripted, status: 'successful' }))).statusCode,
+    ).toBe(200);
+    expect(await orderState(placedOrder)).toEqual(PAID);
+  });
+
+  it('money that arrives after the order was cancelled is flagged for the shop, never silently kept', async () => {
+    const placedOrder = await orderPaidAtProvider({ status: 'failed' });
+    expect((await close(placedOrder)).json()).toMatchObject({ cancelled: true });
+    standIn.update(placedOrder.scripted.id, { status: 'successful' });
+    expect(
+      (await webhook(chargeCompleted({ ...placedOrder.scripted, status: 'successful' }))).statusCode,
+    ).toBe(200);
+    const [row] = await test.database.db
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.txRef, placedOrder.attempt.txRef));
+    expect(row).toMatchObject({ status: 'successful', message: PAID_AFTER_CANCEL });
+    expect((await orderState(placedOrder)).status).toBe('cancelled');
   });
 });
