@@ -2,9 +2,23 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import {
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from 'react-router';
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's or action's failure goes to the shop's log, whose serializers drop SQL parameters and
+ * URL secrets (React Router's default prints the raw error, parameters and all, to stderr).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  (context as AppLoadContext).services.logError(error, `page ${request.method} failed`);
+};
 
 export default function handleRequest(
   request: Request,
@@ -66,7 +80,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.services.logError(error, 'page rendering failed');
         },
       },
     );

@@ -22,6 +22,8 @@ export interface PageServices {
   payments: PaymentDeps;
   newsletter: NewsletterDeps;
   cookies: SessionCookieWriter;
+  /** The shop's log for a page's failure: URL secrets and SQL parameters redacted (server/logging.ts). */
+  logError(error: unknown, message: string): void;
 }
 
 declare module 'react-router' {

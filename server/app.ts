@@ -115,6 +115,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (lifecycle.draining) reply.header('connection', 'close');
   });
 
+  if (config.trustProxy === false) {
+    // Behind a load balancer without TRUST_PROXY every shopper shares the balancer's address, and
+    // with it the per-address limits: say so once, the first time a forwarded request arrives.
+    let warned = false;
+    app.addHook('onRequest', async (request) => {
+      if (warned || !request.headers['x-forwarded-for']) return;
+      warned = true;
+      request.log.warn(
+        'A request came with X-Forwarded-For while TRUST_PROXY is off: the header is ignored. Behind a load balancer, set TRUST_PROXY to its addresses (docs/operations.md), or every shopper shares its address and its limits.',
+      );
+    });
+  }
+
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
@@ -146,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     publicUrl: config.publicUrl,
     uploadDir: config.uploadDir,
+    logError: (error, message) => app.log.error({ err: error }, message),
     cookies: sessionCookies(config.isProduction || config.publicUrl.startsWith('https:')),
     accounts: {
       db: database.db,

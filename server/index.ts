@@ -64,7 +64,7 @@ async function main(config: Config) {
   });
 
   const pages = config.env === 'development' ? await developmentPages() : await productionPages();
-  const app = await buildApp({ config, database, logger, pages, printKeptMail: !config.smtpUrl });
+  const app = await buildApp({ config, database, logger, pages, printKeptMail: !config.smtpUrl && !config.flutterwave });
   if (!config.flutterwave) {
     // Without keys the shop takes TEST MODE payments: fine for a demo, never for a live shop.
     const warning = config.isProduction
@@ -74,9 +74,12 @@ async function main(config: Config) {
     step(warning);
   }
   if (!config.smtpUrl) {
-    step(
-      'No SMTP_URL: e-mails are kept in the outbox and not delivered. Each one is printed here with its links (sign-up confirmations, password resets, order links); set SMTP_URL to send them.',
-    );
+    // A demo (TEST MODE) has no mailbox but this terminal; a live shop's log must never carry a link's secret.
+    const notice = config.flutterwave
+      ? 'No SMTP_URL: e-mails are kept in the outbox and NOT delivered, so shoppers get no sign-up, reset or order links. Set SMTP_URL.'
+      : 'No SMTP_URL: e-mails are kept in the outbox, not delivered. In TEST MODE each one is printed here with its links (sign-up confirmations, password resets, order links); set SMTP_URL to send them.';
+    if (config.isProduction && config.flutterwave) logger.warn(notice);
+    step(notice);
   }
   const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log, config.jobIntervalMs);
 

@@ -525,7 +525,10 @@ export async function trafficReport(
   const views = sumOf(sql`${pageViews.views}`);
   const [[totals], [placed], sources, pages, daily] = await Promise.all([
     db.select({ views }).from(pageViews).where(inRange),
-    db.select({ orders: count() }).from(orders).where(within(orders.createdAt, range)),
+    db
+      .select({ orders: count() })
+      .from(orders)
+      .where(and(within(orders.createdAt, range), eq(orders.isTest, false))),
     db
       .select({ source: pageViews.source, views })
       .from(pageViews)

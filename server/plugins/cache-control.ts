@@ -24,6 +24,8 @@ const PUBLIC_CATALOG_ROUTES = new Set([
   '/api/blog/posts/:id',
 ]);
 
+const SECRET_LINK = /[?&](key|token)=/i;
+
 export function isSignedInRequest(request: FastifyRequest): boolean {
   if (request.user) return true;
   if (request.headers.authorization) return true;
@@ -53,7 +55,11 @@ export const cacheControlPlugin = fp(async (app: FastifyInstance) => {
       addVary(reply, 'Authorization');
       return payload;
     }
-    if (isPage) return payload; // anonymous pages: what the route says (pages.ts: private, no-cache)
+    if (isPage) {
+      // A page opened by a secret link (an order's ?key=, a reset or confirmation ?token=) is kept nowhere.
+      if (SECRET_LINK.test(request.url)) reply.header('cache-control', NO_STORE);
+      return payload; // other anonymous pages: what the route says (pages.ts: private, no-cache)
+    }
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (read && PUBLIC_CATALOG_ROUTES.has(route) && reply.statusCode === 200) {
       reply.header('cache-control', PUBLIC_CATALOG);

@@ -118,9 +118,9 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     url: '/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      // Every body an action could read is checked, an empty one too (an empty multipart cannot be parsed).
+      // Every action request is checked, a missing or empty body too: an action would fail reading it.
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (body.length > 0 || (!BODILESS_METHODS.has(request.method) && request.headers['content-type']))
+      if (body.length > 0 || !BODILESS_METHODS.has(request.method))
         await checkActionBody(request, body);
       const context: AppLoadContext = {
         services: options.services,

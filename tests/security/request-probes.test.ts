@@ -433,4 +433,19 @@ describe('private answers are never cached; the public catalog says what may be'
     const response = await test.app.inject({ method: 'GET', url: '/products' });
     expect(response.headers['cache-control']).toBe('private, no-cache');
   });
+
+  it('a page opened by a secret link is kept nowhere', async () => {
+    for (const url of ['/reset-password?token=abc123', '/orders/ORD-1-x?key=abc123', '/verify-email?token=abc']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('private, no-store');
+    }
+  });
+
+  it('a POST to a page with no body and no content type is a 4xx, not a 500', async () => {
+    for (const url of ['/login', '/register', '/checkout', '/contact', '/track-order']) {
+      const response = await test.app.inject({ method: 'POST', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
 });

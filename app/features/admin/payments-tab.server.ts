@@ -19,7 +19,7 @@ export async function loadPaymentsTab({ context, params }: AdminLoadArgs) {
     transactions = await listTransactions(context.services.db, filter, now);
   } catch (error) {
     // The tab says so in red; the cause goes to the server log.
-    console.error('Admin payments: listing transactions failed', error);
+    context.services.logError(error, 'Admin payments: listing transactions failed');
     transactions = null;
   }
   return { filter, transactions };
