@@ -57,8 +57,9 @@ export default function RegisterPage() {
         <FormAlert message={result.message} tone="success" />
         <p className="text-sm text-ink-soft">
           Open the e-mail we sent to <strong className="text-ink">{result.email}</strong> and follow its link
-          to confirm your address. That finishes creating your account and signs you in. The link works once,
-          for 48 hours. If nothing arrives in a few minutes, check your spam folder.
+          to confirm your address. That finishes creating your account and signs you in; until then you cannot
+          sign in with this address. The link works once, for 48 hours. If nothing arrives in a few minutes,
+          check your spam folder (signing in with your new password sends the link again).
         </p>
         <p className="mt-3 text-sm text-ink-soft">
           Already have an account with this address? The e-mail tells you how to sign in or reset your

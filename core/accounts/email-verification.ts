@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { verifyEmailSchema, type PublicUser } from '../../contracts/accounts';
+import type { DbOrTx } from '../../db/client';
 import { emailVerifications, users } from '../../db/schema/accounts';
 import { AppError } from '../errors';
 import { renderMail } from '../mail/mailer';
@@ -22,6 +23,13 @@ export const resendVerificationLimit: RateLimitRule = {
   name: 'verify-resend',
   limit: 3,
   windowMs: 60 * 60_000,
+};
+
+/** Signing in to an unconfirmed sign-up mails its link again, at most once per 10 minutes per account. */
+export const signUpLinkAgainLimit: RateLimitRule = {
+  name: 'verify-sign-in-resend',
+  limit: 1,
+  windowMs: 10 * 60_000,
 };
 
 type MailDeps = Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl'>;
@@ -148,6 +156,63 @@ export async function resendVerification(
   return { sentTo: row.email };
 }
 
+/**
+ * Whether the account's sign-up was never confirmed: its address is unproved and a link to that
+ * address (a sign-up link, or "send the link again" for it) is still unused. Accounts from before
+ * confirmation links (no such link) are not.
+ */
+export async function awaitingSignUpConfirmation(
+  db: DbOrTx,
+  user: { id: string; email: string; emailVerifiedAt: Date | null },
+): Promise<boolean> {
+  if (user.emailVerifiedAt) return false;
+  const [link] = await db
+    .select({ id: emailVerifications.id })
+    .from(emailVerifications)
+    .where(
+      and(
+        eq(emailVerifications.userId, user.id),
+        eq(emailVerifications.email, user.email),
+        isNull(emailVerifications.usedAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(link);
+}
+
+/**
+ * Mails the sign-up link again when an unconfirmed account is signed in to with the right password,
+ * off the answer's path and at most once per 10 minutes (signUpLinkAgainLimit); failures go to onMailError.
+ */
+export function sendSignUpLinkAgainLater(
+  deps: MailDeps & Pick<AccountDeps, 'rateLimiter' | 'onMailError'>,
+  user: { id: string; name: string; email: string },
+): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve))
+    .then(async () => {
+      try {
+        await deps.rateLimiter.hit(signUpLinkAgainLimit, user.id);
+      } catch {
+        return; // Sent recently: the earlier link still works.
+      }
+      await sendVerificationLink(deps, user, user.email, 'sign-up');
+    })
+    .catch((error: unknown) => deps.onMailError?.(error));
+}
+
+/**
+ * Ends every confirmation link of the user and any pending new address: called when the password is
+ * replaced (reset, admin:password), so a link asked for by whoever held the account before cannot
+ * move the address or sign in afterwards.
+ */
+export async function retireVerificationLinks(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(emailVerifications)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+  await db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
+}
+
 const isUniqueViolation = (error: unknown): boolean => {
   for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause)
     if ((cause as { code?: unknown }).code === '23505') return true;
@@ -156,14 +221,16 @@ const isUniqueViolation = (error: unknown): boolean => {
 
 /**
  * Follows a confirmation link, once and before it expires: the address it was sent to becomes the
- * account's confirmed address (a pending new address takes effect), and the shopper is signed in
- * with a new session (like sign-up's first session before it, not counted as a sign-in in the reports). A link for an address the account no longer asks for is refused.
+ * account's confirmed address (a pending new address takes effect). A sign-up link (to the account's
+ * own address) also signs the shopper in with a new session (like sign-up's first session before it,
+ * not counted as a sign-in in the reports); a change link only moves the address and signs nobody in
+ * (`session` is null). A link for an address the account no longer asks for is refused.
  */
 export async function confirmEmail(
   deps: Pick<AccountDeps, 'db' | 'tokens'>,
   raw: unknown,
   client: ClientInfo,
-): Promise<{ user: PublicUser; session: IssuedSession; changed: boolean }> {
+): Promise<{ user: PublicUser; session: IssuedSession | null; changed: boolean }> {
   const input = parseInput(verifyEmailSchema, raw);
   try {
     return await deps.db.transaction(async (tx) => {
@@ -198,12 +265,12 @@ export async function confirmEmail(
           email: claimed.email,
           emailVerifiedAt: sql`now()`,
           pendingEmail: row.pendingEmail === claimed.email ? null : row.pendingEmail,
-          lastSignInAt: sql`now()`,
+          ...(changed ? {} : { lastSignInAt: sql`now()` }),
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, row.id))
         .returning();
-      const session = await createSession(tx, deps.tokens, row.id, client.userAgent);
+      const session = changed ? null : await createSession(tx, deps.tokens, row.id, client.userAgent);
       return { user: toPublicUser(updated!), session, changed };
     });
   } catch (error) {

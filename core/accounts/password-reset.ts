@@ -10,6 +10,7 @@ import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
 import { passwordProblem } from './password-policy';
 import { hashPassword } from './passwords';
+import { retireVerificationLinks } from './email-verification';
 import { revokeUserSessions } from './sessions';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -87,8 +88,9 @@ async function sendResetLink(
 }
 
 /**
- * Sets a new password from a valid link, once; every session of the user ends. The link was e-mailed
- * to the account's address, so following it also confirms that address.
+ * Sets a new password from a valid link, once; every session of the user ends, and so does every
+ * unused confirmation link and any pending new address (whoever held the account before keeps none).
+ * The link was e-mailed to the account's address, so following it also confirms that address.
  */
 export async function resetPassword(
   deps: Pick<AccountDeps, 'db' | 'rateLimiter'>,
@@ -127,6 +129,7 @@ export async function resetPassword(
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, claimed.userId));
+    await retireVerificationLinks(tx, claimed.userId);
     await revokeUserSessions(tx, claimed.userId);
   });
 }

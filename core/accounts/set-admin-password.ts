@@ -4,12 +4,14 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { passwordProblem } from './password-policy';
 import { hashPassword } from './passwords';
+import { retireVerificationLinks } from './email-verification';
 import { revokeUserSessions } from './sessions';
 
 /**
  * For a shop owner locked out with no mail server (run on the server, so whoever runs it owns the shop):
  * gives the ADMIN_EMAIL account a new password, makes it an active administrator with its address
- * confirmed (creating it if missing), and ends its sessions, so nobody who held it before keeps it.
+ * confirmed (creating it if missing), and ends its sessions, its unused confirmation links and any
+ * pending new address, so nobody who held it before keeps it.
  */
 export async function setAdminPassword(
   db: DbOrTx,
@@ -35,6 +37,9 @@ export async function setAdminPassword(
       },
     })
     .returning({ id: users.id });
-  if (row) await revokeUserSessions(db, row.id);
+  if (row) {
+    await retireVerificationLinks(db, row.id);
+    await revokeUserSessions(db, row.id);
+  }
   return { email, password: chosen };
 }

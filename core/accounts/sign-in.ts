@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { accountRateLimits, type ClientInfo } from '../rate-limits';
 import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
+import { awaitingSignUpConfirmation, sendSignUpLinkAgainLater } from './email-verification';
 import { verifyPassword } from './passwords';
 import { createSession, type IssuedSession } from './sessions';
 import { toPublicUser } from './user-view';
@@ -16,9 +17,12 @@ export const ACCOUNT_INACTIVE = 'This account has been deactivated. Please conta
 /**
  * Signs a user in with a new session. An unknown e-mail and a wrong password get the same answer
  * after the same work; only someone who knows the password learns that an account is inactive.
+ * An account whose sign-up was never confirmed gets that same answer too, even with the right
+ * password (otherwise signing up and then in would tell whether the address was free); with the right
+ * password its link is e-mailed again (at most once per 10 minutes, after the answer).
  */
 export async function signIn(
-  deps: Pick<AccountDeps, 'db' | 'tokens' | 'rateLimiter'>,
+  deps: Pick<AccountDeps, 'db' | 'tokens' | 'rateLimiter' | 'mailer' | 'publicUrl' | 'onMailError'>,
   raw: SignInInput,
   client: ClientInfo,
 ): Promise<{ user: PublicUser; session: IssuedSession }> {
@@ -33,8 +37,12 @@ export async function signIn(
 
   const email = accountKey;
   const [row] = email.length <= 254 ? await deps.db.select().from(users).where(eq(users.email, email)) : [];
-  const valid = await verifyPassword(row?.passwordHash, input.password);
-  if (!row || !valid) {
+  const [valid, unconfirmed] = await Promise.all([
+    verifyPassword(row?.passwordHash, input.password),
+    row ? awaitingSignUpConfirmation(deps.db, row) : false,
+  ]);
+  if (row && valid && unconfirmed) void sendSignUpLinkAgainLater(deps, row);
+  if (!row || !valid || unconfirmed) {
     await deps.rateLimiter.hit(accountRateLimits.signInByIp, client.ip);
     await deps.rateLimiter.hit(accountRateLimits.signInByAccount, accountKey);
     throw new AppError('UNAUTHENTICATED', SIGN_IN_FAILED);

@@ -117,13 +117,15 @@ export async function verificationLinkFor(email: string): Promise<string> {
 
 /**
  * After the /register form was sent: the page says to check the inbox, then the link from the e-mail (read from
- * the outbox) confirms the address and signs the shopper in, and "Start shopping" ends on /, signed in.
+ * the outbox) opens a page whose "Confirm my e-mail" button confirms the address and signs the shopper in, and
+ * "Start shopping" ends on /, signed in.
  */
 export async function finishSignUpInBrowser(page: Page, email: string): Promise<void> {
   await main(page).getByRole('heading', { name: 'Check your inbox' }).waitFor();
   await main(page).getByText(`we sent a link to ${email.trim().toLowerCase()}`).waitFor();
   requireDatabase('reading the confirmation e-mail from the outbox');
   await visit(page, await verificationLinkFor(email));
+  await main(page).getByRole('button', { name: 'Confirm my e-mail' }).click();
   await page.waitForURL(isAt('/verify-email', { confirmed: 'account' }));
   await main(page).getByRole('link', { name: 'Start shopping' }).click();
   await page.waitForURL(isAt('/'));

@@ -2,17 +2,21 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdminAccount } from '../../core/accounts/ensure-admin-account';
 import { hashPassword } from '../../core/accounts/passwords';
-import { users } from '../../db/schema/accounts';
+import { setAdminPassword } from '../../core/accounts/set-admin-password';
+import { emailVerifications, users } from '../../db/schema/accounts';
 import { products } from '../../db/schema/catalog';
 import { outbox } from '../../db/schema/mail';
 import { linkTokenFromOutbox, signUpAs, TEST_PASSWORD } from '../fixtures/admin-api';
 import { testOrderBody } from '../fixtures/orders';
-import { createTestApp, type TestApp } from '../fixtures/test-app';
+import type { TestApp } from '../fixtures/test-app';
+import { createTestPagesApp } from '../fixtures/test-pages-app';
 
 /**
  * Probes of issue 13, findings 1, 2 and 8: nobody becomes admin through ADMIN_EMAIL, nobody reads a
- * guest's orders by typing the guest's address into an account, and sign-up, profile and
- * forgot-password do not tell who has an account.
+ * guest's orders by typing the guest's address into an account, and sign-up, sign-in, profile and
+ * forgot-password do not tell who has an account; and of the review after it: a kept e-mail-change
+ * link does not outlive a password reset, and opening a confirmation link changes nothing. The whole
+ * shop (API and pages, compiled by Vite) on one database.
  */
 let test: TestApp;
 let product: { id: number; size: string | null };
@@ -54,7 +58,7 @@ const median = (values: number[]) => {
 };
 
 beforeAll(async () => {
-  test = await createTestApp({ seed: true });
+  test = await createTestPagesApp({ seed: true });
   const [row] = await test.database.db
     .select({ id: products.id, sizes: products.sizes })
     .from(products)
@@ -62,7 +66,7 @@ beforeAll(async () => {
     .limit(1);
   await test.database.db.update(products).set({ stock: 500 }).where(eq(products.id, row!.id));
   product = { id: row!.id, size: row!.sizes[0] ?? null };
-});
+}, 180_000);
 afterAll(async () => {
   await test?.close();
 });
@@ -111,6 +115,11 @@ describe('finding 1: nobody becomes admin through ADMIN_EMAIL', () => {
     );
     const squatter = await signUp('owner@rossy.ng', 'Stranger-Pass-2026');
     expect(squatter.statusCode).toBe(202);
+    await test.app.inject({
+      method: 'POST',
+      url: '/api/email/verify',
+      payload: { token: await linkTokenFromOutbox(test, 'owner@rossy.ng', 'verify-email') },
+    });
     expect((await signIn('owner@rossy.ng', 'Stranger-Pass-2026')).user.role).toBe('customer');
   });
 
@@ -139,6 +148,16 @@ describe('finding 2: a guest’s orders are not read by whoever types the guest�
     const victim = 'guest.victim@example.ng';
     const number = await guestOrder(victim);
     await signUp(victim, 'Squatter-Pass-2026');
+    // Unconfirmed, the sign-up cannot even sign in.
+    const refused = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: victim, password: 'Squatter-Pass-2026' },
+    });
+    expect(refused.statusCode).toBe(401);
+    // An account from before confirmation links (none on record) signs in, unproved.
+    const [row] = await test.database.db.select().from(users).where(eq(users.email, victim));
+    await test.database.db.delete(emailVerifications).where(eq(emailVerifications.userId, row!.id));
     const squatter = await signIn(victim, 'Squatter-Pass-2026');
     expect(squatter.user.emailVerified).toBe(false);
     const list = await test.app.inject({
@@ -275,5 +294,154 @@ describe('finding 8: sign-up, profile and forgot-password do not tell who has an
       Math.abs(knownMedian - unknownMedian),
       `median known ${knownMedian.toFixed(2)} ms, unknown ${unknownMedian.toFixed(2)} ms`,
     ).toBeLessThanOrEqual(Math.max(1, 0.25 * Math.min(knownMedian, unknownMedian)));
+  });
+});
+
+/** An account squatting `email` from before confirmation links: unproved, no link on record, the stranger's password. */
+async function legacySquatter(email: string, password: string) {
+  await test.database.db
+    .insert(users)
+    .values({ name: 'Squatter', email, passwordHash: await hashPassword(password) });
+  return signIn(email, password);
+}
+
+/** The squatter asks to move the account to their own address and keeps the link. */
+async function keepChangeLink(token: string, to: string): Promise<string> {
+  const changed = await test.app.inject({
+    method: 'PUT',
+    url: '/api/profile',
+    headers: bearer(token),
+    payload: { name: 'Squatter', email: to },
+  });
+  expect(changed.statusCode, changed.body).toBe(200);
+  return linkTokenFromOutbox(test, to, 'verify-email');
+}
+
+async function expectLinkDead(kept: string, owner: string) {
+  const followed = await test.app.inject({
+    method: 'POST',
+    url: '/api/email/verify',
+    payload: { token: kept },
+  });
+  expect(followed.statusCode).toBe(400);
+  expect(followed.headers['set-cookie']).toBeUndefined();
+  expect(followed.body).not.toContain('token":"ey');
+  const [row] = await test.database.db.select().from(users).where(eq(users.email, owner));
+  expect(row).toMatchObject({ email: owner, pendingEmail: null });
+}
+
+describe('review: a kept e-mail-change link does not outlive the owner taking the account back', () => {
+  it('after a password reset the squatter’s change link neither moves the address nor signs in', async () => {
+    const owner = 'takeback.owner@example.ng';
+    const squatter = await legacySquatter(owner, 'Squatter-Pass-2026');
+    const kept = await keepChangeLink(squatter.token, 'takeback.stranger@example.ng');
+    await test.app.inject({
+      method: 'POST',
+      url: '/api/password/forgot',
+      remoteAddress: remoteAddress(),
+      payload: { email: owner },
+    });
+    const reset = await test.app.inject({
+      method: 'POST',
+      url: '/api/password/reset',
+      remoteAddress: remoteAddress(),
+      payload: {
+        token: await linkTokenFromOutbox(test, owner, 'reset-password'),
+        password: 'Owner-Back-2026',
+      },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await expectLinkDead(kept, owner);
+  });
+
+  it('after npm run admin:password the squatter’s change link neither moves the address nor signs in', async () => {
+    const owner = 'takeback.boss@example.ng';
+    const squatter = await legacySquatter(owner, 'Squatter-Pass-2026');
+    const kept = await keepChangeLink(squatter.token, 'takeback.thief@example.ng');
+    await setAdminPassword(test.database.db, owner, 'Owner-Admin-Pass-2026');
+    await expectLinkDead(kept, owner);
+  });
+
+  it('a change link, even unspent, moves the address only and signs nobody in', async () => {
+    const token = await signUpAs(test, 'mover.old@example.ng', 'Mover');
+    const link = await keepChangeLink(token, 'mover.new@example.ng');
+    const followed = await test.app.inject({
+      method: 'POST',
+      url: '/api/email/verify',
+      payload: { token: link },
+    });
+    expect(followed.statusCode).toBe(200);
+    expect(followed.headers['set-cookie']).toBeUndefined();
+    expect(followed.json()).not.toHaveProperty('token');
+    expect(followed.json()).not.toHaveProperty('user');
+    const [row] = await test.database.db.select().from(users).where(eq(users.email, 'mover.new@example.ng'));
+    expect(row).toBeDefined();
+  });
+});
+
+describe('review: signing in after signing up does not tell whether the address was free', () => {
+  it('the password typed at sign-up fails the same way for a new and a taken address', async () => {
+    await signUpAs(test, 'taken.three@example.ng', 'Known');
+    const attempt = async (email: string) => {
+      expect((await signUp(email, 'Prober-Pass-2026')).statusCode).toBe(202);
+      return test.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: remoteAddress(),
+        payload: { email, password: 'Prober-Pass-2026' },
+      });
+    };
+    const taken = await attempt('taken.three@example.ng');
+    const fresh = await attempt('free.three@example.ng');
+    expect(fresh.statusCode).toBe(401);
+    expect(fresh.statusCode).toBe(taken.statusCode);
+    expect(fresh.json()).toEqual(taken.json());
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('the right password of an unconfirmed sign-up counts as a failed attempt', async () => {
+    const email = 'counted.three@example.ng';
+    await signUp(email, 'Prober-Pass-2026');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: remoteAddress(),
+        payload: { email, password: 'Prober-Pass-2026' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('review: opening a confirmation link changes nothing until its button is pressed', () => {
+  it('GET /verify-email?token=… shows a form that posts the token; the POST confirms and signs in', async () => {
+    const email = 'scanned.link@example.ng';
+    await signUp(email, 'Scanned-Pass-2026');
+    const token = await linkTokenFromOutbox(test, email, 'verify-email');
+    const opened = await test.app.inject({ method: 'GET', url: `/verify-email?token=${token}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['set-cookie']).toBeUndefined();
+    expect(opened.body).toContain('Confirm my e-mail');
+    expect(opened.body).toMatch(/<form[^>]*method="post"/);
+    expect(opened.body).toContain(`name="token" value="${token}"`);
+    const [unchanged] = await test.database.db.select().from(users).where(eq(users.email, email));
+    expect(unchanged!.emailVerifiedAt).toBeNull();
+
+    const confirmed = await test.app.inject({
+      method: 'POST',
+      url: '/verify-email',
+      remoteAddress: remoteAddress(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    });
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe('/verify-email?confirmed=account');
+    expect(String(confirmed.headers['set-cookie'])).toMatch(/HttpOnly/i);
+    const [row] = await test.database.db.select().from(users).where(eq(users.email, email));
+    expect(row!.emailVerifiedAt).not.toBeNull();
   });
 });

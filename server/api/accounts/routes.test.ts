@@ -135,9 +135,34 @@ describe('sign-up', () => {
     expect(signIn.statusCode).toBe(401);
   });
 
-  it('an unconfirmed account may sign in with its password; "send the link again" is limited', async () => {
+  it('an unconfirmed sign-up cannot sign in: the answer of a wrong password, and its link again (once per 10 minutes)', async () => {
     const email = uniqueEmail('unconfirmed');
     await startSignUp(email);
+    await linkTokenFromOutbox(test, email, 'verify-email');
+    const signIn = (password: string) =>
+      test.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+    const right = await signIn(PASSWORD);
+    const wrong = await signIn('Wrong-Pass-2026');
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toEqual(wrong.json());
+    expect(right.json().error.message).toBe('Failed to sign in. Please check your credentials.');
+    expect(right.headers['set-cookie']).toBeUndefined();
+    // The right password mails the link again, after the answer; a second try soon after does not.
+    await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
+    expect((await signIn(PASSWORD)).statusCode).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await mailsTo(email)).toHaveLength(2);
+    // The newest link confirms the account and signs in; then the password works.
+    expect((await followLink(await linkTokenFromOutbox(test, email, 'verify-email'))).statusCode).toBe(200);
+    expect((await signIn(PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('an account from before confirmation links signs in unconfirmed; "send the link again" is limited', async () => {
+    const email = uniqueEmail('legacy');
+    await startSignUp(email);
+    const [row] = await test.database.db.select().from(users).where(eq(users.email, email));
+    // No sign-up link on record: as for an account created before links were sent.
+    await test.database.db.delete(emailVerifications).where(eq(emailVerifications.userId, row!.id));
     const signIn = await test.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -360,7 +385,11 @@ describe('profile', () => {
 
     const confirmed = await followLink(await linkTokenFromOutbox(test, newEmail, 'verify-email'));
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().user).toMatchObject({
+    // A change link moves the address only: it signs nobody in.
+    expect(confirmed.json()).toEqual({ message: `Your account now uses ${newEmail}.`, email: newEmail });
+    expect(confirmed.headers['set-cookie']).toBeUndefined();
+    const profile = await test.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
+    expect(profile.json().user).toMatchObject({
       id: user.id,
       email: newEmail,
       pendingEmail: null,

@@ -53,6 +53,7 @@ const sessionAnswer = z.object({
   token: z.string().describe('A signed token (exp in seconds) for the Authorization: Bearer header'),
   expiresAt: z.string(),
 });
+const addressMoved = z.object({ message: z.string(), email: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
 const strip = <T extends z.ZodObject>(schema: T) => schema.partial().loose();
 
@@ -92,16 +93,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Confirm an e-mail address with the token of its link, and sign in',
+        summary: 'Confirm an e-mail address with the token of its link (a sign-up link also signs in)',
         description:
           'The token comes from the link e-mailed at sign-up or for a new profile address; it works once, ' +
-          'for 48 hours. The address becomes the account’s confirmed address, and the answer carries a new session.',
+          'for 48 hours. The address becomes the account’s confirmed address. For a sign-up link the answer ' +
+          'carries a new session; for a new profile address it only says the address moved (`{ message, email }`) ' +
+          'and signs nobody in.',
         body: strip(verifyEmailSchema),
-        response: { 200: sessionAnswer, ...errors },
+        response: { 200: z.union([sessionAnswer, addressMoved]), ...errors },
       },
     },
     async (request, reply) => {
       const { user, session } = await confirmEmail(services.accounts, request.body, clientOf(request));
+      if (!session) return { message: `Your account now uses ${user.email}.`, email: user.email };
       reply.header('set-cookie', services.cookies.serialize(session));
       return answerWithSession(user, session);
     },
