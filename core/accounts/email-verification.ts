@@ -11,6 +11,7 @@ import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
 import { createSession, type IssuedSession } from './sessions';
 import { toPublicUser } from './user-view';
+import { isUniqueViolation } from '../unique-violation';
 
 export const VERIFY_LINK_TTL_MS = 48 * 60 * 60 * 1000;
 export const VERIFY_LINK_INVALID =
@@ -46,18 +47,20 @@ export async function sendVerificationLink(
   deps: MailDeps,
   user: { id: string; name: string },
   email: string,
-  purpose: 'sign-up' | 'change',
+  purpose: 'sign-up' | 'confirm' | 'change',
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await deps.db.insert(emailVerifications).values({
     userId: user.id,
     email,
+    purpose,
     tokenHash: hashVerificationToken(token),
     expiresAt: new Date(Date.now() + VERIFY_LINK_TTL_MS),
   });
   const { name: shopName } = await getShopSettings(deps.db);
   const url = `${deps.publicUrl}/verify-email?token=${token}`;
-  const signUp = purpose === 'sign-up';
+  // A sign-up and an existing account's own address read alike; a new address says it is new.
+  const signUp = purpose !== 'change';
   await deps.mailer.send({
     to: email,
     subject: signUp
@@ -152,14 +155,16 @@ export async function resendVerification(
     await requestEmailChange(deps, row, row.pendingEmail);
     return { sentTo: row.pendingEmail };
   }
-  await sendVerificationLink(deps, row, row.email, 'sign-up');
+  // An unfinished sign-up stays one; an account from before confirmation links only proves its address.
+  const purpose = (await awaitingSignUpConfirmation(deps.db, row)) ? 'sign-up' : 'confirm';
+  await sendVerificationLink(deps, row, row.email, purpose);
   return { sentTo: row.email };
 }
 
 /**
- * Whether the account's sign-up was never confirmed: its address is unproved and a link to that
- * address (a sign-up link, or "send the link again" for it) is still unused. Accounts from before
- * confirmation links (no such link) are not.
+ * Whether the account's sign-up was never confirmed: its address is unproved and a sign-up link to
+ * that address is still unused. Accounts from before confirmation links are not, even after asking
+ * for a link of their own ('confirm').
  */
 export async function awaitingSignUpConfirmation(
   db: DbOrTx,
@@ -173,6 +178,7 @@ export async function awaitingSignUpConfirmation(
       and(
         eq(emailVerifications.userId, user.id),
         eq(emailVerifications.email, user.email),
+        eq(emailVerifications.purpose, 'sign-up'),
         isNull(emailVerifications.usedAt),
       ),
     )
@@ -212,12 +218,6 @@ export async function retireVerificationLinks(db: DbOrTx, userId: string): Promi
     .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
   await db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause)
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  return false;
-};
 
 /**
  * Follows a confirmation link, once and before it expires: the address it was sent to becomes the

@@ -16,7 +16,7 @@ import { useCoupon } from './coupons';
 import { sendNewOrderAlert, sendOrderConfirmation } from './order-mail';
 import { toOrderView, type OrderRow, type OrderView } from './order-view';
 import { quantitiesByProduct, quoteCart } from './quote';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../unique-violation';
 
 export interface PlaceOrderDeps {
   db: Db;

@@ -34,15 +34,21 @@ const SECRET_ROW = 'sandbox-keys';
  * the shop's own database), never a constant in the code. Its verify API answers only with it.
  */
 export async function sandboxSecretKey(db: DbOrTx): Promise<string> {
-  await db
-    .insert(settings)
-    .values({
-      key: SECRET_ROW,
-      value: { secretKey: `FLWSECK_TEST-${randomBytes(24).toString('hex')}-X` },
-    })
-    .onConflictDoNothing({ target: settings.key });
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SECRET_ROW));
-  const secret = row?.value.secretKey;
+  const read = async () =>
+    (await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SECRET_ROW)))[0]?.value
+      .secretKey;
+  let secret = await read();
+  if (secret === undefined) {
+    // The first ask makes it; several processes asking at once keep the first one written.
+    await db
+      .insert(settings)
+      .values({
+        key: SECRET_ROW,
+        value: { secretKey: `FLWSECK_TEST-${randomBytes(24).toString('hex')}-X` },
+      })
+      .onConflictDoNothing({ target: settings.key });
+    secret = await read();
+  }
   if (typeof secret !== 'string' || secret.length < 20) throw new Error('The sandbox secret key is missing');
   return secret;
 }

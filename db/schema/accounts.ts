@@ -82,6 +82,13 @@ export const emailVerifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The address the link was sent to, and the one it confirms. */
     email: text('email').notNull(),
+    /**
+     * sign-up: finishes a new account (it cannot sign in until then); confirm: an existing account
+     * proves its address ("Send the link again"); change: a new address asked for in the profile.
+     */
+    purpose: text('purpose', { enum: ['sign-up', 'confirm', 'change'] })
+      .notNull()
+      .default('sign-up'),
     /** SHA-256 of the token in the e-mailed link; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -183,6 +183,26 @@ describe('sign-up', () => {
     await resend();
     expect((await resend()).statusCode).toBe(429);
     expect(await mailsTo(email)).toHaveLength(4);
+    // Asking for a link does not turn the account into an unfinished sign-up: it still signs in.
+    const again = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: PASSWORD },
+    });
+    expect(again.statusCode).toBe(200);
+    // And the link still proves the address.
+    const confirmed = await test.app.inject({
+      method: 'POST',
+      url: '/api/email/verify',
+      payload: { token: await linkTokenFromOutbox(test, email, 'verify-email') },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const profile = await test.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: bearer(again.json().token),
+    });
+    expect(profile.json().user.emailVerified).toBe(true);
   });
 
   it('answers the messages of the shop for missing fields, short and common passwords', async () => {

@@ -1,8 +1,8 @@
 /**
- * Whether a database error (or one it wraps, as the query builder does) is a unique violation of
- * an index whose name starts with `indexPrefix`.
+ * Whether a database error (or one it wraps, as the query builder does) is a unique violation, of an
+ * index whose name contains `indexPrefix` when one is given.
  */
-export function isUniqueViolation(error: unknown, indexPrefix: string): boolean {
+export function isUniqueViolation(error: unknown, indexPrefix = ''): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     const record = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
     if (record.code === '23505') {
