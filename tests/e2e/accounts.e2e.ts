@@ -15,6 +15,8 @@ import {
   WIDTHS,
   withPage,
   refusedPosts,
+  signUpThroughApi,
+  verificationLinkFor,
   isAt,
   visit,
   main,
@@ -532,6 +534,43 @@ describe.each(WIDTHS)('account pages, axe (WCAG 2.2 AA) at %ipx', (width) => {
       await visit(page, path);
       await page.waitForLoadState('load');
       expect(await axeViolations(page), `axe violations on ${path} at ${width}px`).toEqual([]);
+      expect(problemReport(), 'console errors and failed requests').toEqual([]);
+    });
+  });
+});
+
+describe('a new e-mail address in the profile', () => {
+  test('at 375px it waits for the link sent to the new address, then takes effect', async () => {
+    const account = newAccount('moving');
+    const newEmail = newAccount('moved').email;
+    await withPage(375, async ({ page, problemReport }) => {
+      await visit(page, '/');
+      await signUpThroughApi(account, page.context());
+      await visit(page, '/profile');
+      await waitForHydration(page);
+      const status = main(page).getByTestId('email-status');
+      await status.getByText('Confirmed:').waitFor();
+
+      await main(page).getByLabel('Email', { exact: true }).fill(newEmail);
+      await main(page).getByRole('button', { name: 'Save Changes' }).click();
+      await message(page, `follow the link we sent to ${newEmail}`).waitFor({ state: 'visible' });
+      // Not yet: the account keeps its address, and says which one is waiting.
+      await status.getByText('Waiting for confirmation:').waitFor();
+      expect(await status.textContent()).toContain(newEmail);
+      expect(await status.textContent()).toContain(account.email);
+      expect(await status.getByRole('button', { name: 'Send the link again' }).count()).toBe(1);
+
+      // The link from the new address's inbox confirms it, from a button.
+      await visit(page, await verificationLinkFor(newEmail));
+      await main(page).getByRole('button', { name: 'Confirm my e-mail' }).click();
+      await page.waitForURL(isAt('/verify-email', { confirmed: 'address' }));
+      await main(page).getByRole('heading', { name: 'Your new address is confirmed' }).waitFor();
+
+      await visit(page, '/profile');
+      await status.getByText('Confirmed:').waitFor();
+      expect(await status.textContent()).toContain(newEmail);
+      expect(await status.getByText('Waiting for confirmation:').count()).toBe(0);
+      expect(await axeViolations(page), 'axe on the profile').toEqual([]);
       expect(problemReport(), 'console errors and failed requests').toEqual([]);
     });
   });
