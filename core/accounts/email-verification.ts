@@ -33,11 +33,12 @@ export const signUpLinkAgainLimit: RateLimitRule = {
   windowMs: 10 * 60_000,
 };
 
-type MailDeps = Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl'>;
-
-export function hashVerificationToken(token: string): string {
+/** The SHA-256 kept in place of an e-mailed link's token (confirmation and reset links alike). */
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+type MailDeps = Pick<AccountDeps, 'db' | 'mailer' | 'publicUrl'>;
 
 /**
  * E-mails a one-time link to `email` that proves the account's owner reads mail there: the
@@ -54,7 +55,7 @@ export async function sendVerificationLink(
     userId: user.id,
     email,
     purpose,
-    tokenHash: hashVerificationToken(token),
+    tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + VERIFY_LINK_TTL_MS),
   });
   const { name: shopName } = await getShopSettings(deps.db);
@@ -240,7 +241,7 @@ export async function confirmEmail(
         .set({ usedAt: sql`now()` })
         .where(
           and(
-            eq(emailVerifications.tokenHash, hashVerificationToken(input.token)),
+            eq(emailVerifications.tokenHash, hashToken(input.token)),
             isNull(emailVerifications.usedAt),
             gt(emailVerifications.expiresAt, new Date()),
           ),

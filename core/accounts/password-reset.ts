@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { emailSchema, forgotPasswordSchema, resetPasswordSchema } from '../../contracts/accounts';
 import { passwordResets, users } from '../../db/schema/accounts';
@@ -10,17 +10,13 @@ import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
 import { passwordProblem } from './password-policy';
 import { hashPassword } from './passwords';
-import { retireVerificationLinks } from './email-verification';
+import { hashToken, retireVerificationLinks } from './email-verification';
 import { revokeUserSessions } from './sessions';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 /** Forgot-password answers no sooner than this after it is asked, whether or not the address has an account. */
 export const FORGOT_PASSWORD_FLOOR_MS = 250;
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /**
  * E-mails a one-time reset link, valid for an hour, when the address belongs to an active account.
