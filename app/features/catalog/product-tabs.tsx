@@ -22,7 +22,13 @@ interface ProductTabsProps {
   reviewResult: ReviewFormState | undefined;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
+/** Lagos days on the server and in every browser alike: a review written late in the evening keeps its date when the page hydrates. */
+const dateFormat = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Africa/Lagos',
+});
 
 /** Description, Specifications and Reviews as WAI-ARIA tabs; the review form opens on demand for signed-in shoppers. */
 export function ProductTabs({
