@@ -102,6 +102,7 @@ export interface ProductSummary {
   sizes: string[];
   ratingAverage: number;
   reviewCount: number;
+  /** Units left as a shopper sees them: exact below the low-stock threshold (5), 5 meaning "5 or more". */
   stock: number;
   stockStatus: StockStatus;
   isNew: boolean;

@@ -48,7 +48,75 @@ export interface DatabaseHandle {
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * Calls `onMessage` with each payload NOTIFY sends on `channel` once its transaction commits, on a
+   * connection of its own. When that connection is lost, `onLost` is called (notifications may have
+   * been missed) and it reconnects; `onListening` is called each time it listens again.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onListening?(): void;
+  onLost?(error: unknown): void;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** LISTEN on PostgreSQL over a client of its own, reconnecting after a second when the connection drops. */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const lost = (error: unknown) => {
+    if (stopped || !client) return;
+    const dead = client;
+    client = null;
+    dead.removeAllListeners('notification');
+    dead.end().catch(() => {});
+    handlers.onLost?.(error);
+    retry = setTimeout(() => void connect().catch(lost), 1000);
+    retry.unref();
+  };
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('error', (error) => lost(error));
+    next.on('end', () => lost(new Error('The listening connection ended.')));
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    handlers.onListening?.();
+  }
+
+  // A database that cannot be reached yet is retried like a lost connection: the shop starts anyway.
+  await connect().catch(lost);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    if (current) {
+      current.removeAllListeners();
+      current.on('error', () => {});
+      await current.end().catch(() => {});
+    }
+  };
 }
 
 /**
@@ -110,6 +178,7 @@ async function openPostgres(databaseUrl: string, max: number): Promise<DatabaseH
     async ping() {
       await pool.query('SELECT 1');
     },
+    listen: (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
     async close() {
       await pool.end();
     },
@@ -135,6 +204,14 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     exclusively: (work) => work(),
     async ping() {
       await client.query('SELECT 1');
+    },
+    async listen(channel, handlers) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      const unlisten = await client.listen(channel, (payload) => handlers.onMessage(payload));
+      handlers.onListening?.();
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
     async close() {
       if (!client.closed) await client.close();

@@ -19,6 +19,7 @@ import { createMailer, mailLinks, type MailMessage } from '../core/mail/mailer';
 import { createFlutterwaveProvider } from '../core/payments/flutterwave';
 import { createSandboxProvider } from '../core/payments/sandbox';
 import { cacheControlPlugin } from './plugins/cache-control';
+import { catalogCachePlugin } from './plugins/catalog-cache';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { rateLimitsPlugin } from './plugins/rate-limits';
@@ -68,6 +69,10 @@ function printKeptMail(message: MailMessage): void {
   );
 }
 
+/** An answer slower than this is logged even when the log is otherwise quiet. */
+const SLOW_REQUEST_MS = 1000;
+const VERBOSE_LEVELS = new Set(['debug', 'trace']);
+
 /** Flutterwave's inline script, its API, and the frame the script opens its checkout in. */
 const FLUTTERWAVE_ORIGINS = [
   'https://checkout.flutterwave.com',
@@ -97,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    // Two log lines for every request cost more than many a cached answer: see the onResponse hook below.
+    disableRequestLogging: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -127,6 +134,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
     });
   }
+
+  // One line for an answer that failed or was slow; every answer only at LOG_LEVEL=debug.
+  app.addHook('onResponse', async (request, reply) => {
+    const failed = reply.statusCode >= 500;
+    const slow = reply.elapsedTime >= SLOW_REQUEST_MS;
+    if (!failed && !slow && !VERBOSE_LEVELS.has(request.log.level)) return;
+    const entry = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    if (failed || slow) request.log.warn(entry, failed ? 'request failed' : 'slow request');
+    else request.log.debug(entry, 'request completed');
+  });
 
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -197,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', services);
   await app.register(sessionPlugin, { db: database.db, tokens });
   await app.register(cacheControlPlugin);
+  await app.register(catalogCachePlugin, { database, enabled: config.catalogCache });
 
   await app.register(swagger, {
     openapi: {

@@ -120,6 +120,8 @@ const envSchema = z.object({
     .min(0, 'must be a number of milliseconds between 0 and 30000')
     .max(30_000, 'must be a number of milliseconds between 0 and 30000')
     .default(1000),
+  /** `off` serves every catalogue answer afresh (to measure the cache, or to rule it out). */
+  CATALOG_CACHE: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -145,6 +147,8 @@ export interface Config {
   trustProxy: TrustProxy;
   jobIntervalMs: number;
   shutdownGraceMs: number;
+  /** Anonymous catalogue answers come from the version-keyed cache (docs/decisions/0017-catalog-cache.md). */
+  catalogCache: boolean;
 }
 
 export class ConfigError extends Error {
@@ -205,5 +209,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     jobIntervalMs: env.JOB_INTERVAL_SECONDS * 1000,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    catalogCache: env.CATALOG_CACHE === 'on',
   };
 }

@@ -3,7 +3,7 @@ import type { ColorOption, ImageRef, ProductSummary } from '../../contracts/cata
 import { discountPercent } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { brands, categories, productImages, products } from '../../db/schema/catalog';
-import { stockStatus } from './stock-status';
+import { shownStock, stockStatus } from './stock-status';
 
 /** Columns every product view selects; keeps list, detail and related queries in step. */
 export const summaryColumns = {
@@ -58,6 +58,7 @@ export function toImageRef(row: typeof productImages.$inferSelect): ImageRef {
 export function toSummary(row: SummaryRow, image: ImageRef | null): ProductSummary {
   return {
     ...row,
+    stock: shownStock(row.stock),
     ratingAverage: Number(row.ratingAverage),
     discountPercent: discountPercent(row.priceKobo, row.originalPriceKobo),
     stockStatus: stockStatus(row.stock),

@@ -61,7 +61,7 @@ export const cacheControlPlugin = fp(async (app: FastifyInstance) => {
       return payload; // other anonymous pages: what the route says (pages.ts: private, no-cache)
     }
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (read && PUBLIC_CATALOG_ROUTES.has(route) && reply.statusCode === 200) {
+    if (read && PUBLIC_CATALOG_ROUTES.has(route) && (reply.statusCode === 200 || reply.statusCode === 304)) {
       reply.header('cache-control', PUBLIC_CATALOG);
     } else {
       reply.header('cache-control', NO_STORE);

@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PageServices } from '../../app/load-context';
 import { AppError } from '../../core/errors';
+import { CURRENCY_COOKIE, currencyFromCookie } from '../../contracts/currency';
 import { controlCharacterError, findControlCharacter } from './input-guard';
+import { isSignedInRequest } from './cache-control';
+import { isBestSellingOrder, sendCachedAnswer, type CatalogCache } from './catalog-cache';
 import { trafficPlugin } from './traffic';
 
 export interface PagesOptions {
@@ -97,6 +101,46 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, init);
 }
 
+/** The catalogue's pages, served to anonymous shoppers from the catalogue cache (`.data`: their data for a client-side visit). */
+const CACHED_PAGES =
+  /^\/(?:_root|products|product\/[^/]+|category\/[^/]+|categories|sale|search)?(?:\.data)?$/;
+
+/**
+ * A page answer others may share: public for a shared cache for a short while (the shop's own cache
+ * drops it the moment the catalogue changes), kept apart by cookie (the display currency; a signed-in
+ * shopper's page is never this one) and by encoding.
+ */
+export const PUBLIC_PAGE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+
+/**
+ * The cache key of an anonymous catalogue page, or null when the page must be rendered for this
+ * request alone. The host is part of it: a page never answers for another host than it was made for.
+ */
+function pageCacheKey(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const pathname = request.url.split('?', 1)[0] ?? '/';
+  if (!CACHED_PAGES.test(pathname)) return null;
+  if (request.user || isSignedInRequest(request) || isBestSellingOrder(request.url)) return null;
+  const cookie = request.headers.cookie;
+  const currency = cookie?.includes(CURRENCY_COOKIE) ? (currencyFromCookie(cookie) ?? '') : '';
+  return `page ${request.host} ${currency} ${request.url}`;
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The CSP sources of a page's inline scripts: a cached page carries no per-answer nonce, so each script is allowed by its hash. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
+  }
+  return [...hashes];
+}
+
 /**
  * The bridge between Fastify and React Router: every path that is not /api, a static file or an
  * image becomes a Web Request for React Router's handler, with the shop's services as load context.
@@ -120,26 +164,95 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     handler: async (request, reply) => {
       // Every action request is checked, a missing or empty body too: an action would fail reading it.
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (body.length > 0 || !BODILESS_METHODS.has(request.method))
-        await checkActionBody(request, body);
-      const context: AppLoadContext = {
-        services: options.services,
-        cspNonce: request.cspNonce,
-        user: request.user,
-        client: { ip: request.ip, userAgent: request.headers['user-agent'] },
-      };
-      const response = await handle(toWebRequest(request, reply), context);
-
-      reply.status(response.status);
-      for (const [name, value] of response.headers) {
-        if (name === 'set-cookie') continue;
-        reply.header(name, value);
+      if (body.length > 0 || !BODILESS_METHODS.has(request.method)) await checkActionBody(request, body);
+      const cache = options.mode === 'production' ? app.catalogCache : null;
+      const cacheKey = cache ? pageCacheKey(request) : null;
+      const version = cache?.version.current() ?? null;
+      if (cache && cacheKey !== null && version !== null) {
+        const cached = cache.answers.get(cacheKey, version);
+        if (cached) return sendCachedAnswer(cache.answers, request, reply, cached, 'hit');
+        if (request.method === 'GET') return renderForCache(cache, cacheKey, version, request, reply);
       }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
-      if (!response.body || request.method === 'HEAD') return reply.send();
-      return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+      return sendResponse(request, reply, await render(request, reply, request.cspNonce));
     },
   });
+
+  /**
+   * Renders a catalogue page once for everyone who asks for it at the same version (a crowd right
+   * after a change waits for one rendering), without a per-answer nonce: its inline scripts are
+   * allowed by their hashes, so the very bytes can be kept and sent to the next shopper.
+   */
+  async function renderForCache(
+    cache: CatalogCache,
+    cacheKey: string,
+    version: number,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    let made: { status: number; headers: Record<string, string>; cookies: string[]; body: Buffer };
+    let shared: boolean;
+    try {
+      ({ value: made, shared } = await cache.answers.once(`${version} ${cacheKey}`, async () => {
+        const response = await render(request, reply, '');
+        const body = Buffer.from(await response.arrayBuffer());
+        const headers: Record<string, string> = {};
+        for (const [name, value] of response.headers) if (name !== 'set-cookie') headers[name] = value;
+        if ((headers['content-type'] ?? '').startsWith('text/html') && cspApplies())
+          headers['content-security-policy'] = app.contentSecurityPolicy(
+            inlineScriptHashes(body.toString('utf8')),
+          );
+        return { status: response.status, headers, cookies: response.headers.getSetCookie(), body };
+      }));
+    } catch (error) {
+      if (reply.raw.destroyed) throw error;
+      // The rendering this request waited on failed (its own client went away): render for this one.
+      return sendResponse(request, reply, await render(request, reply, request.cspNonce));
+    }
+    const cacheable = made.status === 200 && made.cookies.length === 0 && !made.headers['cache-control'];
+    if (cacheable) {
+      const entry = cache.answers.set(
+        cacheKey,
+        version,
+        { headers: { ...made.headers, 'cache-control': PUBLIC_PAGE, vary: 'Cookie' }, body: made.body },
+        cache.version.staleAt(),
+      );
+      return sendCachedAnswer(cache.answers, request, reply, entry, shared ? 'hit' : 'miss');
+    }
+    // Not to be kept (a 404, a redirect, a cookie): another request's such answer is not this one's.
+    if (shared) return sendResponse(request, reply, await render(request, reply, request.cspNonce));
+    const headers = new Headers(made.headers);
+    for (const cookie of made.cookies) headers.append('set-cookie', cookie);
+    return sendResponse(
+      request,
+      reply,
+      new Response(made.body.length > 0 ? new Uint8Array(made.body) : null, { status: made.status, headers }),
+    );
+  }
+
+  function cspApplies(): boolean {
+    return app.config.isProduction || process.env.NODE_ENV === 'test';
+  }
+
+  function render(request: FastifyRequest, reply: FastifyReply, cspNonce: string): Promise<Response> {
+    const context: AppLoadContext = {
+      services: options.services,
+      cspNonce,
+      user: request.user,
+      client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+    };
+    return handle(toWebRequest(request, reply), context);
+  }
+
+  function sendResponse(request: FastifyRequest, reply: FastifyReply, response: Response) {
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name === 'set-cookie') continue;
+      reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
+    if (!response.body || request.method === 'HEAD') return reply.send();
+    return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+  }
 }

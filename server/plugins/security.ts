@@ -8,6 +8,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     cspNonce: string;
   }
+  interface FastifyInstance {
+    /**
+     * The Content-Security-Policy allowing inline scripts by these sources instead of a per-answer
+     * nonce: a cached page's scripts by their hashes (`'sha256-…'`).
+     */
+    contentSecurityPolicy(scriptSources: string[]): string;
+  }
 }
 
 export interface SecurityOptions {
@@ -19,11 +26,18 @@ export interface SecurityOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function contentSecurityPolicy(nonce: string, paymentOrigins: string[]): string {
+/** What a JSON answer may load or be framed by, should a browser ever render one: nothing. */
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+function isApiRequest(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function contentSecurityPolicy(scriptSources: string[], paymentOrigins: string[]): string {
   const payment = paymentOrigins.join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${payment}`.trim(),
+    `script-src 'self' ${scriptSources.join(' ')} ${payment}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -47,9 +61,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     hsts: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 
+  app.decorate('contentSecurityPolicy', (scriptSources: string[]) =>
+    contentSecurityPolicy(scriptSources, options.paymentOrigins),
+  );
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (request, reply) => {
-    request.cspNonce = randomBytes(16).toString('base64');
+    // Only a document runs scripts: the API's JSON answers need no nonce (and none is drawn for them).
+    if (!isApiRequest(request.url)) request.cspNonce = randomBytes(16).toString('base64');
     if (SAFE_METHODS.has(request.method)) return;
     // A state change must come from the shop's own pages (or a client that sends no Origin, such as an API client or a webhook).
     const origin = request.headers.origin;
@@ -74,7 +92,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
       if (!reply.hasHeader('content-security-policy')) {
         reply.header(
           'content-security-policy',
-          contentSecurityPolicy(request.cspNonce, options.paymentOrigins),
+          request.cspNonce
+            ? contentSecurityPolicy([`'nonce-${request.cspNonce}'`], options.paymentOrigins)
+            : API_POLICY,
         );
       }
     }

@@ -15,6 +15,7 @@ import {
   url,
   visit,
   withPage,
+  mostStockedProducts,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -22,10 +23,7 @@ afterAll(closeBrowser);
 const ACTION_PATHS = ['/admin', '/admin.data'];
 
 async function placeGuestOrder(email: string): Promise<string> {
-  const list = (await (await fetch(url('/api/products?availability=in-stock&pageSize=48'))).json()) as {
-    items: { id: number; stockCount: number }[];
-  };
-  const best = [...list.items].sort((a, b) => b.stockCount - a.stockCount)[0]!;
+  const best = (await mostStockedProducts())[0]!;
   const detail = (await (await fetch(url(`/api/products/${best.id}`))).json()) as { sizes: string[] };
   const response = await fetch(url('/api/orders'), {
     method: 'POST',

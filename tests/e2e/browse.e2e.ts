@@ -146,7 +146,9 @@ describe.each(WIDTHS)('browsing at %ipx', (width) => {
       await page.getByRole('button', { name: 'Added to cart' }).waitFor({ state: 'visible', timeout: 5_000 });
       await cartBadge.waitFor({ state: 'visible', timeout: 5_000 });
       expect((await cartBadge.textContent())?.trim()).toBe('1');
-      await page.getByRole('button', { name: 'Add to Cart', exact: true }).waitFor({ state: 'visible', timeout: 6_000 });
+      await page
+        .getByRole('button', { name: 'Add to Cart', exact: true })
+        .waitFor({ state: 'visible', timeout: 6_000 });
       const noticeMs = Date.now() - clickedAt;
       expect(noticeMs, "'Added to cart' shows for about 2 s").toBeGreaterThanOrEqual(1_500);
       expect(noticeMs, "'Added to cart' shows for about 2 s").toBeLessThanOrEqual(5_000);

@@ -16,6 +16,7 @@ import {
   withPage,
   shopperAddress,
   signUpThroughApi,
+  mostStockedProducts,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -42,10 +43,7 @@ async function signUp(tag: string): Promise<{ email: string; token: string }> {
 
 /** A signed-in shopper's bank-transfer order, placed through the REST API with their token. */
 async function placeOrder(token: string, email: string): Promise<string> {
-  const products = await api('/api/products?availability=in-stock&pageSize=48');
-  const items = (products.body.items as { id: number; stockCount: number }[]).sort(
-    (a, b) => b.stockCount - a.stockCount,
-  );
+  const items = await mostStockedProducts();
   const detail = await api(`/api/products/${items[0]!.id}`);
   const sizes = detail.body.sizes as string[];
   const { status, body } = await api('/api/orders', {

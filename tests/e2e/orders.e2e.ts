@@ -14,6 +14,7 @@ import {
   WIDTHS,
   withPage,
   signUpThroughApi,
+  mostStockedProducts,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -53,10 +54,7 @@ let orderable: Promise<Orderable> | undefined;
 /** An in-stock product with plenty of stock, so the orders these tests place never run it out. */
 function orderableProduct(): Promise<Orderable> {
   orderable ??= (async () => {
-    const response = await fetch(url('/api/products?availability=in-stock&pageSize=48'));
-    expect(response.status, 'GET /api/products').toBe(200);
-    const page = (await response.json()) as { items: { id: number; stockCount: number }[] };
-    const best = [...page.items].sort((a, b) => b.stockCount - a.stockCount)[0];
+    const best = (await mostStockedProducts())[0];
     if (!best) throw new Error('No product in stock to order');
     const detail = (await (await fetch(url(`/api/products/${best.id}`))).json()) as {
       id: number;

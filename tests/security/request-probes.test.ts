@@ -299,7 +299,8 @@ describe('secrets stay out of the logs', () => {
         done();
       },
     });
-    return { lines, logger: pino({ level: 'info', serializers: logSerializers }, stream) };
+    // debug: every request's line, not only the failed and slow ones the shop logs by default.
+    return { lines, logger: pino({ level: 'debug', serializers: logSerializers }, stream) };
   }
 
   it('request URLs are logged without order keys or reset tokens', async () => {
@@ -435,7 +436,11 @@ describe('private answers are never cached; the public catalog says what may be'
   });
 
   it('a page opened by a secret link is kept nowhere', async () => {
-    for (const url of ['/reset-password?token=abc123', '/orders/ORD-1-x?key=abc123', '/verify-email?token=abc']) {
+    for (const url of [
+      '/reset-password?token=abc123',
+      '/orders/ORD-1-x?key=abc123',
+      '/verify-email?token=abc',
+    ]) {
       const response = await test.app.inject({ method: 'GET', url });
       expect(response.headers['cache-control'], url).toBe('private, no-store');
     }

@@ -6,6 +6,7 @@ import {
   startShop,
   type ScratchDatabase,
   type ShopProcess,
+  SYSTEM_ADMIN,
 } from '../fixtures/shop-process';
 import { ALLOW_MANY_UNPAID_ORDERS_SQL, testOrderBody } from '../fixtures/orders';
 
@@ -215,4 +216,37 @@ describe('two processes, one shop', () => {
     // One order mail when placed and one when released, per order: never a second release mail.
     expect(Number(mails!.count)).toBe(numbers.length * 2);
   }, 60_000);
+
+  it('a price the admin changes on one process shows at once on the other, on the page and in the API', async () => {
+    const [row] = await database.query<{ id: number; price_kobo: number }>(
+      "SELECT id, price_kobo FROM products WHERE status = 'active' AND original_price_kobo IS NULL ORDER BY id LIMIT 1 OFFSET 7",
+    );
+    const id = row!.id;
+    const page = `${b.url}/product/${id}`;
+    const api = `${b.url}/api/products/${id}`;
+    for (const url of [page, api]) await fetch(url).then((response) => response.arrayBuffer());
+    const cached = await fetch(page);
+    expect(cached.headers.get('x-cache')).toBe('hit');
+    const etag = cached.headers.get('etag')!;
+    await cached.arrayBuffer();
+    expect((await fetch(page, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(api)).headers.get('x-cache')).toBe('hit');
+
+    const signIn = await post(a, '/api/login', SYSTEM_ADMIN);
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+    const price = 123_457;
+    const changed = await fetch(`${a.url}/api/admin/products/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${String(signIn.body.token)}` },
+      body: JSON.stringify({ price }),
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+
+    // The very next requests to the other process: no waiting, no retry.
+    const fresh = await fetch(page, { headers: { 'if-none-match': etag } });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('etag')).not.toBe(etag);
+    expect(await fresh.text()).toContain('123,457');
+    expect(((await (await fetch(api)).json()) as { price: number }).price).toBe(price);
+  });
 });

@@ -28,7 +28,7 @@ export const productSummaryDto = z.object({
   rating: z.number(),
   reviews: z.number(),
   inStock: z.boolean(),
-  stockCount: z.number(),
+  stockCount: z.number().describe('Units left: exact below 5 ("only 3 left"); 5 means five or more.'),
   stockStatus: z.enum(['in_stock', 'low_stock', 'out_of_stock']),
   isNew: z.boolean(),
   isHot: z.boolean(),

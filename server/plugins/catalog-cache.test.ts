@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { createTestApp, type TestApp } from '../../tests/fixtures/test-app';
+import { signInSeededAdmin, signUpAs } from '../../tests/fixtures/admin-api';
+import { testConfig } from '../../tests/fixtures/test-config';
+import { testOrderBody } from '../../tests/fixtures/orders';
+
+let test: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  adminToken = (await signInSeededAdmin(test)).token;
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  test.app.inject({ method: 'GET', url, headers });
+
+async function setPrice(id: number, price: number) {
+  const response = await test.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/products/${id}`,
+    headers: { authorization: `Bearer ${adminToken}` },
+    payload: { price },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+describe('the catalogue cache (API)', () => {
+  it('answers a repeat from the cache, with an ETag a repeat visitor gets 304 for', async () => {
+    const url = '/api/products?category=womens-bags&sort=price-asc&pageSize=6';
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    const second = await get(url);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['cache-control']).toContain('s-maxage=');
+    const etag = String(second.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    const revisit = await get(url, { 'if-none-match': etag });
+    expect(revisit.statusCode).toBe(304);
+    expect(revisit.body).toBe('');
+    expect(revisit.headers['cache-control']).toContain('public');
+  });
+
+  it('serves the cached answer compressed as the client asks', async () => {
+    const url = '/api/products?pageSize=24';
+    await get(url);
+    const brotli = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['x-cache']).toBe('hit');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('shows a price the admin changed on the very next request, in the list and on the product', async () => {
+    const list = '/api/products?sort=price-asc&pageSize=48';
+    const before = (await get(list)).json() as { items: { id: number; price: number }[] };
+    const product = before.items[3]!;
+    await get(`/api/products/${product.id}`);
+    expect((await get(`/api/products/${product.id}`)).headers['x-cache']).toBe('hit');
+
+    await setPrice(product.id, product.price + 1234);
+
+    const detail = await get(`/api/products/${product.id}`);
+    expect(detail.headers['x-cache']).toBe('miss');
+    expect(detail.json().price).toBe(product.price + 1234);
+    const after = (await get(list)).json() as { items: { id: number; price: number }[] };
+    expect(after.items.find((item) => item.id === product.id)?.price ?? product.price + 1234).toBe(
+      product.price + 1234,
+    );
+  });
+
+  it('shows a change made straight in the database (a job, a script) at once too', async () => {
+    const url = '/api/products/1005';
+    const before = (await get(url)).json() as { name: string };
+    await get(url);
+    await test.database.db.execute(sql`UPDATE products SET name = name || ' Edition' WHERE id = 1005`);
+    // The announcement arrives when the change commits; the next read waits for nothing else.
+    await expect
+      .poll(async () => (await get(url)).json().name, { timeout: 2000, interval: 5 })
+      .toBe(`${before.name} Edition`);
+  });
+
+  it('keeps answers through a sale that leaves the stock a shopper sees alone, and drops them when it does not', async () => {
+    await test.database.db.execute(sql`UPDATE products SET stock = 40 WHERE id = 1010`);
+    const url = '/api/products/1010';
+    await get(url);
+    expect((await get(url)).headers['x-cache']).toBe('hit');
+
+    const product = (await get(url)).json() as { sizes: string[] };
+    const order = await test.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: testOrderBody({ id: 1010, size: product.sizes[0] ?? null }),
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect((await get(url)).headers['x-cache']).toBe('hit');
+
+    await test.database.db.execute(sql`UPDATE products SET stock = 3 WHERE id = 1010`);
+    // Changed outside any request (as the unpaid-order job restocks): the commit's announcement drops it.
+    await expect
+      .poll(async () => (await get(url)).json().stockStatus, { timeout: 2000, interval: 5 })
+      .toBe('low_stock');
+    expect((await get(url)).json()).toMatchObject({ stockStatus: 'low_stock', stockCount: 3 });
+  });
+
+  it('shows a count above the low-stock threshold as the threshold, never the exact figure', async () => {
+    await test.database.db.execute(sql`UPDATE products SET stock = 37 WHERE id = 1011`);
+    expect((await get('/api/products/1011')).json()).toMatchObject({
+      stockStatus: 'in_stock',
+      stockCount: 5,
+    });
+  });
+
+  it('never keeps the best-selling order, which moves with every sale', async () => {
+    const url = '/api/products?sort=best-selling&pageSize=6';
+    await get(url);
+    expect((await get(url)).headers['x-cache']).toBeUndefined();
+  });
+
+  it('never answers a signed-in caller from the cache, nor keeps its answer for others', async () => {
+    const token = await signUpAs(test, 'cache.reader@example.ng');
+    const url = '/api/products?pageSize=7';
+    const signedIn = await get(url, { authorization: `Bearer ${token}` });
+    expect(signedIn.headers['x-cache']).toBeUndefined();
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    expect((await get(url)).headers['x-cache']).toBe('miss');
+  });
+});
+
+describe('the catalogue cache across two instances of the shop', () => {
+  it('a price changed through one shows at once on the other', async () => {
+    const other = await buildApp({ config: testConfig(), database: test.database, logger: false });
+    await other.ready();
+    try {
+      const url = '/api/products/1020';
+      const before = (await other.inject({ method: 'GET', url })).json() as { price: number };
+      expect((await other.inject({ method: 'GET', url })).headers['x-cache']).toBe('hit');
+
+      await setPrice(1020, before.price + 777);
+
+      await expect
+        .poll(async () => (await other.inject({ method: 'GET', url })).json().price, {
+          timeout: 2000,
+          interval: 5,
+        })
+        .toBe(before.price + 777);
+    } finally {
+      await other.close();
+    }
+  });
+});
