@@ -60,6 +60,16 @@ export interface NotifiedOrder {
 }
 
 /**
+ * The account an order belongs to, as a condition on users: the account that placed it, or for a
+ * guest order the account with its e-mail only once that account has confirmed the address.
+ */
+export function orderOwner(order: Pick<NotifiedOrder, 'userId' | 'email'>): SQL | undefined {
+  return order.userId
+    ? eq(users.id, order.userId)
+    : and(eq(users.email, order.email.trim().toLowerCase()), isNotNull(users.emailVerifiedAt));
+}
+
+/**
  * Tells the order's owner what happened to it: the account that placed it, or for a guest order the
  * account with its e-mail once it has confirmed that address (the same shopper, who sees the order in
  * their list). A guest without such an account has no notifications. Call it inside the transaction
@@ -71,11 +81,7 @@ export async function notifyOrderOwner(
   event: OrderNotificationEvent,
   now = new Date(),
 ): Promise<void> {
-  // A guest order's owner is the account with its e-mail only once that account has confirmed the address.
-  const owner = order.userId
-    ? eq(users.id, order.userId)
-    : and(eq(users.email, order.email.trim().toLowerCase()), isNotNull(users.emailVerifiedAt));
-  const [user] = await db.select({ id: users.id }).from(users).where(owner).limit(1);
+  const [user] = await db.select({ id: users.id }).from(users).where(orderOwner(order)).limit(1);
   if (!user) return;
   const text = orderNotificationText(order.number, event);
   await createNotification(db, user.id, { type: 'order', ...text, link: orderLink(order.number), now });

@@ -10,9 +10,20 @@ export interface MailMessage {
   html: string;
 }
 
+/** A message already recorded in the outbox, by the transaction that made it. */
+export interface QueuedMail {
+  id: number;
+  message: MailMessage;
+}
+
 export interface Mailer {
   /** Records the message in the outbox, and delivers it over SMTP when SMTP is configured. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Delivers messages a transaction wrote to the outbox, once it has committed (so a rolled-back
+   * order never mails anyone, and a committed one never loses its mail). Callers do not wait for it.
+   */
+  deliver(queued: QueuedMail[]): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -34,31 +45,38 @@ export function mailLinks(text: string): string[] {
 
 export function createMailer(options: MailerOptions): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const markFailed = (id: number, error: unknown) =>
+    options.db
+      .update(outbox)
+      .set({
+        status: 'failed',
+        error: error instanceof Error ? error.message.slice(0, 500) : 'delivery failed',
+      })
+      .where(eq(outbox.id, id))
+      .catch(() => {});
+  const deliverOne = async ({ id, message }: QueuedMail): Promise<void> => {
+    if (!transport) {
+      options.onKept?.(message);
+      return;
+    }
+    try {
+      await transport.sendMail({ from: options.from, ...message });
+      await options.db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.id, id));
+    } catch (error) {
+      options.onError?.(error);
+      await markFailed(id, error);
+    }
+  };
+  const deliver = async (queued: QueuedMail[]): Promise<void> => {
+    await Promise.all(queued.map(deliverOne));
+  };
   return {
+    deliver,
     async send(message) {
       const [row] = await options.db.insert(outbox).values(message).returning({ id: outbox.id });
       if (!row) return;
-      if (!transport) {
-        options.onKept?.(message);
-        return;
-      }
       // Delivery happens after the answer: a slow mail server must not hold up the shopper.
-      void transport
-        .sendMail({ from: options.from, ...message })
-        .then(() =>
-          options.db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.id, row.id)),
-        )
-        .catch(async (error: unknown) => {
-          options.onError?.(error);
-          await options.db
-            .update(outbox)
-            .set({
-              status: 'failed',
-              error: error instanceof Error ? error.message.slice(0, 500) : 'delivery failed',
-            })
-            .where(eq(outbox.id, row.id))
-            .catch(() => {});
-        });
+      void deliver([{ id: row.id, message }]);
     },
   };
 }

@@ -132,6 +132,7 @@ describe('newsletter sign-up', () => {
         async send() {
           throw new Error('outbox unavailable');
         },
+        deliver: async () => {},
       },
       onMailError: (error) => reported.push(error),
     };

@@ -1,6 +1,6 @@
 import { formatNaira } from '../../contracts/money';
 import { paymentMethodNames } from '../../contracts/checkout-texts';
-import type { Mailer } from '../mail/mailer';
+import type { MailMessage, Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
 import type { ShopSettings } from '../settings/shop-settings';
 import type { OrderView } from './order-view';
@@ -35,11 +35,19 @@ function totalLines(order: OrderView): string[] {
   ];
 }
 
-export async function sendOrderConfirmation(
-  deps: MailDeps,
+// Made once: building a formatter with a time zone on every order cost more than the rest of the mail.
+const placedAtFormat = new Intl.DateTimeFormat('en-NG', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Africa/Lagos',
+});
+
+/** The shopper's confirmation of a new order, with its link (carrying the key for a guest). */
+export function orderConfirmationMail(
+  publicUrl: string,
   order: OrderView,
   options: { accessToken: string | null; settings: ShopSettings },
-): Promise<void> {
+): MailMessage {
   const { settings } = options;
   const address = order.shippingAddress;
   const bank =
@@ -50,38 +58,38 @@ export async function sendOrderConfirmation(
           `Use the reference ${order.bankReference ?? ''} so we can match your payment. We hold your items for ${settings.unpaidOrderHoldHours} hours.`,
         ]
       : [];
-  await deps.mailer.send({
+  return {
     to: order.email,
     subject: `Your ${settings.name} order ${order.number}`,
     ...renderMail({
       shopName: settings.name,
       heading: `Thank you for your order, ${address.firstName}`,
       paragraphs: [
-        `Order ${order.number}, placed ${new Date(order.placedAt).toLocaleString('en-NG', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' })}.`,
+        `Order ${order.number}, placed ${placedAtFormat.format(new Date(order.placedAt))}.`,
         ...itemLines(order),
         ...totalLines(order),
         ...bank,
         `Delivering to ${address.firstName} ${address.lastName}, ${address.address}, ${address.city}, ${address.state} ${address.zipCode}, ${address.country}.`,
         `Questions? Reply to this e-mail or call ${settings.supportPhone}.`,
       ],
-      action: { label: 'View your order', url: orderLink(deps.publicUrl, order.number, options.accessToken) },
+      action: { label: 'View your order', url: orderLink(publicUrl, order.number, options.accessToken) },
     }),
-  });
+  };
 }
 
 /**
- * Tells the shop about a new order when its owner asked for e-mail alerts (Settings →
- * Notifications): to the alert address, or the support address when none is set.
+ * The shop's alert about a new order when its owner asked for e-mail alerts (Settings →
+ * Notifications): to the alert address, or the support address when none is set. Null without alerts.
  */
-export async function sendNewOrderAlert(
-  deps: MailDeps,
+export function newOrderAlertMail(
+  publicUrl: string,
   order: OrderView,
   settings: ShopSettings,
-): Promise<void> {
-  if (!settings.notifications.emailAlerts) return;
+): MailMessage | null {
+  if (!settings.notifications.emailAlerts) return null;
   const to = settings.notifications.alertEmail || settings.supportEmail;
   const address = order.shippingAddress;
-  await deps.mailer.send({
+  return {
     to,
     subject: `New order ${order.number}: ${formatNaira(order.totalKobo)}`,
     ...renderMail({
@@ -98,10 +106,10 @@ export async function sendNewOrderAlert(
       ],
       action: {
         label: 'Open the order',
-        url: `${deps.publicUrl}/admin?tab=orders&order=${encodeURIComponent(order.number)}`,
+        url: `${publicUrl}/admin?tab=orders&order=${encodeURIComponent(order.number)}`,
       },
     }),
-  });
+  };
 }
 
 const statusSentences: Partial<Record<OrderView['status'], string>> = {

@@ -84,19 +84,13 @@ function toLineView(line: typeof orderLines.$inferSelect): OrderLineView {
   };
 }
 
-/** Orders with their lines and events, in the order given: one query per table, not per order. */
-export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [lines, events] = await Promise.all([
-    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
-    db
-      .select()
-      .from(orderEvents)
-      .where(inArray(orderEvents.orderId, ids))
-      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-  ]);
-  return rows.map((row) => ({
+/** One order's view from its row, lines and events (lines in the order they were recorded). */
+export function orderViewOf(
+  row: OrderRow,
+  lines: (typeof orderLines.$inferSelect)[],
+  events: (typeof orderEvents.$inferSelect)[],
+): OrderView {
+  return {
     number: row.number,
     status: row.status,
     statusLabel: orderStatusNames[row.status],
@@ -122,16 +116,35 @@ export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderV
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     placedAt: row.createdAt.toISOString(),
-    items: lines.filter((line) => line.orderId === row.id).map(toLineView),
-    events: events
-      .filter((event) => event.orderId === row.id)
-      .map((event) => ({
-        status: event.status,
-        label: orderStatusNames[event.status],
-        note: event.note,
-        at: event.createdAt.toISOString(),
-      })),
-  }));
+    items: lines.map(toLineView),
+    events: events.map((event) => ({
+      status: event.status,
+      label: orderStatusNames[event.status],
+      note: event.note,
+      at: event.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Orders with their lines and events, in the order given: one query per table, not per order. */
+export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [lines, events] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
+    db
+      .select()
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+  ]);
+  return rows.map((row) =>
+    orderViewOf(
+      row,
+      lines.filter((line) => line.orderId === row.id),
+      events.filter((event) => event.orderId === row.id),
+    ),
+  );
 }
 
 export async function toOrderView(db: DbOrTx, row: OrderRow): Promise<OrderView> {

@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseHandle, type Db } from '../../db/client';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
+import { getShopSettings } from '../settings/shop-settings';
 import { placeOrder, type PlacedOrder, type PlaceOrderDeps } from './place-order';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -32,7 +33,7 @@ let product: { id: number; sizes: string[] };
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
   // The confirmation e-mail is not what is measured here; a mailer that keeps nothing keeps the rounds quick.
-  const mailer: Mailer = { send: async () => {} };
+  const mailer: Mailer = { send: async () => {}, deliver: async () => {} };
   deps = { db: await shoppersDb(), mailer, publicUrl: 'https://rossy.test' };
   const [row] = await database.db
     .select({ id: products.id, sizes: products.sizes })
@@ -231,5 +232,64 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
     const { placed, errors } = split(results);
     expect(firstOrderRefusals(errors).map(String)).toEqual([]);
     expect(placed).toHaveLength(1);
+  });
+  it(`carts naming two products in opposite orders: no deadlock, no oversell, ${ROUNDS} rounds`, async () => {
+    const pair = await database.db
+      .select({ id: products.id, sizes: products.sizes })
+      .from(products)
+      .orderBy(asc(products.id))
+      .limit(3);
+    const [first, second] = pair.slice(1);
+    const line = (item: { id: number; sizes: string[] }) => ({
+      id: item.id,
+      quantity: 1,
+      selectedSize: item.sizes[0] ?? null,
+    });
+    for (let round = 0; round < ROUNDS; round++) {
+      await database.db
+        .update(products)
+        .set({ stock: 10 })
+        .where(sql`${products.id} IN (${first!.id}, ${second!.id})`);
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, shopper) =>
+          placeOrder(
+            deps,
+            orderBody(3000 + round, shopper, {
+              items: shopper % 2 ? [line(first!), line(second!)] : [line(second!), line(first!)],
+            }),
+          ),
+        ),
+      );
+      const { placed, errors } = split(results);
+      const unexpected = errors.filter(
+        (error) => !(error instanceof AppError && error.code === 'OUT_OF_STOCK'),
+      );
+      expect(unexpected.map(String), `round ${round}`).toEqual([]);
+      expect(placed, `round ${round}`).toHaveLength(10);
+      expect(await stockOf(first!.id)).toBe(0);
+      expect(await stockOf(second!.id)).toBe(0);
+    }
+  });
+
+  it(`one e-mail racing for more unpaid orders than its limit: exactly the limit placed, ${ROUNDS} rounds`, async () => {
+    const { maxUnpaidOrdersPerEmail } = await getShopSettings(database.db);
+    for (let round = 0; round < ROUNDS; round++) {
+      await database.db.update(products).set({ stock: 100 }).where(eq(products.id, product.id));
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, () =>
+          placeOrder(deps, orderBody(4000 + round, 0, { email: `one-email-${round}@example.ng` }), {
+            clientAddress: `10.0.${round}.1`,
+          }),
+        ),
+      );
+      const { placed, errors } = split(results);
+      const unexpected = errors.filter(
+        (error) => !(error instanceof AppError && error.code === 'RATE_LIMITED'),
+      );
+      expect(unexpected.map(String), `round ${round}`).toEqual([]);
+      expect(placed, `round ${round}`).toHaveLength(maxUnpaidOrdersPerEmail);
+      // Only the placed orders took stock: the refused ones rolled back whole.
+      expect(await stockOf(product.id)).toBe(100 - maxUnpaidOrdersPerEmail);
+    }
   });
 });

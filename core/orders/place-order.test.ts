@@ -1,5 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkoutMessages } from '../../contracts/checkout-texts';
 import { formatNaira } from '../../contracts/money';
 import { users } from '../../db/schema/accounts';
@@ -216,20 +216,53 @@ describe('placeOrder, bank transfer', () => {
     expect(mail!.text).not.toContain('?key=');
   });
 
-  it('still answers with the order when the confirmation and the alert cannot be sent', async () => {
+  it('still answers with the order when the mail cannot be delivered, and keeps the mails in the outbox', async () => {
     await setStock(bag.id, 10);
     const failures: unknown[] = [];
     const placed = await placeOrder(
       {
         ...deps,
-        mailer: { send: () => Promise.reject(new Error('SMTP down')) },
+        mailer: {
+          send: () => Promise.reject(new Error('SMTP down')),
+          deliver: () => Promise.reject(new Error('SMTP down')),
+        },
         onMailError: (error) => failures.push(error),
       },
-      orderBody({ items: [line(bag, 1)] }),
+      orderBody({ items: [line(bag, 1)], email: 'smtp-down@example.ng' }),
     );
     expect(placed.order.status).toBe('awaiting_payment');
-    // Both mails failed (the shopper's and the shop's alert), each reported, neither undoing the order.
-    expect(failures).toHaveLength(2);
+    // The failure is reported after the answer, and undoes nothing: the order and its mail stay.
+    await vi.waitFor(() => expect(failures).toHaveLength(1));
+    expect(await database.db.select().from(outbox).where(eq(outbox.to, 'smtp-down@example.ng'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('hands the mails to the mailer only after the order is recorded, and answers without waiting for it', async () => {
+    await setStock(bag.id, 10);
+    const handed: { id: number; to: string; recorded: boolean }[] = [];
+    let finishDelivery = () => {};
+    const placed = await placeOrder(
+      {
+        ...deps,
+        mailer: {
+          send: () => Promise.reject(new Error('not used')),
+          deliver: async (queued) => {
+            for (const mail of queued) {
+              const [row] = await database.db.select().from(outbox).where(eq(outbox.id, mail.id));
+              handed.push({ id: mail.id, to: mail.message.to, recorded: row?.to === mail.message.to });
+            }
+            // A mail server that never answers: the order's answer must not wait for it.
+            await new Promise<void>((resolve) => (finishDelivery = resolve));
+          },
+        },
+      },
+      orderBody({ items: [line(bag, 1)], email: 'after-commit@example.ng' }),
+    );
+    expect(placed.order.number).toMatch(/^ORD-/);
+    await vi.waitFor(() => expect(handed.map((mail) => mail.to)).toContain('after-commit@example.ng'));
+    expect(handed.every((mail) => mail.recorded)).toBe(true);
+    finishDelivery();
   });
 });
 

@@ -1,21 +1,23 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { placeOrderInputSchema } from '../../contracts/checkout';
 import { checkoutMessages } from '../../contracts/checkout-texts';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { products } from '../../db/schema/catalog';
-import { orderEvents, orderLines, orders } from '../../db/schema/orders';
-import { notifyOrderOwner } from '../content/notifications';
+import { type orderLines, orders } from '../../db/schema/orders';
+import { orderOwner } from '../content/notifications';
+import { orderLink as notificationLink, orderNotificationText } from '../content/notification-texts';
 import { isPaymentMethodEnabled } from './payment-methods';
 import { AppError } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import type { MailMessage, Mailer, QueuedMail } from '../mail/mailer';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
-import { useCoupon } from './coupons';
-import { sendNewOrderAlert, sendOrderConfirmation } from './order-mail';
-import { toOrderView, type OrderRow, type OrderView } from './order-view';
-import { quantitiesByProduct, quoteCart } from './quote';
+import { newOrderAlertMail, orderConfirmationMail } from './order-mail';
+import { orderViewOf, toOrderView, type OrderRow, type OrderView } from './order-view';
+import { quantitiesByProduct, quoteCart, type CartQuote } from './quote';
 import { isUniqueViolation } from '../unique-violation';
 
 export interface PlaceOrderDeps {
@@ -65,37 +67,6 @@ export function unpaidOrdersMessage(open: number): string {
   return `You already have ${open} ${open === 1 ? 'order' : 'orders'} awaiting payment. Pay or cancel one of them first.`;
 }
 
-/**
- * Open unpaid orders are limited per e-mail and per network address, so no one holds the shop's
- * stock with a pile of orders they never pay. The advisory locks (e-mail first, then address, then
- * the products) make the count and the new order one step, however many checkouts race.
- */
-async function checkOpenUnpaidOrders(
-  tx: DbOrTx,
-  email: string,
-  addressHash: string | null,
-  limits: { perEmail: number; perAddress: number },
-): Promise<void> {
-  const open = and(eq(orders.status, 'awaiting_payment'), isNull(orders.stockReleasedAt));
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`unpaid-email:${email}`}, 0))`);
-  const [byEmail] = await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(and(open, eq(orders.email, email)));
-  if ((byEmail?.n ?? 0) >= limits.perEmail)
-    throw new AppError('RATE_LIMITED', unpaidOrdersMessage(byEmail?.n ?? 0));
-  if (!addressHash) return;
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`unpaid-address:${addressHash}`}, 0))`,
-  );
-  const [byAddress] = await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(and(open, eq(orders.clientAddressHash, addressHash)));
-  if ((byAddress?.n ?? 0) >= limits.perAddress)
-    throw new AppError('RATE_LIMITED', unpaidOrdersMessage(byAddress?.n ?? 0));
-}
-
 async function replay(db: DbOrTx, key: string, requestHash: string): Promise<PlacedOrder | null> {
   const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
   if (!existing) return null;
@@ -107,11 +78,222 @@ async function replay(db: DbOrTx, key: string, requestHash: string): Promise<Pla
   return { order: await toOrderView(db, existing), accessToken: null, replayed: true };
 }
 
+/** Why the statement placing an order refused it ('stock', 'coupon', 'unpaid:3'), or null for any other error. */
+function refusalOf(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const message = (current as { message?: unknown }).message;
+    const code = (current as { code?: unknown }).code;
+    if (code === 'P0001' && typeof message === 'string' && message.startsWith('order-refused:'))
+      return message.slice('order-refused:'.length);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** The shopper's words for a refusal, read once the statement has rolled back (no lock held). */
+async function refusalError(
+  db: DbOrTx,
+  reason: string,
+  lines: CartQuote['lines'],
+  wanted: [number, number][],
+): Promise<AppError> {
+  if (reason.startsWith('unpaid:'))
+    return new AppError('RATE_LIMITED', unpaidOrdersMessage(Number(reason.slice(7))));
+  if (reason === 'coupon')
+    return new AppError('CONFLICT', checkoutMessages.couponUsedUp, {
+      couponCode: checkoutMessages.couponUsedUp,
+    });
+  const current = await db
+    .select({ id: products.id, stock: products.stock, status: products.status })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        wanted.map(([id]) => id),
+      ),
+    );
+  const nameOf = (productId: number) => lines.find((line) => line.productId === productId)?.name;
+  for (const [productId, quantity] of wanted) {
+    const product = current.find((row) => row.id === productId);
+    if (!product || product.status !== 'active') {
+      const name = nameOf(productId) ?? 'An item in your cart';
+      return new AppError('CONFLICT', `${name}: This item is no longer available.`, {
+        items: 'This item is no longer available.',
+      });
+    }
+    if (product.stock < quantity) return outOfStock(nameOf(productId), product.stock);
+  }
+  // Another order took the last units and gave them back in between: the shopper may simply try again.
+  return outOfStock(nameOf(wanted[0]?.[0] ?? 0), 0);
+}
+
+const dialect = new PgDialect();
+/** Statement names by text: the statements below have a few texts only. */
+const statementIds = new Map<string, string>();
+
 /**
- * Places an order in one transaction: prices from the database, stock taken by a conditional
- * update (never below zero, lines of one product counted together), the coupon's use counted
- * within its limit, and the order recorded with its first status. Unpaid orders hold their stock
- * until the shop's hold time passes.
+ * Runs a hot statement as a named prepared statement on PostgreSQL (parsed and planned once per
+ * connection, not on every order); elsewhere (PGlite, in process) as any other query.
+ */
+async function runPrepared<Row>(db: DbOrTx, name: string, statement: SQL): Promise<Row[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const query = dialect.sqlToQuery(statement);
+    // One name per text: the e-mail-or-account owner condition gives two texts.
+    let id = statementIds.get(query.sql);
+    if (!id && statementIds.size < 16) {
+      id = `${name}-${createHash('sha256').update(query.sql).digest('hex').slice(0, 16)}`;
+      statementIds.set(query.sql, id);
+    }
+    // A text the map has no room for (never expected) runs unnamed rather than filling the server.
+    const config = id
+      ? { name: id, text: query.sql, values: query.params }
+      : { text: query.sql, values: query.params };
+    return (await client.query<Row & pg.QueryResultRow>(config)).rows;
+  }
+  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+}
+
+/** The order row as the statement below records it, so the view and its mails need no read back. */
+type NewOrder = Omit<OrderRow, 'id'>;
+
+/**
+ * Records an order in ONE statement, so every lock it takes is held only while PostgreSQL runs it
+ * (never across a round trip to this process): the unpaid-order slot (advisory locks on the e-mail,
+ * then the address), the products' rows in id order (no deadlock between two carts), the stock taken
+ * by a conditional update for all lines at once (never below zero), the coupon's use counted within
+ * its limit, then the order, its lines, its first event, the owner's notification, the saved details
+ * and the outbox's mails. Anything short aborts the whole statement through `refuse_order`.
+ */
+async function recordOrder(
+  db: DbOrTx,
+  order: NewOrder,
+  work: {
+    wanted: [number, number][];
+    lines: Omit<typeof orderLines.$inferInsert, 'orderId'>[];
+    note: string;
+    limits: { perEmail: number; perAddress: number };
+    couponId: number | null;
+    notification: { title: string; message: string; link: string };
+    saveInfo: boolean;
+    mails: MailMessage[];
+  },
+): Promise<{ id: number; mails: QueuedMail[] }> {
+  const at = order.createdAt.toISOString();
+  const address = order.shippingAddress;
+  const owner = orderOwner({ userId: order.userId, email: order.email });
+  const statement = sql`
+    WITH gate AS (
+      SELECT take_unpaid_order_slot(${order.email}, ${order.clientAddressHash}::text,
+                                    ${work.limits.perEmail}::int, ${work.limits.perAddress}::int) AS ok
+    ),
+    wanted AS (
+      SELECT w.product_id, w.quantity
+        FROM jsonb_to_recordset(${JSON.stringify(work.wanted.map(([id, quantity]) => ({ product_id: id, quantity })))}::jsonb)
+          AS w(product_id integer, quantity integer)
+    ),
+    locked AS (
+      SELECT p.id FROM products p, gate
+       WHERE gate.ok AND p.id IN (SELECT product_id FROM wanted)
+       ORDER BY p.id FOR UPDATE OF p
+    ),
+    taken AS (
+      UPDATE products p SET stock = p.stock - w.quantity, sold_count = p.sold_count + w.quantity
+        FROM wanted w
+       WHERE p.id = w.product_id AND p.status = 'active' AND p.stock >= w.quantity
+         AND (SELECT count(*) FROM locked) >= 0
+      RETURNING p.id
+    ),
+    used AS (
+      UPDATE coupons SET used_count = used_count + 1
+       WHERE id = ${work.couponId}::int AND active
+         AND (usage_limit IS NULL OR used_count < usage_limit)
+         AND (SELECT count(*) FROM taken) = ${work.wanted.length}
+      RETURNING id
+    ),
+    checked AS (
+      SELECT CASE
+               WHEN (SELECT count(*) FROM taken) <> ${work.wanted.length} THEN refuse_order('stock')
+               WHEN (SELECT count(*) FROM used) <> ${work.couponId === null ? 0 : 1} THEN refuse_order('coupon')
+               ELSE true
+             END AS ok
+    ),
+    placed AS (
+      INSERT INTO orders (number, user_id, email, phone, shipping_address, shipping_method,
+                          shipping_method_label, payment_method, payment_status, status, subtotal_kobo,
+                          discount_kobo, shipping_kobo, tax_kobo, total_kobo, tax_rate_percent, coupon_code,
+                          first_order_coupon, client_address_hash, bank_reference, access_token_hash,
+                          idempotency_key, request_hash, stock_held_until, created_at, updated_at)
+      SELECT ${order.number}, ${order.userId}::uuid, ${order.email}, ${order.phone},
+             ${JSON.stringify(order.shippingAddress)}::jsonb, ${order.shippingMethod},
+             ${order.shippingMethodLabel}, ${order.paymentMethod}, ${order.paymentStatus}, ${order.status},
+             ${order.subtotalKobo}::int, ${order.discountKobo}::int, ${order.shippingKobo}::int,
+             ${order.taxKobo}::int, ${order.totalKobo}::int, ${order.taxRatePercent}::numeric,
+             ${order.couponCode}::text, ${order.firstOrderCoupon}::boolean, ${order.clientAddressHash}::text,
+             ${order.bankReference}::text, ${order.accessTokenHash}, ${order.idempotencyKey}::text,
+             ${order.requestHash}::text, ${order.stockHeldUntil?.toISOString() ?? null}::timestamptz,
+             ${at}::timestamptz, ${at}::timestamptz
+        FROM checked WHERE checked.ok
+      RETURNING id
+    ),
+    line_rows AS (
+      INSERT INTO order_lines (order_id, product_id, name, image_url, unit_price_kobo, quantity, color, size)
+      SELECT placed.id, l.product_id, l.name, l.image_url, l.unit_price_kobo, l.quantity, l.color, l.size
+        FROM placed, ROWS FROM (jsonb_to_recordset(${JSON.stringify(
+          work.lines.map((line) => ({
+            product_id: line.productId,
+            name: line.name,
+            image_url: line.imageUrl,
+            unit_price_kobo: line.unitPriceKobo,
+            quantity: line.quantity,
+            color: line.color,
+            size: line.size,
+          })),
+        )}::jsonb)
+                               AS (product_id integer, name text, image_url text, unit_price_kobo integer,
+                                   quantity integer, color text, size text)) WITH ORDINALITY
+          AS l(product_id, name, image_url, unit_price_kobo, quantity, color, size, position)
+       ORDER BY l.position
+    ),
+    event_row AS (
+      INSERT INTO order_events (order_id, status, note, created_at)
+      SELECT placed.id, ${order.status}, ${work.note}, ${at}::timestamptz FROM placed
+    ),
+    noted AS (
+      INSERT INTO notifications (user_id, type, title, message, link, created_at)
+      SELECT account.id, 'order', ${work.notification.title}, ${work.notification.message},
+             ${work.notification.link}, ${at}::timestamptz
+        FROM placed, (SELECT ${users.id} AS id FROM ${users} WHERE ${owner} LIMIT 1) AS account
+    ),
+    saved AS (
+      UPDATE users SET phone = ${order.phone}, address = ${address.address}, city = ${address.city},
+                       state = ${address.state}, zip_code = ${address.zipCode}, country = ${address.country},
+                       updated_at = ${at}::timestamptz
+       WHERE ${work.saveInfo}::boolean AND id = ${order.userId}::uuid AND EXISTS (SELECT 1 FROM placed)
+    ),
+    mails AS (
+      INSERT INTO outbox ("to", subject, text, html)
+      SELECT m."to", m.subject, m.text, m.html
+        FROM placed, ROWS FROM (jsonb_to_recordset(${JSON.stringify(work.mails)}::jsonb)
+                               AS ("to" text, subject text, text text, html text)) WITH ORDINALITY
+          AS m("to", subject, text, html, position)
+       ORDER BY m.position
+      RETURNING id
+    )
+    SELECT placed.id, (SELECT array_agg(id ORDER BY id) FROM mails) AS mail_ids FROM placed`;
+  const [row] = await runPrepared<{ id: number; mail_ids: number[] | null }>(db, 'place-order', statement);
+  if (!row) throw new Error('The order was not recorded');
+  // Ids are given in insertion order, which is the order of the messages.
+  const ids = (row.mail_ids ?? []).map(Number);
+  return { id: Number(row.id), mails: ids.map((id, index) => ({ id, message: work.mails[index]! })) };
+}
+
+/**
+ * Places an order: prices and checks read first, without a lock (the quote), then the order is
+ * recorded in one statement that takes stock by a conditional update (never below zero, lines of
+ * one product counted together), counts the coupon's use within its limit and the shopper's open
+ * unpaid orders within theirs, and writes the order, its notification and its mails. Unpaid orders
+ * hold their stock until the shop's hold time passes. Mails are delivered after the answer.
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
@@ -128,167 +310,132 @@ export async function placeOrder(
     if (earlier) return earlier;
   }
 
-  const settings = await getShopSettings(deps.db);
+  const [settings, number] = await Promise.all([getShopSettings(deps.db), nextOrderNumber(deps.db)]);
   if (!isPaymentMethodEnabled(settings, input.paymentMethod))
     throw new AppError('BAD_REQUEST', 'This payment method is not available.', {
       paymentMethod: 'This payment method is not available.',
     });
 
+  const totals = await quoteCart(
+    deps.db,
+    {
+      items: input.items,
+      country: input.shippingAddress.country,
+      shippingMethod: input.shippingMethod,
+      couponCode: input.couponCode,
+      email: input.email,
+    },
+    { userId },
+    { settings },
+  );
+  const unsellable = totals.lines.find(
+    (line) =>
+      line.problemKind === 'unavailable' || line.problemKind === 'option' || line.problemKind === 'limit',
+  );
+  if (unsellable)
+    throw new AppError(
+      unsellable.problemKind === 'unavailable' ? 'CONFLICT' : 'BAD_REQUEST',
+      `${unsellable.name}: ${unsellable.problem ?? ''}`,
+      { items: unsellable.problem ?? '' },
+    );
+  if (totals.shippingMethod?.id !== input.shippingMethod)
+    throw new AppError('BAD_REQUEST', 'Please choose an available shipping method.', {
+      shippingMethod: 'Please choose an available shipping method.',
+    });
+  if (totals.couponError)
+    throw new AppError(
+      totals.couponError === checkoutMessages.couponUsedUp ? 'CONFLICT' : 'BAD_REQUEST',
+      totals.couponError,
+      { couponCode: totals.couponError },
+    );
+  const short = totals.lines.find((line) => line.problemKind === 'stock');
+  if (short) throw outOfStock(short.name, short.stock);
+
   const now = options.now ?? new Date();
   const accessToken = randomBytes(24).toString('base64url');
   const addressHash = options.clientAddress ? hashSecret(`address:${options.clientAddress}`) : null;
-  let row: OrderRow;
+  const bankTransfer = input.paymentMethod === 'bank-transfer';
+  const order: NewOrder = {
+    number,
+    userId,
+    email: input.email,
+    phone: input.phone,
+    shippingAddress: input.shippingAddress,
+    shippingMethod: input.shippingMethod,
+    shippingMethodLabel: `${totals.shippingMethod.name} (${totals.shippingMethod.description})`,
+    paymentMethod: input.paymentMethod,
+    paymentStatus: 'pending',
+    status: 'awaiting_payment',
+    subtotalKobo: totals.subtotalKobo,
+    discountKobo: totals.discountKobo,
+    shippingKobo: totals.shippingKobo,
+    taxKobo: totals.taxKobo,
+    totalKobo: totals.totalKobo,
+    taxRatePercent: totals.taxRatePercent,
+    couponCode: totals.coupon?.code ?? null,
+    bankReference: bankTransfer ? bankReference(now) : null,
+    customerBankReference: null,
+    accessTokenHash: hashSecret(accessToken),
+    idempotencyKey: key,
+    requestHash: key ? requestHash : null,
+    stockHeldUntil: new Date(
+      now.getTime() +
+        (bankTransfer ? settings.unpaidOrderHoldHours * 3_600_000 : settings.cardPaymentHoldMinutes * 60_000),
+    ),
+    stockReleasedAt: null,
+    paidAt: null,
+    firstOrderCoupon: totals.coupon?.firstOrderOnly ?? false,
+    isTest: false,
+    clientAddressHash: addressHash,
+    carrier: null,
+    trackingNumber: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const lines = totals.lines.map((line) => ({
+    productId: line.productId,
+    name: line.name,
+    imageUrl: line.imageUrl,
+    unitPriceKobo: line.unitPriceKobo,
+    quantity: line.quantity,
+    color: line.color,
+    size: line.size,
+  }));
+  const note = bankTransfer
+    ? `Order placed. We hold your items for ${settings.unpaidOrderHoldHours} hours while your bank transfer reaches us.`
+    : 'Order placed. Waiting for your payment.';
+  // The view and the mails are made before the statement: everything they show is known here.
+  const view = orderViewOf(
+    { ...order, id: 0 },
+    lines.map((line, index) => ({ ...line, id: index, orderId: 0 })),
+    [{ id: 0, orderId: 0, status: order.status, note, createdAt: now }],
+  );
+  const alert = newOrderAlertMail(deps.publicUrl, view, settings);
+  const mails = [
+    orderConfirmationMail(deps.publicUrl, view, { accessToken: userId ? null : accessToken, settings }),
+    ...(alert ? [alert] : []),
+  ];
+  const wanted = [...quantitiesByProduct(input.items)].sort(([a], [b]) => a - b);
+
+  let recorded: { id: number; mails: QueuedMail[] };
   try {
-    row = await deps.db.transaction(async (tx) => {
-      await checkOpenUnpaidOrders(tx, input.email, addressHash, {
-        perEmail: settings.maxUnpaidOrdersPerEmail,
-        perAddress: settings.maxUnpaidOrdersPerAddress,
-      });
-      const totals = await quoteCart(
-        tx,
-        {
-          items: input.items,
-          country: input.shippingAddress.country,
-          shippingMethod: input.shippingMethod,
-          couponCode: input.couponCode,
-          email: input.email,
-        },
-        { userId },
-        { settings },
-      );
-      const unsellable = totals.lines.find(
-        (line) =>
-          line.problemKind === 'unavailable' || line.problemKind === 'option' || line.problemKind === 'limit',
-      );
-      if (unsellable)
-        throw new AppError(
-          unsellable.problemKind === 'unavailable' ? 'CONFLICT' : 'BAD_REQUEST',
-          `${unsellable.name}: ${unsellable.problem ?? ''}`,
-          { items: unsellable.problem ?? '' },
-        );
-      if (totals.shippingMethod?.id !== input.shippingMethod)
-        throw new AppError('BAD_REQUEST', 'Please choose an available shipping method.', {
-          shippingMethod: 'Please choose an available shipping method.',
-        });
-      if (totals.couponError)
-        throw new AppError(
-          totals.couponError === checkoutMessages.couponUsedUp ? 'CONFLICT' : 'BAD_REQUEST',
-          totals.couponError,
-          { couponCode: totals.couponError },
-        );
-
-      const short = totals.lines.find((line) => line.problemKind === 'stock');
-      if (short) throw outOfStock(short.name, short.stock);
-
-      // Stock first, product by product in id order, so concurrent orders never deadlock.
-      const wanted = [...quantitiesByProduct(input.items)].sort(([a], [b]) => a - b);
-      for (const [productId, quantity] of wanted) {
-        const taken = await tx
-          .update(products)
-          .set({
-            stock: sql`${products.stock} - ${quantity}`,
-            soldCount: sql`${products.soldCount} + ${quantity}`,
-          })
-          .where(
-            sql`${products.id} = ${productId} AND ${products.status} = 'active' AND ${products.stock} >= ${quantity}`,
-          )
-          .returning({ id: products.id });
-        if (taken.length === 0) {
-          const [current] = await tx
-            .select({ stock: products.stock })
-            .from(products)
-            .where(eq(products.id, productId));
-          throw outOfStock(
-            totals.lines.find((line) => line.productId === productId)?.name,
-            current?.stock ?? 0,
-          );
-        }
-      }
-      if (totals.coupon) await useCoupon(tx, totals.coupon.id);
-      const couponCode = totals.coupon?.code ?? null;
-
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          number: sql`'ORD-' || nextval('order_number_seq')`,
-          userId,
-          email: input.email,
-          phone: input.phone,
-          shippingAddress: input.shippingAddress,
-          shippingMethod: input.shippingMethod,
-          shippingMethodLabel: `${totals.shippingMethod?.name ?? input.shippingMethod} (${totals.shippingMethod?.description ?? ''})`,
-          paymentMethod: input.paymentMethod,
-          paymentStatus: 'pending',
-          status: 'awaiting_payment',
-          subtotalKobo: totals.subtotalKobo,
-          discountKobo: totals.discountKobo,
-          shippingKobo: totals.shippingKobo,
-          taxKobo: totals.taxKobo,
-          totalKobo: totals.totalKobo,
-          taxRatePercent: totals.taxRatePercent,
-          couponCode,
-          firstOrderCoupon: totals.coupon?.firstOrderOnly ?? false,
-          clientAddressHash: addressHash,
-          bankReference: input.paymentMethod === 'bank-transfer' ? bankReference(now) : null,
-          accessTokenHash: hashSecret(accessToken),
-          idempotencyKey: key,
-          requestHash: key ? requestHash : null,
-          stockHeldUntil: new Date(
-            now.getTime() +
-              (input.paymentMethod === 'bank-transfer'
-                ? settings.unpaidOrderHoldHours * 3_600_000
-                : settings.cardPaymentHoldMinutes * 60_000),
-          ),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!order) throw new Error('The order was not recorded');
-      await tx.insert(orderLines).values(
-        totals.lines.map((line) => ({
-          orderId: order.id,
-          productId: line.productId,
-          name: line.name,
-          imageUrl: line.imageUrl,
-          unitPriceKobo: line.unitPriceKobo,
-          quantity: line.quantity,
-          color: line.color,
-          size: line.size,
-        })),
-      );
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        status: 'awaiting_payment',
-        note:
-          input.paymentMethod === 'bank-transfer'
-            ? `Order placed. We hold your items for ${settings.unpaidOrderHoldHours} hours while your bank transfer reaches us.`
-            : 'Order placed. Waiting for your payment.',
-        createdAt: now,
-      });
-      await notifyOrderOwner(
-        tx,
-        order,
-        input.paymentMethod === 'bank-transfer'
-          ? { kind: 'placed', paymentMethod: input.paymentMethod, holdHours: settings.unpaidOrderHoldHours }
-          : { kind: 'placed', paymentMethod: input.paymentMethod },
-        now,
-      );
-      if (userId && input.saveInfo) {
-        const address = input.shippingAddress;
-        await tx
-          .update(users)
-          .set({
-            phone: input.phone,
-            address: address.address,
-            city: address.city,
-            state: address.state,
-            zipCode: address.zipCode,
-            country: address.country,
-            updatedAt: now,
-          })
-          .where(eq(users.id, userId));
-      }
-      return order;
+    recorded = await recordOrder(deps.db, order, {
+      wanted,
+      lines,
+      note,
+      limits: { perEmail: settings.maxUnpaidOrdersPerEmail, perAddress: settings.maxUnpaidOrdersPerAddress },
+      couponId: totals.coupon?.id ?? null,
+      notification: {
+        ...orderNotificationText(
+          number,
+          bankTransfer
+            ? { kind: 'placed', paymentMethod: input.paymentMethod, holdHours: settings.unpaidOrderHoldHours }
+            : { kind: 'placed', paymentMethod: input.paymentMethod },
+        ),
+        link: notificationLink(number),
+      },
+      saveInfo: Boolean(userId && input.saveInfo),
+      mails,
     });
   } catch (error) {
     // Two first orders with a first-order coupon raced: the unique index let one through.
@@ -307,13 +454,20 @@ export async function placeOrder(
       const earlier = await replay(deps.db, key, requestHash);
       if (earlier) return earlier;
     }
+    const reason = refusalOf(error);
+    if (reason) throw await refusalError(deps.db, reason, totals.lines, wanted);
     throw error;
   }
 
-  const order = await toOrderView(deps.db, row);
-  await sendOrderConfirmation(deps, order, { accessToken: userId ? null : accessToken, settings }).catch(
-    (error: unknown) => deps.onMailError?.(error),
-  );
-  await sendNewOrderAlert(deps, order, settings).catch((error: unknown) => deps.onMailError?.(error));
-  return { order, accessToken, replayed: false };
+  // Mails go out after the answer; the outbox keeps them whatever the mail server does.
+  void deps.mailer.deliver(recorded.mails).catch((error: unknown) => deps.onMailError?.(error));
+  return { order: view, accessToken, replayed: false };
+}
+
+/** The next order number, taken before the order's statement so its mails can name it. */
+async function nextOrderNumber(db: DbOrTx): Promise<string> {
+  const result = await db.execute(sql`SELECT 'ORD-' || nextval('order_number_seq') AS number`);
+  const [row] = (result as unknown as { rows: { number: string }[] }).rows;
+  if (!row) throw new Error('No order number');
+  return row.number;
 }

@@ -134,6 +134,10 @@ export const orders = pgTable(
       .where(
         sql`${table.firstOrderCoupon} AND ${table.status} <> 'cancelled' AND ${table.userId} IS NOT NULL`,
       ),
+    // The per-e-mail limit on open unpaid orders counts these while its lock is held: keep it short.
+    index('orders_open_unpaid_email_idx')
+      .on(table.email)
+      .where(sql`${table.status} = 'awaiting_payment' AND ${table.stockReleasedAt} IS NULL`),
     index('orders_open_unpaid_address_idx')
       .on(table.clientAddressHash)
       .where(sql`${table.status} = 'awaiting_payment' AND ${table.stockReleasedAt} IS NULL`),

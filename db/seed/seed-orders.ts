@@ -35,7 +35,7 @@ const journeys = [
   'awaiting_payment',
 ] as const;
 
-const quietMailer: Mailer = { send: async () => {} };
+const quietMailer: Mailer = { send: async () => {}, deliver: async () => {} };
 
 /**
  * Demo customers and about twenty orders over the last two months, placed through the same core
