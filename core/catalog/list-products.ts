@@ -38,17 +38,12 @@ const orderings: Record<Exclude<ProductSort, 'relevance'>, SQL[]> = {
   rating: [desc(products.ratingAverage), desc(products.reviewCount), asc(products.id)],
 };
 
+/** The order of a list; a search in relevance order is ranked by searchProducts below. */
 function ordering(query: ProductListQuery): SQL[] {
-  if (query.sort !== 'relevance') return orderings[query.sort];
-  if (!query.q) return orderings.featured;
-  const { tsquery, similarity } = searchTerms(query.q);
-  return [
-    sql`ts_rank_cd(${products.searchVector}, ${tsquery}) + ${similarity} DESC`,
-    desc(products.ratingAverage),
-    asc(products.id),
-  ];
+  return query.sort === 'relevance' ? orderings.featured : orderings[query.sort];
 }
 
+/** Every filter of a list but the search words, which searchProducts applies. */
 export function productFilters(query: ProductListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(products.status, 'active')];
   if (query.category) {
@@ -62,10 +57,6 @@ export function productFilters(query: ProductListQuery): SQL | undefined {
         ),
       ),
     );
-  }
-  if (query.q) {
-    const { tsquery, similar } = searchTerms(query.q);
-    conditions.push(sql`(${products.searchVector} @@ ${tsquery} OR ${similar})`);
   }
   if (query.minPrice !== undefined)
     conditions.push(gte(products.priceKobo, Math.round(query.minPrice * 100)));
@@ -88,11 +79,63 @@ export function productFilters(query: ProductListQuery): SQL | undefined {
   return and(...conditions);
 }
 
+/**
+ * A search shows what full text finds (in relevance order: ranked by its own rank), and falls back to the typo-tolerant
+ * trigram match ('handbg' → handbags) only when full text finds nothing: ranking every row by both
+ * (word similarity costs a trigram comparison per row) grew with the catalogue and made a common
+ * word cost hundreds of milliseconds at 100,000 products.
+ */
+async function searchProducts(db: DbOrTx, query: ProductListQuery & { q: string }): Promise<ProductPage> {
+  const { tsquery, similarity, similar } = searchTerms(query.q);
+  const others = productFilters(query);
+  const offset = (query.page - 1) * query.pageSize;
+  const fullText = and(others, sql`${products.searchVector} @@ ${tsquery}`);
+  const [ftRows, ftTotals] = await Promise.all([
+    summaryFrom(db)
+      .where(fullText)
+      .orderBy(
+        sql`ts_rank_cd(${products.searchVector}, ${tsquery}) DESC`,
+        desc(products.ratingAverage),
+        asc(products.id),
+      )
+      .limit(query.pageSize)
+      .offset(offset),
+    db.select({ total: count() }).from(products).where(fullText),
+  ]);
+  let rows = ftRows;
+  let total = ftTotals[0]?.total ?? 0;
+  if (total === 0) {
+    const typos = and(others, similar);
+    const [typoRows, typoTotals] = await Promise.all([
+      summaryFrom(db)
+        .where(typos)
+        .orderBy(
+          ...(query.sort === 'relevance'
+            ? [sql`${similarity} DESC`, desc(products.ratingAverage), asc(products.id)]
+            : orderings[query.sort]),
+        )
+        .limit(query.pageSize)
+        .offset(offset),
+      db.select({ total: count() }).from(products).where(typos),
+    ]);
+    rows = typoRows;
+    total = typoTotals[0]?.total ?? 0;
+  }
+  return {
+    items: await withLeadImages(db, rows),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}
+
 export async function listProducts(
   db: DbOrTx,
   input: Partial<Record<keyof ProductListQuery, unknown>>,
 ): Promise<ProductPage> {
   const query = parseInput(productListQuerySchema, input);
+  if (query.q) return searchProducts(db, { ...query, q: query.q });
   const where = productFilters(query);
   const offset = (query.page - 1) * query.pageSize;
 

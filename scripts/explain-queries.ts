@@ -1,0 +1,101 @@
+/**
+ * `npx tsx scripts/explain-queries.ts <DATABASE_URL> [--grow N]`: what the catalogue's hot queries
+ * cost in the database alone, without any cache: each runs 20 times through the shop's own core
+ * functions (median and p95 in ms), and the search's SQL is shown with EXPLAIN (ANALYZE, BUFFERS).
+ * `--grow N` first grows the catalogue to N products the way `npm run bench` does.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../db/client';
+import { listProducts } from '../core/catalog/list-products';
+import { getProduct } from '../core/catalog/get-product';
+import { listCategories } from '../core/catalog/list-categories';
+
+const url = process.argv[2];
+if (!url) {
+  process.stderr.write('usage: npx tsx scripts/explain-queries.ts <DATABASE_URL> [--grow N]\n');
+  process.exit(2);
+}
+const growIndex = process.argv.indexOf('--grow');
+const grow = growIndex > 0 ? Number(process.argv[growIndex + 1]) : 0;
+const RUNS = 20;
+
+const database = await openDatabase({ databaseUrl: url, maxConnections: 2 });
+const { db } = database;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+if (grow > 0) {
+  const [current] = rowsOf<{ count: number }>(
+    await db.execute(sql`SELECT count(*)::int AS count FROM products`),
+  );
+  const missing = grow - (current?.count ?? 0);
+  if (missing > 0) {
+    process.stdout.write(`growing the catalogue by ${missing} products…\n`);
+    await db.execute(sql`
+      INSERT INTO products (name, description, category_id, brand_id, price_kobo, original_price_kobo, colors, sizes,
+                            stock, is_new, is_hot, free_shipping, tag, specs, rating_average, review_count, sold_count, keywords)
+      SELECT p.name || ' ' || (g + 1), p.description, p.category_id, p.brand_id,
+             p.price_kobo + (g % 97) * 10000, p.original_price_kobo, p.colors, p.sizes,
+             50 + g % 200, g % 11 = 0, g % 13 = 0, p.free_shipping, p.tag, p.specs,
+             p.rating_average, p.review_count, p.sold_count, p.keywords
+        FROM generate_series(0, ${missing} - 1) AS g
+        JOIN LATERAL (SELECT * FROM products ORDER BY id OFFSET (g % ${current?.count ?? 1}) LIMIT 1) p ON true`);
+    await db.execute(sql`ANALYZE products`);
+  }
+}
+
+const [{ count: products } = { count: 0 }] = rowsOf<{ count: number }>(
+  await db.execute(sql`SELECT count(*)::int AS count FROM products`),
+);
+const [sample] = rowsOf<{ id: number; category_id: string }>(
+  await db.execute(sql`SELECT id, category_id FROM products WHERE status = 'active' ORDER BY id LIMIT 1`),
+);
+
+async function time(name: string, work: () => Promise<unknown>): Promise<string> {
+  await work();
+  const samples: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)]!;
+  const p95 = samples[Math.ceil(samples.length * 0.95) - 1]!;
+  return `| ${name} | ${median.toFixed(1)} | ${p95.toFixed(1)} |`;
+}
+
+const lines = [
+  `Catalogue: ${products.toLocaleString('en')} products; ${RUNS} runs each after one unmeasured run; milliseconds.`,
+  '',
+  '| Query | median | p95 |',
+  '| --- | ---: | ---: |',
+  await time('list: category + price, price-asc, page 2', () =>
+    listProducts(db, {
+      category: sample!.category_id,
+      minPrice: 100,
+      maxPrice: 2000,
+      sort: 'price-asc',
+      page: 2,
+    }),
+  ),
+  await time('list: everything, featured', () => listProducts(db, {})),
+  await time('product by id', () => getProduct(db, sample!.id)),
+  await time('categories', () => listCategories(db)),
+];
+for (const q of ['leather', 'bag', 'black', 'handbg', 'lether', 'leather handbag', 'black shirt']) {
+  lines.push(await time(`search '${q}'`, () => listProducts(db, { q, pageSize: 24 })));
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);
+
+const plan = rowsOf<{ 'QUERY PLAN': string }>(
+  await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS)
+    SELECT id FROM products
+     WHERE status = 'active' AND search_vector @@ websearch_to_tsquery('english', 'leather')
+     ORDER BY ts_rank_cd(search_vector, websearch_to_tsquery('english', 'leather')) DESC, rating_average DESC, id
+     LIMIT 24`),
+);
+process.stdout.write(
+  `EXPLAIN (ANALYZE, BUFFERS) of search 'leather', page 1:\n\n${plan.map((row) => row['QUERY PLAN']).join('\n')}\n`,
+);
+await database.close();
