@@ -119,9 +119,18 @@ export interface ProductDetail extends ProductSummary {
   createdAt: string;
 }
 
+/**
+ * A list counts its results exactly up to this many, and a search ranks at most this many of its
+ * matches: past it, "1,000+ products found" tells a shopper as much, and counting or ranking a third
+ * of a large catalogue would cost every first visitor of a search (docs/decisions/0019-search-at-scale.md).
+ */
+export const RESULT_CAP = 1000;
+
 export interface ProductPage {
   items: ProductSummary[];
+  /** Exact up to RESULT_CAP; RESULT_CAP with `totalIsCapped` when more match. */
   total: number;
+  totalIsCapped: boolean;
   page: number;
   pageSize: number;
   pageCount: number;

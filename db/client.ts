@@ -120,11 +120,11 @@ async function listenPostgres(
 }
 
 /**
- * How close a typed search must be to a word of a product's name or keywords ('handbg' → handbag):
- * set on every connection as pg_trgm's word-similarity threshold, which the `<%` operator and its
- * trigram index use.
+ * How close a mistyped search word must be to a word of the catalogue ('handbg' → handbag, 0.5):
+ * set on every connection as pg_trgm's similarity threshold, which the `%` operator and the trigram
+ * index of search_words use (core/catalog/list-products.ts).
  */
-export const TYPO_SIMILARITY = 0.4;
+export const TYPO_SIMILARITY = 0.3;
 
 /** The advisory lock held while a process migrates and seeds (any constant; 'ROSY' in ASCII). */
 const STARTUP_LOCK_KEY = 0x524f5359;
@@ -151,7 +151,7 @@ async function openPostgres(databaseUrl: string, max: number): Promise<DatabaseH
     // Also how long a request waits for a free connection in a rush: long enough to queue, short enough to fail fast when the database is gone.
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
-    options: `-c pg_trgm.word_similarity_threshold=${TYPO_SIMILARITY}`,
+    options: `-c pg_trgm.similarity_threshold=${TYPO_SIMILARITY}`,
   });
   // An idle client that loses its server must not crash the process: the next query reports it.
   pool.on('error', () => {});
@@ -190,7 +190,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const directory = inMemory ? dataDir : path.resolve(dataDir, 'pglite');
   if (!inMemory) fs.mkdirSync(directory, { recursive: true });
   const client = await PGlite.create(directory, { extensions: { pg_trgm } });
-  await client.exec(`SET pg_trgm.word_similarity_threshold = ${TYPO_SIMILARITY}`);
+  await client.exec(`SET pg_trgm.similarity_threshold = ${TYPO_SIMILARITY}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -1,12 +1,15 @@
 /**
  * `npx tsx scripts/explain-queries.ts <DATABASE_URL> [--grow N]`: what the catalogue's hot queries
  * cost in the database alone, without any cache: each runs 20 times through the shop's own core
- * functions (median and p95 in ms), and the search's SQL is shown with EXPLAIN (ANALYZE, BUFFERS).
+ * functions (median and p95 in ms), then every statement they send is shown with EXPLAIN (ANALYZE, BUFFERS)
+ * (PostgreSQL only).
  * `--grow N` first grows the catalogue to N products the way `npm run bench` does.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../db/client';
+import pg from 'pg';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { openDatabase, schema, TYPO_SIMILARITY, type Db } from '../db/client';
 import { listProducts } from '../core/catalog/list-products';
 import { getProduct } from '../core/catalog/get-product';
 import { listCategories } from '../core/catalog/list-categories';
@@ -73,8 +76,8 @@ const lines = [
   await time('list: category + price, price-asc, page 2', () =>
     listProducts(db, {
       category: sample!.category_id,
-      minPrice: 100,
-      maxPrice: 2000,
+      minPrice: 20_000,
+      maxPrice: 150_000,
       sort: 'price-asc',
       page: 2,
     }),
@@ -88,14 +91,51 @@ for (const q of ['leather', 'bag', 'black', 'handbg', 'lether', 'leather handbag
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);
 
-const plan = rowsOf<{ 'QUERY PLAN': string }>(
-  await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS)
-    SELECT id FROM products
-     WHERE status = 'active' AND search_vector @@ websearch_to_tsquery('english', 'leather')
-     ORDER BY ts_rank_cd(search_vector, websearch_to_tsquery('english', 'leather')) DESC, rating_average DESC, id
-     LIMIT 24`),
-);
-process.stdout.write(
-  `EXPLAIN (ANALYZE, BUFFERS) of search 'leather', page 1:\n\n${plan.map((row) => row['QUERY PLAN']).join('\n')}\n`,
-);
+/**
+ * The plans of what the shop really sends: each operation runs once more through a second
+ * connection whose logger keeps every statement with its parameters, and each is explained.
+ */
+const captured: { query: string; params: unknown[] }[] = [];
+const explainPool = new pg.Pool({
+  connectionString: url,
+  max: 1,
+  options: `-c pg_trgm.similarity_threshold=${TYPO_SIMILARITY}`,
+});
+const capturing = drizzlePg(explainPool, {
+  schema,
+  logger: { logQuery: (query, params) => captured.push({ query, params }) },
+}) as unknown as Db;
+
+const explained: [string, () => Promise<unknown>][] = [
+  ['list: everything, featured', () => listProducts(capturing, {})],
+  [
+    'list: category + price, price-asc, page 2',
+    () =>
+      listProducts(capturing, {
+        category: sample!.category_id,
+        minPrice: 20_000,
+        maxPrice: 150_000,
+        sort: 'price-asc',
+        page: 2,
+      }),
+  ],
+  ["search 'leather' (relevance)", () => listProducts(capturing, { q: 'leather', sort: 'relevance' })],
+  ["search 'leather', price-asc", () => listProducts(capturing, { q: 'leather', sort: 'price-asc' })],
+  ["search 'handbg' (a typo)", () => listProducts(capturing, { q: 'handbg', sort: 'relevance' })],
+  ['product by id', () => getProduct(capturing, sample!.id)],
+  ['categories', () => listCategories(capturing)],
+];
+const plans: string[] = [];
+for (const [name, work] of explained) {
+  captured.length = 0;
+  await work();
+  plans.push(`### ${name}\n`);
+  for (const { query, params } of [...captured]) {
+    const result = await explainPool.query(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
+    const plan = (result.rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
+    plans.push('```sql', query, `-- ${JSON.stringify(params)}`, '```', '```', plan, '```', '');
+  }
+}
+process.stdout.write(`${plans.join('\n')}\n`);
+await explainPool.end();
 await database.close();

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULT_CAP } from '../../contracts/catalog';
+import type { DbOrTx } from '../../db/client';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import * as seed from '../../db/seed/catalog-data';
 import { listProducts } from './list-products';
@@ -119,5 +122,62 @@ describe('search', () => {
   it('finds nothing for text unlike anything in the catalog', async () => {
     const page = await listProducts(database.db, { q: 'xylophone quartz', ...all });
     expect(page.total).toBe(0);
+  });
+});
+
+/** Runs `check` against the database with `count` extra totes named '<word> Tote N', then takes them away again. */
+async function withExtraTotes(word: string, count: number, check: (tx: DbOrTx) => Promise<void>) {
+  const undo = new Error('undo');
+  await database.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO products (name, description, category_id, price_kobo, stock, keywords)
+        SELECT ${word}::text || ' Tote ' || g, 'A roomy tote.', 'tote-bags', 1000000 + g * 100, 10, 'Tote Bags'
+        FROM generate_series(1, ${count}::int) AS g`);
+      await check(tx);
+      throw undo;
+    })
+    .catch((error: unknown) => {
+      if (error !== undo) throw error;
+    });
+}
+
+describe('search at scale', () => {
+  it('finds a product added after the shop opened despite a typo in its name', async () => {
+    await withExtraTotes('Zebrawood', 1, async (tx) => {
+      const page = await listProducts(tx, { q: 'zebrawod', ...all });
+      expect(page.items.map((item) => item.name)).toEqual(['Zebrawood Tote 1']);
+    });
+  });
+
+  it('corrects each word of a two-word search with typos', async () => {
+    const page = await listProducts(database.db, { q: 'lether handbg', sort: 'relevance', ...all });
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.items[0]!.name).toMatch(/handbag/i);
+  });
+
+  it(`counts up to ${RESULT_CAP} matches and says when there are more; other orders still see every match`, async () => {
+    await withExtraTotes('Quokka', RESULT_CAP + 100, async (tx) => {
+      const search = await listProducts(tx, { q: 'quokka', sort: 'relevance', pageSize: 24 });
+      expect(search).toMatchObject({
+        total: RESULT_CAP,
+        totalIsCapped: true,
+        pageCount: Math.ceil(RESULT_CAP / 24),
+      });
+      expect(search.items).toHaveLength(24);
+      expect(search.items.every((item) => item.name.startsWith('Quokka Tote'))).toBe(true);
+
+      // The dearest of all 1,100 is found though it lies beyond the counted thousand.
+      const dearest = await listProducts(tx, { q: 'quokka', sort: 'price-desc', pageSize: 1 });
+      expect(dearest.items[0]!.name).toBe(`Quokka Tote ${RESULT_CAP + 100}`);
+
+      const everything = await listProducts(tx, { pageSize: 24 });
+      expect(everything).toMatchObject({ total: RESULT_CAP, totalIsCapped: true });
+      // Prices run from ₦10,001 to ₦11,100: fifty of them cost ₦10,050 or less.
+      const few = await listProducts(tx, { q: 'quokka', maxPrice: 10_050, pageSize: 24 });
+      expect(few).toMatchObject({ total: 50, totalIsCapped: false, pageCount: 3 });
+    });
+    const after = await listProducts(database.db, { pageSize: 24 });
+    expect(after).toMatchObject({ total: seed.products.length, totalIsCapped: false });
   });
 });

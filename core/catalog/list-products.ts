@@ -1,28 +1,18 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   productListQuerySchema,
+  RESULT_CAP,
   type ProductListQuery,
   type ProductPage,
   type ProductSort,
+  type ProductSummary,
 } from '../../contracts/catalog';
 import type { DbOrTx } from '../../db/client';
-import { categories, products } from '../../db/schema/catalog';
+import { categories, products, searchWords } from '../../db/schema/catalog';
 import { parseInput } from '../validation';
 import { summaryFrom, withLeadImages } from './product-rows';
 
 export { productListQuerySchema as listProductsInput };
-
-function searchTerms(q: string) {
-  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
-  const text = sql`lower(${products.name} || ' ' || ${products.keywords})`;
-  const similarity = sql`word_similarity(${q.toLowerCase()}, ${text})`;
-  /**
-   * A typo still finds ('handbg' → handbag): word_similarity at least TYPO_SIMILARITY, which every
-   * connection sets as pg_trgm's threshold (db/client.ts), so `<%` is answered from the trigram index.
-   */
-  const similar = sql`${q.toLowerCase()} <% ${text}`;
-  return { tsquery, similarity, similar };
-}
 
 const orderings: Record<Exclude<ProductSort, 'relevance'>, SQL[]> = {
   featured: [
@@ -79,55 +69,122 @@ export function productFilters(query: ProductListQuery): SQL | undefined {
   return and(...conditions);
 }
 
+/** At most this many corrections of a mistyped word are searched for ('handbg' → handbag, handbags). */
+const CORRECTIONS_PER_WORD = 3;
+/** A correction as far behind the closest word as this is another word, not what was meant. */
+const CORRECTION_MARGIN = 0.08;
+
 /**
- * A search shows what full text finds (in relevance order: ranked by its own rank), and falls back to the typo-tolerant
- * trigram match ('handbg' → handbags) only when full text finds nothing: ranking every row by both
- * (word similarity costs a trigram comparison per row) grew with the catalogue and made a common
- * word cost hundreds of milliseconds at 100,000 products.
+ * The words of a search with a typo, each replaced by the catalogue's words closest to it
+ * (search_words, kept by a trigger on products), as a full-text query: 'lether handbg' →
+ * `(leather | leathers) & (handbag | handbags)`. Null when a word has nothing close.
  */
-async function searchProducts(db: DbOrTx, query: ProductListQuery & { q: string }): Promise<ProductPage> {
-  const { tsquery, similarity, similar } = searchTerms(query.q);
-  const others = productFilters(query);
-  const offset = (query.page - 1) * query.pageSize;
-  const fullText = and(others, sql`${products.searchVector} @@ ${tsquery}`);
-  const [ftRows, ftTotals] = await Promise.all([
-    summaryFrom(db)
-      .where(fullText)
-      .orderBy(
-        sql`ts_rank_cd(${products.searchVector}, ${tsquery}) DESC`,
-        desc(products.ratingAverage),
-        asc(products.id),
-      )
-      .limit(query.pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(products).where(fullText),
-  ]);
-  let rows = ftRows;
-  let total = ftTotals[0]?.total ?? 0;
-  if (total === 0) {
-    const typos = and(others, similar);
-    const [typoRows, typoTotals] = await Promise.all([
-      summaryFrom(db)
-        .where(typos)
-        .orderBy(
-          ...(query.sort === 'relevance'
-            ? [sql`${similarity} DESC`, desc(products.ratingAverage), asc(products.id)]
-            : orderings[query.sort]),
-        )
-        .limit(query.pageSize)
-        .offset(offset),
-      db.select({ total: count() }).from(products).where(typos),
-    ]);
-    rows = typoRows;
-    total = typoTotals[0]?.total ?? 0;
-  }
+async function correctedQuery(db: DbOrTx, q: string): Promise<string | null> {
+  const typed = [...new Set(q.toLowerCase().split(/[^a-z0-9]+/))].filter(
+    (word) => word.length >= 3 && /[a-z]/.test(word),
+  );
+  if (typed.length === 0 || typed.length > 8) return null;
+  const groups = await Promise.all(
+    typed.map(async (word) => {
+      const close = await db
+        .select({ word: searchWords.word, similarity: sql<number>`similarity(${searchWords.word}, ${word})` })
+        .from(searchWords)
+        .where(sql`${searchWords.word} % ${word}`)
+        .orderBy(sql`${searchWords.word} <-> ${word}`, asc(searchWords.word))
+        .limit(CORRECTIONS_PER_WORD);
+      // Only the closest: 'handbg' means handbag or handbags (0.5, 0.45), not handle (0.4).
+      const best = close[0]?.similarity ?? 0;
+      return close.filter((row) => row.similarity >= best - CORRECTION_MARGIN);
+    }),
+  );
+  if (groups.some((group) => group.length === 0)) return null;
+  // The words are the catalogue's own, letters and digits only: nothing in them is tsquery syntax.
+  return groups.map((group) => `(${group.map((row) => row.word).join(' | ')})`).join(' & ');
+}
+
+/** How many rows a condition matches, counting no further than RESULT_CAP + 1. */
+async function cappedCount(
+  db: DbOrTx,
+  where: SQL | undefined,
+): Promise<{ total: number; totalIsCapped: boolean }> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
+    .limit(RESULT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ total: count() }).from(capped);
+  const matched = row?.total ?? 0;
+  return { total: Math.min(matched, RESULT_CAP), totalIsCapped: matched > RESULT_CAP };
+}
+
+function pageOf(
+  query: ProductListQuery,
+  items: ProductSummary[],
+  counted: { total: number; totalIsCapped: boolean },
+): ProductPage {
   return {
-    items: await withLeadImages(db, rows),
-    total,
+    items,
+    ...counted,
     page: query.page,
     pageSize: query.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+    pageCount: Math.max(1, Math.ceil(counted.total / query.pageSize)),
   };
+}
+
+/**
+ * A search matches by full text (stemmed: 'clutches' finds clutch bags); when that finds nothing,
+ * each word is corrected to the catalogue's closest words and searched again ('handbg' → handbags).
+ * In relevance order only the first RESULT_CAP matches are ranked: ranking every match of a word
+ * found in a third of a large catalogue means reading a third of it (docs/benchmarks-queries.md).
+ * The other orders read the whole match, in that order, from the indexes.
+ */
+async function searchProducts(db: DbOrTx, query: ProductListQuery & { q: string }): Promise<ProductPage> {
+  const others = productFilters(query);
+  const typed = sql`websearch_to_tsquery('english', ${query.q})`;
+  let tsquery = typed;
+  let counted = await cappedCount(db, and(others, sql`${products.searchVector} @@ ${typed}`));
+  if (counted.total === 0) {
+    const corrected = await correctedQuery(db, query.q);
+    if (!corrected) return pageOf(query, [], counted);
+    tsquery = sql`to_tsquery('english', ${corrected})`;
+    counted = await cappedCount(db, and(others, sql`${products.searchVector} @@ ${tsquery}`));
+  }
+  const matches = and(others, sql`${products.searchVector} @@ ${tsquery}`);
+  const offset = (query.page - 1) * query.pageSize;
+  if (counted.total === 0) return pageOf(query, [], counted);
+
+  if (query.sort !== 'relevance') {
+    const rows = await summaryFrom(db)
+      .where(matches)
+      .orderBy(...orderings[query.sort])
+      .limit(query.pageSize)
+      .offset(offset);
+    return pageOf(query, await withLeadImages(db, rows), counted);
+  }
+
+  const candidates = db
+    .select({
+      id: products.id,
+      rank: sql<number>`ts_rank_cd(${products.searchVector}, ${tsquery})`.as('rank'),
+      ratingAverage: products.ratingAverage,
+    })
+    .from(products)
+    .where(matches)
+    .limit(RESULT_CAP)
+    .as('candidates');
+  const ranked = await db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .orderBy(desc(candidates.rank), desc(candidates.ratingAverage), asc(candidates.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  const ids = ranked.map((row) => row.id);
+  if (ids.length === 0) return pageOf(query, [], counted);
+  const rows = await summaryFrom(db).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  return pageOf(query, await withLeadImages(db, ordered), counted);
 }
 
 export async function listProducts(
@@ -139,20 +196,13 @@ export async function listProducts(
   const where = productFilters(query);
   const offset = (query.page - 1) * query.pageSize;
 
-  const [rows, totals] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     summaryFrom(db)
       .where(where)
       .orderBy(...ordering(query))
       .limit(query.pageSize)
       .offset(offset),
-    db.select({ total: count() }).from(products).where(where),
+    cappedCount(db, where),
   ]);
-  const total = totals[0]?.total ?? 0;
-  return {
-    items: await withLeadImages(db, rows),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
-  };
+  return pageOf(query, await withLeadImages(db, rows), counted);
 }

@@ -104,12 +104,26 @@ export const products = pgTable(
     index('products_price_idx').on(table.priceKobo),
     index('products_created_idx').on(table.createdAt),
     index('products_search_idx').using('gin', table.searchVector),
-    index('products_trigram_idx').using(
-      'gin',
-      sql`(lower(${table.name} || ' ' || ${table.keywords})) gin_trgm_ops`,
-    ),
+    /** The default "featured" order of a list, read in order instead of sorting the catalogue. */
+    index('products_featured_idx')
+      .on(
+        table.isHot.desc().nullsFirst(),
+        table.ratingAverage.desc().nullsFirst(),
+        table.reviewCount.desc().nullsFirst(),
+        table.id,
+      )
+      .where(sql`${table.status} = 'active'`),
   ],
 );
+
+/**
+ * Every word of the catalogue's names and keywords (a trigger on products keeps it), so a search
+ * with a typo ('handbg') finds the word meant ('handbag') among a few thousand words instead of
+ * comparing it with every product (core/catalog/list-products.ts).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (table) => [
+  index('search_words_trigram_idx').using('gin', sql`${table.word} gin_trgm_ops`),
+]);
 
 export const productImages = pgTable(
   'product_images',

@@ -72,7 +72,8 @@ export function ProductListing({
           <Heading className="mt-2 text-display-lg">{title}</Heading>
           {description ? <p className="mt-2 max-w-xl text-sm text-ink-soft">{description}</p> : null}
           <p className="mt-2 text-sm text-muted" aria-live="polite">
-            {page.total} {page.total === 1 ? 'product' : 'products'} found
+            {page.total.toLocaleString('en-NG')}
+            {page.totalIsCapped ? '+' : ''} {page.total === 1 ? 'product' : 'products'} found
           </p>
         </div>
         <Form

@@ -47,7 +47,8 @@ export const productDetailDto = productSummaryDto.extend({
 
 export const productPageDto = z.object({
   items: z.array(productSummaryDto),
-  total: z.number(),
+  total: z.number().describe('Exact up to 1,000; 1,000 with totalIsCapped when more match.'),
+  totalIsCapped: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
   pageCount: z.number(),
