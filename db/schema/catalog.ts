@@ -101,6 +101,13 @@ export const products = pgTable(
     ),
     check('products_status_valid', sql`${table.status} IN ('active', 'archived')`),
     index('products_category_idx').on(table.categoryId),
+    /**
+     * A category's products on sale by price, and each category's count read from the index alone
+     * (core/catalog/list-products.ts, list-categories.ts).
+     */
+    index('products_active_category_price_idx')
+      .on(table.categoryId, table.priceKobo)
+      .where(sql`${table.status} = 'active'`),
     index('products_price_idx').on(table.priceKobo),
     index('products_created_idx').on(table.createdAt),
     index('products_search_idx').using('gin', table.searchVector),
