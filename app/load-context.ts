@@ -5,6 +5,7 @@ import type { CurrentUser } from '../core/accounts/sessions';
 import type { NewsletterDeps } from '../core/newsletter/subscribe';
 import type { ClientInfo } from '../core/rate-limits';
 import type { Db } from '../db/client';
+import type { ShopSettings } from '../core/settings/shop-settings';
 
 export interface SessionCookieWriter {
   serialize(session: { token: string; expiresAt: Date }): string;
@@ -22,6 +23,11 @@ export interface PageServices {
   payments: PaymentDeps;
   newsletter: NewsletterDeps;
   cookies: SessionCookieWriter;
+  /**
+   * The shop's settings for a page: the copy the catalogue cache keeps (read again the moment any
+   * setting changes, in every process), or a read of the database when there is none.
+   */
+  shopSettings(): Promise<ShopSettings>;
   /** The shop's log for a page's failure: URL secrets and SQL parameters redacted (server/logging.ts). */
   logError(error: unknown, message: string): void;
 }

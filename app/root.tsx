@@ -15,7 +15,6 @@ import { ShopShell } from './components/layout/shop-shell';
 import { ErrorPage } from './components/error-page';
 import { fontFaces } from './fonts';
 import { useRootData } from './lib/root-data';
-import { getShopSettings } from '../core/settings/shop-settings';
 import { countUnreadNotifications } from '../core/content/notifications';
 import { currencyFromCookie } from '../contracts/currency';
 
@@ -30,7 +29,7 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.user;
   const [shop, unreadNotifications] = await Promise.all([
-    getShopSettings(context.services.db),
+    context.services.shopSettings(),
     user ? countUnreadNotifications(context.services.db, user.id) : 0,
   ]);
   return {

@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listProducts(db, { sort: 'featured', pageSize: COLLECTION_SIZE }),
     listProducts(db, { category: 'mens-wear', sort: 'featured', pageSize: COLLECTION_SIZE }),
     listProducts(db, { category: 'womens-bags', sort: 'featured', pageSize: COLLECTION_SIZE }),
-    loadFlashSale(db),
+    loadFlashSale(context.services),
     getNewsletterOffer(db),
   ]);
   // Alternate bags and men's wear so the rotation shows both halves of the shop.

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, categories, flashSale, sale] = await Promise.all([
     listProducts(db, query),
     listCategories(db),
-    loadFlashSale(db),
+    loadFlashSale(context.services),
     getSaleCategories(db),
   ]);
   return {

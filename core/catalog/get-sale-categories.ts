@@ -54,7 +54,10 @@ export async function getSaleCategories(db: DbOrTx): Promise<SaleCategories> {
   ]);
 
   const figuresBy = new Map(
-    figureRows.map((row) => [row.categoryId, { count: row.total, deepest: Number(row.deepest ?? 0) }]),
+    figureRows.map((row) => [
+      row.categoryId,
+      { count: row.total, deepest: Math.round(Number(row.deepest ?? 0)) },
+    ]),
   );
   const imageBy = new Map(imageRows.map(({ categoryId, ...image }) => [categoryId, image]));
 

@@ -15,8 +15,12 @@ export const onSale = and(
   gt(products.originalPriceKobo, products.priceKobo),
 );
 
-/** A sale product's discount in whole percent, rounded as the badge rounds it. */
-export const discountPercentSql = sql<number>`ROUND((${products.originalPriceKobo} - ${products.priceKobo})::numeric * 100 / ${products.originalPriceKobo})`;
+/**
+ * A sale product's discount in percent before rounding, computed in the same floating-point steps as
+ * the badge's `discountPercent` (contracts/money.ts), so `Math.round` of it is what the badge shows.
+ * Rounding once after `max` rather than per row keeps the sale's figures an index-only scan.
+ */
+export const discountPercentSql = sql<number>`(${products.originalPriceKobo} - ${products.priceKobo})::float8 / ${products.originalPriceKobo} * 100`;
 
 /** How many pieces are reduced and by how much at most: the figures the sale banners quote. */
 export async function getSaleSummary(db: DbOrTx): Promise<SaleSummary> {
@@ -24,5 +28,5 @@ export async function getSaleSummary(db: DbOrTx): Promise<SaleSummary> {
     .select({ total: count(), deepest: max(discountPercentSql) })
     .from(products)
     .where(onSale);
-  return { count: row?.total ?? 0, maxDiscountPercent: Number(row?.deepest ?? 0) };
+  return { count: row?.total ?? 0, maxDiscountPercent: Math.round(Number(row?.deepest ?? 0)) };
 }

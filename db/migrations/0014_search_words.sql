@@ -5,6 +5,7 @@ CREATE TABLE "search_words" (
 DROP INDEX "products_trigram_idx";--> statement-breakpoint
 CREATE INDEX "search_words_trigram_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_active_category_price_idx" ON "products" USING btree ("category_id","price_kobo") WHERE "products"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "products_on_sale_idx" ON "products" USING btree ("category_id","original_price_kobo","price_kobo") WHERE "products"."status" = 'active' AND "products"."original_price_kobo" IS NOT NULL AND "products"."original_price_kobo" > "products"."price_kobo";--> statement-breakpoint
 CREATE INDEX "products_featured_idx" ON "products" USING btree ("is_hot" DESC NULLS FIRST,"rating_average" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id") WHERE "products"."status" = 'active';--> statement-breakpoint
 -- The words a product can be found by: its name's and keywords' words of three letters or more
 -- with at least one letter (so a model number is not a word). A word stays when its products go:

@@ -108,6 +108,12 @@ export const products = pgTable(
     index('products_active_category_price_idx')
       .on(table.categoryId, table.priceKobo)
       .where(sql`${table.status} = 'active'`),
+    /** The pieces on sale now (core/catalog/get-sale-summary.ts): the sale's figures read from the index alone. */
+    index('products_on_sale_idx')
+      .on(table.categoryId, table.originalPriceKobo, table.priceKobo)
+      .where(
+        sql`${table.status} = 'active' AND ${table.originalPriceKobo} IS NOT NULL AND ${table.originalPriceKobo} > ${table.priceKobo}`,
+      ),
     index('products_price_idx').on(table.priceKobo),
     index('products_created_idx').on(table.createdAt),
     index('products_search_idx').using('gin', table.searchVector),

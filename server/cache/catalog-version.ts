@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
-import { getShopSettings } from '../../core/settings/shop-settings';
+import { getShopSettings, type ShopSettings } from '../../core/settings/shop-settings';
 
 /** The channel the database announces each new catalogue version on (db/migrations/0012_catalog_cache.sql). */
 export const CATALOG_CHANNEL = 'catalog_changed';
@@ -8,6 +8,11 @@ export const CATALOG_CHANNEL = 'catalog_changed';
 export interface CatalogVersion {
   /** The version a cached catalogue answer must carry to be served now; null while unknown (then nothing is cached). */
   current(): number | null;
+  /**
+   * The shop's settings as of the current version, read whenever the version moves (a change to a
+   * setting moves it too), or null while the version is unknown: then read them from the database.
+   */
+  settings(): ShopSettings | null;
   /** When a cached answer turns stale by time alone (the flash sale ends: banners and prices change), or null. */
   staleAt(): number | null;
   /** Reads the version again: after this process's own write, before its answer leaves. */
@@ -46,6 +51,7 @@ export async function watchCatalogVersion(
   let listening = false;
   let outage = false;
   let saleEndsAt: number | null = null;
+  let shopSettings: ShopSettings | null = null;
 
   async function adopt(next: number): Promise<void> {
     if (next < latest || (next === latest && version === next)) return;
@@ -55,6 +61,7 @@ export async function watchCatalogVersion(
     if (next !== latest) return; // a newer version came meanwhile: its own adopt finishes the job
     const ends = shop.flashSaleEndsAt ? new Date(shop.flashSaleEndsAt).getTime() : null;
     saleEndsAt = ends !== null && Number.isFinite(ends) ? ends : null;
+    shopSettings = shop;
     version = next;
   }
 
@@ -99,6 +106,7 @@ export async function watchCatalogVersion(
 
   return {
     current: () => (listening ? version : null),
+    settings: () => (listening && version !== null ? shopSettings : null),
     staleAt: () => (saleEndsAt !== null && saleEndsAt > Date.now() ? saleEndsAt : null),
     refresh,
     close: unlisten,

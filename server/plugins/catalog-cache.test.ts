@@ -156,4 +156,30 @@ describe('the catalogue cache across two instances of the shop', () => {
       await other.close();
     }
   });
+
+  it('the settings every page shows follow a change at once, in the process that made it and in the other', async () => {
+    const other = await buildApp({ config: testConfig(), database: test.database, logger: false });
+    await other.ready();
+    const setTagline = async (tagline: string) => {
+      const response = await test.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/settings',
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: { tagline },
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    const original = (await test.app.services.shopSettings()).tagline;
+    try {
+      expect((await other.services.shopSettings()).tagline).toBe(original);
+      await setTagline('Tailored in Lagos, carried everywhere.');
+      expect((await test.app.services.shopSettings()).tagline).toBe('Tailored in Lagos, carried everywhere.');
+      await expect
+        .poll(async () => (await other.services.shopSettings()).tagline, { timeout: 2000, interval: 5 })
+        .toBe('Tailored in Lagos, carried everywhere.');
+    } finally {
+      await setTagline(original);
+      await other.close();
+    }
+  });
 });
