@@ -186,7 +186,10 @@ async function growCatalog(query: (text: string, values?: unknown[]) => Promise<
        JOIN LATERAL (SELECT * FROM products ORDER BY id OFFSET (g % $2) LIMIT 1) p ON true`,
     [missing, count],
   );
-  await query('ANALYZE products');
+  // The insert leaves work behind (visibility map, statistics, dirty pages): done now, it cannot
+  // run in the middle of the first measurement. CHECKPOINT needs a superuser; without one it waits.
+  await query('VACUUM ANALYZE products');
+  await query('CHECKPOINT').catch(() => undefined);
 }
 
 const JSON_FILE = path.join(root, 'docs', 'benchmarks.json');
@@ -297,7 +300,7 @@ ${sections.map(section).join('\n')}
 ${small && large ? `## From 10,000 to 100,000 products\n\n${growthTable(small, large)}\n` : ''}
 ## How to profile
 
-\`BENCH_PROFILE=1 BENCH_ONLY=pages npm run bench\` runs the shop under \`node --cpu-prof\`; when it stops, the \`.cpuprofile\` files are in the directory the bench prints (open them in Chrome DevTools' Performance panel, or sum self time per function with a short script). Profile with \`CATALOG_CACHE=off\` in the shop's environment to see what a miss costs. For a query, \`npx tsx scripts/explain-queries.ts <DATABASE_URL>\` prints timings and \`EXPLAIN (ANALYZE, BUFFERS)\`.
+\`BENCH_PROFILE=1 BENCH_ONLY=pages npm run bench\` runs the shop under \`node --cpu-prof\`; when it stops, the \`.cpuprofile\` files are in the directory the bench prints (open them in Chrome DevTools' Performance panel, or \`npx tsx scripts/profile-summary.ts <file> 10\` for the last 10 s by package and function; docs/benchmarks-ssr.md). Profile with \`CATALOG_CACHE=off\` in the shop's environment to see what a miss costs. For a query, \`npx tsx scripts/explain-queries.ts <DATABASE_URL>\` prints timings and \`EXPLAIN (ANALYZE, BUFFERS)\`.
 `;
 }
 

@@ -192,6 +192,7 @@ export default async function setup(project: TestProject) {
       }
     }
     await new Promise<void>((resolve) => log.end(resolve));
+    reportServerErrors(logFile);
     // After a failed start the log stays for reading; the database never does.
     fs.rmSync(keepLog ? path.join(tempDir, 'data') : tempDir, { recursive: true, force: true });
     if (database) {
@@ -238,4 +239,30 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stop();
   };
+}
+
+/**
+ * The errors the shop logged during the run (level error or worse), so a browser test that met
+ * "Something went wrong" can be read against the server's side of it after the log is gone.
+ */
+function reportServerErrors(logFile: string): void {
+  if (!fs.existsSync(logFile)) return;
+  const errors = fs
+    .readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => {
+      try {
+        return (JSON.parse(line) as { level?: number }).level! >= 50;
+      } catch {
+        return false;
+      }
+    });
+  if (errors.length === 0) return;
+  process.stderr.write(
+    `[e2e] the server logged ${errors.length} error(s) during the run:\n` +
+      `${errors
+        .slice(0, 10)
+        .map((line) => line.slice(0, 2000))
+        .join('\n')}\n`,
+  );
 }
