@@ -431,6 +431,25 @@ describe('placeOrder idempotency', () => {
     expect((await productRow(bag.id)).stock).toBe(9);
   });
 
+  it('twenty double-clicks for a last unit: every time both clicks get the one order, never "out of stock"', async () => {
+    // The second click may read the stock after the first took the last unit: it must find that order.
+    for (let round = 0; round < 20; round += 1) {
+      await setStock(bag.id, 1);
+      const body = orderBody({ items: [line(bag, 1)], email: `last-unit-${round}@example.ng` });
+      const results = await Promise.allSettled(
+        Array.from({ length: 2 }, () =>
+          placeOrder(deps, structuredClone(body), { idempotencyKey: `checkout-last-round-${round}` }),
+        ),
+      );
+      const outcomes = results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'));
+      expect(outcomes, `round ${round}`).toEqual(['ok', 'ok']);
+      const numbers = results.flatMap((result) =>
+        result.status === 'fulfilled' ? [result.value.order.number] : [],
+      );
+      expect(new Set(numbers).size, `round ${round}`).toBe(1);
+    }
+  });
+
   it('a double-click for the last unit gives both clicks the one order', async () => {
     await setStock(bag.id, 1);
     const body = orderBody({ items: [line(bag, 1)], email: 'last-unit@example.ng' });

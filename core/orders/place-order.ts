@@ -67,6 +67,34 @@ export function unpaidOrdersMessage(open: number): string {
   return `You already have ${open} ${open === 1 ? 'order' : 'orders'} awaiting payment. Pay or cancel one of them first.`;
 }
 
+/** Why a quoted cart cannot become an order (a piece gone, an option, the shipping method, the coupon, stock), or null. */
+function quoteRefusal(totals: CartQuote, shippingMethod: string): AppError | null {
+  const unsellable = totals.lines.find(
+    (line) =>
+      line.problemKind === 'unavailable' || line.problemKind === 'option' || line.problemKind === 'limit',
+  );
+  if (unsellable)
+    return new AppError(
+      unsellable.problemKind === 'unavailable' ? 'CONFLICT' : 'BAD_REQUEST',
+      `${unsellable.name}: ${unsellable.problem ?? ''}`,
+      { items: unsellable.problem ?? '' },
+    );
+  if (totals.shippingMethod?.id !== shippingMethod)
+    return new AppError('BAD_REQUEST', 'Please choose an available shipping method.', {
+      shippingMethod: 'Please choose an available shipping method.',
+    });
+  if (totals.couponError)
+    return new AppError(
+      totals.couponError === checkoutMessages.couponUsedUp ? 'CONFLICT' : 'BAD_REQUEST',
+      totals.couponError,
+      { couponCode: totals.couponError },
+    );
+  const short = totals.lines.find((line) => line.problemKind === 'stock');
+  if (short) return outOfStock(short.name, short.stock);
+
+  return null;
+}
+
 async function replay(db: DbOrTx, key: string, requestHash: string): Promise<PlacedOrder | null> {
   const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
   if (!existing) return null;
@@ -328,28 +356,17 @@ export async function placeOrder(
     { userId },
     { settings },
   );
-  const unsellable = totals.lines.find(
-    (line) =>
-      line.problemKind === 'unavailable' || line.problemKind === 'option' || line.problemKind === 'limit',
-  );
-  if (unsellable)
-    throw new AppError(
-      unsellable.problemKind === 'unavailable' ? 'CONFLICT' : 'BAD_REQUEST',
-      `${unsellable.name}: ${unsellable.problem ?? ''}`,
-      { items: unsellable.problem ?? '' },
-    );
-  if (totals.shippingMethod?.id !== input.shippingMethod)
-    throw new AppError('BAD_REQUEST', 'Please choose an available shipping method.', {
-      shippingMethod: 'Please choose an available shipping method.',
-    });
-  if (totals.couponError)
-    throw new AppError(
-      totals.couponError === checkoutMessages.couponUsedUp ? 'CONFLICT' : 'BAD_REQUEST',
-      totals.couponError,
-      { couponCode: totals.couponError },
-    );
-  const short = totals.lines.find((line) => line.problemKind === 'stock');
-  if (short) throw outOfStock(short.name, short.stock);
+  const refusal = quoteRefusal(totals, input.shippingMethod);
+  if (refusal) {
+    // A twin request with the same key may have taken the last unit or the coupon's last use a
+    // moment ago: this click gets that order, not a refusal.
+    if (key) {
+      const earlier = await replay(deps.db, key, requestHash);
+      if (earlier) return earlier;
+    }
+    throw refusal;
+  }
+  const shippingMethod = totals.shippingMethod!; // quoteRefusal answers for a method that is not the one asked
 
   const now = options.now ?? new Date();
   const accessToken = randomBytes(24).toString('base64url');
@@ -362,7 +379,7 @@ export async function placeOrder(
     phone: input.phone,
     shippingAddress: input.shippingAddress,
     shippingMethod: input.shippingMethod,
-    shippingMethodLabel: `${totals.shippingMethod.name} (${totals.shippingMethod.description})`,
+    shippingMethodLabel: `${shippingMethod.name} (${shippingMethod.description})`,
     paymentMethod: input.paymentMethod,
     paymentStatus: 'pending',
     status: 'awaiting_payment',
