@@ -1,27 +1,34 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether the live chat is open: one flag the floating launcher and any page's "Chat with us" button share. */
-let open = false;
+/** Which support panel is open, if any: the header's support launcher and any page's "Start live chat" share it. */
+export type SupportPanel = 'chat' | 'whatsapp' | null;
+
+let open: SupportPanel = null;
 const listeners = new Set<() => void>();
 
-function set(next: boolean) {
+function set(next: SupportPanel) {
   if (open === next) return;
   open = next;
   for (const listener of listeners) listener();
 }
 
-export const openChat = () => set(true);
-export const closeChat = () => set(false);
+export const openChat = () => set('chat');
+export const openWhatsapp = () => set('whatsapp');
+export const closeSupport = () => set(null);
+/** Closes the live chat, and nothing else that may have opened since. */
+export const closeChat = () => {
+  if (open === 'chat') set(null);
+};
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export function useChatOpen(): boolean {
+export function useSupportPanel(): SupportPanel {
   return useSyncExternalStore(
     subscribe,
     () => open,
-    () => false,
+    () => null,
   );
 }

@@ -1,4 +1,4 @@
-import { Bell, Heart, HelpCircle, Menu, Search, ShoppingBag, Truck, User } from 'lucide-react';
+import { Bell, Heart, Menu, Search, ShoppingBag, Truck, User } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
@@ -8,6 +8,7 @@ import { CurrencySelect } from './currency-select';
 import { MobileMenu } from './mobile-menu';
 import { mainNav } from './nav-links';
 import { SearchBox } from './search-box';
+import { SupportLauncher } from './support-widgets';
 import { useRootData, type ShopInfo as ShellShop } from '../../lib/root-data';
 
 const COMPACT_AFTER_PX = 50;
@@ -57,6 +58,8 @@ export function Header({
   const cartCount = cartQuantity(cart);
   const unread = useRootData()?.unreadNotifications ?? 0;
   const location = useLocation();
+  // Checkout and the admin are work in progress: no offer of a chat there to get in the way.
+  const supportShown = !/^\/(checkout|admin)(\/|$)/.test(location.pathname);
   // Several links share /products and differ by their query, so both must match.
   const isCurrent = (to: string) => {
     const [pathname, search = ''] = to.split('?');
@@ -165,9 +168,6 @@ export function Header({
               <IconLink to="/track-order" label="Track your order">
                 <Truck width={20} height={20} strokeWidth={1.5} />
               </IconLink>
-              <IconLink to="/help" label="Help & FAQs">
-                <HelpCircle width={20} height={20} strokeWidth={1.5} />
-              </IconLink>
               <IconLink
                 to="/notifications"
                 label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
@@ -186,6 +186,7 @@ export function Header({
                 <User width={20} height={20} strokeWidth={1.5} />
               </IconLink>
             </span>
+            {supportShown ? <SupportLauncher /> : null}
             <IconLink
               to="/cart"
               label={countLabel('Cart', cartCount)}

@@ -3,7 +3,7 @@ import { Toaster } from '../ui/toast';
 import { BottomNav } from './bottom-nav';
 import { Footer } from './footer';
 import { Header } from './header';
-import { SupportWidgets } from './support-widgets';
+import { SupportPanels } from './support-widgets';
 
 export type ShellShop = ShopInfo;
 
@@ -27,7 +27,7 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
       </main>
       <Footer shop={data.shop} />
       <BottomNav signedIn={signedIn} />
-      <SupportWidgets shop={data.shop} />
+      <SupportPanels shop={data.shop} />
       <Toaster />
     </>
   );

@@ -1,57 +1,103 @@
-import { MessageCircle, MessagesSquare, X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
-import { cn } from '../../lib/cn';
+import { HelpCircle, MessageCircle, MessagesSquare, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { ShopInfo } from '../../lib/root-data';
 import { useModal } from '../../lib/use-modal';
-import { closeChat, openChat, useChatOpen } from './chat-state';
+import { closeChat, closeSupport, openChat, openWhatsapp, useSupportPanel } from './chat-state';
 
 // The chat's code and the FAQ it answers from load only when a shopper opens it.
 const LiveChatPanel = lazy(() => import('../../features/content/live-chat-panel'));
 
-const launcher =
-  'pointer-events-auto inline-flex h-12 w-12 items-center justify-center rounded-full shadow-lg transition-transform hover:scale-105 focus-visible:outline-offset-4';
+const choice =
+  'flex w-full items-center gap-3 rounded-sm px-3 py-2.5 text-left text-sm text-ink transition-colors hover:bg-cream focus-visible:bg-cream';
 
-/** The always-present helpers: the live chat and the WhatsApp chat, floating above the page's bottom corner. */
-export function SupportWidgets({ shop }: { shop: ShopInfo }) {
-  const chatOpen = useChatOpen();
-  const [whatsappOpen, setWhatsappOpen] = useState(false);
-  const closeWhatsapp = useCallback(() => setWhatsappOpen(false), []);
+/**
+ * The one way to reach the shop: a button in the header (never floating over a price, a total or a
+ * button) that offers the live chat, WhatsApp and the help pages. The header leaves it out during
+ * checkout and in the admin, where it would only get in the way.
+ */
+export function SupportLauncher() {
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const pick = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+
   return (
-    <>
-      <div className="pointer-events-none fixed right-4 bottom-20 z-40 flex flex-col items-end gap-3 md:right-6 md:bottom-6">
-        {chatOpen ? (
-          <Suspense fallback={null}>
-            <LiveChatPanel shop={shop} onClose={closeChat} />
-          </Suspense>
-        ) : null}
-        <button
-          type="button"
-          onClick={() => (chatOpen ? closeChat() : openChat())}
-          aria-expanded={chatOpen}
-          aria-controls={chatOpen ? 'live-chat' : undefined}
-          aria-label={chatOpen ? 'Close live chat' : 'Open live chat'}
-          title="Live chat"
-          className={cn(launcher, 'bg-ink text-paper')}
+    <div ref={wrapper} className="relative">
+      <button
+        ref={button}
+        type="button"
+        onClick={() => setOpen((value) => !value)}
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label="Help and chat"
+        title="Help and chat"
+        className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ink transition-colors hover:bg-cream"
+      >
+        <MessagesSquare width={20} height={20} strokeWidth={1.5} aria-hidden="true" />
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          className="absolute top-full right-0 z-50 mt-2 w-64 rounded-card border border-line bg-paper p-2 shadow-2xl"
         >
-          {chatOpen ? (
-            <X width={20} height={20} strokeWidth={1.75} aria-hidden="true" />
-          ) : (
-            <MessagesSquare width={20} height={20} strokeWidth={1.75} aria-hidden="true" />
-          )}
-        </button>
-        <button
-          type="button"
-          onClick={() => setWhatsappOpen(true)}
-          aria-haspopup="dialog"
-          aria-label="Chat with us on WhatsApp"
-          title="WhatsApp"
-          className={cn(launcher, 'bg-[#25d366] text-[#0b2a1d]')}
-        >
-          <MessageCircle width={22} height={22} strokeWidth={1.75} aria-hidden="true" />
-        </button>
-      </div>
-      {whatsappOpen ? <WhatsAppPanel shop={shop} onClose={closeWhatsapp} /> : null}
-    </>
+          <p className="px-3 pt-1 pb-2 text-xs text-muted">We answer at once, any time.</p>
+          <button type="button" className={choice} onClick={pick(openChat)}>
+            <MessagesSquare width={18} height={18} strokeWidth={1.5} aria-hidden="true" /> Live chat
+          </button>
+          <button type="button" className={choice} onClick={pick(openWhatsapp)}>
+            <MessageCircle
+              width={18}
+              height={18}
+              strokeWidth={1.5}
+              aria-hidden="true"
+              className="text-[#128c4b]"
+            />
+            Chat with us on WhatsApp
+          </button>
+          <Link to="/help" className={choice} onClick={() => setOpen(false)}>
+            <HelpCircle width={18} height={18} strokeWidth={1.5} aria-hidden="true" /> Help &amp; FAQs
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The live chat and the WhatsApp panel, when a shopper opened one. */
+export function SupportPanels({ shop }: { shop: ShopInfo }) {
+  const panel = useSupportPanel();
+  if (panel === 'whatsapp') return <WhatsAppPanel shop={shop} onClose={closeSupport} />;
+  if (panel !== 'chat') return null;
+  return (
+    <div className="pointer-events-none fixed right-4 bottom-20 z-50 flex flex-col items-end md:right-6 md:bottom-6">
+      <Suspense fallback={null}>
+        <LiveChatPanel shop={shop} onClose={closeChat} />
+      </Suspense>
+    </div>
   );
 }
 
