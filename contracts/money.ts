@@ -10,6 +10,17 @@ export function formatNaira(kobo: number): string {
   return nairaFormat.format(kobo / 100);
 }
 
+const wholeNairaFormat = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  maximumFractionDigits: 0,
+});
+
+/** ₦15,000 from 1500000 kobo: a round figure in a sentence ("free delivery over ₦15,000"). */
+export function formatWholeNaira(kobo: number): string {
+  return wholeNairaFormat.format(kobo / 100);
+}
+
 /** Naira as the REST API speaks it: a number with at most two decimals. */
 export function koboToNaira(kobo: number): number {
   return Math.round(kobo) / 100;

@@ -1,4 +1,4 @@
-import { CheckCircle2, Copy } from 'lucide-react';
+import { CheckCircle2, Clock3, Copy } from 'lucide-react';
 import { TestOrderBadge } from '../components/orders/test-order-badge';
 import { Link } from 'react-router';
 import { formatNaira } from '../../contracts/money';
@@ -116,18 +116,32 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-shop max-w-3xl py-10 lg:py-16">
       <div className="text-center">
-        <CheckCircle2
-          className="mx-auto text-success"
-          width={44}
-          height={44}
-          strokeWidth={1.25}
-          aria-hidden="true"
-        />
+        {paid ? (
+          <CheckCircle2
+            className="mx-auto text-success"
+            width={44}
+            height={44}
+            strokeWidth={1.25}
+            aria-hidden="true"
+          />
+        ) : (
+          <Clock3
+            className="mx-auto text-gold"
+            width={44}
+            height={44}
+            strokeWidth={1.25}
+            aria-hidden="true"
+          />
+        )}
         <h1 className="mt-4 text-display-md lg:text-display-lg">Thank you for your order</h1>
         <p className="mt-3 text-ink-soft">
           Order <strong className="text-ink">{order.number}</strong>{' '}
-          {paid || byTransfer ? 'is confirmed' : 'is placed and waiting for payment'}. We sent the details to{' '}
-          <strong className="text-ink">{order.email}</strong>.
+          {paid
+            ? 'is confirmed'
+            : byTransfer
+              ? 'is received and waiting for your bank transfer'
+              : 'is placed and waiting for payment'}
+          . We sent the details to <strong className="text-ink">{order.email}</strong>.
         </p>
         <div className="mt-4 flex items-center justify-center gap-2">
           <Badge tone={badge.tone}>{badge.label}</Badge>

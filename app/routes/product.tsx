@@ -1,7 +1,7 @@
 import { MessageCircle, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
 import { mediaUrl } from '../../contracts/media';
-import { formatNaira } from '../../contracts/money';
+import { deliveryPromise } from '../../contracts/delivery';
 import { getProduct, listRelatedProducts } from '../../core/catalog/get-product';
 import { addReview, listReviews } from '../../core/catalog/reviews';
 import { isAppError } from '../../core/errors';
@@ -77,6 +77,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const { product, related, reviews, signedIn } = loaderData;
   const root = useRootData();
   const shop = root?.shop;
+  // What checkout will charge for delivery, in the same words everywhere (core/orders/pricing.ts).
+  const delivery = shop ? deliveryPromise(product, shop) : null;
   const productUrl = `${root?.publicUrl ?? ''}/product/${product.id}`;
 
   return (
@@ -150,12 +152,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
           {shop ? (
             <ul className="mt-8 grid gap-3 border-t border-line pt-6 text-sm text-ink-soft sm:grid-cols-3">
-              <li className="flex items-center gap-2">
-                <Truck width={18} height={18} strokeWidth={1.5} aria-hidden="true" />
-                {product.freeShipping
-                  ? 'Free delivery'
-                  : `Free delivery over ${formatNaira(shop.freeShippingThresholdKobo)}`}
-              </li>
+              {delivery ? (
+                <li className="flex items-center gap-2">
+                  <Truck width={18} height={18} strokeWidth={1.5} aria-hidden="true" />
+                  {delivery}
+                </li>
+              ) : null}
               <li className="flex items-center gap-2">
                 <RotateCcw width={18} height={18} strokeWidth={1.5} aria-hidden="true" /> {shop.returnsDays}
                 -day returns

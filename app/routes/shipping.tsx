@@ -75,7 +75,9 @@ export default function ShippingPage() {
                   <td className="px-4 py-3 text-right tabular-nums text-ink">
                     {method.priceKobo === 0 ? 'Free' : policyNaira(method.priceKobo)}
                     {method.freeOverThreshold && method.priceKobo > 0 ? (
-                      <span className="block text-xs text-success">Free over {freeOver}</span>
+                      <span className="block text-xs text-success">
+                        Free over {freeOver}, or when every piece ships free
+                      </span>
                     ) : null}
                   </td>
                 </tr>
@@ -83,6 +85,10 @@ export default function ShippingPage() {
             </tbody>
           </table>
         </div>
+        <p>
+          Pieces whose page promises free delivery ship free by every method shown free over {freeOver}: an
+          order of such pieces alone pays nothing for it, whatever its total.
+        </p>
         <p>
           Prices are in naira and apply to any address in Nigeria. Delivery times are counted in business days
           (Monday to Friday, public holidays excepted) from the day your order leaves us.

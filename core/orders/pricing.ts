@@ -1,5 +1,6 @@
 import type { ShopSettings } from '../settings/shop-settings';
 import { taxRegionOf, type CheckoutCountry } from '../../contracts/checkout-texts';
+import { shipsFree } from '../../contracts/delivery';
 
 export interface ShippingOption {
   id: string;
@@ -28,18 +29,22 @@ export function couponDiscount(subtotalKobo: number, percent: number): number {
 
 /**
  * The shipping methods an order can use, priced for it. A method that is free over the threshold
- * is free when the goods, after any coupon, reach it.
+ * is free when the goods, after any coupon, reach it, or when every piece in the order ships free
+ * (the product's "free shipping" flag): the one rule checkout charges by and every label reads.
  */
 export function shippingOptions(
   settings: Pick<ShopSettings, 'shippingMethods' | 'freeShippingThresholdKobo'>,
   goodsKobo: number,
+  order: { everyPieceShipsFree?: boolean } = {},
 ): ShippingOption[] {
   return settings.shippingMethods
     .filter((method) => method.enabled)
     .map((method) => {
-      const free =
-        method.priceKobo === 0 ||
-        (method.freeOverThreshold && goodsKobo >= settings.freeShippingThresholdKobo);
+      const free = shipsFree(method, {
+        goodsKobo,
+        thresholdKobo: settings.freeShippingThresholdKobo,
+        everyPieceShipsFree: Boolean(order.everyPieceShipsFree),
+      });
       return {
         id: method.id,
         name: method.name,

@@ -33,7 +33,10 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-async function setProduct(id: number, values: { priceKobo?: number; stock?: number }) {
+async function setProduct(
+  id: number,
+  values: { priceKobo?: number; stock?: number; freeShipping?: boolean },
+) {
   await database.db.update(products).set(values).where(eq(products.id, id));
 }
 
@@ -93,12 +96,31 @@ describe('quoteCart prices from the database', () => {
   });
 
   it('follows a price change in the catalogue at once', async () => {
-    await setProduct(shirt.id, { priceKobo: 700_000, stock: 20 });
+    await setProduct(shirt.id, { priceKobo: 700_000, stock: 20, freeShipping: false });
     const quote = await quoteCart(database.db, { items: [line(shirt, 1)], country: 'USA' });
     expect(quote.subtotalKobo).toBe(700_000);
     expect(quote.shippingKobo).toBe(150_000);
     expect(quote.taxKobo).toBe(49_000);
     expect(quote.totalKobo).toBe(700_000 + 150_000 + 49_000);
+  });
+
+  it('ships free by Standard when every piece ships free, below the threshold too; Express and a mixed bag still pay', async () => {
+    await setProduct(shirt.id, { priceKobo: 700_000, stock: 20, freeShipping: true });
+    await setProduct(bag.id, { priceKobo: 500_000, stock: 20, freeShipping: false });
+    try {
+      const free = await quoteCart(database.db, { items: [line(shirt, 1)], shippingMethod: 'standard' });
+      expect(free.shippingKobo, 'a free-shipping piece below the threshold').toBe(0);
+      expect(free.shippingMethods.find((method) => method.id === 'standard')).toMatchObject({ free: true });
+      const express = await quoteCart(database.db, { items: [line(shirt, 1)], shippingMethod: 'express' });
+      expect(express.shippingKobo, 'Express is never free by the flag').toBeGreaterThan(0);
+      const mixed = await quoteCart(database.db, {
+        items: [line(shirt, 1), line(bag, 1)],
+        shippingMethod: 'standard',
+      });
+      expect(mixed.shippingKobo, 'one piece without free shipping').toBe(150_000);
+    } finally {
+      await setProduct(shirt.id, { freeShipping: false });
+    }
   });
 
   it.each([0, -1, 1000, 'abc', 1.5])('refuses quantity %s with a 400 naming the line', async (quantity) => {

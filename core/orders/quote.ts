@@ -54,6 +54,7 @@ interface ProductForSale {
   status: 'active' | 'archived';
   colors: { name: string }[];
   sizes: string[];
+  freeShipping: boolean;
   imageUrl: string | null;
 }
 
@@ -68,6 +69,7 @@ async function loadProducts(db: DbOrTx, ids: number[]): Promise<Map<number, Prod
       status: products.status,
       colors: products.colors,
       sizes: products.sizes,
+      freeShipping: products.freeShipping,
       imageKey: productImages.key,
       imageWidths: productImages.widths,
     })
@@ -179,7 +181,12 @@ export async function quoteCart(
     shipping: null,
     taxRatePercent: 0,
   });
-  const methods = shippingOptions(settings, subtotalKobo - discountPreview.discountKobo);
+  const sold = lines.filter((line) => line.problemKind !== 'unavailable');
+  const everyPieceShipsFree =
+    sold.length > 0 && sold.every((line) => catalog.get(line.productId)?.freeShipping === true);
+  const methods = shippingOptions(settings, subtotalKobo - discountPreview.discountKobo, {
+    everyPieceShipsFree,
+  });
   const shippingMethod = methods.find((method) => method.id === input.shippingMethod) ?? methods[0] ?? null;
   const totals = computeTotals({
     subtotalKobo,

@@ -168,6 +168,13 @@ describe('buying on a phone (375px)', () => {
       const orderNumber = new URL(page.url()).searchParams.get('order');
       expect(orderNumber).toMatch(/^ORD-\d{5,}$/);
       await main(page).getByText('Payment Pending').waitFor();
+      // The words match the state: received, waiting for the transfer, never "confirmed" before the money.
+      const summary = await main(page).locator('p', { hasText: orderNumber! }).first().innerText();
+      expect(summary).toContain('is received and waiting for your bank transfer');
+      expect(summary).not.toContain('confirmed');
+      expect(await main(page).getByTestId('bank-transfer-details').innerText()).toMatch(
+        /Your items are held for you until .+; we confirm your order as soon as the money arrives/,
+      );
       await main(page)
         .getByTestId('bank-transfer-details')
         .getByText(/^RC\d{12}$/)

@@ -405,6 +405,29 @@ describe('discovery on a phone (375px)', () => {
       await visit(page, `/product/${product.id}`);
       expect((await main(page).locator('h1').textContent())?.trim()).toBe(product.name);
 
+      // Quantity, Add to Cart and the wishlist share one row; the button's words stay on one line.
+      const row = main(page).getByTestId('purchase-row');
+      const boxes = await row.evaluate((element) =>
+        [...element.children].map((child) => {
+          const box = child.getBoundingClientRect();
+          return { bottom: Math.round(box.bottom), right: box.right };
+        }),
+      );
+      expect(new Set(boxes.map((box) => box.bottom)).size, 'one row').toBe(1);
+      // Within the page's 16 px margin: nothing pushed past the edge of the screen.
+      expect(Math.max(...boxes.map((box) => box.right)), 'the row fits the screen').toBeLessThanOrEqual(
+        375 - 16 + 0.5,
+      );
+      const addButton = row.getByRole('button', { name: 'Add to Cart' });
+      expect(
+        (await addButton.boundingBox())!.height,
+        'Add to Cart on one line (two lines are 72 px)',
+      ).toBeLessThan(60);
+      expect(
+        await addButton.evaluate((button) => button.scrollWidth <= button.clientWidth),
+        'the words fit the button',
+      ).toBe(true);
+
       // Colour and size.
       const colourLegend = main(page).locator('legend', { hasText: 'Colour:' });
       expect((await colourLegend.textContent())?.trim()).toBe(`Colour: ${product.colors[0]!.name}`);

@@ -54,7 +54,7 @@ describe('static pages agree with the settings', () => {
         await visit(page, '/shipping');
         const shipping = await text(page);
         expect(shipping).toContain('21 days of delivery');
-        expect(shipping).toContain('Free over ₦15,000');
+        expect(shipping).toContain('Free over ₦15,000, or when every piece ships free');
         expect(shipping).toMatch(/Standard\s+Delivery in 3-5 business days\s+₦1,500/);
         expect(shipping).not.toContain('30 days');
 

@@ -8,6 +8,7 @@ import { CurrencySelect } from './currency-select';
 import { MobileMenu } from './mobile-menu';
 import { mainNav } from './nav-links';
 import { SearchBox } from './search-box';
+import { deliveryPromise } from '../../../contracts/delivery';
 import { SupportLauncher } from './support-widgets';
 import { useRootData, type ShopInfo as ShellShop } from '../../lib/root-data';
 
@@ -76,11 +77,8 @@ export function Header({
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  const freeOver = new Intl.NumberFormat('en-NG', {
-    style: 'currency',
-    currency: 'NGN',
-    maximumFractionDigits: 0,
-  }).format(shop.freeShippingThresholdKobo / 100);
+  // The same words checkout charges by (core/orders/pricing.ts): "Free standard delivery over ₦15,000".
+  const delivery = deliveryPromise({ freeShipping: false }, shop);
 
   return (
     <>
@@ -92,7 +90,8 @@ export function Header({
       <div className="bg-ink text-paper">
         <div className="container-shop flex h-9 items-center justify-center text-[0.6875rem] tracking-wide md:justify-between">
           <p>
-            Free delivery on orders over {freeOver} · {shop.returnsDays}-day returns
+            {delivery ? `${delivery} · ` : ''}
+            {shop.returnsDays}-day returns
           </p>
           <div className="hidden items-center gap-5 md:flex">
             <a href={`mailto:${shop.supportEmail}`} className="hover:text-gold-soft">

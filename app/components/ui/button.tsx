@@ -3,7 +3,7 @@ import { Link, type LinkProps } from 'react-router';
 import { cn } from '../../lib/cn';
 
 type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'gold';
-type Size = 'sm' | 'md' | 'lg';
+type Size = 'sm' | 'md' | 'lg' | 'row';
 
 const variants: Record<Variant, string> = {
   primary: 'bg-ink text-paper hover:bg-ink-soft',
@@ -16,6 +16,8 @@ const sizes: Record<Size, string> = {
   sm: 'h-9 px-4 text-xs',
   md: 'h-11 px-6 text-sm',
   lg: 'h-13 px-8 text-sm',
+  /** The main button of a row that must not wrap (quantity, add to cart, wishlist): narrow padding on a phone. */
+  row: 'h-12 px-4 text-sm sm:px-8',
 };
 
 export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', className?: string): string {

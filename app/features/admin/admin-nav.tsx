@@ -1,10 +1,11 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { adminTabs, type ReadyAdminTabId } from './admin-texts';
 
 const linkClasses = (active: boolean) =>
   cn(
-    '-mb-px inline-flex h-11 items-center border-b-2 px-4 text-sm font-medium transition-colors',
+    '-mb-px inline-flex h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors lg:px-2.5',
     active
       ? 'border-gold-deep text-ink'
       : 'border-transparent text-ink-soft hover:border-line hover:text-ink',
@@ -15,9 +16,20 @@ const linkClasses = (active: boolean) =>
  * Add Product, right after All Products, is its own page (/admin/products/new).
  */
 export function AdminNav({ current }: { current: ReadyAdminTabId | 'add-product' }) {
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: the open one is brought into view, never left cut off.
+  useEffect(() => {
+    const active = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    active?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   return (
-    <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-line">
+    <nav
+      ref={nav}
+      aria-label="Admin sections"
+      className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0 lg:overflow-visible"
+    >
+      {/* From 1024 px every tab shows in full: the row wraps rather than hiding one. */}
+      <ul className="flex min-w-max gap-1 border-b border-line lg:min-w-0 lg:flex-wrap">
         {adminTabs
           .filter((tab) => tab.ready)
           .map((tab) => {

@@ -110,8 +110,9 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
         </fieldset>
       ) : null}
 
-      <div className="flex flex-wrap items-end gap-3">
-        <div>
+      {/* One row at any width: quantity, add to cart and wishlist never wrap onto two lines. */}
+      <div className="flex items-end gap-3" data-testid="purchase-row">
+        <div className="shrink-0">
           <label
             htmlFor={quantityId}
             className="mb-3 block text-xs font-medium tracking-wide text-ink-soft uppercase"
@@ -122,7 +123,7 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
             <button
               type="button"
               aria-label="One fewer"
-              className="inline-flex h-full w-11 items-center justify-center"
+              className="inline-flex h-full w-10 items-center justify-center sm:w-11"
               onClick={() => setQuantity(String(Math.max(1, normaliseQuantity(quantity) - 1)))}
             >
               <Minus width={15} height={15} />
@@ -133,28 +134,29 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
               value={quantity}
               onChange={(event) => setQuantity(event.target.value)}
               onBlur={() => setQuantity(String(normaliseQuantity(quantity)))}
-              className="h-full w-12 border-x border-line text-center text-sm tabular-nums focus:outline-none"
+              className="h-full w-10 border-x border-line text-center text-sm tabular-nums focus:outline-none sm:w-12"
             />
             <button
               type="button"
               aria-label="One more"
-              className="inline-flex h-full w-11 items-center justify-center"
+              className="inline-flex h-full w-10 items-center justify-center sm:w-11"
               onClick={() => setQuantity(String(normaliseQuantity(quantity) + 1))}
             >
               <Plus width={15} height={15} />
             </button>
           </div>
         </div>
-        <Button size="lg" className="h-12 flex-1" onClick={add} disabled={outOfStock}>
+        <Button size="row" className="min-w-0 flex-1 whitespace-nowrap" onClick={add} disabled={outOfStock}>
           {outOfStock ? (
             'Out of Stock'
           ) : added ? (
             <>
-              <Check width={17} height={17} /> Added to cart
+              <Check width={17} height={17} className="hidden sm:block" /> Added to cart
             </>
           ) : (
             <>
-              <ShoppingBag width={17} height={17} strokeWidth={1.75} /> Add to Cart
+              <ShoppingBag width={17} height={17} strokeWidth={1.75} className="hidden sm:block" /> Add to
+              Cart
             </>
           )}
         </Button>
@@ -171,7 +173,7 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
               price: product.priceKobo / 100,
             })
           }
-          className="inline-flex h-12 w-12 items-center justify-center rounded-sm border border-line bg-white hover:border-ink"
+          className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-sm border border-line bg-white hover:border-ink"
         >
           <Heart width={19} height={19} strokeWidth={1.5} className={cn(saved && 'fill-sale text-sale')} />
         </button>
