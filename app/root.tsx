@@ -101,8 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
  */
 function TestModeBanner() {
   return (
-    <div
-      role="note"
+    <aside
       aria-label="Test mode"
       data-testid="test-mode-banner"
       className="border-b border-white/10 bg-ink px-4 py-1.5 text-center text-[11px] leading-snug tracking-wide text-cream sm:text-xs"
@@ -111,7 +110,7 @@ function TestModeBanner() {
         Test mode
       </span>
       Payments are simulated: no card is charged and orders paid here are test orders.
-    </div>
+    </aside>
   );
 }
 

@@ -60,7 +60,7 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
             {loaderData.categories.length} categories of men&rsquo;s wear and designer bags
           </p>
         </div>
-        <Form method="get" role="search" className="relative w-full max-w-xs">
+        <Form method="get" role="search" aria-label="Categories" className="relative w-full max-w-xs">
           {tab !== 'all' ? <input type="hidden" name="tab" value={tab} /> : null}
           <label htmlFor="category-search" className="sr-only">
             Search categories

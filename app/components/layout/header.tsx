@@ -82,28 +82,31 @@ export function Header({
 
   return (
     <>
-      {isAdmin ? (
-        <div className="bg-gold-deep py-1 text-center text-[0.6875rem] font-semibold tracking-[0.2em] text-white">
-          ADMIN MODE
-        </div>
-      ) : null}
-      <div className="bg-ink text-paper">
-        <div className="container-shop flex h-9 items-center justify-center text-[0.6875rem] tracking-wide md:justify-between">
-          <p>
-            {delivery ? `${delivery} · ` : ''}
-            {shop.returnsDays}-day returns
-          </p>
-          <div className="hidden items-center gap-5 md:flex">
-            <a href={`mailto:${shop.supportEmail}`} className="hover:text-gold-soft">
-              {shop.supportEmail}
-            </a>
-            <a href={`tel:${shop.supportPhone.replace(/\s+/g, '')}`} className="hover:text-gold-soft">
-              {shop.supportPhone}
-            </a>
-            <CurrencySelect id="header-currency" />
+      {/* The strips above the header are a landmark of their own: nothing on a page sits outside one. */}
+      <aside aria-label="Shop announcements">
+        {isAdmin ? (
+          <div className="bg-gold-deep py-1 text-center text-[0.6875rem] font-semibold tracking-[0.2em] text-white">
+            ADMIN MODE
+          </div>
+        ) : null}
+        <div className="bg-ink text-paper">
+          <div className="container-shop flex h-9 items-center justify-center text-[0.6875rem] tracking-wide md:justify-between">
+            <p>
+              {delivery ? `${delivery} · ` : ''}
+              {shop.returnsDays}-day returns
+            </p>
+            <div className="hidden items-center gap-5 md:flex">
+              <a href={`mailto:${shop.supportEmail}`} className="hover:text-gold-soft">
+                {shop.supportEmail}
+              </a>
+              <a href={`tel:${shop.supportPhone.replace(/\s+/g, '')}`} className="hover:text-gold-soft">
+                {shop.supportPhone}
+              </a>
+              <CurrencySelect id="header-currency" />
+            </div>
           </div>
         </div>
-      </div>
+      </aside>
       <header
         className={cn(
           'sticky top-0 z-40 h-16 border-b transition-[box-shadow,background-color] duration-300 lg:h-[4.5rem]',

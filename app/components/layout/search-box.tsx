@@ -71,6 +71,7 @@ export function SearchBox({
     <form
       ref={root}
       role="search"
+      aria-label="Products"
       action="/search"
       className={cn('relative', className)}
       onSubmit={(event) => {

@@ -124,7 +124,11 @@ export function ProductListing({
               </ButtonLink>
             </div>
           ) : (
-            <ProductGrid products={page.items} priorityCount={2} columns={facets ? 3 : 4} />
+            <>
+              {/* The cards' names are h3: this heading keeps the outline in order for screen readers. */}
+              <h2 className="sr-only">Products</h2>
+              <ProductGrid products={page.items} priorityCount={2} columns={facets ? 3 : 4} />
+            </>
           )}
 
           {page.pageCount > 1 ? (

@@ -143,6 +143,8 @@ function Reviews({
   const [writing, setWriting] = useState(Boolean(result && !result.ok));
   return (
     <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
+      {/* The reviews' titles are h3: this keeps the outline in order under the product's h1. */}
+      <h2 className="sr-only">Customer reviews</h2>
       <div>
         {reviews.total > 0 ? (
           <>
