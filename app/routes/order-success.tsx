@@ -12,6 +12,7 @@ import { ButtonLink } from '../components/ui/button';
 import { toast } from '../components/ui/toast';
 import { BankTransferPanel } from '../features/orders/bank-transfer-panel';
 import { PayNow } from '../features/orders/pay-now';
+import { cn } from '../lib/cn';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/order-success';
 
@@ -113,26 +114,18 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
   const paid = order.paymentStatus === 'paid';
   const byTransfer = order.paymentMethod === 'bank-transfer';
   const awaitingCard = !byTransfer && !paid && order.status === 'awaiting_payment';
+  // A tick once the money is in; a clock while the order waits for it.
+  const StatusIcon = paid ? CheckCircle2 : Clock3;
   return (
     <section className="container-shop max-w-3xl py-10 lg:py-16">
       <div className="text-center">
-        {paid ? (
-          <CheckCircle2
-            className="mx-auto text-success"
-            width={44}
-            height={44}
-            strokeWidth={1.25}
-            aria-hidden="true"
-          />
-        ) : (
-          <Clock3
-            className="mx-auto text-gold"
-            width={44}
-            height={44}
-            strokeWidth={1.25}
-            aria-hidden="true"
-          />
-        )}
+        <StatusIcon
+          className={cn('mx-auto', paid ? 'text-success' : 'text-gold')}
+          width={44}
+          height={44}
+          strokeWidth={1.25}
+          aria-hidden="true"
+        />
         <h1 className="mt-4 text-display-md lg:text-display-lg">Thank you for your order</h1>
         <p className="mt-3 text-ink-soft">
           Order <strong className="text-ink">{order.number}</strong>{' '}

@@ -138,44 +138,15 @@ function pageOf(
 }
 
 /**
- * A search matches by full text (stemmed: 'clutches' finds clutch bags); when that finds nothing,
- * each word is corrected to the catalogue's closest words and searched again ('handbg' → handbags).
- * In relevance order only the first RESULT_CAP matches are ranked: ranking every match of a word
- * found in a third of a large catalogue means reading a third of it (docs/benchmarks-queries.md).
- * The other orders read the whole match, in that order, from the indexes.
+ * The page's rows when a search is in relevance order: only the first RESULT_CAP matches the
+ * full-text index yields are ranked (ranking every match of a word found in a third of a large
+ * catalogue means reading a third of it: docs/benchmarks-queries.md), then the page is read by id.
  */
-async function searchProducts(db: DbOrTx, query: ProductListQuery & { q: string }): Promise<ProductPage> {
-  const others = productFilters(query, await categoryIds(db, query));
-  const typed = sql`websearch_to_tsquery('english', ${query.q})`;
-  let tsquery = typed;
-  let counted = await cappedCount(db, and(others, sql`${products.searchVector} @@ ${typed}`));
-  if (counted.total === 0) {
-    const corrected = await correctedQuery(db, query.q);
-    if (!corrected) return pageOf(query, [], counted);
-    tsquery = sql`to_tsquery('english', ${corrected})`;
-    counted = await cappedCount(db, and(others, sql`${products.searchVector} @@ ${tsquery}`));
-  }
-  const matches = and(others, sql`${products.searchVector} @@ ${tsquery}`);
-  const offset = (query.page - 1) * query.pageSize;
-  if (counted.total === 0) return pageOf(query, [], counted);
-
-  if (query.sort !== 'relevance') {
-    const rows = await summaryFrom(db)
-      .where(matches)
-      .orderBy(...orderings[query.sort])
-      .limit(query.pageSize)
-      .offset(offset);
-    return pageOf(query, await withLeadImages(db, rows), counted);
-  }
-
+async function rankedRows(db: DbOrTx, query: ProductListQuery, where: SQL | undefined, rank: SQL) {
   const candidates = db
-    .select({
-      id: products.id,
-      rank: sql<number>`ts_rank_cd(${products.searchVector}, ${tsquery})`.as('rank'),
-      ratingAverage: products.ratingAverage,
-    })
+    .select({ id: products.id, rank: sql<number>`${rank}`.as('rank'), ratingAverage: products.ratingAverage })
     .from(products)
-    .where(matches)
+    .where(where)
     .limit(RESULT_CAP)
     .as('candidates');
   const ranked = await db
@@ -183,13 +154,51 @@ async function searchProducts(db: DbOrTx, query: ProductListQuery & { q: string 
     .from(candidates)
     .orderBy(desc(candidates.rank), desc(candidates.ratingAverage), asc(candidates.id))
     .limit(query.pageSize)
-    .offset(offset);
+    .offset((query.page - 1) * query.pageSize);
   const ids = ranked.map((row) => row.id);
-  if (ids.length === 0) return pageOf(query, [], counted);
-  const rows = await summaryFrom(db).where(inArray(products.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-  return pageOf(query, await withLeadImages(db, ordered), counted);
+  if (ids.length === 0) return [];
+  const byId = new Map((await summaryFrom(db).where(inArray(products.id, ids))).map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One page of the products matching `where`, counted alongside; ranked by `rank` when one is given. */
+async function pageMatching(
+  db: DbOrTx,
+  query: ProductListQuery,
+  where: SQL | undefined,
+  rank: SQL | null,
+): Promise<ProductPage> {
+  const [rows, counted] = await Promise.all([
+    rank
+      ? rankedRows(db, query, where, rank)
+      : summaryFrom(db)
+          .where(where)
+          .orderBy(...ordering(query))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+    cappedCount(db, where),
+  ]);
+  return pageOf(query, await withLeadImages(db, rows), counted);
+}
+
+/**
+ * A search matches by full text (stemmed: 'clutches' finds clutch bags); when that finds nothing,
+ * each word is corrected to the catalogue's closest words and searched again ('handbg' → handbags).
+ * Relevance ranks the first RESULT_CAP matches; the other orders read every match from the indexes.
+ */
+async function searchProducts(db: DbOrTx, query: ProductListQuery & { q: string }): Promise<ProductPage> {
+  const others = productFilters(query, await categoryIds(db, query));
+  const search = (tsquery: SQL) =>
+    pageMatching(
+      db,
+      query,
+      and(others, sql`${products.searchVector} @@ ${tsquery}`),
+      query.sort === 'relevance' ? sql`ts_rank_cd(${products.searchVector}, ${tsquery})` : null,
+    );
+  const found = await search(sql`websearch_to_tsquery('english', ${query.q})`);
+  if (found.total > 0) return found;
+  const corrected = await correctedQuery(db, query.q);
+  return corrected ? search(sql`to_tsquery('english', ${corrected})`) : found;
 }
 
 export async function listProducts(
@@ -198,16 +207,5 @@ export async function listProducts(
 ): Promise<ProductPage> {
   const query = parseInput(productListQuerySchema, input);
   if (query.q) return searchProducts(db, { ...query, q: query.q });
-  const where = productFilters(query, await categoryIds(db, query));
-  const offset = (query.page - 1) * query.pageSize;
-
-  const [rows, counted] = await Promise.all([
-    summaryFrom(db)
-      .where(where)
-      .orderBy(...ordering(query))
-      .limit(query.pageSize)
-      .offset(offset),
-    cappedCount(db, where),
-  ]);
-  return pageOf(query, await withLeadImages(db, rows), counted);
+  return pageMatching(db, query, productFilters(query, await categoryIds(db, query)), null);
 }

@@ -11,8 +11,8 @@ import { SESSION_COOKIE } from './session';
 export const NO_STORE = 'private, no-store';
 export const PUBLIC_CATALOG = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
-/** The API's public catalog reads (route patterns as Fastify registers them). */
-const PUBLIC_CATALOG_ROUTES = new Set([
+/** The API's catalogue reads (route patterns as Fastify registers them): what the catalogue cache keeps too. */
+export const CATALOG_API_ROUTES: ReadonlySet<string> = new Set([
   '/api/products',
   '/api/products/:id',
   '/api/products/:id/reviews',
@@ -20,9 +20,10 @@ const PUBLIC_CATALOG_ROUTES = new Set([
   '/api/categories/:id',
   '/api/categories/:id/products',
   '/api/search/suggestions',
-  '/api/blog/posts',
-  '/api/blog/posts/:id',
 ]);
+
+/** The API's public reads: the catalogue and the Journal. */
+const PUBLIC_CATALOG_ROUTES = new Set([...CATALOG_API_ROUTES, '/api/blog/posts', '/api/blog/posts/:id']);
 
 const SECRET_LINK = /[?&](key|token)=/i;
 

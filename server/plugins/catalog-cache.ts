@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../../db/client';
 import { watchCatalogVersion, type CatalogVersion } from '../cache/catalog-version';
 import { matchesTag, preferredEncoding, ResponseCache, type CachedAnswer } from '../cache/response-cache';
-import { isSignedInRequest } from './cache-control';
+import { CATALOG_API_ROUTES, isSignedInRequest } from './cache-control';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,20 +29,7 @@ export interface CatalogCacheOptions {
 export const CACHE_MAX_AGE_MS = 5 * 60_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
-/**
- * The API's catalogue reads served from the cache (route patterns as Fastify registers them). The
- * best-selling order moves with every sale, so a list in that order is never cached.
- */
-const CACHED_API_ROUTES = new Set([
-  '/api/products',
-  '/api/products/:id',
-  '/api/products/:id/reviews',
-  '/api/categories',
-  '/api/categories/:id',
-  '/api/categories/:id/products',
-  '/api/search/suggestions',
-]);
-
+/** The best-selling order moves with every sale: a list in that order is never cached. */
 export function isBestSellingOrder(url: string): boolean {
   return /[?&]sort=best-selling(&|$)/.test(url);
 }
@@ -108,7 +95,7 @@ export const catalogCachePlugin = fp(async (app: FastifyInstance, options: Catal
 
   app.addHook('preHandler', async (request, reply) => {
     if (!SAFE_METHODS.has(request.method)) return;
-    if (!CACHED_API_ROUTES.has(request.routeOptions.url ?? '')) return;
+    if (!CATALOG_API_ROUTES.has(request.routeOptions.url ?? '')) return;
     if (isSignedInRequest(request) || isBestSellingOrder(request.url)) return;
     const current = version.current();
     if (current === null) return;
