@@ -62,6 +62,9 @@ export function orderProgress(status: OrderStatusId): number {
 
 export const checkoutMessages = {
   required: 'Please fill in all required fields',
+  invalidPhone: 'Please enter a valid phone number',
+  invalidNigerianPhone: 'Please enter a Nigerian phone number, such as 0803 123 4567 or +234 803 123 4567',
+  chooseState: 'Please choose your state',
   invalidCoupon: 'Invalid coupon code.',
   couponExpired: 'This coupon code has expired.',
   couponUsedUp: 'This coupon code has reached its usage limit.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts';
+import { nigerianPhoneOf, nigerianStateOf } from './nigeria';
 import {
   checkoutCountries,
   checkoutMessages,
@@ -45,11 +46,13 @@ export const shippingAddressSchema = z.object({
   address: required(200),
   city: required(80),
   state: required(80),
-  zipCode: required(20),
+  /** Optional in Nigeria, where few addresses use one; required elsewhere. */
+  zipCode: z.string().trim().max(20).default(''),
   country: z.enum(checkoutCountries),
 });
 
-export const placeOrderInputSchema = z.object({
+/** The order as the browser sends it, before the rules of the destination country are applied. */
+export const placeOrderFields = z.object({
   items: cartQuoteInputSchema.shape.items,
   couponCode: couponField,
   shippingMethod: z.string().trim().min(1, checkoutMessages.required).max(40),
@@ -60,10 +63,37 @@ export const placeOrderInputSchema = z.object({
     .trim()
     .min(1, checkoutMessages.required)
     .max(30)
-    .regex(/^[+\d][\d\s()-]{6,}$/, 'Please enter a valid phone number'),
+    .regex(/^[+\d][\d\s().-]{6,}$/, checkoutMessages.invalidPhone),
   shippingAddress: shippingAddressSchema,
   /** Signed-in shoppers: keep these details on the profile for next time. */
   saveInfo: z.boolean().default(false),
+});
+
+/**
+ * An order to place. A Nigerian address names one of the 36 states or the FCT (kept by its
+ * proper name however it was typed) and may leave the postal code out; its phone is kept in one
+ * form, +234 and the national number. Other countries need a postal code and keep their phone as
+ * typed, with its spacing tidied.
+ */
+export const placeOrderInputSchema = placeOrderFields.transform((input, ctx) => {
+  const address = input.shippingAddress;
+  if (address.country !== 'Nigeria') {
+    if (!address.zipCode) {
+      ctx.addIssue({ code: 'custom', path: ['shippingAddress', 'zipCode'], message: checkoutMessages.required });
+      return z.NEVER;
+    }
+    return { ...input, phone: input.phone.replace(/\s+/g, ' ') };
+  }
+  const state = nigerianStateOf(address.state);
+  const phone = nigerianPhoneOf(input.phone);
+  if (!state) {
+    ctx.addIssue({ code: 'custom', path: ['shippingAddress', 'state'], message: checkoutMessages.chooseState });
+  }
+  if (!phone) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: checkoutMessages.invalidNigerianPhone });
+  }
+  if (!state || !phone) return z.NEVER;
+  return { ...input, phone, shippingAddress: { ...address, state } };
 });
 export type PlaceOrderInput = z.input<typeof placeOrderInputSchema>;
 

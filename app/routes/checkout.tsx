@@ -13,7 +13,7 @@ import { getProfile } from '../../core/accounts/update-profile';
 import { getShopSettings } from '../../core/settings/shop-settings';
 import { OrderTotals } from '../components/order-totals';
 import { ButtonLink, buttonClasses } from '../components/ui/button';
-import { Field, inputClasses } from '../components/ui/field';
+import { Field, inputClasses, SelectField } from '../components/ui/field';
 import { useCartQuote } from '../features/checkout/use-cart-quote';
 import { cn } from '../lib/cn';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -30,6 +30,13 @@ import { useRootData } from '../lib/root-data';
 import { useHydrated } from '../lib/use-hydrated';
 import { enabledPaymentMethods } from '../../core/orders/payment-methods';
 import type { Route } from './+types/checkout';
+import {
+  formatNigerianPhone,
+  nigerianPhoneOf,
+  nigerianStateLabel,
+  nigerianStateOf,
+  nigerianStates,
+} from '../../contracts/nigeria';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getShopSettings(context.services.db);
@@ -44,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           firstName: profile.name.split(' ')[0] ?? '',
           lastName: profile.name.split(' ').slice(1).join(' '),
           email: profile.email,
-          phone: profile.phone,
+          phone: formatNigerianPhone(profile.phone),
           address: profile.address,
           city: profile.city,
           state: profile.state,
@@ -74,8 +81,6 @@ const addressFields = [
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
   { name: 'address', label: 'Address', autoComplete: 'street-address', wide: true },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'zipCode', label: 'Postal code', autoComplete: 'postal-code' },
 ] as const;
 
 type DetailName = keyof SavedCheckoutDetails;
@@ -90,6 +95,8 @@ const requiredNames: DetailName[] = [
   'zipCode',
   'country',
 ];
+/** Few Nigerian addresses use a postal code; everywhere else it is needed. */
+const isRequired = (name: DetailName, country: string) => name !== 'zipCode' || country !== 'Nigeria';
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -126,6 +133,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   const chosenCountry = country ?? defaults.country ?? 'Nigeria';
   const chosenEmail = email ?? defaults.email ?? '';
+  const nigeria = chosenCountry === 'Nigeria';
   const request = useMemo(
     () => ({ cart, couponCode: coupon, shippingMethod, country: chosenCountry, email: chosenEmail }),
     [cart, coupon, shippingMethod, chosenCountry, chosenEmail],
@@ -176,11 +184,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     if (placedOrder) return payPlaced(placedOrder);
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '').trim();
-    const missing = requiredNames.filter((name) => !value(name));
+    const missing = requiredNames.filter((name) => isRequired(name, chosenCountry) && !value(name));
     if (missing.length > 0 || !payment) {
       setFieldErrors(Object.fromEntries(missing.map((name) => [name, checkoutMessages.required])));
       setFormError(checkoutMessages.required);
       formRef.current?.querySelector<HTMLInputElement>(`[name="${missing[0] ?? 'email'}"]`)?.focus();
+      return;
+    }
+    if (chosenCountry === 'Nigeria' && !nigerianPhoneOf(value('phone'))) {
+      setFieldErrors({ phone: checkoutMessages.invalidNigerianPhone });
+      setFormError(checkoutMessages.invalidNigerianPhone);
+      formRef.current?.querySelector<HTMLInputElement>('[name="phone"]')?.focus();
       return;
     }
     const details = Object.fromEntries(
@@ -292,6 +306,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   defaultValue={defaults[field.name] ?? ''}
                   onBlur={field.name === 'email' ? (event) => setEmail(event.target.value.trim()) : undefined}
                   error={fieldErrors[field.name]}
+                  {...(field.name === 'phone' && nigeria ? { hint: 'For the courier, e.g. 0803 123 4567' } : {})}
                 />
               ))}
             </div>
@@ -300,19 +315,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <fieldset className="space-y-4" disabled={orderLocked}>
             <legend className="font-display text-2xl">Shipping address</legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              {addressFields.map((field) => (
-                <Field
-                  key={field.name}
-                  label={field.label}
-                  name={field.name}
-                  autoComplete={field.autoComplete}
-                  required
-                  defaultValue={defaults[field.name] ?? ''}
-                  error={fieldErrors[field.name]}
-                  className={'wide' in field ? 'sm:col-span-2' : undefined}
-                />
-              ))}
-              <div className="space-y-1.5">
+              <div className="space-y-1.5 sm:col-span-2">
                 <label
                   htmlFor="country"
                   className="block text-xs font-medium tracking-wide text-ink-soft uppercase"
@@ -334,6 +337,57 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   ))}
                 </select>
               </div>
+              {addressFields.map((field) => (
+                <Field
+                  key={field.name}
+                  label={field.label}
+                  name={field.name}
+                  autoComplete={field.autoComplete}
+                  required
+                  defaultValue={defaults[field.name] ?? ''}
+                  error={fieldErrors[field.name]}
+                  className={'wide' in field ? 'sm:col-span-2' : undefined}
+                />
+              ))}
+              {nigeria ? (
+                <SelectField
+                  key="state-ng"
+                  label="State"
+                  name="state"
+                  autoComplete="address-level1"
+                  required
+                  defaultValue={nigerianStateOf(defaults.state ?? '') ?? ''}
+                  error={fieldErrors.state}
+                >
+                  <option value="" disabled>
+                    Choose your state
+                  </option>
+                  {nigerianStates.map((state) => (
+                    <option key={state} value={state}>
+                      {nigerianStateLabel(state)}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : (
+                <Field
+                  key="state-other"
+                  label="State / region"
+                  name="state"
+                  autoComplete="address-level1"
+                  required
+                  defaultValue={defaults.country === chosenCountry ? (defaults.state ?? '') : ''}
+                  error={fieldErrors.state}
+                />
+              )}
+              <Field
+                key={nigeria ? 'zip-ng' : 'zip-other'}
+                label={nigeria ? 'Postal code (optional)' : 'Postal code'}
+                name="zipCode"
+                autoComplete="postal-code"
+                required={!nigeria}
+                defaultValue={defaults.zipCode ?? ''}
+                error={fieldErrors.zipCode}
+              />
             </div>
             <label className="flex items-center gap-3 text-sm">
               <input

@@ -22,6 +22,7 @@ import { OrderThumb } from '../components/orders/order-thumb';
 import { PayNow } from '../features/orders/pay-now';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/order-detail';
+import { formatNigerianPhone } from '../../contracts/nigeria';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get('key');
@@ -279,7 +280,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 border-t border-line pt-3 text-sm break-words text-ink-soft">
               {order.email}
               <br />
-              {order.phone}
+              {formatNigerianPhone(order.phone)}
             </p>
           </Card>
 

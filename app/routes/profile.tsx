@@ -27,6 +27,7 @@ import { cn } from '../lib/cn';
 import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/profile';
+import { formatNigerianPhone } from '../../contracts/nigeria';
 
 const MESSAGE_MS = 3000;
 const tabs = [
@@ -262,7 +263,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                   label="Phone"
                   name="phone"
                   type="tel"
-                  defaultValue={profile.phone}
+                  defaultValue={formatNigerianPhone(profile.phone)}
                   autoComplete="tel"
                   error={fields.phone}
                 />

@@ -47,16 +47,20 @@ async function inStockProducts(): Promise<ApiProduct[]> {
 
 const cartBadge = (page: Page) => page.locator('header a[aria-label^="Cart"]').first();
 
-async function fillCheckout(page: Page, email: string) {
+async function fillCheckout(
+  page: Page,
+  email: string,
+  { phone = '+234 803 555 0199', state = 'Lagos', postalCode = '101233' } = {},
+) {
   const form = main(page);
   await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Phone').fill('+234 803 555 0199');
+  await form.getByLabel('Phone').fill(phone);
   await form.getByLabel('First name').fill('Ifeoma');
   await form.getByLabel('Last name').fill('Nwosu');
   await form.getByLabel('Address').fill('7 Awolowo Road');
   await form.getByLabel('City').fill('Ikoyi');
-  await form.getByLabel('State').fill('Lagos');
-  await form.getByLabel('Postal code').fill('101233');
+  await form.getByLabel('State').selectOption(state);
+  await form.getByLabel('Postal code').fill(postalCode);
   await form.getByRole('radio', { name: 'Bank transfer' }).check();
 }
 
@@ -243,10 +247,20 @@ describe('buying on a phone (375px)', () => {
           message: 'the profile prefills the e-mail',
         })
         .toBe(email);
-      await fillCheckout(page, email);
+      // A Nigerian address: the 36 states and the FCT to choose from, no postal code needed.
+      const state = main(page).getByLabel('State');
+      expect(await state.evaluate((select) => select.tagName)).toBe('SELECT');
+      expect(await state.locator('option:not([disabled])').count()).toBe(37);
+      expect(await main(page).getByLabel('Postal code').getAttribute('required')).toBeNull();
+      await fillCheckout(page, email, { phone: '0803 555', state: 'FCT', postalCode: '' });
+      const placeOrder = main(page).getByRole('button', { name: /^Place Order · ₦/ });
+      await placeOrder.click();
       await main(page)
-        .getByRole('button', { name: /^Place Order · ₦/ })
-        .click();
+        .getByText(/Please enter a Nigerian phone number/)
+        .first()
+        .waitFor();
+      await main(page).getByLabel('Phone').fill('0803 555 0199');
+      await placeOrder.click();
       await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
       const orderNumber = new URL(page.url()).searchParams.get('order')!;
       expect(
@@ -256,6 +270,22 @@ describe('buying on a phone (375px)', () => {
 
       await visit(page, '/orders');
       await main(page).getByText(orderNumber).first().waitFor();
+      await visit(page, `/orders/${orderNumber}`);
+      await main(page).getByText('+234 803 555 0199').first().waitFor();
+
+      // Saved to the profile: the next checkout is filled in.
+      await visit(page, `/product/${product!.id}`);
+      await main(page)
+        .getByRole('button', { name: /^Add to cart$/i })
+        .click();
+      await visit(page, '/checkout');
+      await expect
+        .poll(() => main(page).getByLabel('Phone').inputValue(), { message: 'the saved phone, in one form' })
+        .toBe('+234 803 555 0199');
+      expect(await main(page).getByLabel('State').inputValue()).toBe('FCT');
+      expect(await main(page).getByLabel('Address').inputValue()).toBe('7 Awolowo Road');
+      expect(await main(page).getByLabel('City').inputValue()).toBe('Ikoyi');
+      expect(await main(page).getByLabel('First name').inputValue()).toBe('Tunde');
       expect(problemReport()).toEqual([]);
     });
   });

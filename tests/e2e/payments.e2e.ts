@@ -69,7 +69,7 @@ async function fillDetails(page: Page, email: string, method: RegExp) {
   await form.getByLabel('Last name').fill('Okonkwo');
   await form.getByLabel('Address').fill('14 Adeola Odeku Street');
   await form.getByLabel('City').fill('Victoria Island');
-  await form.getByLabel('State').fill('Lagos');
+  await form.getByLabel('State').selectOption('Lagos');
   await form.getByLabel('Postal code').fill('101241');
   await form.getByRole('radio', { name: method }).check();
 }

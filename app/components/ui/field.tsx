@@ -46,3 +46,35 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     </div>
   );
 });
+
+type SelectFieldProps = React.SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  error?: string | undefined;
+};
+
+/** A labelled choice whose error is tied to it for screen readers. */
+export function SelectField({ label, error, className, id, children, ...props }: SelectFieldProps) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <label htmlFor={selectId} className="block text-xs font-medium tracking-wide text-ink-soft uppercase">
+        {label}
+      </label>
+      <select
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${selectId}-error` : undefined}
+        className={inputClasses}
+        {...props}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={`${selectId}-error`} role="alert" className="text-xs text-sale">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

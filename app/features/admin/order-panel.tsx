@@ -13,6 +13,7 @@ import { Field } from '../../components/ui/field';
 import { ActionNotice, labelClasses } from './admin-nav';
 import type { AdminActionResult } from './admin-texts';
 import { paymentStatusLabel } from './orders-tab';
+import { formatNigerianPhone } from '../../../contracts/nigeria';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `panel-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -279,7 +280,7 @@ export function OrderPanel({ order, backHref }: { order: OrderView; backHref: st
                 {order.email}
               </a>
               <a href={`tel:${order.phone.replace(/\s+/g, '')}`} className="py-1 hover:text-ink">
-                {order.phone}
+                {formatNigerianPhone(order.phone)}
               </a>
             </p>
           </Panel>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   cartQuoteInputSchema,
   couponValidateSchema,
-  placeOrderInputSchema,
+  placeOrderFields,
   trackOrderSchema,
 } from '../../../contracts/checkout';
 import { checkoutMessages } from '../../../contracts/checkout-texts';
@@ -81,7 +81,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Priced and stocked on the server in one transaction. Send an Idempotency-Key header: the same key and body answer the first order again; the same key with another body answers 422. 409 names an item that ran out.',
         headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).loose(),
-        body: loose(placeOrderInputSchema),
+        body: loose(placeOrderFields),
         response: {
           201: z.object({
             order: orderDto,
