@@ -9,6 +9,8 @@ import { ProductImage } from '../../components/ui/product-image';
 import { Stars } from '../../components/ui/stars';
 import { cn } from '../../lib/cn';
 import { addToCart, toggleWishlist, useWishlist } from '../../lib/shop-stores';
+import { needsChoice } from './option-pickers';
+import { QuickAddDialog, type QuickChoice } from './quick-add-dialog';
 
 const ADDED_NOTICE_MS = 2000;
 
@@ -21,21 +23,27 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
   const [added, setAdded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const soldOut = product.stockStatus === 'out_of_stock';
-  const add = () => {
+  const [choosing, setChoosing] = useState(false);
+  const put = (choice: QuickChoice) => {
     addToCart({
       id: product.id,
       name: product.name,
       price: product.priceKobo / 100,
       image: product.image ? mediaUrl(product.image.key, 320) : null,
       category: product.categoryName,
-      selectedColor: product.colors[0]?.name ?? null,
-      // A one-size piece goes straight in; the cart asks for the size of anything else.
-      selectedSize: product.sizes.length === 1 ? (product.sizes[0] ?? null) : null,
+      selectedColor: choice.color,
+      selectedSize: choice.size,
     });
+    setChoosing(false);
     setAdded(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setAdded(false), ADDED_NOTICE_MS);
   };
+  // A piece with a choice of colour or size asks for it first; anything else goes straight in.
+  const add = () =>
+    needsChoice(product)
+      ? setChoosing(true)
+      : put({ color: product.colors[0]?.name ?? null, size: product.sizes[0] ?? null });
   return (
     <article className="group relative flex flex-col">
       <div className="relative aspect-[4/5] overflow-hidden rounded-card bg-cream">
@@ -104,12 +112,16 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           type="button"
           onClick={add}
           disabled={soldOut}
+          aria-haspopup={needsChoice(product) ? 'dialog' : undefined}
           className="relative z-10 mt-2 inline-flex h-9 items-center justify-center gap-2 rounded-sm border border-ink/70 text-[0.6875rem] font-semibold tracking-widest uppercase transition-colors hover:bg-ink hover:text-paper disabled:cursor-not-allowed disabled:border-line disabled:text-muted disabled:hover:bg-transparent"
         >
           <ShoppingBag width={13} height={13} aria-hidden="true" />
           {soldOut ? 'Out of Stock' : added ? 'Added to cart' : 'Add to Cart'}
           <span className="sr-only">: {product.name}</span>
         </button>
+        {choosing ? (
+          <QuickAddDialog product={product} onAdd={put} onClose={() => setChoosing(false)} />
+        ) : null}
         <span className="sr-only" aria-live="polite">
           {added ? `${product.name} added to cart` : ''}
         </span>

@@ -4,6 +4,7 @@ import type { ProductDetail } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { ColourPicker, SizePicker } from './option-pickers';
 import { addToCart, normaliseQuantity, toggleWishlist, useWishlist } from '../../lib/shop-stores';
 
 const ADDED_NOTICE_MS = 2000;
@@ -51,63 +52,21 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
   return (
     <div className="space-y-7">
       {product.colors.length > 0 ? (
-        <fieldset>
-          <legend className="mb-3 text-xs font-medium tracking-wide text-ink-soft uppercase">
-            Colour: <span className="text-ink normal-case">{color}</span>
-          </legend>
-          <div className="flex flex-wrap gap-3">
-            {product.colors.map((option) => (
-              <label key={option.name} className="cursor-pointer" title={option.name}>
-                <input
-                  type="radio"
-                  name="color"
-                  value={option.name}
-                  checked={color === option.name}
-                  onChange={() => setColor(option.name)}
-                  className="peer sr-only"
-                />
-                <span
-                  className="block h-9 w-9 rounded-full border border-ink/15 ring-offset-2 ring-offset-paper peer-checked:ring-1 peer-checked:ring-ink peer-focus-visible:ring-2 peer-focus-visible:ring-gold-deep"
-                  style={{ backgroundColor: option.hex }}
-                />
-                <span className="sr-only">{option.name}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ColourPicker name="color" colors={product.colors} value={color} onChange={setColor} />
       ) : null}
 
       {product.sizes.length > 0 ? (
-        <fieldset aria-describedby={sizeMissing ? 'size-error' : undefined}>
-          <legend className="mb-3 text-xs font-medium tracking-wide text-ink-soft uppercase">
-            Size{size ? <span className="text-ink normal-case">: {size}</span> : null}
-          </legend>
-          <div className="flex flex-wrap gap-2">
-            {product.sizes.map((option) => (
-              <label key={option} className="cursor-pointer">
-                <input
-                  type="radio"
-                  name="size"
-                  value={option}
-                  checked={size === option}
-                  onChange={() => {
-                    setSize(option);
-                    setSizeMissing(false);
-                  }}
-                  className="peer sr-only"
-                />
-                <span className="inline-flex h-10 min-w-12 items-center justify-center rounded-sm border border-line bg-white px-3 text-sm peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:ring-2 peer-focus-visible:ring-gold-deep">
-                  {option}
-                </span>
-              </label>
-            ))}
-          </div>
-          {sizeMissing ? (
-            <p id="size-error" role="alert" className="mt-2 text-xs text-sale">
-              Please choose a size.
-            </p>
-          ) : null}
-        </fieldset>
+        <SizePicker
+          name="size"
+          sizes={product.sizes}
+          value={size}
+          onChange={(option) => {
+            setSize(option);
+            setSizeMissing(false);
+          }}
+          missing={sizeMissing}
+          errorId="size-error"
+        />
       ) : null}
 
       {/* One row at any width: quantity, add to cart and wishlist never wrap onto two lines. */}
