@@ -82,8 +82,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const productUrl = `${root?.publicUrl ?? ''}/product/${product.id}`;
 
   return (
-    <div className="container-shop py-6 lg:py-10">
-      <nav aria-label="Breadcrumb" className="mb-6 text-xs text-muted">
+    <div className="container-shop py-4 sm:py-6 lg:py-10">
+      <nav aria-label="Breadcrumb" className="mb-4 text-xs text-muted sm:mb-6">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
             <Link to="/" className="hover:text-ink">
@@ -109,65 +109,77 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </ol>
       </nav>
 
-      <div className="grid gap-8 lg:grid-cols-2 lg:gap-14">
+      <div className="grid gap-5 sm:gap-8 lg:grid-cols-2 lg:gap-14">
         <ProductGallery images={product.images} name={product.name} />
-        <div className="lg:pt-4">
-          {product.brandName ? <p className="eyebrow">{product.brandName}</p> : null}
-          <h1 className="mt-2 text-display-md lg:text-display-lg">{product.name}</h1>
-          <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted">
-            {product.reviewCount > 0 ? (
-              <>
-                <Stars rating={product.ratingAverage} />
-                <span>
-                  {product.ratingAverage.toFixed(1)} · {product.reviewCount}{' '}
-                  {product.reviewCount === 1 ? 'review' : 'reviews'}
-                </span>
-              </>
-            ) : (
-              <span>No reviews yet</span>
-            )}
-          </div>
-          <div className="mt-5 flex flex-wrap items-center gap-3">
-            <Price priceKobo={product.priceKobo} originalPriceKobo={product.originalPriceKobo} size="lg" />
-            {product.discountPercent > 0 ? <Badge tone="sale">Save {product.discountPercent}%</Badge> : null}
-            {product.isNew ? <Badge tone="new">New</Badge> : null}
-            {product.tag ? <Badge tone="gold">{product.tag}</Badge> : null}
-          </div>
-          {product.stockStatus === 'out_of_stock' ? (
-            <p className="mt-3 text-sm font-semibold text-sale">Out of Stock</p>
-          ) : null}
-          <p className="mt-6 line-clamp-4 leading-relaxed text-ink-soft">{product.description}</p>
-          <div className="mt-8">
-            <ProductPurchase product={product} />
-          </div>
-          {shop ? (
-            <a
-              href={whatsappOrderLink(shop.whatsappNumber, product, productUrl)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-4 inline-flex h-12 w-full items-center justify-center gap-2 rounded-sm border border-[#1f7a4d] text-sm font-medium tracking-wide text-[#1f7a4d] uppercase hover:bg-[#1f7a4d] hover:text-white"
+        {/* On a phone the name, rating and price come before the photos, so the first screen shows them. */}
+        <div className="max-sm:contents lg:pt-4">
+          <div className="max-sm:order-first">
+            {product.brandName ? <p className="eyebrow">{product.brandName}</p> : null}
+            <h1 className="mt-2 text-display-md lg:text-display-lg">{product.name}</h1>
+            <div
+              className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted"
+              data-testid="product-rating"
             >
-              <MessageCircle width={18} height={18} aria-hidden="true" /> Order via WhatsApp
-            </a>
-          ) : null}
-          {shop ? (
-            <ul className="mt-8 grid gap-3 border-t border-line pt-6 text-sm text-ink-soft sm:grid-cols-3">
-              {delivery ? (
-                <li className="flex items-center gap-2">
-                  <Truck width={18} height={18} strokeWidth={1.5} aria-hidden="true" />
-                  {delivery}
-                </li>
+              {product.reviewCount > 0 ? (
+                <>
+                  <Stars rating={product.ratingAverage} />
+                  <span>
+                    {product.ratingAverage.toFixed(1)} · {product.reviewCount}{' '}
+                    {product.reviewCount === 1 ? 'review' : 'reviews'}
+                  </span>
+                </>
+              ) : (
+                <span>No reviews yet</span>
+              )}
+            </div>
+            <div className="mt-3 flex flex-wrap items-center gap-3 sm:mt-5" data-testid="product-price">
+              <Price priceKobo={product.priceKobo} originalPriceKobo={product.originalPriceKobo} size="lg" />
+              {product.discountPercent > 0 ? (
+                <Badge tone="sale">Save {product.discountPercent}%</Badge>
               ) : null}
-              <li className="flex items-center gap-2">
-                <RotateCcw width={18} height={18} strokeWidth={1.5} aria-hidden="true" /> {shop.returnsDays}
-                -day returns
-              </li>
-              <li className="flex items-center gap-2">
-                <ShieldCheck width={18} height={18} strokeWidth={1.5} aria-hidden="true" />{' '}
-                {shop.warrantyMonths}-month warranty
-              </li>
-            </ul>
-          ) : null}
+              {product.isNew ? <Badge tone="new">New</Badge> : null}
+              {product.tag ? <Badge tone="gold">{product.tag}</Badge> : null}
+            </div>
+            {product.stockStatus === 'out_of_stock' ? (
+              <p className="mt-3 text-sm font-semibold text-sale">Out of Stock</p>
+            ) : null}
+          </div>
+          <div>
+            <p className="mt-6 line-clamp-4 leading-relaxed text-ink-soft max-sm:mt-0">
+              {product.description}
+            </p>
+            <div className="mt-8">
+              <ProductPurchase product={product} />
+            </div>
+            {shop ? (
+              <a
+                href={whatsappOrderLink(shop.whatsappNumber, product, productUrl)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-4 inline-flex h-12 w-full items-center justify-center gap-2 rounded-sm border border-[#1f7a4d] text-sm font-medium tracking-wide text-[#1f7a4d] uppercase hover:bg-[#1f7a4d] hover:text-white"
+              >
+                <MessageCircle width={18} height={18} aria-hidden="true" /> Order via WhatsApp
+              </a>
+            ) : null}
+            {shop ? (
+              <ul className="mt-8 grid gap-3 border-t border-line pt-6 text-sm text-ink-soft sm:grid-cols-3">
+                {delivery ? (
+                  <li className="flex items-center gap-2">
+                    <Truck width={18} height={18} strokeWidth={1.5} aria-hidden="true" />
+                    {delivery}
+                  </li>
+                ) : null}
+                <li className="flex items-center gap-2">
+                  <RotateCcw width={18} height={18} strokeWidth={1.5} aria-hidden="true" /> {shop.returnsDays}
+                  -day returns
+                </li>
+                <li className="flex items-center gap-2">
+                  <ShieldCheck width={18} height={18} strokeWidth={1.5} aria-hidden="true" />{' '}
+                  {shop.warrantyMonths}-month warranty
+                </li>
+              </ul>
+            ) : null}
+          </div>
         </div>
       </div>
 

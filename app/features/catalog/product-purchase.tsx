@@ -1,8 +1,9 @@
 import { Check, Heart, Minus, Plus, ShoppingBag } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ProductDetail } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
 import { Button } from '../../components/ui/button';
+import { Price } from '../../components/ui/price';
 import { cn } from '../../lib/cn';
 import { ColourPicker, SizePicker } from './option-pickers';
 import { addToCart, normaliseQuantity, toggleWishlist, useWishlist } from '../../lib/shop-stores';
@@ -27,9 +28,15 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
 
   const image = product.image ? mediaUrl(product.image.key, 320) : null;
 
+  const purchase = useRef<HTMLDivElement>(null);
+  const row = useRef<HTMLDivElement>(null);
+  const barShown = useScrolledPast(row);
+
   const add = () => {
     if (product.sizes.length > 0 && !size) {
       setSizeMissing(true);
+      // From the sticky bar the sizes may be out of sight: bring them back.
+      if (barShown) purchase.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }
     const amount = normaliseQuantity(quantity);
@@ -50,7 +57,7 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
   };
 
   return (
-    <div className="space-y-7">
+    <div ref={purchase} className="space-y-7">
       {product.colors.length > 0 ? (
         <ColourPicker name="color" colors={product.colors} value={color} onChange={setColor} />
       ) : null}
@@ -70,7 +77,7 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
       ) : null}
 
       {/* One row at any width: quantity, add to cart and wishlist never wrap onto two lines. */}
-      <div className="flex items-end gap-3" data-testid="purchase-row">
+      <div ref={row} className="flex items-end gap-3" data-testid="purchase-row">
         <div className="shrink-0">
           <label
             htmlFor={quantityId}
@@ -140,9 +147,58 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
       <p aria-live="polite" className="sr-only">
         {added ? 'Added to cart' : ''}
       </p>
+      {barShown && !outOfStock ? (
+        <div
+          data-testid="sticky-add-bar"
+          className="fixed inset-x-0 bottom-[calc(4rem+1px+env(safe-area-inset-bottom))] z-30 border-t border-line bg-paper/95 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur md:bottom-0"
+        >
+          <div className="container-shop flex h-16 items-center gap-4">
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium">{product.name}</p>
+              <Price priceKobo={product.priceKobo} originalPriceKobo={product.originalPriceKobo} />
+            </div>
+            <Button className="shrink-0 whitespace-nowrap px-5" onClick={add}>
+              {added ? 'Added to cart' : 'Add to Cart'}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {product.stockStatus === 'low_stock' ? (
         <p className="text-sm font-medium text-warning">Only {product.stock} left in stock</p>
       ) : null}
     </div>
   );
+}
+
+/**
+ * Whether the shopper has scrolled past an element (it is above the screen), and the footer is not
+ * yet in sight: the sticky bar then stands in for the purchase row without covering the footer.
+ * Read on scroll, once a frame, so a jump (a link, the keyboard) counts as much as a swipe.
+ */
+function useScrolledPast(target: React.RefObject<HTMLElement | null>): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const element = target.current;
+    if (!element) return;
+    const footer = document.querySelector('footer');
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const above = element.getBoundingClientRect().bottom < 0;
+      const footerShown = footer ? footer.getBoundingClientRect().top < window.innerHeight : false;
+      setPast(above && !footerShown);
+    };
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, [target]);
+  return past;
 }
