@@ -53,6 +53,20 @@ export const orderStatusNames: Record<OrderStatusId, string> = {
   cancelled: 'Cancelled',
 };
 
+/** A card order whose payment never went through: the shopper's own word for it. */
+export const PAYMENT_NOT_COMPLETED = 'Payment not completed';
+
+/**
+ * The status a shopper reads. A card order still waiting is an attempt to pay that did not finish
+ * (the window was closed, the card declined): 'Payment not completed', with Pay now and Cancel
+ * beside it. A bank-transfer order waits for the shopper's transfer: 'Awaiting payment'.
+ */
+export function shopperStatusLabel(status: OrderStatusId, paymentMethod: PaymentMethodId): string {
+  return status === 'awaiting_payment' && paymentMethod !== 'bank-transfer'
+    ? PAYMENT_NOT_COMPLETED
+    : orderStatusNames[status];
+}
+
 /** The progress bar of an order: Processing 0, Shipped 50, Delivered 100. */
 export function orderProgress(status: OrderStatusId): number {
   if (status === 'shipped') return 50;

@@ -172,20 +172,8 @@ export async function payOrder(
     });
   });
   if (!response) {
-    try {
-      const released = await postJson<{ cancelled?: boolean; order?: { paymentStatus?: string } }>(
-        `/api/orders/${encodeURIComponent(order.number)}/cancel`,
-        { key, reason: 'closed' },
-      );
-      return {
-        kind: 'closed',
-        cancelled: released.status === 200 && released.body.cancelled === true,
-        paid: released.body.order?.paymentStatus === 'paid',
-      };
-    } catch {
-      // The shop could not be told: the order's short hold releases it soon.
-      return { kind: 'closed', cancelled: false, paid: false };
-    }
+    const released = await cancelOrder(order, 'closed');
+    return { kind: 'closed', cancelled: released.cancelled, paid: released.paid };
   }
 
   try {
@@ -207,5 +195,28 @@ export async function payOrder(
     };
   } catch {
     return { kind: 'failed', message: `Payment failed: ${ORDER_PROBLEM}` };
+  }
+}
+
+/**
+ * Gives up an unpaid order: its items go back on sale. The server checks a card order with the
+ * provider first, so one that was paid meanwhile is kept (paid is then true).
+ */
+export async function cancelOrder(
+  order: { number: string; key?: string | null | undefined },
+  reason: 'closed' | 'shopper',
+): Promise<{ cancelled: boolean; paid: boolean }> {
+  try {
+    const released = await postJson<{ cancelled?: boolean; order?: { paymentStatus?: string } }>(
+      `/api/orders/${encodeURIComponent(order.number)}/cancel`,
+      { key: order.key ?? undefined, reason },
+    );
+    return {
+      cancelled: released.status === 200 && released.body.cancelled === true,
+      paid: released.body.order?.paymentStatus === 'paid',
+    };
+  } catch {
+    // The shop could not be told: the order's short hold releases it soon.
+    return { cancelled: false, paid: false };
   }
 }

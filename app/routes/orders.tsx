@@ -9,6 +9,7 @@ import { inputClasses } from '../components/ui/field';
 import { Skeleton } from '../components/ui/skeleton';
 import { OrderDate, OrderStatusBadge } from '../components/orders/order-status';
 import { OrderThumb } from '../components/orders/order-thumb';
+import { UnpaidOrderActions } from '../features/orders/unpaid-actions';
 import { cn } from '../lib/cn';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/orders';
@@ -157,12 +158,15 @@ function OrderRow({ order }: { order: OrderSummaryView }) {
   const names = order.items.map((item) =>
     item.quantity > 1 ? `${item.name} × ${item.quantity}` : item.name,
   );
+  const unpaidCard = order.status === 'awaiting_payment' && order.paymentMethod !== 'bank-transfer';
   return (
     <article
       className={cn(
         'relative grid grid-cols-[minmax(0,1fr)_auto] gap-4 rounded-card border border-line bg-white p-4 transition-shadow sm:p-6',
-        "[grid-template-areas:'id_status'_'items_items'_'foot_foot']",
-        "md:grid-cols-[10rem_minmax(0,1fr)_9rem_8.5rem] md:items-center md:gap-x-6 md:[grid-template-areas:'id_items_foot_status']",
+        'md:grid-cols-[10rem_minmax(0,1fr)_9rem_11rem] md:items-center md:gap-x-6',
+        unpaidCard
+          ? "border-warning/40 [grid-template-areas:'id_status'_'items_items'_'foot_foot'_'actions_actions'] md:[grid-template-areas:'id_items_foot_status'_'actions_actions_actions_actions']"
+          : "[grid-template-areas:'id_status'_'items_items'_'foot_foot'] md:[grid-template-areas:'id_items_foot_status']",
         'hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-gold-deep',
       )}
       aria-labelledby={`order-${order.number}`}
@@ -219,6 +223,7 @@ function OrderRow({ order }: { order: OrderSummaryView }) {
           View Details <ChevronRight width={14} height={14} />
         </span>
       </div>
+      {unpaidCard ? <UnpaidOrderActions orderNumber={order.number} /> : null}
     </article>
   );
 }

@@ -3,6 +3,7 @@ import {
   orderProgress,
   orderStatusNames,
   paymentMethodNames,
+  shopperStatusLabel,
   type OrderStatusId,
   type PaymentMethodId,
 } from '../../contracts/checkout-texts';
@@ -64,6 +65,7 @@ export interface OrderSummaryView {
   number: string;
   status: OrderStatusId;
   statusLabel: string;
+  paymentMethod: PaymentMethodId;
   paymentStatus: OrderRow['paymentStatus'];
   totalKobo: number;
   itemCount: number;
@@ -93,7 +95,7 @@ export function orderViewOf(
   return {
     number: row.number,
     status: row.status,
-    statusLabel: orderStatusNames[row.status],
+    statusLabel: shopperStatusLabel(row.status, row.paymentMethod),
     progress: orderProgress(row.status),
     paymentMethod: row.paymentMethod,
     paymentMethodLabel: paymentMethodNames[row.paymentMethod],

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages } from '../../contracts/checkout-texts';
 import { users } from '../../db/schema/accounts';
@@ -264,5 +264,50 @@ describe('trackOrder', () => {
       (caught: unknown) => caught,
     );
     expect((error as AppError).code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('unpaid card attempts in My Orders', () => {
+  const cardOrder = (email: string, paymentMethod: 'credit-card' | 'flutterwave') => ({
+    ...orderBody(email),
+    paymentMethod,
+  });
+
+  it("reads 'Payment not completed' while waiting, and leaves the list once given up or released", async () => {
+    const shopper = await insertUser('card.attempts@example.ng');
+    const first = await placeOrder(deps, cardOrder(shopper.email, 'credit-card'), { user: { id: shopper.id } });
+    const second = await placeOrder(deps, cardOrder(shopper.email, 'flutterwave'), { user: { id: shopper.id } });
+    const transfer = await placeOrder(deps, orderBody(shopper.email), { user: { id: shopper.id } });
+
+    const listed = await listOrdersForUser(database.db, shopper);
+    expect(listed.map((order) => [order.number, order.statusLabel])).toEqual([
+      [transfer.order.number, 'Awaiting payment'],
+      [second.order.number, 'Payment not completed'],
+      [first.order.number, 'Payment not completed'],
+    ]);
+    const detail = await getOrderForViewer(database.db, first.order.number, { user: shopper });
+    expect(detail.statusLabel).toBe('Payment not completed');
+
+    // Released (the hold ran out, or the shopper cancelled): gone from the list, not from the shop.
+    await database.db
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(inArray(orders.number, [first.order.number, transfer.order.number]));
+    const after = await listOrdersForUser(database.db, shopper);
+    expect(after.map((order) => order.number)).toEqual([transfer.order.number, second.order.number]);
+    expect(after[0]!.statusLabel).toBe('Cancelled');
+    expect(await listOrdersForUser(database.db, shopper, { status: 'cancelled' })).toHaveLength(1);
+    const kept = await getOrderForViewer(database.db, first.order.number, { user: admin });
+    expect(kept.status).toBe('cancelled');
+
+    // A paid card order that is later cancelled stays: money moved.
+    await database.db
+      .update(orders)
+      .set({ status: 'cancelled', paymentStatus: 'refunded' })
+      .where(eq(orders.number, second.order.number));
+    expect((await listOrdersForUser(database.db, shopper)).map((order) => order.number)).toEqual([
+      transfer.order.number,
+      second.order.number,
+    ]);
   });
 });

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, ne, not, or, type SQL } from 'drizzle-orm';
 import { trackOrderSchema } from '../../contracts/checkout';
 import {
   checkoutMessages,
   orderStatusIds,
-  orderStatusNames,
+  shopperStatusLabel,
   type OrderStatusId,
 } from '../../contracts/checkout-texts';
 import type { DbOrTx } from '../../db/client';
@@ -83,7 +83,18 @@ export async function listOrdersForUser(
   user: OrderOwner,
   filter: OrderListFilter = {},
 ): Promise<OrderSummaryView[]> {
-  const conditions = [ownedBy(user)];
+  // A card attempt that was given up unpaid (window closed, cancelled, or released after the hold)
+  // never became an order: it leaves the shopper's list. The admin still sees it.
+  const conditions = [
+    ownedBy(user),
+    not(
+      and(
+        ne(orders.paymentMethod, 'bank-transfer'),
+        eq(orders.status, 'cancelled'),
+        inArray(orders.paymentStatus, ['pending', 'failed']),
+      )!,
+    ),
+  ];
   const q = filter.q?.trim();
   if (q) conditions.push(ilike(orders.number, `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
   if (filter.status && (orderStatusIds as readonly string[]).includes(filter.status))
@@ -114,13 +125,14 @@ export async function listOrdersForUser(
     const view = {
       number: row.number,
       status: row.status,
+      paymentMethod: row.paymentMethod,
       paymentStatus: row.paymentStatus,
       totalKobo: row.totalKobo,
       itemCount: items.reduce((sum, line) => sum + line.quantity, 0),
       placedAt: row.createdAt.toISOString(),
       items: items.map(({ name, imageUrl, quantity }) => ({ name, imageUrl, quantity })),
     };
-    return { ...view, statusLabel: orderStatusNames[row.status] };
+    return { ...view, statusLabel: shopperStatusLabel(row.status, row.paymentMethod) };
   });
 }
 

@@ -8,6 +8,8 @@ import {
   mostStockedProducts,
   pathIs,
   queryDatabase,
+  signUpThroughApi,
+  uniqueEmail,
   url,
   visit,
   withPage,
@@ -201,6 +203,87 @@ describe('paying by card through the TEST MODE checkout', () => {
       expect(orderNumberOf(page)).not.toBe(givenUp);
       const problems = problemReport().filter((line) => !line.includes('/sandbox/flutterwave/v3.js'));
       expect(problems).toEqual([]);
+    });
+  });
+});
+
+describe('unpaid card orders in My Orders', () => {
+  test("375px: each reads 'Payment not completed' with Pay now and Cancel; cancelled it leaves the list, paid it is an order", async () => {
+    const email = uniqueEmail('unpaid-card');
+    const password = 'Aso-Oke-Card-2024';
+    await signUpThroughApi({ name: 'Bisi Adeyemi', email, password });
+    const product = await stockedProduct();
+    await withPage(375, async ({ page, problemReport }) => {
+      await visit(page, '/login?redirectTo=/orders');
+      await main(page).getByLabel('Email', { exact: true }).fill(email);
+      await main(page).getByLabel('Password', { exact: true }).fill(password);
+      await main(page).getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(pathIs('/orders'));
+      const numbers: string[] = [];
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const placed = await page.evaluate(
+          async (body) => {
+            const response = await fetch('/api/orders', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
+            return (await response.json()) as { order: { id: string } };
+          },
+          {
+            items: [{ id: product.id, quantity: 1, selectedSize: product.sizes[0] ?? null }],
+            shippingMethod: 'standard',
+            paymentMethod: 'credit-card',
+            email,
+            phone: '0803 555 0142',
+            shippingAddress: {
+              firstName: 'Bisi',
+              lastName: 'Adeyemi',
+              address: '3 Awolowo Avenue',
+              city: 'Ibadan',
+              state: 'Oyo',
+              country: 'Nigeria',
+            },
+          },
+        );
+        numbers.push(placed.order.id);
+      }
+      await visit(page, '/orders');
+      const rows = main(page).getByTestId('order-row');
+      const rowOf = (number: string) => rows.filter({ hasText: number });
+      for (const number of numbers) {
+        await rowOf(number)
+          .getByTestId('order-status')
+          .filter({ hasText: 'Payment not completed' })
+          .waitFor();
+        expect(await rowOf(number).getByRole('button', { name: 'Pay now' }).count()).toBe(1);
+      }
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Cancel: asked first, then gone from the list.
+      await rowOf(numbers[0]!).getByRole('button', { name: 'Cancel' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+      await dialog.getByRole('button', { name: 'Cancel order' }).click();
+      await expect
+        .poll(() => rowOf(numbers[0]!).count(), { message: 'the cancelled attempt leaves' })
+        .toBe(0);
+      const [released] = await queryDatabase<{ status: string }>(
+        'reading the cancelled order',
+        'SELECT status FROM orders WHERE number = $1',
+        [numbers[0]],
+      );
+      expect(released?.status).toBe('cancelled');
+
+      // Pay now: the provider's window, then an order like any other.
+      await rowOf(numbers[1]!).getByRole('button', { name: 'Pay now' }).click();
+      await page.getByRole('dialog', { name: 'Payment, TEST MODE' }).waitFor();
+      await payByCard(page, '5531 8866 5214 2950');
+      await rowOf(numbers[1]!)
+        .getByTestId('order-status')
+        .filter({ hasText: 'Processing' })
+        .waitFor({ timeout: 20_000 });
+      expect(await rowOf(numbers[1]!).getByTestId('unpaid-actions').count()).toBe(0);
+      expect(problemReport()).toEqual([]);
     });
   });
 });

@@ -10,6 +10,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
 }: {
@@ -17,6 +18,7 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -47,7 +49,7 @@ export function ConfirmDialog({
       <p className="mt-2 text-sm text-ink-soft">{message}</p>
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="ghost" size="sm" onClick={onCancel} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button size="sm" onClick={onConfirm}>
           {confirmLabel}
