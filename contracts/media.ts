@@ -15,3 +15,10 @@ export function pickWidth(image: Pick<ImageRef, 'widths'>, target: number): numb
   const sorted = [...image.widths].sort((a, b) => a - b);
   return sorted.find((width) => width >= target) ?? sorted[sorted.length - 1] ?? target;
 }
+
+/** The link-preview picture (WhatsApp, Facebook, X): a landscape JPEG drawn beside every product photo. */
+export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/jpeg' } as const;
+
+export function shareImageUrl(key: string): string {
+  return `/media/${key}-share.jpg`;
+}

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { SHARE_IMAGE, shareImageUrl } from '../../contracts/media';
 
 interface RootMetaData {
   publicUrl?: string;
@@ -23,7 +24,8 @@ export interface PageMetaInput {
   /** Absolute origin of the shop, from the root loader. */
   origin?: string | undefined;
   path?: string;
-  image?: string | null | undefined;
+  /** The photo a link preview shows (its stored key) and words for it; the preview uses its share picture. */
+  image?: { key: string; alt: string } | null | undefined;
   type?: 'website' | 'product';
   shopName?: string;
   /** Private pages (cart, checkout, orders): kept out of search results. */
@@ -51,9 +53,24 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     tags.push({ tagName: 'link', rel: 'canonical', href: absolute(input.path) });
   }
   if (input.image) {
-    tags.push({ property: 'og:image', content: absolute(input.image) });
-    tags.push({ name: 'twitter:image', content: absolute(input.image) });
+    const picture = absolute(shareImageUrl(input.image.key));
+    tags.push(
+      { property: 'og:image', content: picture },
+      { property: 'og:image:type', content: SHARE_IMAGE.type },
+      { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
+      { property: 'og:image:height', content: String(SHARE_IMAGE.height) },
+      { property: 'og:image:alt', content: input.image.alt },
+      { name: 'twitter:image', content: picture },
+      { name: 'twitter:image:alt', content: input.image.alt },
+    );
   }
   if (input.noindex) tags.push({ name: 'robots', content: 'noindex' });
   return tags;
+}
+
+/** A list page's preview picture: its first product's photo, named after the product. */
+export function listShareImage(
+  first: { name: string; image: { key: string; alt: string } | null } | undefined,
+): PageMetaInput['image'] {
+  return first?.image ? { key: first.image.key, alt: first.image.alt || first.name } : null;
 }

@@ -54,7 +54,7 @@ export function meta({ data: loaded, matches }: Route.MetaArgs) {
       description: post.excerpt,
       ...root,
       path: `/blog/${post.id}`,
-      image: post.image ? mediaUrl(post.image.key, post.image.width) : null,
+      image: post.image ? { key: post.image.key, alt: post.image.alt || post.title } : null,
       noindex: post.status !== 'published',
     }),
     ...(post.publishedAt ? [{ property: 'article:published_time', content: post.publishedAt }] : []),

@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { parseProductListQuery } from '../../contracts/catalog';
-import { mediaUrl } from '../../contracts/media';
 import { getCategoryFacets } from '../../core/catalog/category-facets';
 import { getCategory } from '../../core/catalog/list-categories';
 import { listProducts } from '../../core/catalog/list-products';
@@ -46,7 +45,7 @@ export function meta({ data: loaded, matches }: Route.MetaArgs) {
     title: loaded.category.name,
     description: loaded.category.description,
     path: `/category/${loaded.category.id}`,
-    image: image ? mediaUrl(image.key, image.width) : null,
+    image: image ? { key: image.key, alt: image.alt || loaded.category.name } : null,
     ...root,
   });
 }

@@ -1,6 +1,5 @@
 import { ArrowRight, RotateCcw, ShieldCheck, Truck, Headphones } from 'lucide-react';
 import { Link } from 'react-router';
-import { mediaUrl } from '../../contracts/media';
 import { formatNaira } from '../../contracts/money';
 import { listCategories } from '../../core/catalog/list-categories';
 import { listProducts } from '../../core/catalog/list-products';
@@ -70,7 +69,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     description:
       "Premium men's wear and designer women's bags, made for Lagos and delivered across Nigeria, priced in naira.",
     path: '/',
-    image: first ? mediaUrl(first.key, first.width) : null,
+    image: first ? { key: first.key, alt: data.slides[0]!.name } : null,
     ...root,
   });
 }

@@ -1,6 +1,5 @@
 import { MessageCircle, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
-import { mediaUrl } from '../../contracts/media';
 import { deliveryPromise } from '../../contracts/delivery';
 import { getProduct, listRelatedProducts } from '../../core/catalog/get-product';
 import { addReview, listReviews } from '../../core/catalog/reviews';
@@ -65,7 +64,7 @@ export function meta({ data: loaded, matches, params }: Route.MetaArgs) {
       description: `${product.description.slice(0, 150)}${product.description.length > 150 ? '…' : ''}`,
       ...root,
       path: `/product/${params.id}`,
-      image: image ? mediaUrl(image.key, image.width) : null,
+      image: image ? { key: image.key, alt: image.alt || product.name } : null,
       type: 'product',
     }),
     { property: 'product:price:amount', content: (product.priceKobo / 100).toFixed(2) },

@@ -1,10 +1,9 @@
 import { parseProductListQuery } from '../../contracts/catalog';
-import { mediaUrl } from '../../contracts/media';
 import { listProducts } from '../../core/catalog/list-products';
 import { listCategories } from '../../core/catalog/list-categories';
 import { ProductListing } from '../features/catalog/product-listing';
 import { categoryChoices } from '../lib/category-facets';
-import { pageMeta, rootMeta } from '../lib/meta';
+import { listShareImage, pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/products';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,9 +31,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       "Shop premium men's wear and designer women's bags from Rossy, priced in naira and delivered across Nigeria.",
     ...root,
     path: data?.category ? `/products?category=${data.category.id}` : '/products',
-    image: data?.page.items[0]?.image
-      ? mediaUrl(data.page.items[0].image.key, data.page.items[0].image.width)
-      : null,
+    image: listShareImage(data?.page.items[0]),
   });
 }
 

@@ -6,7 +6,7 @@ import { ProductListing } from '../features/catalog/product-listing';
 import { SALE_LIST_ID, SaleCategoryTiles, SaleHero, SaleOffers } from '../features/catalog/sale-sections';
 import { categoryChoices } from '../lib/category-facets';
 import { loadFlashSale } from '../lib/flash-sale.server';
-import { pageMeta, rootMeta } from '../lib/meta';
+import { listShareImage, pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/sale';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,6 +41,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
         ? `Up to ${summary.maxDiscountPercent}% off ${summary.count} designer bags and men's wear pieces, for a limited time.`
         : "Designer bags and men's wear at reduced prices, for a limited time.",
     path: '/sale',
+    image: listShareImage(data?.page.items[0]),
     ...rootMeta(matches),
   });
 }

@@ -52,7 +52,7 @@ export async function saveProductUpload(
     throw badImage(`Images must be at least ${MIN_SIDE} pixels on each side.`, field);
   let saved;
   try {
-    saved = await saveImageVariants(uploadDir, bytes, { folder: FOLDER });
+    saved = await saveImageVariants(uploadDir, bytes, { folder: FOLDER, share: true });
   } catch {
     throw badImage(message, field);
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { saveShareImage, writeAtomically } from './share-image';
 
 export const IMAGE_VARIANT_WIDTHS = [320, 480, 640, 960, 1200] as const;
 
@@ -17,6 +18,8 @@ export interface SaveImageOptions {
   folder: string;
   widths?: readonly number[];
   quality?: number;
+  /** Also draw the link-preview picture (`-share.jpg`, 1200×630): product photos have one. */
+  share?: boolean;
 }
 
 /**
@@ -57,10 +60,9 @@ export async function saveImageVariants(
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: options.quality ?? 80, effort: 4 })
         .toBuffer();
-      const temporary = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temporary, bytes);
-      await fs.rename(temporary, file);
+      await writeAtomically(file, bytes);
     }),
   );
+  if (options.share) await saveShareImage(uploadDir, key, input);
   return { key, widths, width: largest, height };
 }

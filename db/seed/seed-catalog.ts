@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { refreshProductKeywords } from '../../core/catalog/refresh-product-keywords';
 import { saveImageVariants, type SavedImage } from '../../core/media/save-image-variants';
+import { ensureShareImage } from '../../core/media/share-image';
 import { saveShopSettings } from '../../core/settings/shop-settings';
 import { ensureSeedCoupons } from '../../core/orders/coupons';
 import type { Db } from '../client';
@@ -160,10 +161,12 @@ async function renderAndSave(
     const cached = JSON.parse(await fs.readFile(cacheFile, 'utf8')) as SavedImage;
     const largest = path.join(uploadDir, `${cached.key}-${cached.width}.webp`);
     await fs.access(largest);
+    // A cache written before share pictures were drawn still gets one.
+    await ensureShareImage(uploadDir, cached.key);
     return cached;
   } catch {
     const png = await renderProductImage(input);
-    const saved = await saveImageVariants(uploadDir, png, { folder: 'products' });
+    const saved = await saveImageVariants(uploadDir, png, { folder: 'products', share: true });
     await fs.mkdir(path.dirname(cacheFile), { recursive: true });
     await fs.writeFile(cacheFile, JSON.stringify(saved));
     return saved;

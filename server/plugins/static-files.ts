@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ensureShareImage, SHARE_FILE } from '../../core/media/share-image';
 
 export interface StaticFilesOptions {
   /** build/client in production; absent in development, where Vite serves the app's files. */
@@ -14,6 +15,12 @@ const YEAR = 31_536_000;
 
 export const staticFilesPlugin = fp(async (app: FastifyInstance, options: StaticFilesOptions) => {
   fs.mkdirSync(options.uploadDir, { recursive: true });
+  // A photo stored before link-preview pictures were drawn gets its share picture on first request.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/media/') || !request.url.endsWith('-share.jpg')) return;
+    const key = SHARE_FILE.exec(request.url.slice('/media/'.length));
+    if (key) await ensureShareImage(options.uploadDir, `${key[1]}/${key[2]}`);
+  });
   // Uploaded and generated images: file names carry a content hash, so they never change.
   await app.register(fastifyStatic, {
     root: options.uploadDir,

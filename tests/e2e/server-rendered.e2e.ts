@@ -1,10 +1,11 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { url } from './fixtures';
 
 /** What a crawler or a phone without JavaScript gets: plain HTTP, no browser. */
 
 interface ProductList {
-  items: { id: number; name: string }[];
+  items: { id: number; name: string; price: number }[];
 }
 
 function decodeEntities(html: string): string {
@@ -58,7 +59,7 @@ describe('server-rendered pages', () => {
     );
   });
 
-  test('/product/<id> has a <title> and Open Graph title and absolute image', async () => {
+  test('/product/<id> has a <title>, Open Graph title, price and a landscape JPEG link preview', async () => {
     const product = products[0]!;
     const response = await fetch(url(`/product/${product.id}`));
     expect(response.status).toBe(200);
@@ -66,13 +67,38 @@ describe('server-rendered pages', () => {
     const title = /<title>([^<]*)<\/title>/i.exec(html)?.[1];
     expect(title && decodeEntities(title), '<title>').toContain(product.name);
     expect(metaContent(html, 'og:title'), 'og:title').toBe(product.name);
-    const image = metaContent(html, 'og:image');
-    expect(image, 'og:image').toMatch(/^https?:\/\/[^/]+\/\S+$/);
-    const imageResponse = await fetch(image!);
-    expect(imageResponse.status, `GET ${image}`).toBe(200);
-    expect(imageResponse.headers.get('content-type')).toMatch(/^image\//);
+    expect(metaContent(html, 'product:price:amount'), 'product:price:amount').toBe(product.price.toFixed(2));
+    expect(metaContent(html, 'product:price:currency')).toBe('NGN');
+    await expectSharePicture(html, `/product/${product.id}`);
+    expect(metaContent(html, 'og:image:alt'), 'og:image:alt').toContain(product.name.split(' ')[0]!);
   });
+
+  test.each(['/', '/products', '/sale', '/category/womens-bags'])(
+    '%s has a landscape JPEG link preview with its size and words',
+    async (path) => {
+      const response = await fetch(url(path));
+      expect(response.status, `GET ${path}`).toBe(200);
+      await expectSharePicture(await response.text(), path);
+    },
+  );
 });
+
+/** What WhatsApp needs for a large preview: an absolute JPEG about 1200×630 under 300 KB, declared with its size and alt. */
+async function expectSharePicture(html: string, path: string) {
+  const image = metaContent(html, 'og:image');
+  expect(image, `og:image of ${path}`).toMatch(/^https?:\/\/[^/]+\/media\/\S+-share\.jpg$/);
+  expect(metaContent(html, 'og:image:type'), `og:image:type of ${path}`).toBe('image/jpeg');
+  expect(metaContent(html, 'og:image:width'), `og:image:width of ${path}`).toBe('1200');
+  expect(metaContent(html, 'og:image:height'), `og:image:height of ${path}`).toBe('630');
+  expect(metaContent(html, 'og:image:alt')?.length ?? 0, `og:image:alt of ${path}`).toBeGreaterThan(3);
+  const picture = await fetch(image!);
+  expect(picture.status, `GET ${image}`).toBe(200);
+  expect(picture.headers.get('content-type')).toBe('image/jpeg');
+  const bytes = Buffer.from(await picture.arrayBuffer());
+  expect(bytes.length, `bytes of ${image}`).toBeLessThan(300 * 1024);
+  const metadata = await sharp(bytes).metadata();
+  expect([metadata.format, metadata.width, metadata.height], `${image}`).toEqual(['jpeg', 1200, 630]);
+}
 
 describe('static assets', () => {
   const hashedScripts = () => [
