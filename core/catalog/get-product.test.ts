@@ -39,14 +39,30 @@ describe('getProduct', () => {
     }
   });
 
-  it('suggests up to four other products from the same category', async () => {
-    const product = await getProduct(database.db, 1001);
-    const related = await listRelatedProducts(database.db, product);
-    expect(related.length).toBeGreaterThan(0);
-    expect(related.length).toBeLessThanOrEqual(4);
-    expect(related.every((item) => item.categoryId === product.categoryId && item.id !== product.id)).toBe(
-      true,
-    );
+  it('suggests four varied pieces: at most two of its own category (brands differ), the rest one per category of its department', async () => {
+    const departmentOf = new Map(seed.categories.map((category) => [category.slug, category.parentSlug]));
+    for (let index = 0; index < seed.products.length; index++) {
+      const product = await getProduct(database.db, 1001 + index);
+      const related = await listRelatedProducts(database.db, product);
+      const label = `related to ${product.name}`;
+      expect(related, label).toHaveLength(4);
+      expect(new Set(related.map((item) => item.id)).size, label).toBe(4);
+      expect(
+        related.some((item) => item.id === product.id),
+        label,
+      ).toBe(false);
+      expect(
+        related.every((item) => departmentOf.get(item.categoryId) === departmentOf.get(product.categoryId)),
+        label,
+      ).toBe(true);
+      const own = related.filter((item) => item.categoryId === product.categoryId);
+      expect(own.length, label).toBeLessThanOrEqual(2);
+      expect(new Set(own.map((item) => item.brandName ?? item.id)).size, label).toBe(own.length);
+      const others = related
+        .filter((item) => item.categoryId !== product.categoryId)
+        .map((item) => item.categoryId);
+      expect(new Set(others).size, label).toBe(others.length);
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { refreshProductKeywords } from '../../core/catalog/refresh-product-keywords';
 import { saveImageVariants, type SavedImage } from '../../core/media/save-image-variants';
 import { ensureShareImage } from '../../core/media/share-image';
+import { imagePlan } from './images/product-looks';
 import { saveShopSettings } from '../../core/settings/shop-settings';
 import { ensureSeedCoupons } from '../../core/orders/coupons';
 import type { Db } from '../client';
@@ -133,16 +134,6 @@ export async function seedCatalog(
   }
   progress(`Catalog ready: ${inserted.length} products, ${imageCount} product images`);
   return { products: inserted.length, images: imageCount };
-}
-
-function imagePlan(product: data.SeedProduct, index: number): RenderProductImageInput[] {
-  const first = product.colors[0]?.hex ?? '#2b2b2b';
-  const second = product.colors[1]?.hex ?? first;
-  return [
-    { shape: product.shape, colorHex: first, view: 0, seed: index },
-    { shape: product.shape, colorHex: second, view: 1, seed: index },
-    { shape: product.shape, colorHex: first, view: 2, seed: index },
-  ];
 }
 
 async function renderAndSave(

@@ -6,6 +6,7 @@
  * shadow, then rasterised with sharp. Output is fully deterministic for a given input.
  */
 import sharp from 'sharp';
+import type { TextureName } from './textures.js';
 
 import { makePalette, mix, type Palette } from './color.js';
 import {
@@ -80,6 +81,17 @@ export interface RenderProductImageInput {
   view: 0 | 1 | 2;
   /** Deterministic small variations (background nuance, metal finish, accents). */
   seed: number;
+  /** What sets one product apart from others of its shape: its surface, its cloth, its proportions. */
+  look?: ProductLook;
+}
+
+export interface ProductLook {
+  /** A bag's surface: croc, pebble grain, saffiano, quilting, raffia, suede, canvas, beads… */
+  finish?: TextureName | 'smooth';
+  /** Cloths replacing a garment drawer's defaults, e.g. { wool: 'chalk' } for a chalk-stripe suit. */
+  textures?: Partial<Record<TextureName, TextureName>>;
+  /** Width relative to height: 1.18 for a long weekender, 0.86 for a tall, narrow tote. */
+  stretch?: number;
 }
 
 export const IMAGE_WIDTH = 1200;
@@ -275,7 +287,10 @@ export function renderProductSvg(input: RenderProductImageInput): string {
   const accent = pickAccent(p, rng());
   const isBag = bagShapes.has(input.shape);
   const m = metalTones[metal];
+  const stretch = input.look?.stretch ?? 1;
   const makeCtx = (visible?: Box, pxPerUnit?: number): DrawCtx => ({
+    finish: input.look?.finish,
+    textures: input.look?.textures,
     p,
     metal,
     m,
@@ -287,7 +302,14 @@ export function renderProductSvg(input: RenderProductImageInput): string {
   });
   // Pass 1 only measures the drawing to frame it; pass 2 draws with textures culled
   // to what is actually visible (matters for close-ups).
-  const frame = frameFor(drawers[input.shape](makeCtx()), input.view, isBag);
+  const measured = drawers[input.shape](makeCtx());
+  const stretched: Drawing = {
+    ...measured,
+    box: [measured.box[0] * stretch, measured.box[1], measured.box[2] * stretch, measured.box[3]],
+    detail: { ...measured.detail, x: measured.detail.x * stretch },
+    ...(measured.alt ? { alt: { ...measured.alt, x: measured.alt.x * stretch } } : {}),
+  };
+  const frame = matMul(frameFor(stretched, input.view, isBag), [stretch, 0, 0, 1, 0, 0]);
   const ctx = makeCtx(visibleBox(frame), Math.hypot(frame[0], frame[1]));
   const drawing = drawers[input.shape](ctx);
   const defs = backgroundDefs(p, tone) + baseDefs(p, m) + ctx.extraDefs.join('');

@@ -25,7 +25,7 @@ import {
   type DrawCtx,
   type Drawing,
 } from './svg-kit.js';
-import { tex } from './textures.js';
+import { finish } from './textures.js';
 
 interface BagGeo {
   /** Width of the front face at the gusset's top (gy0) and at the bottom. */
@@ -156,7 +156,7 @@ export function drawTote(ctx: DrawCtx): Drawing {
     flatStrapAlong(cubicPts([-hx, 30], [-hx - 10, -300], [hx + 10, -300], [hx, 30], 28), 40, p, fill);
   const back = handle(p.lo);
   const f: string[] = [];
-  f.push(shaded(body, p, {}));
+  f.push(shaded(body, p, { texture: finish(ctx, body) }));
   f.push(fold(`M-120 70C-135 260 -100 420 -112 540`, 16, 0.9));
   f.push(fold(`M150 90C160 260 140 420 150 545`, 14, 0.8));
   f.push(seam(`M${-tw / 2 + 6} 54H${tw / 2 - 6}`, p, 2.2, 0.55));
@@ -205,10 +205,10 @@ export function drawShoulder(ctx: DrawCtx): Drawing {
   const strapPts = cubicPts([-tw / 2 + 30, 8], [-200, -430], [200, -430], [tw / 2 - 30, 8], 30);
   const f: string[] = [];
   f.push(flatStrapAlong(strapPts, 34, p));
-  f.push(shaded(body, p, {}));
+  f.push(shaded(body, p, { texture: finish(ctx, body) }));
   f.push(seam(`M${-bw / 2 + 40} ${h - 40}Q0 ${h - 22} ${bw / 2 - 40} ${h - 40}`, p, 2, 0.4));
   f.push(softShadow(flap, 3, 10, 0.35));
-  f.push(shaded(flap, p, {}));
+  f.push(shaded(flap, p, { texture: finish(ctx, flap) }));
   f.push(fold(`M-220 40Q0 70 220 40`, 10, 0.7, -1));
   f.push(stitch(flapIn, p.thread));
   f.push(
@@ -249,7 +249,7 @@ export function drawCrossbody(ctx: DrawCtx): Drawing {
   const bp2 = strap[35] ?? [210, -280];
   const ang = (Math.atan2(bp2[1] - bp[1], bp2[0] - bp[0]) * 180) / Math.PI;
   f.push(buckle(bp[0], bp[1], 40, 30, m, ang + 90));
-  f.push(shaded(body, p, {}));
+  f.push(shaded(body, p, { texture: finish(ctx, body) }));
   // zip across the top
   f.push(
     `<path d="M${-w / 2 + 40} 30H${w / 2 - 40}" stroke="${p.lo2}" stroke-width="22" stroke-linecap="round"/>`,
@@ -297,11 +297,11 @@ export function drawClutch(ctx: DrawCtx): Drawing {
   const tipY = 290;
   const flap = `M${-w / 2 + 6} 0H${w / 2 - 6}Q${w / 2} 0 ${w / 2 - 6} 10L40 ${tipY - 16}Q0 ${tipY + 8} -40 ${tipY - 16}L${-w / 2 + 6} 10Q${-w / 2} 0 ${-w / 2 + 6} 0Z`;
   const f: string[] = [];
-  f.push(shaded(body, p, {}));
+  f.push(shaded(body, p, { texture: finish(ctx, body) }));
   f.push(seam(`M${-w / 2 + 8} ${h - 8}L-40 ${tipY + 20}M${w / 2 - 8} ${h - 8}L40 ${tipY + 20}`, p, 2, 0.35));
   f.push(stitch(`M${-w / 2 + 16} ${h - 16}H${w / 2 - 16}`, p.thread, { w: 1.6 }));
   f.push(softShadow(flap, 4, 14, 0.4));
-  f.push(shaded(flap, p, { vol: false }));
+  f.push(shaded(flap, p, { vol: false, texture: finish(ctx, flap) }));
   f.push(
     `<path d="${flap}" fill="url(#drop)" fill-opacity="0.25" transform="scale(1 -1) translate(0 -${tipY + 8})"/>`,
   );
@@ -346,7 +346,8 @@ export function drawHandbag(ctx: DrawCtx): Drawing {
   const handleD = `M${-hx} 16C${-hx} -290 ${hx} -290 ${hx} 16`;
   const back = rolledStrap(handleD, { ...p, base: p.lo, hi: p.base, hi2: p.hi }, 26);
   const f: string[] = [];
-  f.push(shaded(body, p));
+  const quilted = (ctx.finish ?? 'quilt') === 'quilt';
+  f.push(shaded(body, p, quilted ? {} : { texture: finish(ctx, body) }));
   // cannage quilting: a diagonal lattice of stitched grooves with pillowed cells
   const S = 96;
   // the two diagonal directions live in separate paths (crossing segments in one
@@ -369,8 +370,8 @@ export function drawHandbag(ctx: DrawCtx): Drawing {
     }
   }
   const cl = clip(ctx, body);
-  f.push(`<g clip-path="${cl}">`);
-  for (const lat of [groovesA.join(''), groovesB.join('')]) {
+  if (quilted) f.push(`<g clip-path="${cl}">`);
+  for (const lat of quilted ? [groovesA.join(''), groovesB.join('')] : []) {
     f.push(`<path d="${lat}" fill="none" stroke="#000" stroke-opacity="0.05" stroke-width="26"/>`);
     f.push(`<path d="${lat}" fill="none" stroke="#000" stroke-opacity="0.06" stroke-width="14"/>`);
     f.push(`<path d="${lat}" fill="none" stroke="#000" stroke-opacity="0.08" stroke-width="5"/>`);
@@ -378,12 +379,14 @@ export function drawHandbag(ctx: DrawCtx): Drawing {
       `<path d="${lat}" fill="none" stroke="#fff" stroke-opacity="0.07" stroke-width="10" transform="translate(-7 -7)"/>`,
     );
   }
-  for (const lat of [groovesA.join(''), groovesB.join('')])
-    f.push(stitch(lat, p.thread, { w: 1.6, dash: '6 5' }));
-  f.push(
-    `<path d="${dimpleHi.join('')}" fill="#fff" fill-opacity="0.35"/><path d="${dimples.join('')}" fill="${p.lo2}" fill-opacity="0.8"/>`,
-  );
-  f.push(`</g>`);
+  if (quilted) {
+    for (const lat of [groovesA.join(''), groovesB.join('')])
+      f.push(stitch(lat, p.thread, { w: 1.6, dash: '6 5' }));
+    f.push(
+      `<path d="${dimpleHi.join('')}" fill="#fff" fill-opacity="0.35"/><path d="${dimples.join('')}" fill="${p.lo2}" fill-opacity="0.8"/>`,
+    );
+    f.push(`</g>`);
+  }
   f.push(`<path d="${body}" fill="url(#form)"/>`);
   f.push(`<path d="${body}" fill="none" stroke="${p.lo2}" stroke-width="7" stroke-opacity="0.6"/>`);
   f.push(
@@ -440,13 +443,13 @@ export function drawSatchel(ctx: DrawCtx): Drawing {
       `<path d="M${sx - 16} -20H${sx + 16}L${sx + 12} 10H${sx - 12}Z" fill="url(#mt)" stroke="${m.deep}" stroke-opacity="0.4"/>`,
     );
   }
-  f.push(shaded(body, p, {}));
+  f.push(shaded(body, p, { texture: finish(ctx, body) }));
   f.push(stitch(`M${-w / 2 + 14} ${h - 18}H${w / 2 - 14}`, p.thread));
   // front pocket hint under flap
   f.push(seam(`M${-w / 2 + 30} ${flapH + 20}V${h - 40}`, p, 2, 0.35));
   f.push(seam(`M${w / 2 - 30} ${flapH + 20}V${h - 40}`, p, 2, 0.35));
   f.push(softShadow(flap, 4, 14, 0.4));
-  f.push(shaded(flap, p, {}));
+  f.push(shaded(flap, p, { texture: finish(ctx, flap) }));
   f.push(stitch(flapSt, p.thread, { w: 2.2 }));
   f.push(fold(`M${-w / 2 + 10} 14H${w / 2 - 10}`, 8, 1.2, -1));
   // straps + buckles
@@ -510,10 +513,12 @@ export function drawHobo(ctx: DrawCtx): Drawing {
   f.push(zipPull(170, -62, 1, -18, p.base));
   f.push(`<path d="${bag}" fill="${p.base}" fill-rule="evenodd"/>`);
   f.push(`<path d="${bag}" fill="url(#form)" fill-rule="evenodd"/>`);
+  const cl = clip(ctx, bag, true);
+  const surface = finish(ctx, outer);
+  if (surface) f.push(`<g clip-path="${cl}">${surface}</g>`);
   f.push(
     `<path d="${bag}" fill="none" stroke="${p.outline}" stroke-opacity="${p.outlineOpacity}" stroke-width="2.4"/>`,
   );
-  const cl = clip(ctx, bag, true);
   f.push(
     `<g clip-path="${cl}">` +
       fold(`M-290 -60C-290 100 -220 300 -80 440`, 26, 1.1) +
@@ -573,7 +578,7 @@ export function drawBackpack(ctx: DrawCtx): Drawing {
   }
   const f: string[] = [];
   f.push(rolledStrap(`M-50 ${top + 12}C-56 ${top - 110} 56 ${top - 110} 50 ${top + 12}`, p, 22));
-  f.push(shaded(body, p, {}));
+  f.push(shaded(body, p, { texture: finish(ctx, body) }));
   const zipD = `M${-w / 2 + 34} 300V150C${-w / 2 + 34} 30 -140 ${top + 34} 0 ${top + 34}C140 ${top + 34} ${w / 2 - 34} 30 ${w / 2 - 34} 150V300`;
   f.push(zipper(zipD, m, darken(p.base, 0.45), 0.9));
   f.push(zipPull(-w / 2 + 38, 220, 1.1, 8, p.base) + zipPull(w / 2 - 38, 240, 1.1, -6, p.base));
@@ -634,7 +639,7 @@ export function drawBucket(ctx: DrawCtx): Drawing {
   f.push(
     `<path d="M${-tw / 2} 0C${-tw / 2 + 20} ${-ry} ${tw / 2 - 20} ${-ry} ${tw / 2} 0" fill="none" stroke="${p.hi}" stroke-width="7"/>`,
   );
-  f.push(shaded(body, p));
+  f.push(shaded(body, p, { texture: finish(ctx, body) }));
   f.push(`<path d="${body}" fill="url(#cyl)"/>`);
   const pleats: string[] = [];
   for (let i = -4; i <= 4; i++) {
@@ -725,13 +730,15 @@ export function drawEvening(ctx: DrawCtx): Drawing {
   const w = 440;
   const h = 270;
   const body = `M${-w / 2} 36H${w / 2}C${w / 2 + 26} 110 ${w / 2 + 14} ${h - 60} ${w / 2 - 50} ${h - 4}Q0 ${h + 14} ${-w / 2 + 50} ${h - 4}C${-w / 2 - 14} ${h - 60} ${-w / 2 - 26} 110 ${-w / 2} 36Z`;
-  const sequins = rng() < 0.5;
+  // Sequins or satin pleats unless the bag's own surface is known (crystals, velvet, aso-oke).
+  const sequins = ctx.finish ? ctx.finish === 'sequin' : rng() < 0.5;
+  const pleated = ctx.finish ? ctx.finish === 'pleats' : !sequins;
   const f: string[] = [];
   // chain shoulder strap, links following a tall loop
   const links = cubicPts([-w / 2 + 16, 30], [-w / 2 - 60, -520], [w / 2 + 60, -520], [w / 2 - 16, 30], 64);
   f.push(chainLinks(links, m));
-  f.push(shaded(body, p, { texture: tex(ctx, sequins ? 'sequin' : 'pleats', body) }));
-  if (!sequins) {
+  f.push(shaded(body, p, { texture: finish(ctx, body, sequins ? 'sequin' : 'pleats') }));
+  if (pleated) {
     const cl = clip(ctx, body);
     const pl: string[] = [];
     for (let i = -7; i <= 7; i++)

@@ -3,6 +3,7 @@
  * seeded PRNG, number formatting, lighting gradients, metal hardware,
  * stitching, folds and fabric textures. Everything is string-based and pure.
  */
+import type { TextureName } from './textures.js';
 import { mix, type Palette } from './color.js';
 
 /** mulberry32: tiny, fast, deterministic PRNG returning floats in [0, 1). */
@@ -59,6 +60,10 @@ export interface DrawCtx {
   measuring?: boolean;
   /** Extra <defs> content registered by drawings. */
   extraDefs: string[];
+  /** A bag's surface (croc, pebble grain, quilting…); smooth leather when absent. */
+  finish?: TextureName | 'smooth' | undefined;
+  /** Cloths that replace a drawer's default texture for this product. */
+  textures?: Partial<Record<TextureName, TextureName>> | undefined;
 }
 
 /** Lighting/metal/shadow gradients shared by every drawing, tuned to the palette. */

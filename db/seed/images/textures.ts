@@ -21,7 +21,19 @@ export type TextureName =
   | 'cable'
   | 'tiepat'
   | 'sequin'
-  | 'pleats';
+  | 'pleats'
+  | 'croc'
+  | 'pebble'
+  | 'saffiano'
+  | 'quilt'
+  | 'basket'
+  | 'suede'
+  | 'canvas'
+  | 'beads'
+  | 'brushed'
+  | 'adire'
+  | 'chalk'
+  | 'check';
 
 /** Bounding box of SVG path data (control points included, which is fine for clipping). */
 export function pathBox(d: string): Box {
@@ -392,6 +404,193 @@ const gens: Record<TextureName, Gen> = {
       p.isDark ? 0.06 : 0.05,
     );
   },
+  croc: (b, ctx) => {
+    // embossed crocodile: rows of irregular rectangular scales with deep grooves and lit crowns
+    const { p } = ctx;
+    const dk = p.isDark ? '#000' : darken(p.base, 0.6);
+    const scales: string[] = [];
+    const crowns: string[] = [];
+    const rowH = 24;
+    for (let j = Math.floor(b[1] / rowH); j <= Math.ceil(b[3] / rowH); j++) {
+      const y = j * rowH;
+      let x = Math.floor(b[0] / 60) * 60 - hash2(0, j, 41) * 40;
+      let i = 0;
+      while (x < b[2]) {
+        const w = 20 + hash2(i++, j, 42) * 26;
+        const r = 7;
+        scales.push(
+          `M${n(x + 2 + r)} ${n(y + 2)}h${n(w - 4 - 2 * r)}q${r} 0 ${r} ${r}v${rowH - 4 - 2 * r}q0 ${r} ${-r} ${r}` +
+            `h${n(4 + 2 * r - w)}q${-r} 0 ${-r} ${-r}v${4 + 2 * r - rowH}q0 ${-r} ${r} ${-r}Z`,
+        );
+        crowns.push(`M${n(x + 7)} ${n(y + 6)}h${n(w - 14)}`);
+        x += w;
+      }
+    }
+    return (
+      strokeP(scales.join(''), dk, 3.5, p.isDark ? 0.55 : 0.28) +
+      strokeP(crowns.join(''), lighten(p.base, 0.55), 3, p.isDark ? 0.14 : 0.2)
+    );
+  },
+  pebble: (b, ctx) => {
+    // pebbled grain: a jittered field of small rounded bumps, shadowed below and lit above
+    const { p } = ctx;
+    const shade: string[] = [];
+    const light: string[] = [];
+    const s = 13;
+    for (let j = Math.floor(b[1] / s); j <= Math.ceil(b[3] / s); j++) {
+      for (let i = Math.floor(b[0] / s); i <= Math.ceil(b[2] / s); i++) {
+        const x = i * s + hash2(i, j, 51) * 7;
+        const y = j * s + hash2(i, j, 52) * 7;
+        const r = 3.4 + hash2(i, j, 53) * 2.4;
+        shade.push(hexagon(x + 1.2, y + 1.6, r));
+        light.push(hexagon(x - 1, y - 1.2, r * 0.55));
+      }
+    }
+    return (
+      fillP(shade.join(''), p.isDark ? '#000' : darken(p.base, 0.5), p.isDark ? 0.35 : 0.14) +
+      fillP(light.join(''), lighten(p.base, 0.6), p.isDark ? 0.1 : 0.16)
+    );
+  },
+  saffiano: (b, ctx) => {
+    // saffiano: a fine cross-hatch pressed into the leather
+    const { p } = ctx;
+    const ink = p.isDark ? lighten(p.base, 0.35) : darken(p.base, 0.5);
+    return (
+      strokeP(hatch(b, 7, 45), ink, 1.4, p.isDark ? 0.22 : 0.14) +
+      strokeP(hatch(b, 7, -45), ink, 1.4, p.isDark ? 0.22 : 0.14)
+    );
+  },
+  quilt: (b, ctx) => {
+    // diamond quilting: stitched grooves on two diagonals with pillowed leather between
+    const { p } = ctx;
+    const parts: string[] = [];
+    for (const angle of [45, -45]) {
+      const lines = hatch(b, 78, angle);
+      parts.push(strokeP(lines, '#000', 22, 0.06), strokeP(lines, '#000', 6, p.isDark ? 0.3 : 0.14));
+      parts.push(strokeP(lines, '#fff', 8, p.isDark ? 0.06 : 0.1, ' transform="translate(-6 -6)"'));
+      parts.push(strokeP(lines, p.thread, 1.6, 0.55, ' stroke-dasharray="6 5"'));
+    }
+    return parts.join('');
+  },
+  basket: (b, ctx) => {
+    // hand-woven raffia or aso-oke strips: alternating over-under blocks of three strands
+    const { p } = ctx;
+    const s = 24;
+    const across: string[] = [];
+    const down: string[] = [];
+    const shadow: string[] = [];
+    for (let j = Math.floor(b[1] / s); j <= Math.ceil(b[3] / s); j++) {
+      for (let i = Math.floor(b[0] / s); i <= Math.ceil(b[2] / s); i++) {
+        const x = i * s;
+        const y = j * s;
+        if ((i + j) % 2 === 0) {
+          for (let k = 1; k < 3; k++) across.push(`M${x} ${y + k * 8}h${s}`);
+          shadow.push(`M${x + s - 2} ${y}v${s}`);
+        } else {
+          for (let k = 1; k < 3; k++) down.push(`M${x + k * 8} ${y}v${s}`);
+          shadow.push(`M${x} ${y + s - 2}h${s}`);
+        }
+      }
+    }
+    const ink = p.isDark ? '#000' : darken(p.base, 0.45);
+    return (
+      strokeP(across.join(''), ink, 1.6, 0.35) +
+      strokeP(down.join(''), ink, 1.6, 0.35) +
+      strokeP(shadow.join(''), ink, 4, 0.3) +
+      strokeP(grid(b, s, s, 1, 1).h, lighten(p.base, 0.5), 2, 0.25)
+    );
+  },
+  suede: (b, ctx) => {
+    // suede's nap: soft, brushed patches a little lighter and darker than the hide
+    const { p } = ctx;
+    const lighter: string[] = [];
+    const darker: string[] = [];
+    const s = 36;
+    for (let j = Math.floor(b[1] / s); j <= Math.ceil(b[3] / s); j++) {
+      for (let i = Math.floor(b[0] / s); i <= Math.ceil(b[2] / s); i++) {
+        const v = hash2(i, j, 61);
+        const patch = hexagon(i * s + hash2(i, j, 62) * 20, j * s + hash2(i, j, 63) * 20, 14 + v * 16);
+        (v < 0.5 ? lighter : darker).push(patch);
+      }
+    }
+    return (
+      fillP(lighter.join(''), lighten(p.base, 0.4), 0.12) +
+      fillP(darker.join(''), darken(p.base, 0.4), 0.12) +
+      strokeP(grid(b, 0, 5).h, darken(p.base, 0.3), 1, 0.05)
+    );
+  },
+  canvas: (b, ctx) => {
+    // cotton canvas: an open plain weave visible at arm's length
+    const { p } = ctx;
+    const g = grid(b, 6, 6, 3, 0);
+    return (
+      strokeP(g.h, darken(p.base, 0.4), 1.6, p.isDark ? 0.3 : 0.16) +
+      strokeP(g.v, lighten(p.base, 0.5), 1.3, 0.2)
+    );
+  },
+  beads: (b, ctx) => {
+    // hand-stitched glass beads in rows, with an accent diamond motif
+    const { p } = ctx;
+    const plain: string[] = [];
+    const motif: string[] = [];
+    const glint: string[] = [];
+    const s = 11;
+    for (let j = Math.floor(b[1] / s); j <= Math.ceil(b[3] / s); j++) {
+      for (let i = Math.floor(b[0] / s); i <= Math.ceil(b[2] / s); i++) {
+        const x = i * s + (j % 2 ? s / 2 : 0);
+        const y = j * s;
+        const inMotif = Math.abs((((i % 12) + 12) % 12) - 6) + Math.abs((((j % 12) + 12) % 12) - 6) === 4;
+        (inMotif ? motif : plain).push(hexagon(x, y, 4.6));
+        glint.push(hexagon(x - 1.4, y - 1.4, 1.3));
+      }
+    }
+    return (
+      fillP(plain.join(''), darken(p.base, 0.25), 0.45) +
+      fillP(motif.join(''), ctx.accent, 0.9) +
+      fillP(glint.join(''), '#ffffff', 0.7)
+    );
+  },
+  brushed: (b, ctx) => {
+    // brushed metal shell: fine horizontal grain, alternately lit and dulled
+    const { p } = ctx;
+    return (
+      strokeP(grid(b, 0, 5).h, lighten(p.base, 0.6), 1.2, 0.3) +
+      strokeP(grid(b, 0, 5, 0, 2.5).h, darken(p.base, 0.35), 1, 0.22)
+    );
+  },
+  adire: (b, ctx) => {
+    // adire resist-dye: rows of pale tied circles and ladder lines on the indigo
+    const { p } = ctx;
+    const pale = mix(p.base, '#f2ecdf', p.isDark ? 0.55 : 0.35);
+    const rings: string[] = [];
+    const ladders: string[] = [];
+    const s = 64;
+    for (let j = Math.floor(b[1] / s); j <= Math.ceil(b[3] / s); j++) {
+      for (let i = Math.floor(b[0] / s); i <= Math.ceil(b[2] / s); i++) {
+        const x = i * s + (j % 2 ? s / 2 : 0);
+        const y = j * s;
+        if ((i + j) % 3 === 0)
+          ladders.push(
+            `M${x - 20} ${y - 20}h40M${x - 20} ${y - 8}h40M${x - 20} ${y + 4}h40M${x - 20} ${y + 16}h40`,
+          );
+        else rings.push(hexagon(x, y, 15), hexagon(x, y, 7));
+      }
+    }
+    return strokeP(rings.join(''), pale, 3.5, 0.7) + strokeP(ladders.join(''), pale, 3, 0.55);
+  },
+  chalk: (b, ctx) => {
+    // chalk stripe: soft pale stripes an inch apart on the worsted
+    const { p } = ctx;
+    const stripes = strokeP(grid(b, 26, 0).v, lighten(p.base, 0.7), 2.2, 0.32);
+    return (ctx.pxPerUnit ?? 1) < (minPxPerUnit.wool ?? 0) ? stripes : stripes + gens.wool(b, ctx);
+  },
+  check: (b, ctx) => {
+    // a quiet windowpane check
+    const { p } = ctx;
+    const g = grid(b, 44, 44);
+    const ink = p.isDark ? lighten(p.base, 0.45) : darken(p.base, 0.35);
+    return strokeP(g.v, ink, 2, 0.35) + strokeP(g.h, ink, 2, 0.35);
+  },
 };
 
 const minPxPerUnit: Partial<Record<TextureName, number>> = {
@@ -404,11 +603,13 @@ const minPxPerUnit: Partial<Record<TextureName, number>> = {
 };
 
 /** Texture for the area of path `d`, clipped to it and culled to the visible region. */
-export function tex(ctx: DrawCtx, name: TextureName, shape: string | readonly string[]): string {
+export function tex(ctx: DrawCtx, drawn: TextureName, shape: string | readonly string[]): string {
   if (ctx.measuring) return '';
+  // A product's own cloth (a chalk stripe for the suit's plain worsted) replaces the drawer's default.
+  const name = ctx.textures?.[drawn] ?? drawn;
   // One simple path clip per shape: a multi-child (union) clipPath makes librsvg fall
   // back to a full-canvas mask, which costs ~100 ms.
-  if (typeof shape !== 'string') return shape.map((d) => tex(ctx, name, d)).join('');
+  if (typeof shape !== 'string') return shape.map((d) => tex(ctx, drawn, d)).join('');
   const paths = [shape];
   // Fine weaves would only alias into moiré at hero scale, so they are reserved for
   // the closer views, where they sell the material.
@@ -429,4 +630,10 @@ export function tex(ctx: DrawCtx, name: TextureName, shape: string | readonly st
   const body = gens[name](b, ctx);
   if (!body) return '';
   return `<g clip-path="${clip(ctx, shape)}">${body}</g>`;
+}
+
+/** The surface of a bag's leather or cloth (croc, pebble grain, quilting…), or nothing for smooth leather. */
+export function finish(ctx: DrawCtx, shape: string, fallback?: TextureName): string {
+  const name = ctx.finish ?? fallback;
+  return name && name !== 'smooth' ? tex(ctx, name, shape) : '';
 }
