@@ -416,19 +416,23 @@ const gens: Record<TextureName, Gen> = {
       let x = Math.floor(b[0] / 60) * 60 - hash2(0, j, 41) * 40;
       let i = 0;
       while (x < b[2]) {
-        const w = 20 + hash2(i++, j, 42) * 26;
-        const r = 7;
+        const w = 18 + hash2(i, j, 42) * 30;
+        // Scales differ a little in height and sit a little off the row, as on a real hide.
+        const top = y + 1 + hash2(i, j, 43) * 3;
+        const h = rowH - 3 - hash2(i, j, 44) * 4;
+        const r = Math.min(8, w / 3);
+        i++;
         scales.push(
-          `M${n(x + 2 + r)} ${n(y + 2)}h${n(w - 4 - 2 * r)}q${r} 0 ${r} ${r}v${rowH - 4 - 2 * r}q0 ${r} ${-r} ${r}` +
-            `h${n(4 + 2 * r - w)}q${-r} 0 ${-r} ${-r}v${4 + 2 * r - rowH}q0 ${-r} ${r} ${-r}Z`,
+          `M${n(x + 2 + r)} ${n(top)}h${n(w - 4 - 2 * r)}q${n(r)} 0 ${n(r)} ${n(r)}v${n(h - 2 * r)}q0 ${n(r)} ${n(-r)} ${n(r)}` +
+            `h${n(4 + 2 * r - w)}q${n(-r)} 0 ${n(-r)} ${n(-r)}v${n(2 * r - h)}q0 ${n(-r)} ${n(r)} ${n(-r)}Z`,
         );
-        crowns.push(`M${n(x + 7)} ${n(y + 6)}h${n(w - 14)}`);
+        crowns.push(`M${n(x + 2 + r)} ${n(top + 3)}h${n(Math.max(2, w - 4 - 2 * r))}`);
         x += w;
       }
     }
     return (
-      strokeP(scales.join(''), dk, 3.5, p.isDark ? 0.55 : 0.28) +
-      strokeP(crowns.join(''), lighten(p.base, 0.55), 3, p.isDark ? 0.14 : 0.2)
+      strokeP(scales.join(''), dk, 3, p.isDark ? 0.45 : 0.24) +
+      strokeP(crowns.join(''), lighten(p.base, 0.55), 2.5, p.isDark ? 0.12 : 0.16)
     );
   },
   pebble: (b, ctx) => {
