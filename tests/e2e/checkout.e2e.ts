@@ -72,7 +72,7 @@ describe('buying on a phone (375px)', () => {
       const sized = products.find((product) => product.sizes.length > 1);
       expect(oneSize && sized, 'the seed has one-size and sized pieces in stock').toBeTruthy();
 
-      // From the list: a one-size piece goes straight into the cart.
+      // From the list: a one-size piece in several colours asks for its colour, then goes into the cart.
       await visit(page, '/products');
       const card = page.locator('article', { hasText: oneSize!.name }).first();
       if ((await card.count()) === 0) await visit(page, `/search?q=${encodeURIComponent(oneSize!.name)}`);
@@ -81,6 +81,9 @@ describe('buying on a phone (375px)', () => {
         .first()
         .getByRole('button', { name: /^Add to Cart/ });
       await addFromList.click();
+      const picker = page.getByRole('dialog', { name: oneSize!.name });
+      await picker.getByRole('button', { name: 'Add to Cart' }).click();
+      await picker.waitFor({ state: 'hidden' });
       await page
         .locator('article', { hasText: oneSize!.name })
         .first()
