@@ -69,6 +69,15 @@ export default defineConfig(
     rules: { 'no-console': 'off' },
   },
 
+  // The start and build scripts are plain JavaScript modules run by Node itself (no tsx at start).
+  {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly' },
+    },
+  },
+
   // CommonJS config files (.dependency-cruiser.cjs) run in Node.
   {
     files: ['**/*.cjs'],

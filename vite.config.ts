@@ -1,6 +1,8 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rollup } from 'vite';
+
+type RollupLog = Rollup.RollupLog;
 
 /** Browser-safe contracts every page uses; the ones holding zod schemas stay out of the browser. */
 const sharedContracts = /\/contracts\/(money|media|checkout-texts|account-texts|price-bands|whatsapp)\.ts$/;
@@ -17,11 +19,24 @@ function clientChunk(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Build messages that say nothing about the shop: packages' comments and "use client" lines Rollup
+ * drops (INVALID_ANNOTATION, MODULE_LEVEL_DIRECTIVE, in node_modules), and the empty browser chunks of routes that live only on
+ * the server (sitemap.xml, robots.txt, logout: EMPTY_BUNDLE). Everything else is still shown.
+ */
+function onwarn(warning: RollupLog, warn: (warning: RollupLog) => void) {
+  const inPackages = warning.id?.includes('/node_modules/') ?? false;
+  if (inPackages && (warning.code === 'INVALID_ANNOTATION' || warning.code === 'MODULE_LEVEL_DIRECTIVE'))
+    return;
+  if (warning.code === 'EMPTY_BUNDLE') return;
+  warn(warning);
+}
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, rollupOptions: { onwarn } },
   environments: {
-    client: { build: { rollupOptions: { output: { manualChunks: clientChunk } } } },
+    client: { build: { rollupOptions: { onwarn, output: { manualChunks: clientChunk } } } },
   },
   server: { hmr: { port: 24678 } },
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from './project-root';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -48,6 +48,8 @@ export interface DatabaseHandle {
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections right now (none for the embedded database, which has one). */
+  poolStats(): { max: number; total: number; idle: number; waiting: number } | null;
   /**
    * Calls `onMessage` with each payload NOTIFY sends on `channel` once its transaction commits, on a
    * connection of its own. When that connection is lost, `onLost` is called (notifications may have
@@ -129,7 +131,7 @@ export const TYPO_SIMILARITY = 0.3;
 /** The advisory lock held while a process migrates and seeds (any constant; 'ROSY' in ASCII). */
 const STARTUP_LOCK_KEY = 0x524f5359;
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(projectRoot, 'db', 'migrations');
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
@@ -178,6 +180,7 @@ async function openPostgres(databaseUrl: string, max: number): Promise<DatabaseH
     async ping() {
       await pool.query('SELECT 1');
     },
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
     async close() {
       await pool.end();
@@ -205,6 +208,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     async ping() {
       await client.query('SELECT 1');
     },
+    poolStats: () => null,
     async listen(channel, handlers) {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
       const unlisten = await client.listen(channel, (payload) => handlers.onMessage(payload));

@@ -67,9 +67,9 @@ function build() {
     log('BENCH_SKIP_BUILD=1: using the existing build/');
     return;
   }
-  log('building the shop (npx react-router build)…');
+  log('building the shop (npm run build: only when the sources changed)…');
   const started = Date.now();
-  const result = spawnSync('npx', ['react-router', 'build'], {
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -95,8 +95,8 @@ async function startServer(tempDir: string): Promise<Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  // `node --import tsx` rather than `npx tsx`: one process, so SIGTERM reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // The compiled server, as `npm start` runs it: one process, so SIGTERM reaches the server itself.
+  const child = spawn(process.execPath, ['build/app-server/index.js'], {
     cwd: root,
     env: {
       ...process.env,

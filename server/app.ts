@@ -2,7 +2,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -23,6 +23,8 @@ import { cacheControlPlugin } from './plugins/cache-control';
 import { catalogCachePlugin } from './plugins/catalog-cache';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { loadSheddingPlugin } from './plugins/load-shedding';
+import { metricsPlugin } from './plugins/metrics';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { sessionCookies, sessionPlugin } from './plugins/session';
 import { loadSessionSecret } from './session-secret';
@@ -104,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     // Two log lines for every request cost more than many a cached answer: see the onResponse hook below.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -149,6 +151,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+
+  await app.register(metricsPlugin, { token: config.metricsToken, database });
+  await app.register(loadSheddingPlugin, { maxEventLoopDelayMs: config.shedEventLoopDelayMs });
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
@@ -198,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : createSandboxProvider(database.db),
       webhookHash: config.flutterwave?.webhookHash,
       onMailError: (error) => app.log.error({ err: error }, 'payment e-mail failed'),
+      onPaid: ({ provider }) => app.metrics.paymentsVerified.inc({ provider }),
     },
     orders: {
       db: database.db,
@@ -205,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicUrl: config.publicUrl,
       rateLimiter: app.rateLimiter,
       onMailError: (error) => app.log.error({ err: error }, 'order e-mail failed'),
+      onPlaced: ({ paymentMethod }) => app.metrics.ordersPlaced.inc({ payment_method: paymentMethod }),
     },
     newsletter: {
       db: database.db,

@@ -106,6 +106,15 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().trim().min(1).optional(),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: one readable line per entry; `json`: one JSON object per line. Default: pretty in a terminal. */
+  LOG_FORMAT: z.enum(['pretty', 'json'], { message: 'must be pretty or json' }).optional(),
+  /** The bearer token /metrics asks for; without it /metrics answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters (a long random string)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** How often the background job releases unpaid orders whose hold has passed. */
   JOB_INTERVAL_SECONDS: z.coerce
     .number({ message: 'must be a number of seconds between 1 and 3600' })
@@ -120,6 +129,17 @@ const envSchema = z.object({
     .min(0, 'must be a number of milliseconds between 0 and 30000')
     .max(30_000, 'must be a number of milliseconds between 0 and 30000')
     .default(1000),
+  /**
+   * Above this event-loop delay the shop turns new requests away (503, Retry-After); 0 turns it off.
+   * Default: 1000 on PostgreSQL, off on the embedded database, whose queries run on the shop's own
+   * thread and would count as overload themselves.
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds between 0 and 60000' })
+    .int('must be a number of milliseconds between 0 and 60000')
+    .min(0, 'must be a number of milliseconds between 0 and 60000')
+    .max(60_000, 'must be a number of milliseconds between 0 and 60000')
+    .optional(),
   /** `off` serves every catalogue answer afresh (to measure the cache, or to rule it out). */
   CATALOG_CACHE: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
 });
@@ -143,6 +163,10 @@ export interface Config {
     { publicKey: string; secretKey: string; webhookHash: string | undefined; apiBase: string } | undefined;
   smtpUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** Unset: pretty when the shop's output is a terminal, JSON otherwise. */
+  logFormat: Env['LOG_FORMAT'];
+  metricsToken: string | undefined;
+  shedEventLoopDelayMs: number;
   /** Fastify's trustProxy: false (the default), true, a hop count, or the load balancer's addresses. */
   trustProxy: TrustProxy;
   jobIntervalMs: number;
@@ -206,6 +230,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     smtpUrl: env.SMTP_URL,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    metricsToken: env.METRICS_TOKEN,
+    shedEventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS ?? (env.DATABASE_URL ? 1000 : 0),
     trustProxy: env.TRUST_PROXY,
     jobIntervalMs: env.JOB_INTERVAL_SECONDS * 1000,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { openDatabase } from '../db/client';
+import { projectRoot } from '../db/project-root';
 import { isCatalogEmpty, seedCatalog } from '../db/seed/seed-catalog';
 import { seedBlog } from '../db/seed/seed-blog';
 import { seedDemoOrders } from '../db/seed/seed-orders';
@@ -12,7 +13,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logging';
 import { startUnpaidOrderRelease } from './jobs/release-unpaid-orders';
 
-const root = process.cwd();
+const root = projectRoot;
 
 function step(message: string) {
   process.stdout.write(`  ${message}\n`);
@@ -44,7 +45,8 @@ async function developmentPages(): Promise<PagesSetup> {
 
 async function main(config: Config) {
   // Request URLs with their secrets (?key=, ?token=) redacted, errors without SQL parameters.
-  const logger = createLogger({ level: config.logLevel, pretty: !config.isProduction });
+  const logFormat = config.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  const logger = createLogger({ level: config.logLevel, format: logFormat });
 
   process.stdout.write(`\nStarting Rossy (${config.env})\n`);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -64,13 +66,20 @@ async function main(config: Config) {
   });
 
   const pages = config.env === 'development' ? await developmentPages() : await productionPages();
-  const app = await buildApp({ config, database, logger, pages, printKeptMail: !config.smtpUrl && !config.flutterwave });
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    pages,
+    printKeptMail: !config.smtpUrl && !config.flutterwave,
+  });
   if (!config.flutterwave) {
     // Without keys the shop takes TEST MODE payments: fine for a demo, never for a live shop.
     const warning = config.isProduction
       ? 'TEST MODE in production: FLW_PUBLIC_KEY and FLW_SECRET_KEY are not set, so card payments go to the built-in sandbox and NO MONEY IS TAKEN. Every page shows a TEST MODE banner and sandbox-paid orders are test orders, left out of revenue. Set the Flutterwave keys to take real payments.'
       : 'TEST MODE: no Flutterwave keys, card payments use the built-in sandbox (test cards only, no money taken).';
-    if (config.isProduction) logger.warn({ testMode: true }, warning);
+    // A log collector gets it as a warning; a person at the terminal reads it once, as a step.
+    if (config.isProduction && logFormat === 'json') logger.warn({ testMode: true }, warning);
     step(warning);
   }
   if (!config.smtpUrl) {
@@ -78,7 +87,7 @@ async function main(config: Config) {
     const notice = config.flutterwave
       ? 'No SMTP_URL: e-mails are kept in the outbox and NOT delivered, so shoppers get no sign-up, reset or order links. Set SMTP_URL.'
       : 'No SMTP_URL: e-mails are kept in the outbox, not delivered. In TEST MODE each one is printed here with its links (sign-up confirmations, password resets, order links); set SMTP_URL to send them.';
-    if (config.isProduction && config.flutterwave) logger.warn(notice);
+    if (config.isProduction && config.flutterwave && logFormat === 'json') logger.warn(notice);
     step(notice);
   }
   const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log, config.jobIntervalMs);
@@ -112,7 +121,10 @@ async function main(config: Config) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Fastify logs each address it listens on; at a terminal the line below says it once.
+  if (logFormat === 'pretty') app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
+  app.log.level = config.logLevel;
   process.stdout.write(`\nRossy is open at ${config.publicUrl}\n`);
   if (admin.generatedPassword) {
     process.stdout.write(

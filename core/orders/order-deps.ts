@@ -9,4 +9,6 @@ export interface OrderDeps {
   publicUrl: string;
   rateLimiter: RateLimiter;
   onMailError?: (error: unknown) => void;
+  /** Told of each order placed (not of a replayed one): the shop's metrics count them. */
+  onPlaced?: (order: { paymentMethod: string }) => void;
 }

@@ -25,6 +25,7 @@ export interface PlaceOrderDeps {
   mailer: Mailer;
   publicUrl: string;
   onMailError?: (error: unknown) => void;
+  onPlaced?: (order: { paymentMethod: string }) => void;
 }
 
 export interface PlaceOrderOptions {
@@ -478,6 +479,7 @@ export async function placeOrder(
 
   // Mails go out after the answer; the outbox keeps them whatever the mail server does.
   void deps.mailer.deliver(recorded.mails).catch((error: unknown) => deps.onMailError?.(error));
+  deps.onPlaced?.(view);
   return { order: view, accessToken, replayed: false };
 }
 

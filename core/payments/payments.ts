@@ -24,6 +24,8 @@ export interface PaymentDeps {
   /** FLW_WEBHOOK_HASH: the secret Flutterwave sends in `verif-hash`. */
   webhookHash?: string | undefined;
   onMailError?: (error: unknown) => void;
+  /** Told of each payment verified and recorded (card, sandbox or bank transfer): the shop's metrics count them. */
+  onPaid?: (payment: { provider: string }) => void;
 }
 
 export type TransactionRow = typeof paymentTransactions.$inferSelect;
@@ -228,7 +230,10 @@ export async function applyProviderTransaction(
 
   const fresh = await findOrderByNumber(deps.db, order.number);
   const view = await toOrderView(deps.db, fresh ?? order);
-  if (changed) await notifyPaid(deps, view);
+  if (changed) {
+    deps.onPaid?.({ provider: attempt.provider });
+    await notifyPaid(deps, view);
+  }
   if (problem)
     return { paid: view.paymentStatus === 'paid', order: view, message: `Payment failed: ${problem}` };
   return { paid: view.paymentStatus === 'paid', order: view, message: 'Payment verified.' };
@@ -429,6 +434,9 @@ export async function confirmBankTransfer(
   });
   const fresh = await findOrderByNumber(deps.db, order.number);
   const view = await toOrderView(deps.db, fresh ?? order);
-  if (changed) await notifyPaid(deps, view);
+  if (changed) {
+    deps.onPaid?.({ provider: 'bank-transfer' });
+    await notifyPaid(deps, view);
+  }
   return { order: view, changed };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../project-root';
 import { sql } from 'drizzle-orm';
 import { blogCategories, saveBlogImage } from '../../core/content/blog';
 import type { Db } from '../client';
@@ -29,7 +29,7 @@ export async function isBlogEmpty(db: Db): Promise<boolean> {
 
 /** A fingerprint of the drawing code (the scene and the product drawings): when it changes, pictures are drawn again. */
 async function rendererFingerprint(): Promise<string> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
+  const here = path.join(projectRoot, 'db', 'seed');
   const files = [
     path.join(here, 'blog-images.ts'),
     ...(await fs.readdir(path.join(here, 'images')))

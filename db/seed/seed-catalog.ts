@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../project-root';
 import { sql } from 'drizzle-orm';
 import { refreshProductKeywords } from '../../core/catalog/refresh-product-keywords';
 import { saveImageVariants, type SavedImage } from '../../core/media/save-image-variants';
@@ -28,7 +28,7 @@ export interface SeedCatalogOptions {
 const DAY_MS = 86_400_000;
 /** A fingerprint of the renderer's source: when the drawing code changes, cached pictures are drawn again. */
 async function rendererFingerprint(): Promise<string> {
-  const directory = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
+  const directory = path.join(projectRoot, 'db', 'seed', 'images');
   const files = (await fs.readdir(directory))
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     .sort();

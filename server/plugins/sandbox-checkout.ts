@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../../db/project-root';
 import type { FastifyInstance } from 'fastify';
 
-const assetsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'sandbox-checkout');
+const assetsDir = path.join(projectRoot, 'server', 'sandbox-checkout');
 
 /**
  * The page inside the checkout's frame: external script and stylesheet only, framed by the shop

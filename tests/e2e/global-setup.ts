@@ -135,11 +135,11 @@ function isRunning(pid: number): boolean {
 
 /** Starts one production server (from build/) on a fresh database for the whole run. */
 export default async function setup(project: TestProject) {
-  const serverBuild = path.join(root, 'build', 'server', 'index.js');
+  const serverBuild = path.join(root, 'build', 'app-server', 'index.js');
   if (!fs.existsSync(serverBuild)) {
     throw new Error(
       `The browser tests need a production build, and ${path.relative(root, serverBuild)} is missing.\n` +
-        'Run `npm run build` (or `npx react-router build`) first; `npm run test:e2e` does this for you.',
+        'Run `npm run build` first; `npm run test:e2e` does this for you.',
     );
   }
 
@@ -152,8 +152,8 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const database = await createE2eDatabase();
 
-  // `node --import tsx` rather than `npx tsx`: one process, so SIGTERM reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // The compiled server, as `npm start` runs it: one process, so SIGTERM reaches the server itself.
+  const child = spawn(process.execPath, ['build/app-server/index.js'], {
     cwd: root,
     env: {
       ...process.env,

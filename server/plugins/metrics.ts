@@ -1,0 +1,130 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { DatabaseHandle } from '../../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: ShopMetrics;
+  }
+}
+
+export interface ShopMetrics {
+  registry: Registry;
+  ordersPlaced: Counter<'payment_method'>;
+  paymentsVerified: Counter<'provider'>;
+}
+
+export interface MetricsOptions {
+  /** METRICS_TOKEN: /metrics answers only a request bearing it, and is not found without one. */
+  token: string | undefined;
+  database: DatabaseHandle;
+}
+
+/** A page's first path segment stands for its route ("/product/*"), so the labels stay few. */
+const PAGE_SEGMENT = /^\/([a-z][a-z-]{0,30})(\/|$)/;
+
+/** The route a request matched, as a label: the API's pattern, a page's first segment, or "unmatched". */
+export function routeLabel(request: Pick<FastifyRequest, 'routeOptions' | 'url'>): string {
+  const pattern = request.routeOptions.url;
+  if (pattern && pattern !== '*' && pattern !== '/*') return pattern;
+  const path = request.url.split('?')[0] ?? '/';
+  if (path === '/') return '/';
+  if (path.startsWith('/media/')) return '/media/*';
+  if (path.startsWith('/assets/')) return '/assets/*';
+  const segment = PAGE_SEGMENT.exec(path)?.[1];
+  return pattern && segment ? `/${segment}/*` : 'unmatched';
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Prometheus metrics at /metrics: requests and their latency per route, the database pool, the
+ * catalogue cache's hits and misses, orders placed and payments verified, and Node's own figures
+ * (memory, CPU, event-loop delay). Each process counts its own; Prometheus adds them up. Without
+ * METRICS_TOKEN the endpoint does not exist (docs/operations.md, "Metrics").
+ */
+export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
+  const registry = new Registry();
+  registry.setDefaultLabels({ app: 'rossy' });
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'rossy_http_requests_total',
+    help: 'Requests answered, by method, route and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'rossy_http_request_duration_seconds',
+    help: 'Time to answer a request, by method and route.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: 'rossy_catalog_cache_total',
+    help: 'Catalogue answers served from the cache (hit) or made afresh and kept (miss).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const ordersPlaced = new Counter({
+    name: 'rossy_orders_placed_total',
+    help: 'Orders placed, by payment method.',
+    labelNames: ['payment_method'] as const,
+    registers: [registry],
+  });
+  const paymentsVerified = new Counter({
+    name: 'rossy_payments_verified_total',
+    help: 'Payments verified and recorded, by provider (flutterwave, sandbox, bank-transfer).',
+    labelNames: ['provider'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'rossy_db_pool_connections',
+    help: 'PostgreSQL pool connections by state (max, open, idle) and requests waiting for one.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = options.database.poolStats();
+      if (!stats) return;
+      this.set({ state: 'max' }, stats.max);
+      this.set({ state: 'open' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+
+  app.decorate('metrics', { registry, ordersPlaced, paymentsVerified });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url === '/metrics') return;
+    const route = routeLabel(request);
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const cached = reply.getHeader('x-cache');
+    if (cached === 'hit' || cached === 'miss') cache.inc({ result: cached });
+  });
+
+  const token = options.token;
+  if (!token) return;
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    if (!sameToken(given, token)) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .header('cache-control', 'no-store')
+        .send({ error: 'Unauthorized', message: 'Send the METRICS_TOKEN as a bearer token.' });
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
+  });
+});
