@@ -7,6 +7,7 @@ import { projectRoot } from '../db/project-root';
 import { isCatalogEmpty, seedCatalog } from '../db/seed/seed-catalog';
 import { seedBlog } from '../db/seed/seed-blog';
 import { seedDemoOrders } from '../db/seed/seed-orders';
+import { drawPendingPictures } from '../db/seed/product-pictures';
 import { ensureAdminAccount } from '../core/accounts/ensure-admin-account';
 import { buildApp, defaultClientDir, type PagesSetup } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -125,6 +126,11 @@ async function main(config: Config) {
   if (logFormat === 'pretty') app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
   app.log.level = config.logLevel;
+  // The demo pictures the first start left for later are drawn now, one at a time, while the shop answers.
+  void drawPendingPictures(config.uploadDir).then(
+    (drawn) => drawn > 0 && logger.info({ drawn }, `the remaining ${drawn} demo pictures are drawn`),
+    (error: unknown) => logger.warn({ err: error }, 'drawing the remaining demo pictures failed'),
+  );
   process.stdout.write(`\nRossy is open at ${config.publicUrl}\n`);
   if (admin.generatedPassword) {
     process.stdout.write(

@@ -1,42 +1,56 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { SHARE_IMAGE } from '../../contracts/media';
 
 /** A share picture's file name: the photo's key (folder/hash) and the suffix `-share.jpg`. */
 export const SHARE_FILE = /^([a-z-]+)\/([0-9a-f]{16})-share\.jpg$/;
 
-/** The mean colour of a photo's left and right edges: what it stands on in a studio shot. */
-async function edgeColour(photo: Buffer): Promise<{ r: number; g: number; b: number }> {
-  const { width = 1, height = 1 } = await sharp(photo).metadata();
+/** The mean colour of a photo's left and right edges (raw RGB pixels): what it stands on in a studio shot. */
+function edgeColour(pixels: Buffer, width: number, height: number): { r: number; g: number; b: number } {
   const strip = Math.max(1, Math.round(width / 50));
-  const means = await Promise.all(
-    [0, width - strip].map(async (left) => {
-      const edge = await sharp(photo).extract({ left, top: 0, width: strip, height }).toBuffer();
-      const { channels } = await sharp(edge).stats();
-      return channels.slice(0, 3).map((channel) => channel.mean);
-    }),
-  );
-  const [r = 255, g = 255, b = 255] = [0, 1, 2].map((index) =>
-    Math.round(((means[0]?.[index] ?? 255) + (means[1]?.[index] ?? 255)) / 2),
-  );
-  return { r, g, b };
+  const sums = [0, 0, 0];
+  let count = 0;
+  for (let y = 0; y < height; y += 2) {
+    for (const x0 of [0, width - strip]) {
+      for (let x = x0; x < x0 + strip; x++) {
+        const at = (y * width + x) * 3;
+        sums[0]! += pixels[at]!;
+        sums[1]! += pixels[at + 1]!;
+        sums[2]! += pixels[at + 2]!;
+        count++;
+      }
+    }
+  }
+  const [r, g, b] = sums.map((sum) => Math.round(sum / Math.max(1, count)));
+  return { r: r ?? 255, g: g ?? 255, b: b ?? 255 };
 }
 
 /**
  * Draws the link-preview picture of a photo: the whole photo, never cropped, centred on the colour
- * of its own edges so a studio shot reads as one picture, as a 1200×630 JPEG well under WhatsApp's 300 KB.
+ * of its own edges so a studio shot reads as one picture, as a 1200×630 JPEG well under WhatsApp's
+ * 300 KB. Takes the photo's bytes, its path, or an image already decoded (a sharp pipeline).
  */
-export async function drawShareImage(input: Buffer | string): Promise<Buffer> {
+export async function drawShareImage(input: Buffer | string | Sharp): Promise<Buffer> {
   const { width, height } = SHARE_IMAGE;
-  const photo = await sharp(input, { failOn: 'error' })
+  const source =
+    typeof input === 'string' || Buffer.isBuffer(input) ? sharp(input, { failOn: 'error' }) : input;
+  const photo = await source
     .rotate()
     .flatten({ background: '#ffffff' })
     .resize({ width, height, fit: 'inside' })
-    .toBuffer();
-  const background = await edgeColour(photo);
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const background = edgeColour(photo.data, photo.info.width, photo.info.height);
   return sharp({ create: { width, height, channels: 3, background } })
-    .composite([{ input: photo, gravity: 'centre' }])
+    .composite([
+      {
+        input: photo.data,
+        raw: { width: photo.info.width, height: photo.info.height, channels: 3 },
+        gravity: 'centre',
+      },
+    ])
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer();
 }
@@ -56,7 +70,11 @@ export async function writeAtomically(file: string, bytes: Buffer): Promise<void
 }
 
 /** Draws the share picture for `key` from the given source unless it is already on disk. */
-export async function saveShareImage(uploadDir: string, key: string, source: Buffer | string): Promise<void> {
+export async function saveShareImage(
+  uploadDir: string,
+  key: string,
+  source: Buffer | string | Sharp,
+): Promise<void> {
   const file = path.join(uploadDir, `${key}-share.jpg`);
   if (await exists(file)) return;
   await writeAtomically(file, await drawShareImage(source));

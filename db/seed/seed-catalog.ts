@@ -5,15 +5,15 @@ import path from 'node:path';
 import { projectRoot } from '../project-root';
 import { sql } from 'drizzle-orm';
 import { refreshProductKeywords } from '../../core/catalog/refresh-product-keywords';
-import { saveImageVariants, type SavedImage } from '../../core/media/save-image-variants';
-import { ensureShareImage } from '../../core/media/share-image';
+import { IMAGE_VARIANT_WIDTHS } from '../../core/media/save-image-variants';
 import { imagePlan } from './images/product-looks';
 import { saveShopSettings } from '../../core/settings/shop-settings';
 import { ensureSeedCoupons } from '../../core/orders/coupons';
 import type { Db } from '../client';
 import { brands, categories, productImages, products, reviews } from '../schema/catalog';
 import * as data from './catalog-data';
-import { renderProductImage, type RenderProductImageInput } from './images/render-product-image';
+import { IMAGE_HEIGHT, IMAGE_WIDTH } from './images/render-product-image';
+import { drawPicture, pictureHash, recordPictureJob } from './product-pictures';
 
 export type SeedProgress = (message: string) => void;
 
@@ -21,6 +21,11 @@ export interface SeedCatalogOptions {
   uploadDir: string;
   /** Tests that do not look at pictures skip generating them. */
   images?: boolean;
+  /**
+   * Draw every picture before returning (npm run seed). The shop's first start draws only the lead
+   * pictures, and the others once it is open (drawPendingPictures).
+   */
+  drawAllPictures?: boolean;
   onProgress?: SeedProgress;
   now?: Date;
 }
@@ -130,38 +135,16 @@ export async function seedCatalog(
 
   let imageCount = 0;
   if (options.images !== false) {
-    imageCount = await seedProductImages(db, options.uploadDir, inserted, progress);
+    imageCount = await seedProductImages(
+      db,
+      options.uploadDir,
+      inserted,
+      progress,
+      options.drawAllPictures ?? false,
+    );
   }
   progress(`Catalog ready: ${inserted.length} products, ${imageCount} product images`);
   return { products: inserted.length, images: imageCount };
-}
-
-async function renderAndSave(
-  uploadDir: string,
-  input: RenderProductImageInput,
-  fingerprint: string,
-): Promise<SavedImage> {
-  // Pictures are drawn from their inputs alone, so a cache keyed by the inputs skips the drawing
-  // on later seeds (tests, re-seeding) while every seed still stores real files.
-  const cacheKey = createHash('sha256')
-    .update(JSON.stringify({ ...input, fingerprint }))
-    .digest('hex')
-    .slice(0, 16);
-  const cacheFile = path.join(uploadDir, '.render-cache', `${cacheKey}.json`);
-  try {
-    const cached = JSON.parse(await fs.readFile(cacheFile, 'utf8')) as SavedImage;
-    const largest = path.join(uploadDir, `${cached.key}-${cached.width}.webp`);
-    await fs.access(largest);
-    // A cache written before share pictures were drawn still gets one.
-    await ensureShareImage(uploadDir, cached.key);
-    return cached;
-  } catch {
-    const png = await renderProductImage(input);
-    const saved = await saveImageVariants(uploadDir, png, { folder: 'products', share: true });
-    await fs.mkdir(path.dirname(cacheFile), { recursive: true });
-    await fs.writeFile(cacheFile, JSON.stringify(saved));
-    return saved;
-  }
 }
 
 async function seedProductImages(
@@ -169,50 +152,63 @@ async function seedProductImages(
   uploadDir: string,
   inserted: { id: number }[],
   progress: SeedProgress,
+  drawAll: boolean,
 ): Promise<number> {
+  const fingerprint = await rendererFingerprint();
   const jobs = data.products.flatMap((product, index) =>
     imagePlan(product, index).map((input, position) => ({
       product,
       productId: inserted[index]!.id,
       input,
       position,
+      hash: pictureHash(input, fingerprint),
     })),
   );
-  progress(`Generating ${jobs.length} product images (WebP, ${jobs.length * 5} files)`);
-  const fingerprint = await rendererFingerprint();
   const rows: (typeof productImages.$inferInsert)[] = [];
+  for (const job of jobs) {
+    await recordPictureJob(uploadDir, job.hash, job.input);
+    const colorName =
+      job.product.colors.find((color) => color.hex === job.input.colorHex)?.name ??
+      job.product.colors[0]?.name ??
+      null;
+    const view = ['front view', 'angled view', 'detail'][job.position] ?? 'view';
+    rows.push({
+      productId: job.productId,
+      position: job.position,
+      key: `products/${job.hash}`,
+      widths: [...IMAGE_VARIANT_WIDTHS],
+      width: IMAGE_WIDTH,
+      height: IMAGE_HEIGHT,
+      alt: `${job.product.name}${colorName ? ` in ${colorName}` : ''}, ${view}`,
+      colorName,
+    });
+  }
+  await db.insert(productImages).values(rows);
+
+  // The lead pictures (lists, the home page, link previews) are drawn now; the rest when the shop is
+  // open (server/index.ts), or on the first request for one.
+  const now = drawAll ? jobs : jobs.filter((job) => job.position === 0);
+  progress(
+    drawAll
+      ? `Drawing ${jobs.length} product pictures (WebP, ${jobs.length * 5} files)`
+      : `Drawing ${now.length} lead pictures; the other ${jobs.length - now.length} follow once the shop is open`,
+  );
   const concurrency = Math.max(1, Math.min(4, os.availableParallelism()));
   let next = 0;
   let done = 0;
   let lastReported = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < jobs.length) {
-        const job = jobs[next++]!;
-        const saved = await renderAndSave(uploadDir, job.input, fingerprint);
-        const colorName =
-          job.product.colors.find((color) => color.hex === job.input.colorHex)?.name ??
-          job.product.colors[0]?.name ??
-          null;
-        const view = ['front view', 'angled view', 'detail'][job.position] ?? 'view';
-        rows.push({
-          productId: job.productId,
-          position: job.position,
-          key: saved.key,
-          widths: saved.widths,
-          width: saved.width,
-          height: saved.height,
-          alt: `${job.product.name}${colorName ? ` in ${colorName}` : ''}, ${view}`,
-          colorName,
-        });
+      while (next < now.length) {
+        const job = now[next++]!;
+        await drawPicture(uploadDir, job.hash);
         done++;
-        if (done - lastReported >= 30 || done === jobs.length) {
+        if (done - lastReported >= 25 || done === now.length) {
           lastReported = done;
-          progress(`  images ${done}/${jobs.length}`);
+          progress(`  pictures ${done}/${now.length}`);
         }
       }
     }),
   );
-  await db.insert(productImages).values(rows);
   return rows.length;
 }

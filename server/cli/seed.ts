@@ -13,6 +13,7 @@ try {
   await database.migrate();
   if (await isCatalogEmpty(database.db)) {
     await seedCatalog(database.db, {
+      drawAllPictures: true,
       uploadDir: config.uploadDir,
       onProgress: (message) => console.log(message),
     });

@@ -4,6 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ensureShareImage, SHARE_FILE } from '../../core/media/share-image';
+import { drawPicture } from '../../db/seed/product-pictures';
+
+/** A product picture's file: its 16-hex name, then a width or the share picture. */
+const DEMO_PICTURE = /^products\/([0-9a-f]{16})-(?:\d+\.webp|share\.jpg)$/;
 
 export interface StaticFilesOptions {
   /** build/client in production; absent in development, where Vite serves the app's files. */
@@ -15,11 +19,16 @@ const YEAR = 31_536_000;
 
 export const staticFilesPlugin = fp(async (app: FastifyInstance, options: StaticFilesOptions) => {
   fs.mkdirSync(options.uploadDir, { recursive: true });
-  // A photo stored before link-preview pictures were drawn gets its share picture on first request.
+  // A demo picture not drawn yet is drawn on its first request; a photo stored before link-preview
+  // pictures were drawn gets its share picture the same way.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/media/') || !request.url.endsWith('-share.jpg')) return;
-    const key = SHARE_FILE.exec(request.url.slice('/media/'.length));
-    if (key) await ensureShareImage(options.uploadDir, `${key[1]}/${key[2]}`);
+    if (!request.url.startsWith('/media/products/')) return;
+    const name = request.url.slice('/media/'.length);
+    const picture = DEMO_PICTURE.exec(name);
+    if (picture && !fs.existsSync(path.join(options.uploadDir, name)))
+      await drawPicture(options.uploadDir, picture[1]!);
+    const share = SHARE_FILE.exec(name);
+    if (share) await ensureShareImage(options.uploadDir, `${share[1]}/${share[2]}`);
   });
   // Uploaded and generated images: file names carry a content hash, so they never change.
   await app.register(fastifyStatic, {

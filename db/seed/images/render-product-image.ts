@@ -327,3 +327,15 @@ export async function renderProductImage(input: RenderProductImageInput): Promis
   const svg = renderProductSvg(input);
   return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
 }
+
+/** Renders one product photo as raw RGBA pixels (1200×1500), for storing without a PNG round trip. */
+export async function renderProductPixels(
+  input: RenderProductImageInput,
+): Promise<{ pixels: Buffer; width: number; height: number; channels: 4 }> {
+  const svg = renderProductSvg(input);
+  const { data, info } = await sharp(Buffer.from(svg))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: data, width: info.width, height: info.height, channels: 4 };
+}

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { saveImageVariants } from '../../core/media/save-image-variants';
+import { writeAtomically } from '../../core/media/share-image';
+import { renderProductPixels, type RenderProductImageInput } from './images/render-product-image';
+
+/**
+ * The demo catalogue's pictures are drawn from their inputs alone (db/seed/images). Each is named by
+ * a hash of its input and the drawing code, so its name is known before it is drawn: the seed
+ * records every picture at once, draws the lead pictures before the shop opens, and leaves the
+ * others to be drawn in the background, or on the first request for one (server/plugins/static-files.ts).
+ */
+const FOLDER = 'products';
+const JOBS = path.join('.render-cache', 'jobs');
+
+interface PictureJob {
+  input: RenderProductImageInput;
+}
+
+export function pictureHash(input: RenderProductImageInput, fingerprint: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ ...input, fingerprint }))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** Records what to draw under `hash`, for whichever process draws it first. */
+export async function recordPictureJob(uploadDir: string, hash: string, input: RenderProductImageInput) {
+  const directory = path.join(uploadDir, JOBS);
+  await fs.mkdir(directory, { recursive: true });
+  await writeAtomically(path.join(directory, `${hash}.json`), Buffer.from(JSON.stringify({ input })));
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+const drawing = new Map<string, Promise<boolean>>();
+
+/**
+ * Draws the recorded picture `hash` (its WebP widths, and its share picture for a lead picture)
+ * unless it is on disk already. False when no such picture was recorded.
+ */
+export function drawPicture(uploadDir: string, hash: string): Promise<boolean> {
+  const pending = drawing.get(hash);
+  if (pending) return pending;
+  const work = (async () => {
+    if (await exists(path.join(uploadDir, FOLDER, `${hash}-1200.webp`))) return true;
+    let job: PictureJob;
+    try {
+      job = JSON.parse(await fs.readFile(path.join(uploadDir, JOBS, `${hash}.json`), 'utf8')) as PictureJob;
+    } catch {
+      return false;
+    }
+    await saveImageVariants(uploadDir, await renderProductPixels(job.input), {
+      folder: FOLDER,
+      hash,
+      share: job.input.view === 0,
+      effort: 2,
+    });
+    return true;
+  })().finally(() => drawing.delete(hash));
+  drawing.set(hash, work);
+  return work;
+}
+
+/** Draws every recorded picture not yet on disk, one at a time so the shop keeps answering meanwhile. */
+export async function drawPendingPictures(uploadDir: string): Promise<number> {
+  const names = await fs.readdir(path.join(uploadDir, JOBS)).catch(() => [] as string[]);
+  let drawn = 0;
+  for (const name of names) {
+    const hash = /^([0-9a-f]{16})\.json$/.exec(name)?.[1];
+    if (!hash || (await exists(path.join(uploadDir, FOLDER, `${hash}-1200.webp`)))) continue;
+    if (await drawPicture(uploadDir, hash)) drawn++;
+  }
+  return drawn;
+}
