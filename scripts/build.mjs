@@ -33,6 +33,8 @@ export const SERVER_ENTRIES = {
   index: 'server/index.ts',
   seed: 'server/cli/seed.ts',
   'admin-password': 'server/cli/admin-password.ts',
+  backup: 'server/cli/backup.ts',
+  restore: 'server/cli/restore.ts',
 };
 
 function listFiles(directory) {
