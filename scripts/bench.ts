@@ -201,6 +201,45 @@ interface SizeResult {
   products: number;
   rows: Row[];
   orders: string;
+  startup?: Startup;
+}
+
+/** A later start of the compiled server on a seeded database: time until it answers, and its memory then. */
+interface Startup {
+  medianSeconds: number;
+  baselineSeconds: number;
+  rssMib: number | null;
+  runs: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** Starts the shop three times on its seeded database, beside a bare Node process started as often. */
+async function measureStartup(databaseUrl: string): Promise<Startup> {
+  const seconds: number[] = [];
+  const baseline: number[] = [];
+  let rss: number | null = null;
+  for (let run = 0; run < 3; run++) {
+    let started = Date.now();
+    const bare = spawn(process.execPath, ['-e', "console.log('bare node ready')"], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await waitForOutput(bare, 'bare node ready', 20_000);
+    baseline.push((Date.now() - started) / 1000);
+    await waitForExit(bare, 5_000);
+    started = Date.now();
+    const shop = await startShop({ databaseUrl, env: { LOG_LEVEL: 'error' } });
+    seconds.push((Date.now() - started) / 1000);
+    const answer = await fetch(`${shop.url}/api/health`);
+    await answer.arrayBuffer();
+    rss = rssMib(shop.child.pid);
+    await shop.stop();
+  }
+  const result = { medianSeconds: median(seconds), baselineSeconds: median(baseline), rssMib: rss, runs: 3 };
+  log(
+    `startup: ${result.medianSeconds.toFixed(2)} s to answer (median of 3; bare Node ${result.baselineSeconds.toFixed(2)} s), RSS ${rss?.toFixed(0) ?? '—'} MiB after start`,
+  );
+  return result;
 }
 
 function ratio(row: Row, baseline: Row): string {
@@ -277,6 +316,7 @@ function section(result: SizeResult): string {
 ${markdownTable(result.rows)}
 
 ${result.orders}
+${result.startup ? `\nA later start (the compiled server on this seeded database, build already made): ${result.startup.medianSeconds.toFixed(2)} s until it answers, median of ${result.startup.runs} (a bare \`node -e\` takes ${result.startup.baselineSeconds.toFixed(2)} s); ${result.startup.rssMib?.toFixed(0) ?? '—'} MiB resident after start.\n` : ''}
 ${clientBound.length > 0 ? `\nRows where the shop used well under one core (${clientBound.join(', ')}) were limited by the load generator, which runs on the same two cores and parses every answer: the shop had time to spare.\n` : ''}`;
 }
 
@@ -306,8 +346,8 @@ ${small && large ? `## From 10,000 to 100,000 products\n\n${growthTable(small, l
 
 async function main() {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
-    log('building the pages…');
-    const build = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+    log('building the pages and the server (only if the sources changed)…');
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the build failed');
   }
   const database = await createScratchDatabase('bench');
@@ -470,6 +510,7 @@ async function main() {
       log(ordersNote);
     }
 
+    const startup = await measureStartup(database.url);
     process.stdout.write(`\n${markdownTable(rows)}\n\n`);
     const cpus = os.cpus();
     const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
@@ -484,6 +525,7 @@ async function main() {
         products: PRODUCTS,
         rows,
         orders: ordersNote,
+        startup,
       };
       fs.writeFileSync(JSON_FILE, `${JSON.stringify(results, null, 2)}\n`);
       const small = results['10000'];
