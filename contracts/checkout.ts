@@ -79,7 +79,11 @@ export const placeOrderInputSchema = placeOrderFields.transform((input, ctx) => 
   const address = input.shippingAddress;
   if (address.country !== 'Nigeria') {
     if (!address.zipCode) {
-      ctx.addIssue({ code: 'custom', path: ['shippingAddress', 'zipCode'], message: checkoutMessages.required });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['shippingAddress', 'zipCode'],
+        message: checkoutMessages.required,
+      });
       return z.NEVER;
     }
     return { ...input, phone: input.phone.replace(/\s+/g, ' ') };
@@ -87,7 +91,11 @@ export const placeOrderInputSchema = placeOrderFields.transform((input, ctx) => 
   const state = nigerianStateOf(address.state);
   const phone = nigerianPhoneOf(input.phone);
   if (!state) {
-    ctx.addIssue({ code: 'custom', path: ['shippingAddress', 'state'], message: checkoutMessages.chooseState });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['shippingAddress', 'state'],
+      message: checkoutMessages.chooseState,
+    });
   }
   if (!phone) {
     ctx.addIssue({ code: 'custom', path: ['phone'], message: checkoutMessages.invalidNigerianPhone });

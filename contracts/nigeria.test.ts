@@ -35,7 +35,14 @@ describe('Nigerian addresses', () => {
   });
 
   it('refuses what is not a Nigerian phone', () => {
-    for (const typed of ['0603 123 4567', '080312345', '+1 212 555 1234', '2125551234', 'call me', '080312345678']) {
+    for (const typed of [
+      '0603 123 4567',
+      '080312345',
+      '+1 212 555 1234',
+      '2125551234',
+      'call me',
+      '080312345678',
+    ]) {
       expect(nigerianPhoneOf(typed), typed).toBeNull();
     }
   });
@@ -58,7 +65,9 @@ describe('placing an order: the rules of the destination', () => {
   });
 
   it('takes a Nigerian address without a postal code, with its state and phone in one form', () => {
-    const parsed = placeOrderInputSchema.parse(order('0803 123 4567', { state: 'lagos', country: 'Nigeria' }));
+    const parsed = placeOrderInputSchema.parse(
+      order('0803 123 4567', { state: 'lagos', country: 'Nigeria' }),
+    );
     expect(parsed.phone).toBe('+2348031234567');
     expect(parsed.shippingAddress).toMatchObject({ state: 'Lagos', zipCode: '' });
   });

@@ -11,7 +11,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     body = {};
   }
   try {
-    return { ok: true as const, quote: await quoteCart(context.services.db, body, { userId: context.user?.id }) };
+    return {
+      ok: true as const,
+      quote: await quoteCart(context.services.db, body, { userId: context.user?.id }),
+    };
   } catch (error) {
     return formFailure(error, 'Your cart could not be priced. Please try again.');
   }

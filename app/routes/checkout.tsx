@@ -306,7 +306,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   defaultValue={defaults[field.name] ?? ''}
                   onBlur={field.name === 'email' ? (event) => setEmail(event.target.value.trim()) : undefined}
                   error={fieldErrors[field.name]}
-                  {...(field.name === 'phone' && nigeria ? { hint: 'For the courier, e.g. 0803 123 4567' } : {})}
+                  {...(field.name === 'phone' && nigeria
+                    ? { hint: 'For the courier, e.g. 0803 123 4567' }
+                    : {})}
                 />
               ))}
             </div>

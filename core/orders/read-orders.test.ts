@@ -275,8 +275,12 @@ describe('unpaid card attempts in My Orders', () => {
 
   it("reads 'Payment not completed' while waiting, and leaves the list once given up or released", async () => {
     const shopper = await insertUser('card.attempts@example.ng');
-    const first = await placeOrder(deps, cardOrder(shopper.email, 'credit-card'), { user: { id: shopper.id } });
-    const second = await placeOrder(deps, cardOrder(shopper.email, 'flutterwave'), { user: { id: shopper.id } });
+    const first = await placeOrder(deps, cardOrder(shopper.email, 'credit-card'), {
+      user: { id: shopper.id },
+    });
+    const second = await placeOrder(deps, cardOrder(shopper.email, 'flutterwave'), {
+      user: { id: shopper.id },
+    });
     const transfer = await placeOrder(deps, orderBody(shopper.email), { user: { id: shopper.id } });
 
     const listed = await listOrdersForUser(database.db, shopper);

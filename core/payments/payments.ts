@@ -134,7 +134,8 @@ export async function cancelUnpaidOrder(
         return { cancelled: false, order: await current() };
       }
       // A transfer or USSD payment still under way at the provider may yet succeed: keep the hold.
-      if (tx.status !== 'successful' && tx.status !== 'failed') return { cancelled: false, order: await current() };
+      if (tx.status !== 'successful' && tx.status !== 'failed')
+        return { cancelled: false, order: await current() };
       const outcome = await applyProviderTransaction(deps, tx);
       if (outcome.paid) return { cancelled: false, order: outcome.order };
     }

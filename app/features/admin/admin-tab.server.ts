@@ -43,4 +43,5 @@ export const pageParam = (params: URLSearchParams) =>
   Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
 
 /** A search box's value from the query, trimmed and bounded. */
-export const searchParam = (params: URLSearchParams, name = 'q') => (params.get(name) ?? '').trim().slice(0, 100);
+export const searchParam = (params: URLSearchParams, name = 'q') =>
+  (params.get(name) ?? '').trim().slice(0, 100);

@@ -5,7 +5,13 @@ import type { OrderView } from '../../../core/orders/order-view';
 import { getOrderForViewer } from '../../../core/orders/read-orders';
 import { confirmBankTransfer } from '../../../core/payments/payments';
 import { formFailure, formText } from '../../lib/action-result.server';
-import { auditActor, pageParam, searchParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import {
+  auditActor,
+  pageParam,
+  searchParam,
+  type AdminActionHandler,
+  type AdminLoadArgs,
+} from './admin-tab.server';
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminActionResult } from './admin-texts';
 
 /** The Orders tab: the filtered list, or one order opened (?order=ORD-…). */

@@ -1,6 +1,10 @@
 import { data } from 'react-router';
 import { isAppError } from '../../../core/errors';
-import { listTransactions, reverifyTransaction, type TransactionView } from '../../../core/payments/transactions';
+import {
+  listTransactions,
+  reverifyTransaction,
+  type TransactionView,
+} from '../../../core/payments/transactions';
 import { formText } from '../../lib/action-result.server';
 import { dateRange, searchParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';

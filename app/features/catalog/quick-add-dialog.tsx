@@ -67,7 +67,11 @@ export function QuickAddDialog({
           <h2 id={titleId} className="font-sans text-base leading-snug font-medium tracking-normal">
             {product.name}
           </h2>
-          <Price priceKobo={product.priceKobo} originalPriceKobo={product.originalPriceKobo} className="mt-1" />
+          <Price
+            priceKobo={product.priceKobo}
+            originalPriceKobo={product.originalPriceKobo}
+            className="mt-1"
+          />
         </div>
         <button
           type="button"
