@@ -52,14 +52,14 @@ function listFiles(directory) {
 }
 
 /** A hash of every source file's path and bytes (tests excluded): ~25 ms for the whole shop. */
-export function sourceHash() {
+export function sourceHash(at = root) {
   const hash = createHash('sha256');
   const files = [
-    ...SOURCE_DIRS.flatMap((directory) => listFiles(path.join(root, directory))),
-    ...SOURCE_FILES.map((file) => path.join(root, file)).filter((file) => fs.existsSync(file)),
+    ...SOURCE_DIRS.flatMap((directory) => listFiles(path.join(at, directory))),
+    ...SOURCE_FILES.map((file) => path.join(at, file)).filter((file) => fs.existsSync(file)),
   ].sort();
   for (const file of files) {
-    hash.update(path.relative(root, file).split(path.sep).join('/'));
+    hash.update(path.relative(at, file).split(path.sep).join('/'));
     hash.update('\0');
     hash.update(fs.readFileSync(file));
   }
@@ -75,14 +75,33 @@ function readBuildId(directory) {
 }
 
 /** True when build/ is complete and was made from the sources as they are now. */
-export function isBuildFresh(hash = sourceHash()) {
-  const id = readBuildId(BUILD);
+export function isBuildFresh(hash = sourceHash(), buildDir = BUILD) {
+  const id = readBuildId(buildDir);
   return (
     id?.sources === hash &&
-    fs.existsSync(path.join(BUILD, 'server', 'index.js')) &&
-    fs.existsSync(path.join(BUILD, 'client')) &&
-    Object.keys(SERVER_ENTRIES).every((name) => fs.existsSync(path.join(BUILD, 'app-server', `${name}.js`)))
+    fs.existsSync(path.join(buildDir, 'server', 'index.js')) &&
+    fs.existsSync(path.join(buildDir, 'client')) &&
+    Object.keys(SERVER_ENTRIES).every((name) =>
+      fs.existsSync(path.join(buildDir, 'app-server', `${name}.js`)),
+    )
   );
+}
+
+/** Puts a finished build in place of the old one; the old one goes only once the new one is there. */
+export function moveIntoPlace(finished, target = BUILD) {
+  if (!fs.existsSync(path.join(finished, ID_FILE))) throw new Error(`${finished} is not a finished build`);
+  const previous = `${target}.previous-${process.pid}`;
+  if (fs.existsSync(target)) fs.renameSync(target, previous);
+  try {
+    fs.renameSync(finished, target);
+  } catch (error) {
+    // Another start finished its build first: keep that one, or put the old one back.
+    if (!fs.existsSync(target)) {
+      if (fs.existsSync(previous)) fs.renameSync(previous, target);
+      throw error;
+    }
+  }
+  fs.rmSync(previous, { recursive: true, force: true });
 }
 
 /** Runs a command; its output is kept and shown only if it fails (the terminal stays quiet). */
@@ -137,15 +156,7 @@ export async function build({ log = (line) => process.stdout.write(`  ${line}\n`
       path.join(temporary, ID_FILE),
       JSON.stringify({ sources: hash, builtAt: new Date().toISOString() }, null, 2),
     );
-    const previous = path.join(root, `build.previous-${process.pid}`);
-    if (fs.existsSync(BUILD)) fs.renameSync(BUILD, previous);
-    try {
-      fs.renameSync(temporary, BUILD);
-    } catch (error) {
-      // Another start finished its build first: keep that one.
-      if (!fs.existsSync(BUILD)) throw error;
-    }
-    fs.rmSync(previous, { recursive: true, force: true });
+    moveIntoPlace(temporary);
     log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     fs.rmSync(temporary, { recursive: true, force: true });
