@@ -6,7 +6,7 @@ import { Counter } from 'prom-client';
 export interface LoadSheddingOptions {
   /** SHED_EVENT_LOOP_DELAY_MS: above this event-loop delay new requests are turned away; 0 turns it off. */
   maxEventLoopDelayMs: number;
-  /** How often the delay is sampled. */
+  /** How often the delay is sampled (a second by default: a hundred samples of the loop each time). */
   sampleIntervalMs?: number;
 }
 
@@ -29,13 +29,15 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadS
   });
   await app.register(underPressure, {
     maxEventLoopDelay: options.maxEventLoopDelayMs,
-    sampleInterval: options.sampleIntervalMs ?? 100,
+    sampleInterval: options.sampleIntervalMs ?? 1000,
     // Nothing returned lets the request through; a body returned is sent as the answer.
-    pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
-      if (request.url === '/metrics') return undefined;
+    pressureHandler: ((request: FastifyRequest, reply: FastifyReply, _type: string, value?: number) => {
+      // The plugin reports an interval with no sample of the loop at all as an infinite delay: that
+      // says nothing about load (timers that ran back to back), so the request goes through.
+      if (request.url === '/metrics' || value === undefined || !Number.isFinite(value)) return undefined;
       shed.inc();
       reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
       return { error: { code: 'UNAVAILABLE', message: BUSY_MESSAGE } };
-    }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,
+    }) as unknown as (request: FastifyRequest, reply: FastifyReply, type: string, value?: number) => void,
   });
 });
