@@ -3,8 +3,9 @@
  *
  *   contracts/  browser-safe zod schemas and helpers; imports only npm packages
  *   core/       domain logic; may use db/ and contracts/, never app/ or server/
- *   db/         Drizzle schema, client and seed; never app/ or server/
- *   server/     the Fastify host; may use everything
+ *   db/         Drizzle schema, client and migrations: the floor; imports nothing of the shop's above it
+ *   seed/       the demo shop, a program that uses core/ (like the CLI); never app/ or server/
+ *   server/     the Fastify host; may use core/, db/, seed/ and contracts/, never app/ (the pages come as a build)
  *   app/        React Router app. Route modules (app/routes/**), root.tsx and entry.server.tsx run loaders on
  *               the server and may import core/; components, features and lib end up in the browser bundle.
  *
@@ -41,11 +42,37 @@ module.exports = {
       to: { pathNot: ['^contracts/', '^node_modules/'] },
     },
     {
-      name: 'db-not-to-app-or-server',
+      name: 'db-is-the-floor',
       severity: 'error',
-      comment: 'db/ must not depend on the React app or the HTTP host.',
+      comment:
+        'db/ is the lowest floor (schema, client, migrations): it must not depend on the domain, the seed, ' +
+        'the React app or the HTTP host. A program that uses the shop (the demo seed) lives above core/, in seed/.',
       from: { path: '^db/' },
+      to: { path: '^(core|seed|app|server)/' },
+    },
+    {
+      name: 'seed-not-to-app-or-server',
+      severity: 'error',
+      comment:
+        'seed/ uses the shop through core/ and db/; it must not depend on the React app or the HTTP host.',
+      from: { path: '^seed/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^(app|server)/' },
+    },
+    {
+      name: 'core-not-to-seed',
+      severity: 'error',
+      comment: 'core/ must not depend on the demo seed (its tests may read the seed data).',
+      from: { path: '^core/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^seed/' },
+    },
+    {
+      name: 'server-not-to-app',
+      severity: 'error',
+      comment:
+        'server/ hosts the React app as a build (build/server) and hands it services through the load context; ' +
+        'it must not import app/ itself. Types both sides need live in core/ (core/page-services.ts).',
+      from: { path: '^server/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^app/' },
     },
     {
       name: 'app-not-to-server',

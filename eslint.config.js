@@ -63,9 +63,9 @@ export default defineConfig(
     rules: { 'react-hooks/set-state-in-effect': 'off' },
   },
 
-  // Command-line code and tests may print (db/seed/images/preview.ts is a dev CLI).
+  // Command-line code and tests may print (seed/images/preview.ts is a dev CLI).
   {
-    files: ['server/cli/**', 'scripts/**', 'tests/**', '**/*.test.ts', '**/*.test.tsx', 'db/seed/images/**'],
+    files: ['server/cli/**', 'scripts/**', 'tests/**', '**/*.test.ts', '**/*.test.tsx', 'seed/images/**'],
     rules: { 'no-console': 'off' },
   },
 

@@ -19,7 +19,7 @@ const BUILD = path.join(root, 'build');
 const ID_FILE = 'build-id.json';
 
 /** What the build is made from: a change to any of these makes the build stale. */
-const SOURCE_DIRS = ['app', 'server', 'core', 'db', 'contracts', 'public'];
+const SOURCE_DIRS = ['app', 'server', 'core', 'db', 'seed', 'contracts', 'public'];
 const SOURCE_FILES = [
   'package.json',
   'package-lock.json',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/fixtures/test-app';
+import { createTestApp, type TestApp } from '../tests/fixtures/test-app';
 import type { RenderProductImageInput } from './images/render-product-image';
 import { drawPendingPictures, drawPicture, pictureHash, recordPictureJob } from './product-pictures';
 

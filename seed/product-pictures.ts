@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { saveImageVariants } from '../../core/media/save-image-variants';
-import { writeAtomically } from '../../core/media/share-image';
+import { saveImageVariants } from '../core/media/save-image-variants';
+import { writeAtomically } from '../core/media/share-image';
 import { renderProductPixels, type RenderProductImageInput } from './images/render-product-image';
 
 /**
- * The demo catalogue's pictures are drawn from their inputs alone (db/seed/images). Each is named by
+ * The demo catalogue's pictures are drawn from their inputs alone (seed/images). Each is named by
  * a hash of its input and the drawing code, so its name is known before it is drawn: the seed
  * records every picture at once, draws the lead pictures before the shop opens, and leaves the
  * others to be drawn in the background, or on the first request for one (server/plugins/static-files.ts).
@@ -42,6 +42,27 @@ async function exists(file: string): Promise<boolean> {
 const drawing = new Map<string, Promise<boolean>>();
 
 /**
+ * At most two pictures are drawn at once in a process: a page asking for a dozen undrawn pictures
+ * queues them instead of holding the event loop for all of them in one go.
+ */
+const MAX_DRAWING = 2;
+let active = 0;
+const waiting: (() => void)[] = [];
+
+async function drawingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (active >= MAX_DRAWING) await new Promise<void>((resolve) => waiting.push(resolve));
+  active++;
+  try {
+    // Let the requests already waiting be answered before this drawing takes its turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    return await work();
+  } finally {
+    active--;
+    waiting.shift()?.();
+  }
+}
+
+/**
  * Draws the recorded picture `hash` (its WebP widths, and its share picture for a lead picture)
  * unless it is on disk already. False when no such picture was recorded.
  */
@@ -56,12 +77,14 @@ export function drawPicture(uploadDir: string, hash: string): Promise<boolean> {
     } catch {
       return false;
     }
-    await saveImageVariants(uploadDir, await renderProductPixels(job.input), {
-      folder: FOLDER,
-      hash,
-      share: job.input.view === 0,
-      effort: 2,
-    });
+    await drawingSlot(async () =>
+      saveImageVariants(uploadDir, await renderProductPixels(job.input), {
+        folder: FOLDER,
+        hash,
+        share: job.input.view === 0,
+        effort: 2,
+      }),
+    );
     return true;
   })().finally(() => drawing.delete(hash));
   drawing.set(hash, work);

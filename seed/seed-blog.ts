@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../project-root';
+import { projectRoot } from '../db/project-root';
 import { sql } from 'drizzle-orm';
-import { blogCategories, saveBlogImage } from '../../core/content/blog';
-import type { Db } from '../client';
-import { blogPosts } from '../schema/content';
+import { blogCategories, saveBlogImage } from '../core/content/blog';
+import type { Db } from '../db/client';
+import { blogPosts } from '../db/schema/content';
 import { seedBlogPosts } from './blog-data';
 import { renderBlogScene, type BlogSceneInput } from './blog-images';
 
@@ -29,7 +29,7 @@ export async function isBlogEmpty(db: Db): Promise<boolean> {
 
 /** A fingerprint of the drawing code (the scene and the product drawings): when it changes, pictures are drawn again. */
 async function rendererFingerprint(): Promise<string> {
-  const here = path.join(projectRoot, 'db', 'seed');
+  const here = path.join(projectRoot, 'seed');
   const files = [
     path.join(here, 'blog-images.ts'),
     ...(await fs.readdir(path.join(here, 'images')))

@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { projectRoot } from '../project-root';
+import { projectRoot } from '../db/project-root';
 import { sql } from 'drizzle-orm';
-import { refreshProductKeywords } from '../../core/catalog/refresh-product-keywords';
-import { IMAGE_VARIANT_WIDTHS } from '../../core/media/save-image-variants';
+import { refreshProductKeywords } from '../core/catalog/refresh-product-keywords';
+import { IMAGE_VARIANT_WIDTHS } from '../core/media/save-image-variants';
 import { imagePlan } from './images/product-looks';
-import { saveShopSettings } from '../../core/settings/shop-settings';
-import { ensureSeedCoupons } from '../../core/orders/coupons';
-import type { Db } from '../client';
-import { brands, categories, productImages, products, reviews } from '../schema/catalog';
+import { saveShopSettings } from '../core/settings/shop-settings';
+import { ensureSeedCoupons } from '../core/orders/coupons';
+import type { Db } from '../db/client';
+import { brands, categories, productImages, products, reviews } from '../db/schema/catalog';
 import * as data from './catalog-data';
 import { IMAGE_HEIGHT, IMAGE_WIDTH } from './images/render-product-image';
 import { drawPicture, pictureHash, recordPictureJob } from './product-pictures';
@@ -33,7 +33,7 @@ export interface SeedCatalogOptions {
 const DAY_MS = 86_400_000;
 /** A fingerprint of the renderer's source: when the drawing code changes, cached pictures are drawn again. */
 async function rendererFingerprint(): Promise<string> {
-  const directory = path.join(projectRoot, 'db', 'seed', 'images');
+  const directory = path.join(projectRoot, 'seed', 'images');
   const files = (await fs.readdir(directory))
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     .sort();

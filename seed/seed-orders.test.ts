@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
-import { products } from '../schema/catalog';
-import { orders } from '../schema/orders';
-import { paymentTransactions } from '../schema/payments';
+import { createTestDatabase, type TestDatabase } from '../tests/fixtures/test-database';
+import { products } from '../db/schema/catalog';
+import { orders } from '../db/schema/orders';
+import { paymentTransactions } from '../db/schema/payments';
 import { seedDemoOrders } from './seed-orders';
 
 let database: TestDatabase;

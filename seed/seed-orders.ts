@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../core/accounts/passwords';
-import type { Mailer } from '../../core/mail/mailer';
-import { changeOrderStatus } from '../../core/orders/manage-orders';
-import { placeOrder } from '../../core/orders/place-order';
-import type { Db } from '../client';
-import { users } from '../schema/accounts';
-import { products } from '../schema/catalog';
-import { orderEvents, orders } from '../schema/orders';
-import { paymentTransactions } from '../schema/payments';
+import { hashPassword } from '../core/accounts/passwords';
+import type { Mailer } from '../core/mail/mailer';
+import { changeOrderStatus } from '../core/orders/manage-orders';
+import { placeOrder } from '../core/orders/place-order';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/accounts';
+import { products } from '../db/schema/catalog';
+import { orderEvents, orders } from '../db/schema/orders';
+import { paymentTransactions } from '../db/schema/payments';
 
 const DAY_MS = 86_400_000;
 

@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ServerBuild } from 'react-router';
-import type { PageServices } from '../app/load-context';
+import type { PageServices } from '../core/page-services';
 import type { DatabaseHandle, Db } from '../db/client';
 import { apiRoutes } from './api/index';
 import type { Config } from './config';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
-import * as seed from '../../db/seed/catalog-data';
+import * as seed from '../../seed/catalog-data';
 import { AppError } from '../errors';
 import { getProduct, listRelatedProducts } from './get-product';
 import { listCategories } from './list-categories';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountPercent } from '../../contracts/money';
 import { productImages, products } from '../../db/schema/catalog';
-import * as seed from '../../db/seed/catalog-data';
+import * as seed from '../../seed/catalog-data';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { getSaleCategories } from './get-sale-categories';
 import { getSaleSummary } from './get-sale-summary';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountPercent } from '../../contracts/money';
-import * as seed from '../../db/seed/catalog-data';
+import * as seed from '../../seed/catalog-data';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { getShopSettings, saveShopSettings } from '../settings/shop-settings';
 import { getSaleSummary } from './get-sale-summary';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_CAP } from '../../contracts/catalog';
 import type { DbOrTx } from '../../db/client';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
-import * as seed from '../../db/seed/catalog-data';
+import * as seed from '../../seed/catalog-data';
 import { listProducts } from './list-products';
 
 let database: TestDatabase;

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/admin';
 import { blogPosts } from '../../db/schema/content';
-import { seedBlog } from '../../db/seed/seed-blog';
+import { seedBlog } from '../../seed/seed-blog';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { listSitemapEntries } from '../catalog/list-sitemap-entries';
 import { isAppError } from '../errors';

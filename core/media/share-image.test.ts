@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { renderProductImage } from '../../db/seed/images/render-product-image';
+import { renderProductImage } from '../../seed/images/render-product-image';
 import { saveImageVariants } from './save-image-variants';
 import { ensureShareImage } from './share-image';
 

@@ -2,8 +2,8 @@
  * Renders every product shape in two colours and all three views into
  * /tmp/rossy-preview/ (WebP) plus a contact sheet /tmp/rossy-preview/sheet.png.
  *
- *   npx tsx db/seed/images/preview.ts            # everything
- *   npx tsx db/seed/images/preview.ts tote shirt # only some shapes
+ *   npx tsx seed/images/preview.ts            # everything
+ *   npx tsx seed/images/preview.ts tote shirt # only some shapes
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -139,7 +139,7 @@ describe('renderPlaceholderSvg', () => {
     expect(Buffer.byteLength(svg)).toBeLessThan(3 * 1024);
     expect(svg).not.toMatch(/<text|<tspan/);
     const staticFile = readFileSync(
-      fileURLToPath(new URL('../../../public/images/placeholder.svg', import.meta.url)),
+      fileURLToPath(new URL('../../public/images/placeholder.svg', import.meta.url)),
       'utf8',
     );
     expect(staticFile.trim()).toBe(svg);

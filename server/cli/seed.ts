@@ -1,8 +1,8 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../../db/client';
-import { isCatalogEmpty, seedCatalog } from '../../db/seed/seed-catalog';
-import { isBlogEmpty, seedBlog } from '../../db/seed/seed-blog';
-import { seedDemoOrders } from '../../db/seed/seed-orders';
+import { isCatalogEmpty, seedCatalog } from '../../seed/seed-catalog';
+import { isBlogEmpty, seedBlog } from '../../seed/seed-blog';
+import { seedDemoOrders } from '../../seed/seed-orders';
 
 /** `npm run seed`: migrates, then seeds an empty database. A seeded one is left as it is. */
 const config = loadConfig();

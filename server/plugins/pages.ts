@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import type { PageServices } from '../../app/load-context';
+import type { PageServices } from '../../core/page-services';
 import { AppError } from '../../core/errors';
 import { CURRENCY_COOKIE, currencyFromCookie } from '../../contracts/currency';
 import { controlCharacterError, findControlCharacter } from './input-guard';

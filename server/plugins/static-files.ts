@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ensureShareImage, SHARE_FILE } from '../../core/media/share-image';
-import { drawPicture } from '../../db/seed/product-pictures';
+import { drawPicture } from '../../seed/product-pictures';
 
 /** A product picture's file: its 16-hex name, then a width or the share picture. */
 const DEMO_PICTURE = /^products\/([0-9a-f]{16})-(?:\d+\.webp|share\.jpg)$/;

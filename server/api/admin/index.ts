@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../plugins/session';
 import { adminAuditRoutes } from './audit';
 import { adminCouponRoutes } from './coupons';
 import { adminExportRoutes } from './exports';
@@ -11,8 +12,12 @@ import { adminProductRoutes } from './products';
 import { adminReportRoutes } from './reports';
 import { adminSettingsRoutes } from './settings';
 
-/** Every /api/admin route; each plugin checks the Admin role on the server for each of its routes. */
+/**
+ * Every /api/admin route. The Admin role is checked once, here, for every route of every plugin
+ * registered below: a new admin route cannot forget it.
+ */
 export async function adminRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', requireUser('admin'));
   await app.register(adminOverviewRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminOrderRoutes);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as seed from '../../../db/seed/catalog-data';
+import * as seed from '../../../seed/catalog-data';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 import { signUpAs } from '../../../tests/fixtures/admin-api';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../../../core/content/blog';
-import { seedBlog } from '../../../db/seed/seed-blog';
+import { seedBlog } from '../../../seed/seed-blog';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
