@@ -15,8 +15,6 @@ const sharedContracts = /\/contracts\/(money|media|checkout-texts|account-texts|
 function clientChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
   if (id.includes('/node_modules/lucide-react/')) return 'icons';
-  // The live chat panel is loaded only when a shopper opens it: it keeps a chunk of its own.
-  if (id.includes('/app/components/layout/live-chat-panel')) return undefined;
   if (/\/app\/(components|lib)\//.test(id) || sharedContracts.test(id)) return 'shell';
   return undefined;
 }
