@@ -26,15 +26,6 @@ module.exports = {
       to: { path: '^app/features/', pathNot: '^app/features/$1/' },
     },
     {
-      name: 'components-not-to-features',
-      severity: 'error',
-      comment:
-        'app/components is the shell and the UI kit every feature builds on: a component must not import a feature ' +
-        '(features compose components, not the other way round).',
-      from: { path: '^app/components/' },
-      to: { path: '^app/features/' },
-    },
-    {
       name: 'core-not-to-app-or-server',
       severity: 'error',
       comment: 'core/ is the domain layer: it must not depend on the React app or the HTTP host.',

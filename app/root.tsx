@@ -14,7 +14,7 @@ import appCss from './app.css?url';
 import { ShopShell } from './components/layout/shop-shell';
 import { ErrorPage } from './components/error-page';
 import { fontFaces } from './fonts';
-import { useRootData, type RootData } from './lib/root-data';
+import { useRootData } from './lib/root-data';
 import { countUnreadNotifications } from '../core/content/notifications';
 import { currencyFromCookie } from '../contracts/currency';
 
@@ -26,7 +26,7 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.user;
   const [shop, unreadNotifications] = await Promise.all([
     context.services.shopSettings(),

@@ -30,7 +30,6 @@ import { useRootData } from '../lib/root-data';
 import { useHydrated } from '../lib/use-hydrated';
 import { enabledPaymentMethods } from '../../core/orders/payment-methods';
 import type { Route } from './+types/checkout';
-import type { ApiErrorReply } from '../../contracts/api-error';
 import {
   formatNigerianPhone,
   nigerianPhoneOf,
@@ -103,6 +102,10 @@ function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+interface ApiError {
+  error?: { message?: string; fields?: Record<string, string> };
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
@@ -231,7 +234,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           saveInfo,
         }),
       });
-      const body = (await response.json()) as ApiErrorReply & {
+      const body = (await response.json()) as ApiError & {
         order?: { id: string };
         accessToken?: string | null;
       };

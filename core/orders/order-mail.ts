@@ -4,7 +4,6 @@ import type { MailMessage, Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
 import type { ShopSettings } from '../settings/shop-settings';
 import type { OrderView } from './order-view';
-import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
 
 interface MailDeps {
   mailer: Mailer;
@@ -40,7 +39,7 @@ function totalLines(order: OrderView): string[] {
 const placedAtFormat = new Intl.DateTimeFormat('en-NG', {
   dateStyle: 'long',
   timeStyle: 'short',
-  timeZone: LAGOS_TIME_ZONE,
+  timeZone: 'Africa/Lagos',
 });
 
 /** The shopper's confirmation of a new order, with its link (carrying the key for a guest). */

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { paymentTransactions } from '../../db/schema/payments';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
-import { formatNaira, nairaToKobo } from '../../contracts/money';
+import { formatNaira } from '../../contracts/money';
 import { notifyOrderOwner } from '../content/notifications';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
@@ -159,7 +159,7 @@ function problemWith(tx: ProviderTransaction, attempt: TransactionRow, order: Or
   if (tx.status !== 'successful') return tx.message || `the payment is ${tx.status || 'not complete'}`;
   if (tx.txRef !== attempt.txRef) return 'the payment reference does not match this order';
   if (tx.currency !== 'NGN') return `the payment was made in ${tx.currency || 'another currency'}, not NGN`;
-  if (nairaToKobo(tx.amount) < order.totalKobo) return 'the amount paid is less than the order total';
+  if (Math.round(tx.amount * 100) < order.totalKobo) return 'the amount paid is less than the order total';
   return null;
 }
 

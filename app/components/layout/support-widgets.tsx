@@ -6,7 +6,7 @@ import { useModal } from '../../lib/use-modal';
 import { closeChat, closeSupport, openChat, openWhatsapp, useSupportPanel } from './chat-state';
 
 // The chat's code and the FAQ it answers from load only when a shopper opens it.
-const LiveChatPanel = lazy(() => import('./live-chat-panel'));
+const LiveChatPanel = lazy(() => import('../../features/content/live-chat-panel'));
 
 const choice =
   'flex w-full items-center gap-3 rounded-sm px-3 py-2.5 text-left text-sm text-ink transition-colors hover:bg-cream focus-visible:bg-cream';

@@ -2,13 +2,12 @@ import { Check, Circle, Clock, PackageX } from 'lucide-react';
 import type { OrderStatusId } from '../../../contracts/checkout-texts';
 import type { OrderEventView } from '../../../core/orders/order-view';
 import { cn } from '../../lib/cn';
-import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
 
 const lagosDate = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
-  timeZone: LAGOS_TIME_ZONE,
+  timeZone: 'Africa/Lagos',
 });
 const lagosDateTime = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',
@@ -16,7 +15,7 @@ const lagosDateTime = new Intl.DateTimeFormat('en-NG', {
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  timeZone: LAGOS_TIME_ZONE,
+  timeZone: 'Africa/Lagos',
 });
 
 /**

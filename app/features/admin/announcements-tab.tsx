@@ -9,7 +9,6 @@ import { cn } from '../../lib/cn';
 import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
 import type { loadAnnouncementsTab } from './announcements-tab.server';
 import type { AdminActionResult } from './admin-texts';
-import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
 
 type Data = Awaited<ReturnType<typeof loadAnnouncementsTab>>;
 type Draft = { type: 'promo' | 'info'; title: string; message: string; link: string };
@@ -21,7 +20,7 @@ const emptyDraft: Draft = { type: 'promo', title: '', message: '', link: '' };
 const typeNames = { promo: 'Promotion', info: 'Info' } as const;
 
 const dateTime = new Intl.DateTimeFormat('en-NG', {
-  timeZone: LAGOS_TIME_ZONE,
+  timeZone: 'Africa/Lagos',
   day: 'numeric',
   month: 'short',
   year: 'numeric',

@@ -12,7 +12,6 @@ import { AdminPager } from './admin-pager';
 import type { AdminActionResult } from './admin-texts';
 import type { loadBlogTab } from './blog-tab.server';
 import { FilterBar, SearchField, SelectField } from './filter-bar';
-import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
 
 type BlogTabData = Awaited<ReturnType<typeof loadBlogTab>>;
 type Filter = BlogTabData['filter'];
@@ -22,7 +21,7 @@ const lagosDate = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
-  timeZone: LAGOS_TIME_ZONE,
+  timeZone: 'Africa/Lagos',
 });
 
 function ShortDate({ iso }: { iso: string }) {

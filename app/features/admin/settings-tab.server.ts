@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { nairaToKobo } from '../../../contracts/money';
+import { koboToNaira } from '../../../contracts/money';
 import { isAppError } from '../../../core/errors';
 import {
   getShopSettings,
@@ -11,14 +11,19 @@ import { formText } from '../../lib/action-result.server';
 import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';
 import { fromLagosInput, settingsMessages, toLagosInput } from './settings-texts';
-import { nairaFieldName, settingsInNaira } from '../../../core/settings/settings-in-naira';
 
 /** The Settings tab: every setting as the form shows it (money in naira, times in Lagos). */
 export async function loadSettingsTab({ context }: AdminLoadArgs) {
-  const settings = settingsInNaira(await getShopSettings(context.services.db));
+  const settings = await getShopSettings(context.services.db);
+  const { freeShippingThresholdKobo, shippingMethods, flashSaleEndsAt, ...rest } = settings;
   return {
-    ...settings,
-    flashSaleEndsAt: settings.flashSaleEndsAt ? toLagosInput(settings.flashSaleEndsAt) : '',
+    ...rest,
+    freeShippingThreshold: koboToNaira(freeShippingThresholdKobo),
+    flashSaleEndsAt: flashSaleEndsAt ? toLagosInput(flashSaleEndsAt) : '',
+    shippingMethods: shippingMethods.map(({ priceKobo, ...method }) => ({
+      ...method,
+      price: koboToNaira(priceKobo),
+    })),
   };
 }
 
@@ -29,7 +34,7 @@ function number(form: FormData, name: string): number {
     .replace(/[,₦\s]/g, '');
   return text === '' ? Number.NaN : Number(text);
 }
-const kobo = (form: FormData, name: string) => nairaToKobo(number(form, name));
+const kobo = (form: FormData, name: string) => Math.round(number(form, name) * 100);
 const checked = (form: FormData, name: string) => form.get(name) === 'on';
 const text = (form: FormData, name: string) => formText(form, name);
 
@@ -103,7 +108,8 @@ function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges
 }
 
 /** Core names money in kobo; the form's fields are in naira. */
-const formFieldName = nairaFieldName;
+const formFieldName = (name: string) =>
+  name.replace(/^freeShippingThresholdKobo$/, 'freeShippingThreshold').replace(/\.priceKobo$/, '.price');
 
 export const settingsActions: Record<string, AdminActionHandler> = {
   'settings-save': async ({ context, admin, form }) => {

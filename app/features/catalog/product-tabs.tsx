@@ -5,7 +5,6 @@ import type { ReviewPage } from '../../../contracts/catalog';
 import { Button } from '../../components/ui/button';
 import { Stars } from '../../components/ui/stars';
 import { cn } from '../../lib/cn';
-import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
 
 export interface ReviewFormState {
   ok: boolean;
@@ -28,7 +27,7 @@ const dateFormat = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
-  timeZone: LAGOS_TIME_ZONE,
+  timeZone: 'Africa/Lagos',
 });
 
 /** Description, Specifications and Reviews as WAI-ARIA tabs; the review form opens on demand for signed-in shoppers. */
