@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { saveImageVariants } from '../core/media/save-image-variants';
-import { writeAtomically } from '../core/media/share-image';
+import { fileExists, writeAtomically } from '../core/media/files';
 import { renderProductPixels, type RenderProductImageInput } from './images/render-product-image';
 
 /**
@@ -32,13 +32,6 @@ export async function recordPictureJob(uploadDir: string, hash: string, input: R
   await writeAtomically(path.join(directory, `${hash}.json`), Buffer.from(JSON.stringify({ input })));
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
 const drawing = new Map<string, Promise<boolean>>();
 
 /**
@@ -50,15 +43,17 @@ let active = 0;
 const waiting: (() => void)[] = [];
 
 async function drawingSlot<T>(work: () => Promise<T>): Promise<T> {
+  // A freed slot is handed straight to the next in line, so a newcomer never slips in between.
   if (active >= MAX_DRAWING) await new Promise<void>((resolve) => waiting.push(resolve));
-  active++;
+  else active++;
   try {
     // Let the requests already waiting be answered before this drawing takes its turn.
     await new Promise((resolve) => setImmediate(resolve));
     return await work();
   } finally {
-    active--;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
   }
 }
 
@@ -70,7 +65,7 @@ export function drawPicture(uploadDir: string, hash: string): Promise<boolean> {
   const pending = drawing.get(hash);
   if (pending) return pending;
   const work = (async () => {
-    if (await exists(path.join(uploadDir, FOLDER, `${hash}-1200.webp`))) return true;
+    if (await fileExists(path.join(uploadDir, FOLDER, `${hash}-1200.webp`))) return true;
     let job: PictureJob;
     try {
       job = JSON.parse(await fs.readFile(path.join(uploadDir, JOBS, `${hash}.json`), 'utf8')) as PictureJob;
@@ -97,7 +92,7 @@ export async function drawPendingPictures(uploadDir: string): Promise<number> {
   let drawn = 0;
   for (const name of names) {
     const hash = /^([0-9a-f]{16})\.json$/.exec(name)?.[1];
-    if (!hash || (await exists(path.join(uploadDir, FOLDER, `${hash}-1200.webp`)))) continue;
+    if (!hash || (await fileExists(path.join(uploadDir, FOLDER, `${hash}-1200.webp`)))) continue;
     if (await drawPicture(uploadDir, hash)) drawn++;
   }
   return drawn;

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { saveShareImage, writeAtomically } from './share-image';
+import { fileExists, writeAtomically } from './files';
+import { saveShareImage } from './share-image';
 
 export const IMAGE_VARIANT_WIDTHS = [320, 480, 640, 960, 1200] as const;
 
@@ -65,11 +66,7 @@ export async function saveImageVariants(
   await Promise.all(
     widths.map(async (width) => {
       const file = path.join(directory, `${hash}-${width}.webp`);
-      const exists = await fs.stat(file).then(
-        () => true,
-        () => false,
-      );
-      if (exists) return;
+      if (await fileExists(file)) return;
       const encoded = await source
         .clone()
         .resize({ width, withoutEnlargement: true })

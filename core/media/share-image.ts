@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { SHARE_IMAGE } from '../../contracts/media';
+import { fileExists, writeAtomically } from './files';
 
 /** A share picture's file name: the photo's key (folder/hash) and the suffix `-share.jpg`. */
 export const SHARE_FILE = /^([a-z-]+)\/([0-9a-f]{16})-share\.jpg$/;
@@ -55,20 +56,6 @@ export async function drawShareImage(input: Buffer | string | Sharp): Promise<Bu
     .toBuffer();
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.stat(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** Writes a file whole or not at all: a reader never sees half a picture. */
-export async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await fs.writeFile(temporary, bytes);
-  await fs.rename(temporary, file);
-}
-
 /** Draws the share picture for `key` from the given source unless it is already on disk. */
 export async function saveShareImage(
   uploadDir: string,
@@ -76,7 +63,7 @@ export async function saveShareImage(
   source: Buffer | string | Sharp,
 ): Promise<void> {
   const file = path.join(uploadDir, `${key}-share.jpg`);
-  if (await exists(file)) return;
+  if (await fileExists(file)) return;
   await writeAtomically(file, await drawShareImage(source));
 }
 
@@ -91,7 +78,7 @@ export function ensureShareImage(uploadDir: string, key: string): Promise<boolea
   if (pending) return pending;
   const work = (async () => {
     const file = path.join(uploadDir, `${key}-share.jpg`);
-    if (await exists(file)) return true;
+    if (await fileExists(file)) return true;
     const folder = path.join(uploadDir, path.dirname(key));
     const hash = path.basename(key);
     const widths = (await fs.readdir(folder).catch(() => [] as string[]))
