@@ -15,7 +15,7 @@ import { ShopShell } from './components/layout/shop-shell';
 import { ErrorPage } from './components/error-page';
 import { fontFaces } from './fonts';
 import { useRootData } from './lib/root-data';
-import { countUnreadNotifications } from '../core/content/notifications';
+import { countUnreadNotifications } from '../core/notifications/notifications';
 import { currencyFromCookie } from '../contracts/currency';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];

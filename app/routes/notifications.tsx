@@ -13,7 +13,7 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-} from '../../core/content/notifications';
+} from '../../core/notifications/notifications';
 import { AppError } from '../../core/errors';
 import { ButtonLink } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';

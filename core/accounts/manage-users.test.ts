@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { users } from '../../db/schema/accounts';
 import { auditLog } from '../../db/schema/admin';
-import type { AuditActor } from '../admin/audit';
+import type { AuditActor } from '../audit/audit';
 import { promoteUser, setUserStatus } from './manage-users';
 
 let database: TestDatabase;

@@ -7,7 +7,7 @@ import {
 } from '../../contracts/accounts';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import { revokeUserSessions } from './sessions';

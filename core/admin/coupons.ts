@@ -5,7 +5,7 @@ import { coupons } from '../../db/schema/orders';
 import { AppError } from '../errors';
 import { normalizeCouponCode, type Coupon } from '../orders/coupons';
 import { parseInput } from '../validation';
-import { recordAdminAction, type AuditActor } from './audit';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
 
 export const couponAdminMessages = {
   duplicate: 'A coupon with this code already exists.',

@@ -12,7 +12,7 @@ import { stockStatus } from '../catalog/stock-status';
 import { adminOrderConditions } from '../orders/manage-orders';
 import { isTestProvider, transactionConditions } from '../payments/transactions';
 import { parseInput } from '../validation';
-import { recordAdminAction, type AuditActor } from './audit';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { adminProductConditions, adminProductQuerySchema } from './products';
 import { CSV_BOM, csvLagosTime, csvLine, csvNaira, lagosToday, type CsvValue } from './csv';
 

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { contactMessages } from '../../db/schema/content';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
-import { recordAdminAction, type AuditActor } from './audit';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { containsPattern } from '../search-pattern';
 
 export const contactMessageStatuses = ['new', 'read', 'replied'] as const;

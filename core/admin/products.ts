@@ -11,7 +11,7 @@ import { refreshProductKeywords } from '../catalog/refresh-product-keywords';
 import { containsPattern } from '../search-pattern';
 import { LOW_STOCK_THRESHOLD, stockStatus } from '../catalog/stock-status';
 import { AppError, type FieldErrors } from '../errors';
-import { recordAdminAction, type AuditActor } from './audit';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { findProductUpload, saveProductImageFromUrl, type ProductUpload } from './product-images';
 
 /** SPEC.md section 5's messages for the Add Product form and a product row's inline edit. */

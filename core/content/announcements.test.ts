@@ -6,7 +6,7 @@ import { notifications } from '../../db/schema/content';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { AppError } from '../errors';
 import { countAnnouncementRecipients, listAnnouncements, sendAnnouncement } from './announcements';
-import { listNotifications } from './notifications';
+import { listNotifications } from '../notifications/notifications';
 
 let database: TestDatabase;
 const actor = { id: null, email: 'admin@rossy.ng' };

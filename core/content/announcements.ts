@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { announcements, notifications } from '../../db/schema/content';
-import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError, type FieldErrors } from '../errors';
 
 export const announcementMessages = {

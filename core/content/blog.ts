@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ImageRef } from '../../contracts/catalog';
 import type { Db, DbOrTx } from '../../db/client';
 import { blogPosts } from '../../db/schema/content';
-import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import { IMAGE_VARIANT_WIDTHS, saveImageVariants } from '../media/save-image-variants';
 import { parseInput } from '../validation';

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
-import { notifyOrderOwner } from '../content/notifications';
+import { notifyOrderOwner } from '../notifications/notifications';
 import type { Mailer } from '../mail/mailer';
 import { getShopSettings } from '../settings/shop-settings';
 import { returnCouponUse } from './coupons';

@@ -4,9 +4,9 @@ import { checkoutMessages, normalizeBankReference } from '../../contracts/checko
 import type { Db, DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { paymentTransactions } from '../../db/schema/payments';
-import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { formatNaira } from '../../contracts/money';
-import { notifyOrderOwner } from '../content/notifications';
+import { notifyOrderOwner } from '../notifications/notifications';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { sendOrderStatusMail } from '../orders/order-mail';

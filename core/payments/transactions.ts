@@ -2,7 +2,7 @@ import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { paymentTransactions, transactionStatuses, type TransactionStatus } from '../../db/schema/payments';
-import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { containsPattern } from '../search-pattern';
 import { AppError } from '../errors';
 import { applyProviderTransaction, type PaymentDeps } from './payments';

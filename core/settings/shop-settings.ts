@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/settings';
-import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { parseInput } from '../validation';
 
 const text = (max: number, what = 'This') =>

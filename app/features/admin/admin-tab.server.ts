@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import type { CurrentUser } from '../../../core/accounts/sessions';
-import type { AuditActor } from '../../../core/admin/audit';
+import type { AuditActor } from '../../../core/audit/audit';
 
 /** What a tab's loader gets: the request's query, the services and the signed-in administrator. */
 export interface AdminLoadArgs {

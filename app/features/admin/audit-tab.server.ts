@@ -1,4 +1,4 @@
-import { listAuditEntityTypes, listAuditEntries } from '../../../core/admin/audit';
+import { listAuditEntityTypes, listAuditEntries } from '../../../core/audit/audit';
 import {
   isoDay,
   pageParam,

@@ -7,7 +7,7 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-} from '../../../core/content/notifications';
+} from '../../../core/notifications/notifications';
 import { currentUser, requireUser } from '../../plugins/session';
 import { errorSchema } from '../schemas';
 
