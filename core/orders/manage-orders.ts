@@ -2,18 +2,24 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { orderStatusIds, orderStatusNames, type OrderStatusId } from '../../contracts/checkout-texts';
 import type { DbOrTx } from '../../db/client';
-import { orderEvents, orderLines, orders } from '../../db/schema/orders';
+import { orderLines, orders } from '../../db/schema/orders';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
-import { notifyOrderOwner } from '../notifications/notifications';
 import { containsPattern } from '../search-pattern';
 import { AppError } from '../errors';
-import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
-import { returnCouponUse } from './coupons';
+import {
+  cancellations,
+  cancelOrder,
+  canMove,
+  DELIVERED_NOTE,
+  deliverOrder,
+  mailShopper,
+  shipOrder,
+  shippedNote,
+} from './lifecycle';
 import type { OrderDeps } from './order-deps';
-import { sendOrderStatusMail } from './order-mail';
-import { findOrderByNumber, toOrderView, type OrderView } from './order-view';
-import { restoreStock } from './release-unpaid';
+import { toOrderViews, type OrderView } from './order-view';
+import { findOrderByNumber } from './read-orders';
 
 export interface AdminOrderRow {
   number: string;
@@ -37,7 +43,6 @@ export interface AdminOrderFilter {
   pageSize?: number | undefined;
 }
 
-/** Every order, newest first: search by number, customer name or e-mail; filter by status. */
 /** The Orders tab's filter: number, e-mail or customer name containing `q`; one status (the list and its export). */
 export function adminOrderConditions(filter: Pick<AdminOrderFilter, 'q' | 'status'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -107,22 +112,10 @@ export const orderStatusChangeSchema = z.object({
   note: z.string().trim().max(500).optional(),
 });
 
-/** Where an order may go next: Processing → Shipped → Delivered; an order not yet shipped may be cancelled. */
-const allowedFrom: Record<'shipped' | 'delivered' | 'cancelled', OrderStatusId[]> = {
-  shipped: ['processing'],
-  delivered: ['shipped'],
-  cancelled: ['awaiting_payment', 'processing'],
-};
-
-const defaultNotes = {
-  shipped: 'Your order has left our Lagos studio.',
-  delivered: 'Your order has been delivered.',
-  cancelled: 'Your order has been cancelled.',
-};
-
 /**
- * Moves an order along, once: the change is a conditional update on the current status, recorded
- * as an event, and the customer is e-mailed. Cancelling puts the stock and the coupon use back.
+ * The shop moves an order along by hand (ship, deliver, cancel), once: the move itself, its event
+ * and the owner's notification are the lifecycle's; the action is recorded in the activity log and
+ * the customer is e-mailed after it commits. Cancelling puts the stock and the coupon use back.
  */
 export async function changeOrderStatus(
   deps: Pick<OrderDeps, 'db' | 'mailer' | 'publicUrl' | 'onMailError'>,
@@ -138,69 +131,47 @@ export async function changeOrderStatus(
       ...(input.carrier ? {} : { carrier: 'Required to mark an order shipped' }),
       ...(input.trackingNumber ? {} : { trackingNumber: 'Required to mark an order shipped' }),
     });
-  const from = allowedFrom[input.status];
-  if (!from.includes(order.status))
+  const move = moveTo[input.status];
+  if (!canMove(order.status, move))
     throw new AppError(
       'CONFLICT',
       `An order that is ${orderStatusNames[order.status].toLowerCase()} cannot be marked ${orderStatusNames[input.status].toLowerCase()}.`,
     );
   const now = options.now ?? new Date();
-  const note = input.note || defaultNotes[input.status];
+  const shipment =
+    input.status === 'shipped'
+      ? { carrier: input.carrier ?? '', trackingNumber: input.trackingNumber ?? '', note: input.note }
+      : null;
+  const note =
+    input.note ||
+    (shipment ? shippedNote(shipment) : move === 'deliver' ? DELIVERED_NOTE : cancellations.shop.note);
   const changed = await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(orders)
-      .set({
-        status: input.status,
-        updatedAt: now,
-        ...(input.status === 'shipped'
-          ? { carrier: input.carrier, trackingNumber: input.trackingNumber }
-          : {}),
-        ...(input.status === 'cancelled' ? { stockReleasedAt: now } : {}),
-      })
-      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-      .returning({ id: orders.id });
-    if (updated.length === 0) return false;
-    if (input.status === 'cancelled') {
-      // Stock held for an unpaid order, or taken by a paid one, goes back on sale once.
-      if (!order.stockReleasedAt) await restoreStock(tx, [order.id]);
-      if (order.couponCode) await returnCouponUse(tx, order.couponCode);
-    }
-    await tx.insert(orderEvents).values({ orderId: order.id, status: input.status, note, createdAt: now });
-    await notifyOrderOwner(
-      tx,
-      order,
-      input.status === 'shipped'
-        ? { kind: 'shipped', carrier: input.carrier ?? '', trackingNumber: input.trackingNumber ?? '' }
-        : input.status === 'delivered'
-          ? { kind: 'delivered' }
-          : { kind: 'cancelled', by: 'shop' },
-      now,
-    );
-    if (options.actor)
+    const moved = shipment
+      ? await shipOrder(tx, order, shipment, now)
+      : move === 'deliver'
+        ? await deliverOrder(tx, order, note, now)
+        : await cancelOrder(tx, order, 'shop', now, note);
+    if (moved && options.actor)
       await recordAdminAction(tx, options.actor, {
         action: `order.${input.status}`,
         entityType: 'order',
         entityId: order.number,
         summary: `${order.number}: ${orderStatusNames[order.status]} → ${orderStatusNames[input.status]}${
-          input.status === 'shipped' ? ` (${input.carrier}, ${input.trackingNumber})` : ''
+          shipment ? ` (${shipment.carrier}, ${shipment.trackingNumber})` : ''
         }`,
         before: { status: order.status },
         after: {
           status: input.status,
-          ...(input.status === 'shipped'
-            ? { carrier: input.carrier, trackingNumber: input.trackingNumber }
-            : {}),
+          ...(shipment ? { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber } : {}),
         },
       });
-    return true;
+    return moved;
   });
   if (!changed)
     throw new AppError('CONFLICT', 'The order changed while you were looking at it. Please reload.');
-  const fresh = await findOrderByNumber(deps.db, number);
-  const view = await toOrderView(deps.db, fresh ?? order);
-  const { name } = await getShopSettings(deps.db);
-  await sendOrderStatusMail(deps, view, { note, shopName: name }).catch((error: unknown) =>
-    deps.onMailError?.(error),
-  );
-  return view;
+  const [view] = await toOrderViews(deps.db, [(await findOrderByNumber(deps.db, number)) ?? order]);
+  await mailShopper(deps, [view!], note);
+  return view!;
 }
+
+const moveTo = { shipped: 'ship', delivered: 'deliver', cancelled: 'cancel' } as const;

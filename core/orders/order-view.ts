@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import {
   orderProgress,
   orderStatusNames,
@@ -8,7 +8,7 @@ import {
   type PaymentMethodId,
 } from '../../contracts/checkout-texts';
 import type { DbOrTx } from '../../db/client';
-import { orderEvents, orderLines, orders, type ShippingAddress } from '../../db/schema/orders';
+import { orderEvents, orderLines, type orders, type ShippingAddress } from '../../db/schema/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -153,9 +153,4 @@ export async function toOrderView(db: DbOrTx, row: OrderRow): Promise<OrderView>
   const [view] = await toOrderViews(db, [row]);
   if (!view) throw new Error(`Order ${row.number} has no view`);
   return view;
-}
-
-export async function findOrderByNumber(db: DbOrTx, number: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.number, number.trim().toUpperCase()));
-  return row;
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { z } from 'zod';
 import { placeOrderInputSchema } from '../../contracts/checkout';
 import { checkoutMessages } from '../../contracts/checkout-texts';
 import type { Db, DbOrTx } from '../../db/client';
@@ -10,11 +11,12 @@ import { products } from '../../db/schema/catalog';
 import { type orderLines, orders } from '../../db/schema/orders';
 import { orderOwner } from '../notifications/notifications';
 import { orderLink as notificationLink, orderNotificationText } from '../notifications/notification-texts';
-import { isPaymentMethodEnabled } from './payment-methods';
 import { AppError } from '../errors';
 import type { MailMessage, Mailer, QueuedMail } from '../mail/mailer';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
+import { placedOrderState } from './lifecycle';
+import { isPaymentMethodEnabled } from './payment-methods';
 import { newOrderAlertMail, orderConfirmationMail } from './order-mail';
 import { orderViewOf, toOrderView, type OrderRow, type OrderView } from './order-view';
 import { quantitiesByProduct, quoteCart, type CartQuote } from './quote';
@@ -367,49 +369,18 @@ export async function placeOrder(
     }
     throw refusal;
   }
-  const shippingMethod = totals.shippingMethod!; // quoteRefusal answers for a method that is not the one asked
-
   const now = options.now ?? new Date();
   const accessToken = randomBytes(24).toString('base64url');
-  const addressHash = options.clientAddress ? hashSecret(`address:${options.clientAddress}`) : null;
-  const bankTransfer = input.paymentMethod === 'bank-transfer';
-  const order: NewOrder = {
+  const placed = placedOrderState(input.paymentMethod, settings, now);
+  const order = newOrderRow(input, totals, {
     number,
     userId,
-    email: input.email,
-    phone: input.phone,
-    shippingAddress: input.shippingAddress,
-    shippingMethod: input.shippingMethod,
-    shippingMethodLabel: `${shippingMethod.name} (${shippingMethod.description})`,
-    paymentMethod: input.paymentMethod,
-    paymentStatus: 'pending',
-    status: 'awaiting_payment',
-    subtotalKobo: totals.subtotalKobo,
-    discountKobo: totals.discountKobo,
-    shippingKobo: totals.shippingKobo,
-    taxKobo: totals.taxKobo,
-    totalKobo: totals.totalKobo,
-    taxRatePercent: totals.taxRatePercent,
-    couponCode: totals.coupon?.code ?? null,
-    bankReference: bankTransfer ? bankReference(now) : null,
-    customerBankReference: null,
+    now,
+    placed,
     accessTokenHash: hashSecret(accessToken),
-    idempotencyKey: key,
-    requestHash: key ? requestHash : null,
-    stockHeldUntil: new Date(
-      now.getTime() +
-        (bankTransfer ? settings.unpaidOrderHoldHours * 3_600_000 : settings.cardPaymentHoldMinutes * 60_000),
-    ),
-    stockReleasedAt: null,
-    paidAt: null,
-    firstOrderCoupon: totals.coupon?.firstOrderOnly ?? false,
-    isTest: false,
-    clientAddressHash: addressHash,
-    carrier: null,
-    trackingNumber: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+    clientAddressHash: options.clientAddress ? hashSecret(`address:${options.clientAddress}`) : null,
+    idempotency: key ? { key, requestHash } : null,
+  });
   const lines = totals.lines.map((line) => ({
     productId: line.productId,
     name: line.name,
@@ -419,14 +390,11 @@ export async function placeOrder(
     color: line.color,
     size: line.size,
   }));
-  const note = bankTransfer
-    ? `Order placed. We hold your items for ${settings.unpaidOrderHoldHours} hours while your bank transfer reaches us.`
-    : 'Order placed. Waiting for your payment.';
   // The view and the mails are made before the statement: everything they show is known here.
   const view = orderViewOf(
     { ...order, id: 0 },
     lines.map((line, index) => ({ ...line, id: index, orderId: 0 })),
-    [{ id: 0, orderId: 0, status: order.status, note, createdAt: now }],
+    [{ id: 0, orderId: 0, status: order.status, note: placed.note, createdAt: now }],
   );
   const alert = newOrderAlertMail(deps.publicUrl, view, settings);
   const mails = [
@@ -440,47 +408,92 @@ export async function placeOrder(
     recorded = await recordOrder(deps.db, order, {
       wanted,
       lines,
-      note,
+      note: placed.note,
       limits: { perEmail: settings.maxUnpaidOrdersPerEmail, perAddress: settings.maxUnpaidOrdersPerAddress },
       couponId: totals.coupon?.id ?? null,
-      notification: {
-        ...orderNotificationText(
-          number,
-          bankTransfer
-            ? { kind: 'placed', paymentMethod: input.paymentMethod, holdHours: settings.unpaidOrderHoldHours }
-            : { kind: 'placed', paymentMethod: input.paymentMethod },
-        ),
-        link: notificationLink(number),
-      },
+      notification: { ...orderNotificationText(number, placed.tell), link: notificationLink(number) },
       saveInfo: Boolean(userId && input.saveInfo),
       mails,
     });
   } catch (error) {
-    // Two first orders with a first-order coupon raced: the unique index let one through.
-    if (isUniqueViolation(error, 'orders_first_order_coupon_')) {
-      if (key) {
-        const earlier = await replay(deps.db, key, requestHash);
-        if (earlier) return earlier;
-      }
-      throw new AppError('CONFLICT', checkoutMessages.couponFirstOrder, {
-        couponCode: checkoutMessages.couponFirstOrder,
-      });
-    }
     // A twin request with the same key may have won the race: it took the key (unique violation),
     // or the last unit or coupon use, so this one failed. Either way the shopper gets its order.
-    if (key) {
-      const earlier = await replay(deps.db, key, requestHash);
-      if (earlier) return earlier;
-    }
-    const reason = refusalOf(error);
-    if (reason) throw await refusalError(deps.db, reason, totals.lines, wanted);
-    throw error;
+    const earlier = key ? await replay(deps.db, key, requestHash) : null;
+    if (earlier) return earlier;
+    throw await placingFailure(deps.db, error, totals.lines, wanted);
   }
 
   // Mails go out after the answer; the outbox keeps them whatever the mail server does.
   void deps.mailer.deliver(recorded.mails).catch((error: unknown) => deps.onMailError?.(error));
   deps.onPlaced?.(view);
   return { order: view, accessToken, replayed: false };
+}
+
+/** The new order's row, as the statement records it: its figures are the quote's, its state the lifecycle's. */
+function newOrderRow(
+  input: z.output<typeof placeOrderInputSchema>,
+  totals: CartQuote,
+  order: {
+    number: string;
+    userId: string | null;
+    now: Date;
+    placed: ReturnType<typeof placedOrderState>;
+    accessTokenHash: string;
+    clientAddressHash: string | null;
+    idempotency: { key: string; requestHash: string } | null;
+  },
+): NewOrder {
+  const shippingMethod = totals.shippingMethod!; // quoteRefusal refused a quote without the method asked for
+  return {
+    number: order.number,
+    userId: order.userId,
+    email: input.email,
+    phone: input.phone,
+    shippingAddress: input.shippingAddress,
+    shippingMethod: input.shippingMethod,
+    shippingMethodLabel: `${shippingMethod.name} (${shippingMethod.description})`,
+    paymentMethod: input.paymentMethod,
+    paymentStatus: order.placed.paymentStatus,
+    status: order.placed.status,
+    subtotalKobo: totals.subtotalKobo,
+    discountKobo: totals.discountKobo,
+    shippingKobo: totals.shippingKobo,
+    taxKobo: totals.taxKobo,
+    totalKobo: totals.totalKobo,
+    taxRatePercent: totals.taxRatePercent,
+    couponCode: totals.coupon?.code ?? null,
+    bankReference: input.paymentMethod === 'bank-transfer' ? bankReference(order.now) : null,
+    customerBankReference: null,
+    accessTokenHash: order.accessTokenHash,
+    idempotencyKey: order.idempotency?.key ?? null,
+    requestHash: order.idempotency?.requestHash ?? null,
+    stockHeldUntil: order.placed.stockHeldUntil,
+    stockReleasedAt: null,
+    paidAt: null,
+    firstOrderCoupon: totals.coupon?.firstOrderOnly ?? false,
+    isTest: false,
+    clientAddressHash: order.clientAddressHash,
+    carrier: null,
+    trackingNumber: null,
+    createdAt: order.now,
+    updatedAt: order.now,
+  };
+}
+
+/** The shopper's words for an order the statement refused; any other error is thrown as it is. */
+async function placingFailure(
+  db: DbOrTx,
+  error: unknown,
+  lines: CartQuote['lines'],
+  wanted: [number, number][],
+): Promise<unknown> {
+  // Two first orders with a first-order coupon raced: the unique index let one through.
+  if (isUniqueViolation(error, 'orders_first_order_coupon_'))
+    return new AppError('CONFLICT', checkoutMessages.couponFirstOrder, {
+      couponCode: checkoutMessages.couponFirstOrder,
+    });
+  const reason = refusalOf(error);
+  return reason ? refusalError(db, reason, lines, wanted) : error;
 }
 
 /** The next order number, taken before the order's statement so its mails can name it. */

@@ -13,13 +13,7 @@ import { AppError } from '../errors';
 import type { ClientInfo, RateLimiter, RateLimitRule } from '../rate-limits';
 import { parseInput } from '../validation';
 import { hashSecret } from './place-order';
-import {
-  findOrderByNumber,
-  toOrderView,
-  type OrderRow,
-  type OrderSummaryView,
-  type OrderView,
-} from './order-view';
+import { toOrderView, type OrderRow, type OrderSummaryView, type OrderView } from './order-view';
 
 /** A signed-in shopper as order access sees them: guest orders match their e-mail only once it is confirmed. */
 export interface OrderOwner {
@@ -64,6 +58,12 @@ export function canView(row: OrderRow, viewer: OrderViewer): boolean {
   if (user?.role === 'admin') return true;
   if (user && (row.userId === user.id || ownsGuestOrder(user, row))) return true;
   return Boolean(viewer.key && sameSecret(viewer.key, row.accessTokenHash));
+}
+
+/** The order with this number (any case, spaces around it ignored), or undefined. */
+export async function findOrderByNumber(db: DbOrTx, number: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.number, number.trim().toUpperCase()));
+  return row;
 }
 
 /** One order, for its owner, an admin, or whoever holds its link; to anyone else it does not exist. */

@@ -1,19 +1,16 @@
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { checkoutMessages, normalizeBankReference } from '../../contracts/checkout-texts';
+import { formatNaira } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { paymentTransactions } from '../../db/schema/payments';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
-import { formatNaira } from '../../contracts/money';
-import { notifyOrderOwner } from '../notifications/notifications';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
-import { sendOrderStatusMail } from '../orders/order-mail';
-import { findOrderByNumber, toOrderView, type OrderRow, type OrderView } from '../orders/order-view';
-import { canView, type OrderViewer } from '../orders/read-orders';
-import { releaseUnpaidOrder } from '../orders/release-unpaid';
-import { getShopSettings } from '../settings/shop-settings';
+import { cancelOrder, mailShopper, PAID_MAIL_NOTE, payOrder } from '../orders/lifecycle';
+import { toOrderView, type OrderRow, type OrderView } from '../orders/order-view';
+import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
 import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
 
 export interface PaymentDeps {
@@ -89,11 +86,6 @@ export async function startPayment(
   };
 }
 
-export const cancelNotes = {
-  closed: 'Cancelled: the payment window was closed without paying, so the items went back on sale.',
-  shopper: 'Cancelled by you before payment; the items went back on sale.',
-};
-
 /**
  * The shopper gives up an unpaid order: the card window was closed without paying (`reason:
  * 'closed'`), or they cancel it. Only its owner or link holder may, and only while it is unpaid.
@@ -140,7 +132,7 @@ export async function cancelUnpaidOrder(
       if (outcome.paid) return { cancelled: false, order: outcome.order };
     }
   }
-  const cancelled = await releaseUnpaidOrder(deps.db, order.id, cancelNotes[reason]);
+  const cancelled = await deps.db.transaction((tx) => cancelOrder(tx, order, reason, new Date()));
   return { cancelled, order: await current() };
 }
 
@@ -200,33 +192,7 @@ export async function applyProviderTransaction(
       })
       .where(and(eq(paymentTransactions.id, attempt.id), ne(paymentTransactions.status, 'successful')));
     if (problem) return false;
-    const paid = await tx2
-      .update(orders)
-      .set({
-        paymentStatus: 'paid',
-        paidAt: now,
-        status: 'processing',
-        stockHeldUntil: null,
-        // Paid through the TEST MODE sandbox: no money moved, so it is a test order.
-        isTest: attempt.provider === 'sandbox',
-        updatedAt: now,
-      })
-      .where(
-        and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment'), ne(orders.paymentStatus, 'paid')),
-      )
-      .returning({ id: orders.id });
-    if (paid.length === 0) return false;
-    await tx2.insert(orderEvents).values({
-      orderId: order.id,
-      status: 'processing',
-      note:
-        attempt.provider === 'sandbox'
-          ? `TEST MODE payment of ₦${(order.totalKobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })} with a test card: no money moved, this is a test order.`
-          : `Payment of ₦${(order.totalKobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })} confirmed. We are preparing your order.`,
-      createdAt: now,
-    });
-    await notifyOrderOwner(tx2, order, { kind: 'paid', totalKobo: order.totalKobo }, now);
-    return true;
+    return payOrder(tx2, order, attempt.provider === 'sandbox' ? 'sandbox' : 'provider', now);
   });
 
   const fresh = await findOrderByNumber(deps.db, order.number);
@@ -240,12 +206,8 @@ export async function applyProviderTransaction(
   return { paid: view.paymentStatus === 'paid', order: view, message: 'Payment verified.' };
 }
 
-async function notifyPaid(deps: PaymentDeps, view: OrderView) {
-  const { name } = await getShopSettings(deps.db);
-  await sendOrderStatusMail(deps, view, {
-    note: 'Thank you: your payment has been received.',
-    shopName: name,
-  }).catch((error: unknown) => deps.onMailError?.(error));
+function notifyPaid(deps: PaymentDeps, view: OrderView) {
+  return mailShopper(deps, [view], PAID_MAIL_NOTE);
 }
 
 function providerFailure(error: unknown): never {
@@ -392,14 +354,7 @@ export async function confirmBankTransfer(
     );
   const now = new Date();
   const changed = await deps.db.transaction(async (tx) => {
-    const paid = await tx
-      .update(orders)
-      .set({ paymentStatus: 'paid', paidAt: now, status: 'processing', stockHeldUntil: null, updatedAt: now })
-      .where(
-        and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment'), ne(orders.paymentStatus, 'paid')),
-      )
-      .returning({ id: orders.id });
-    if (paid.length === 0) return false;
+    if (!(await payOrder(tx, order, 'bank-transfer', now))) return false;
     await tx.insert(paymentTransactions).values({
       orderId: order.id,
       provider: 'bank-transfer',
@@ -416,13 +371,6 @@ export async function confirmBankTransfer(
       verifiedBy: admin.id,
       message: 'Bank transfer confirmed by the shop',
     });
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      status: 'processing',
-      note: 'Your bank transfer has been received. We are preparing your order.',
-      createdAt: now,
-    });
-    await notifyOrderOwner(tx, order, { kind: 'paid', totalKobo: order.totalKobo }, now);
     await recordAdminAction(tx, admin, {
       action: 'payment.confirm-transfer',
       entityType: 'order',

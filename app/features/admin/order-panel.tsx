@@ -3,6 +3,7 @@ import { TestOrderBadge } from '../../components/orders/test-order-badge';
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
+import type { StaffMove } from '../../../core/orders/lifecycle';
 import type { OrderView } from '../../../core/orders/order-view';
 import { OrderTotals } from '../../components/order-totals';
 import { OrderDate, OrderStatusBadge, OrderTimeline, sizeLabel } from '../../components/orders/order-status';
@@ -29,17 +30,17 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 
 type Pending = 'cancel' | 'confirm-transfer' | null;
 
-/** What the admin may do with the order now: only the moves its status allows. */
-function OrderActions({ order }: { order: OrderView }) {
+/** What the admin may do with the order now: the moves the order's lifecycle allows, and no others. */
+function OrderActions({ order, moves }: { order: OrderView; moves: StaffMove[] }) {
   const fetcher = useFetcher<AdminActionResult>();
   const [asking, setAsking] = useState<Pending>(null);
   const busy = fetcher.state !== 'idle';
   const result = fetcher.data;
   const fields = result && !result.ok ? result.fields : {};
-  const awaitingTransfer = order.status === 'awaiting_payment' && order.paymentMethod === 'bank-transfer';
-  const canShip = order.status === 'processing';
-  const canDeliver = order.status === 'shipped';
-  const canCancel = order.status === 'awaiting_payment' || order.status === 'processing';
+  const awaitingTransfer = moves.includes('confirm-transfer');
+  const canShip = moves.includes('ship');
+  const canDeliver = moves.includes('deliver');
+  const canCancel = moves.includes('cancel');
   const submit = (intent: string) => {
     setAsking(null);
     void fetcher.submit({ intent, number: order.number }, { method: 'post' });
@@ -163,7 +164,15 @@ function OrderActions({ order }: { order: OrderView }) {
 }
 
 /** One order as the shop sees it: items, address, payment, timeline and the actions its status allows. */
-export function OrderPanel({ order, backHref }: { order: OrderView; backHref: string }) {
+export function OrderPanel({
+  order,
+  moves,
+  backHref,
+}: {
+  order: OrderView;
+  moves: StaffMove[];
+  backHref: string;
+}) {
   const address = order.shippingAddress;
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
@@ -237,7 +246,7 @@ export function OrderPanel({ order, backHref }: { order: OrderView; backHref: st
 
         {/* On a phone the actions come first: they are why the admin opened the order. */}
         <div className="order-first space-y-5 lg:order-none">
-          <OrderActions key={order.number} order={order} />
+          <OrderActions key={order.number} order={order} moves={moves} />
           <Panel title="Payment">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-ink-soft">Method</dt>

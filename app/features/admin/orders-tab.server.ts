@@ -1,5 +1,6 @@
 import { orderStatusIds } from '../../../contracts/checkout-texts';
 import { isAppError } from '../../../core/errors';
+import { staffMoves } from '../../../core/orders/lifecycle';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
 import type { OrderView } from '../../../core/orders/order-view';
 import { getOrderForViewer } from '../../../core/orders/read-orders';
@@ -31,10 +32,16 @@ export async function loadOrdersTab({ context, params }: AdminLoadArgs) {
     } catch (error) {
       if (!isAppError(error) || error.code !== 'NOT_FOUND') throw error;
     }
-    return { filter, order, missing: order ? null : number, list: null };
+    return {
+      filter,
+      order,
+      moves: order ? staffMoves(order) : [],
+      missing: order ? null : number,
+      list: null,
+    };
   }
   const list = await listOrdersForAdmin(db, { ...filter, pageSize: ADMIN_ORDERS_PAGE_SIZE });
-  return { filter, order: null, missing: null, list };
+  return { filter, order: null, moves: [], missing: null, list };
 }
 
 const orderAction =
@@ -60,11 +67,7 @@ export const ordersActions: Record<string, AdminActionHandler> = {
   ship: orderAction(async ({ context, admin, form }, number) => {
     const carrier = formText(form, 'carrier').trim();
     const trackingNumber = formText(form, 'trackingNumber').trim();
-    const note =
-      formText(form, 'note').trim() ||
-      (carrier && trackingNumber
-        ? `Your order is on its way with ${carrier}, tracking number ${trackingNumber}.`
-        : undefined);
+    const note = formText(form, 'note').trim() || undefined;
     const order = await changeOrderStatus(
       context.services.orders,
       number,

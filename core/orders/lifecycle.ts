@@ -1,0 +1,327 @@
+import { and, eq, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { OrderStatusId, PaymentMethodId } from '../../contracts/checkout-texts';
+import { formatNaira } from '../../contracts/money';
+import type { DbOrTx } from '../../db/client';
+import { products } from '../../db/schema/catalog';
+import { orderEvents, orderLines, orders } from '../../db/schema/orders';
+import type { Mailer } from '../mail/mailer';
+import type { OrderNotificationEvent } from '../notifications/notification-texts';
+import { notifyOrderOwner } from '../notifications/notifications';
+import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
+import { returnCouponUse } from './coupons';
+import { sendOrderStatusMail } from './order-mail';
+import type { OrderRow, OrderView } from './order-view';
+
+/*
+ * The order's life, in one place: its states, the moves between them, what each move records
+ * (the row, an event on the order's timeline, the stock and the coupon use) and who is told (the
+ * owner's notification inside the move's transaction, an e-mail after it commits).
+ *
+ *   awaiting_payment ──pay──▶ processing ──ship──▶ shipped ──deliver──▶ delivered
+ *          │                      │
+ *          └───────cancel─────────┴──▶ cancelled   (the stock and the coupon use go back, once)
+ *
+ * Every status change in the shop is made here, by an update conditional on the status the order
+ * is leaving, so a move happens once however many requests or processes try it together.
+ */
+
+/** Every move: the states an order may leave by it, and the state it reaches. */
+export const orderMoves = {
+  pay: { from: ['awaiting_payment'], to: 'processing' },
+  ship: { from: ['processing'], to: 'shipped' },
+  deliver: { from: ['shipped'], to: 'delivered' },
+  cancel: { from: ['awaiting_payment', 'processing'], to: 'cancelled' },
+} as const satisfies Record<string, { from: readonly OrderStatusId[]; to: OrderStatusId }>;
+
+export type OrderMove = keyof typeof orderMoves;
+
+export function canMove(status: OrderStatusId, move: OrderMove): boolean {
+  return (orderMoves[move].from as readonly OrderStatusId[]).includes(status);
+}
+
+/** The moves the shop's staff make by hand; a transfer is confirmed, card payments confirm themselves. */
+export type StaffMove = 'confirm-transfer' | 'ship' | 'deliver' | 'cancel';
+
+type OrderState = Pick<OrderRow, 'status' | 'paymentStatus'> & { paymentMethod: PaymentMethodId | string };
+
+/** What the shop's staff may do with this order now: the admin shows these buttons and no others. */
+export function staffMoves(order: OrderState): StaffMove[] {
+  const moves: StaffMove[] = [];
+  if (
+    order.paymentMethod === 'bank-transfer' &&
+    order.paymentStatus !== 'paid' &&
+    canMove(order.status, 'pay')
+  )
+    moves.push('confirm-transfer');
+  if (canMove(order.status, 'ship')) moves.push('ship');
+  if (canMove(order.status, 'deliver')) moves.push('deliver');
+  if (canMove(order.status, 'cancel')) moves.push('cancel');
+  return moves;
+}
+
+/** How long a new order holds its stock while the payment comes, and its first event's words. */
+export function placedOrderState(
+  paymentMethod: PaymentMethodId,
+  settings: Pick<ShopSettings, 'unpaidOrderHoldHours' | 'cardPaymentHoldMinutes'>,
+  now: Date,
+): {
+  status: 'awaiting_payment';
+  paymentStatus: 'pending';
+  stockHeldUntil: Date;
+  note: string;
+  tell: OrderNotificationEvent;
+} {
+  const transfer = paymentMethod === 'bank-transfer';
+  const holdMs = transfer
+    ? settings.unpaidOrderHoldHours * 3_600_000
+    : settings.cardPaymentHoldMinutes * 60_000;
+  return {
+    status: 'awaiting_payment',
+    paymentStatus: 'pending',
+    stockHeldUntil: new Date(now.getTime() + holdMs),
+    note: transfer
+      ? `Order placed. We hold your items for ${settings.unpaidOrderHoldHours} hours while your bank transfer reaches us.`
+      : 'Order placed. Waiting for your payment.',
+    tell: transfer
+      ? { kind: 'placed', paymentMethod, holdHours: settings.unpaidOrderHoldHours }
+      : { kind: 'placed', paymentMethod },
+  };
+}
+
+/**
+ * Makes one move inside the caller's transaction: the row changes only if the order is still in
+ * the state it was read in (and `where` holds), then the event is written and the owner notified.
+ * Returns false when another request moved the order first; nothing is then written.
+ */
+async function makeMove(
+  tx: DbOrTx,
+  order: OrderRow,
+  move: OrderMove,
+  change: {
+    set?: Partial<typeof orders.$inferInsert>;
+    where?: SQL | undefined;
+    note: string;
+    tell: OrderNotificationEvent | null;
+  },
+  now: Date,
+): Promise<boolean> {
+  if (!canMove(order.status, move)) return false;
+  const to = orderMoves[move].to;
+  const moved = await tx
+    .update(orders)
+    .set({ ...change.set, status: to, updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status), change.where))
+    .returning({ id: orders.id });
+  if (moved.length === 0) return false;
+  await tx.insert(orderEvents).values({ orderId: order.id, status: to, note: change.note, createdAt: now });
+  if (change.tell) await notifyOrderOwner(tx, order, change.tell, now);
+  return true;
+}
+
+/** Who confirmed a payment: the provider's verified answer, the TEST MODE sandbox, or the shop (a bank transfer). */
+export type PaidBy = 'provider' | 'sandbox' | 'bank-transfer';
+
+function paidNote(by: PaidBy, totalKobo: number): string {
+  switch (by) {
+    case 'provider':
+      return `Payment of ${formatNaira(totalKobo)} confirmed. We are preparing your order.`;
+    case 'sandbox':
+      return `TEST MODE payment of ${formatNaira(totalKobo)} with a test card: no money moved, this is a test order.`;
+    case 'bank-transfer':
+      return 'Your bank transfer has been received. We are preparing your order.';
+  }
+}
+
+/** The line the shopper's e-mail adds when their payment is confirmed. */
+export const PAID_MAIL_NOTE = 'Thank you: your payment has been received.';
+
+/**
+ * pay: an unpaid order becomes Processing, once, with the time of payment; its stock stops being
+ * held (it is sold). A sandbox payment makes it a test order: no money moved.
+ */
+export function payOrder(tx: DbOrTx, order: OrderRow, by: PaidBy, now: Date): Promise<boolean> {
+  return makeMove(
+    tx,
+    order,
+    'pay',
+    {
+      set: { paymentStatus: 'paid', paidAt: now, stockHeldUntil: null, isTest: by === 'sandbox' },
+      where: ne(orders.paymentStatus, 'paid'),
+      note: paidNote(by, order.totalKobo),
+      tell: { kind: 'paid', totalKobo: order.totalKobo },
+    },
+    now,
+  );
+}
+
+/** ship: a Processing order leaves with a carrier and a tracking number; the shopper is told both. */
+export function shipOrder(
+  tx: DbOrTx,
+  order: OrderRow,
+  shipment: { carrier: string; trackingNumber: string; note?: string | undefined },
+  now: Date,
+): Promise<boolean> {
+  return makeMove(
+    tx,
+    order,
+    'ship',
+    {
+      set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber },
+      note: shipment.note || shippedNote(shipment),
+      tell: { kind: 'shipped', carrier: shipment.carrier, trackingNumber: shipment.trackingNumber },
+    },
+    now,
+  );
+}
+
+export function shippedNote(shipment: { carrier: string; trackingNumber: string }): string {
+  return `Your order is on its way with ${shipment.carrier}, tracking number ${shipment.trackingNumber}.`;
+}
+
+export const DELIVERED_NOTE = 'Your order has been delivered.';
+
+/** deliver: a shipped order reached its shopper. */
+export function deliverOrder(
+  tx: DbOrTx,
+  order: OrderRow,
+  note: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  return makeMove(tx, order, 'deliver', { note: note || DELIVERED_NOTE, tell: { kind: 'delivered' } }, now);
+}
+
+/**
+ * Why an order is cancelled: the shop cancels it; the payment did not come within the hold
+ * ('unpaid', the release job); the shopper closed the card window without paying ('closed') or
+ * cancelled it themselves ('shopper'). Each has its timeline words, and the shopper is notified and
+ * mailed only when they did not do it themselves.
+ */
+export type CancelReason = 'shop' | 'unpaid' | 'closed' | 'shopper';
+
+export const cancellations: Record<
+  CancelReason,
+  { note: string; mail: string | null; tellBy: 'shop' | 'unpaid' | null }
+> = {
+  shop: { note: 'Your order has been cancelled.', mail: 'Your order has been cancelled.', tellBy: 'shop' },
+  unpaid: {
+    note: 'Cancelled: the payment did not arrive in time, so the items went back on sale.',
+    mail: 'We did not receive the payment in time, so the items went back on sale. You are welcome to order again.',
+    tellBy: 'unpaid',
+  },
+  closed: {
+    note: 'Cancelled: the payment window was closed without paying, so the items went back on sale.',
+    mail: null,
+    tellBy: null,
+  },
+  shopper: {
+    note: 'Cancelled by you before payment; the items went back on sale.',
+    mail: null,
+    tellBy: null,
+  },
+};
+
+/** Only an order nobody paid, whose stock is still held, may be released for want of payment. */
+const stillUnpaid = and(ne(orders.paymentStatus, 'paid'), isNull(orders.stockReleasedAt));
+
+/**
+ * cancel: the order's units go back on sale (unless an earlier release returned them) and its
+ * coupon use is given back, once. The shop may cancel a Processing order; a shopper or the release
+ * job only an unpaid one.
+ */
+export async function cancelOrder(
+  tx: DbOrTx,
+  order: OrderRow,
+  reason: CancelReason,
+  now: Date,
+  note?: string,
+): Promise<boolean> {
+  const words = cancellations[reason];
+  if (reason !== 'shop' && order.status !== 'awaiting_payment') return false;
+  const cancelled = await makeMove(
+    tx,
+    order,
+    'cancel',
+    {
+      set: { stockReleasedAt: order.stockReleasedAt ?? now },
+      where: reason === 'shop' ? undefined : stillUnpaid,
+      note: note || words.note,
+      tell: words.tellBy ? { kind: 'cancelled', by: words.tellBy } : null,
+    },
+    now,
+  );
+  if (!cancelled) return false;
+  // Stock held for an unpaid order, or taken by a paid one, goes back on sale once.
+  if (!order.stockReleasedAt) await restoreStock(tx, [order.id]);
+  if (order.couponCode) await returnCouponUse(tx, order.couponCode);
+  return true;
+}
+
+/**
+ * cancel, for every unpaid order whose hold has passed: one conditional update claims them all, so
+ * two processes running this together release each order exactly once.
+ */
+export async function cancelExpiredOrders(tx: DbOrTx, now: Date): Promise<OrderRow[]> {
+  const words = cancellations.unpaid;
+  const claimed = await tx
+    .update(orders)
+    .set({ status: orderMoves.cancel.to, stockReleasedAt: now, updatedAt: now })
+    .where(and(eq(orders.status, 'awaiting_payment'), stillUnpaid, lte(orders.stockHeldUntil, now)))
+    .returning();
+  if (claimed.length === 0) return [];
+  await restoreStock(
+    tx,
+    claimed.map((order) => order.id),
+  );
+  for (const order of claimed) if (order.couponCode) await returnCouponUse(tx, order.couponCode);
+  await tx.insert(orderEvents).values(
+    claimed.map((order) => ({
+      orderId: order.id,
+      status: 'cancelled' as const,
+      note: words.note,
+      createdAt: now,
+    })),
+  );
+  for (const order of claimed) await notifyOrderOwner(tx, order, { kind: 'cancelled', by: 'unpaid' }, now);
+  return claimed;
+}
+
+/** Puts the units of these orders back on sale. */
+async function restoreStock(tx: DbOrTx, orderIds: number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const returned = await tx
+    .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .groupBy(orderLines.productId)
+    .orderBy(orderLines.productId);
+  for (const line of returned) {
+    if (line.productId === null) continue;
+    await tx
+      .update(products)
+      .set({
+        stock: sql`${products.stock} + ${line.quantity}`,
+        soldCount: sql`greatest(${products.soldCount} - ${line.quantity}, 0)`,
+      })
+      .where(eq(products.id, line.productId));
+  }
+}
+
+export interface ShopperMailDeps {
+  db: DbOrTx;
+  mailer: Mailer;
+  publicUrl: string;
+  onMailError?: ((error: unknown) => void) | undefined;
+}
+
+/**
+ * Tells the shopper by e-mail, after the move committed, with the move's note. A mail server that
+ * fails loses nothing: the outbox keeps the message and `onMailError` is told.
+ */
+export async function mailShopper(deps: ShopperMailDeps, views: OrderView[], note: string): Promise<void> {
+  if (views.length === 0) return;
+  const { name } = await getShopSettings(deps.db);
+  for (const view of views)
+    await sendOrderStatusMail(deps, view, { note, shopName: name }).catch((error: unknown) =>
+      deps.onMailError?.(error),
+    );
+}
