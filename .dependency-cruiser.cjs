@@ -124,6 +124,34 @@ module.exports = {
       to: { path: '\\.server\\.tsx?$', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'no-folder-cycle',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'Folders form no loop: if core/orders uses core/payments, core/payments may not use core/orders, and a ' +
+        'component folder may not use a feature that uses it. Move what both need one floor down (core/audit, ' +
+        'core/notifications, app/lib), or let the page that composes them hand one to the other.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-shared-modules-below-features',
+      severity: 'error',
+      comment:
+        'core/audit, core/notifications, core/mail, core/media and core/settings serve every feature of core/: ' +
+        'they may not use one (a feature that needs another feature asks it, not the other way round).',
+      from: { path: '^core/(audit|notifications|mail|media|settings)/' },
+      to: { path: '^core/(accounts|admin|catalog|content|newsletter|orders|payments)/' },
+    },
+    {
+      name: 'core-admin-on-top',
+      severity: 'error',
+      comment:
+        "core/admin composes the other features for the shop's staff (exports, reports, overview); no feature uses it.",
+      from: { path: '^core/', pathNot: '^core/admin/' },
+      to: { path: '^core/admin/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment:
@@ -146,7 +174,8 @@ module.exports = {
   options: {
     // npm packages stay in the graph as leaves (so rules can name them) but are not cruised into.
     doNotFollow: { path: '(^|/)node_modules/' },
-    exclude: { path: '^(build|\\.react-router|data|coverage|db/migrations)/' },
+    // Tests are left out: they may reach across folders to set a scene (tsc and ESLint still check them).
+    exclude: { path: ['^(build|\\.react-router|data|coverage|db/migrations)/', '\\.test\\.tsx?$'] },
     // Keep `import type` dependencies in the graph (marked "type-only") so the rules above can tell them apart.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -10,11 +10,12 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { lazy } from 'react';
 import appCss from './app.css?url';
 import { ShopShell } from './components/layout/shop-shell';
 import { ErrorPage } from './components/error-page';
 import { fontFaces } from './fonts';
-import { useRootData } from './lib/root-data';
+import { useRootData, type RootData } from './lib/root-data';
 import { countUnreadNotifications } from '../core/notifications/notifications';
 import { currencyFromCookie } from '../contracts/currency';
 
@@ -26,7 +27,7 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const user = context.user;
   const [shop, unreadNotifications] = await Promise.all([
     context.services.shopSettings(),
@@ -114,9 +115,12 @@ function TestModeBanner() {
   );
 }
 
+// The chat's code and the FAQ it answers from load only when a shopper opens it.
+const LiveChatPanel = lazy(() => import('./features/content/live-chat-panel'));
+
 export default function App() {
   return (
-    <ShopShell>
+    <ShopShell chat={LiveChatPanel}>
       <Outlet />
     </ShopShell>
   );
@@ -127,5 +131,5 @@ export function ErrorBoundary() {
   const hasShell = useRootData() !== undefined;
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
   const page = <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
-  return hasShell ? <ShopShell>{page}</ShopShell> : page;
+  return hasShell ? <ShopShell chat={LiveChatPanel}>{page}</ShopShell> : page;
 }

@@ -9,7 +9,7 @@ import { ProductImage } from '../components/ui/product-image';
 import { CollectionsTabs } from '../features/catalog/collections-tabs';
 import { FlashSaleBanner } from '../features/catalog/flash-sale-banner';
 import { Hero, type HeroSlide } from '../features/catalog/hero';
-import { loadFlashSale } from '../lib/flash-sale.server';
+import { loadFlashSale } from '../features/catalog/flash-sale.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
 import type { Route } from './+types/home';

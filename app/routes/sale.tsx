@@ -5,7 +5,7 @@ import { listProducts } from '../../core/catalog/list-products';
 import { ProductListing } from '../features/catalog/product-listing';
 import { SALE_LIST_ID, SaleCategoryTiles, SaleHero, SaleOffers } from '../features/catalog/sale-sections';
 import { categoryChoices } from '../lib/category-facets';
-import { loadFlashSale } from '../lib/flash-sale.server';
+import { loadFlashSale } from '../features/catalog/flash-sale.server';
 import { listShareImage, pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/sale';
 

@@ -3,12 +3,12 @@ import { Toaster } from '../ui/toast';
 import { BottomNav } from './bottom-nav';
 import { Footer } from './footer';
 import { Header } from './header';
-import { SupportPanels } from './support-widgets';
+import { SupportPanels, type ChatPanel } from './support-widgets';
 
 export type ShellShop = ShopInfo;
 
-/** Header, footer, bottom navigation and the live region around every page. */
-export function ShopShell({ children }: { children: React.ReactNode }) {
+/** Header, footer, bottom navigation and the live region around every page; `chat` is the live chat's panel. */
+export function ShopShell({ children, chat }: { children: React.ReactNode; chat: ChatPanel }) {
   const data = useRootData();
   if (!data) return <main id="main">{children}</main>;
   const signedIn = data.user !== null;
@@ -27,7 +27,7 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
       </main>
       <Footer shop={data.shop} />
       <BottomNav signedIn={signedIn} />
-      <SupportPanels shop={data.shop} />
+      <SupportPanels shop={data.shop} chat={chat} />
       <Toaster />
     </>
   );

@@ -1,12 +1,12 @@
 import { HelpCircle, MessageCircle, MessagesSquare, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ShopInfo } from '../../lib/root-data';
 import { useModal } from '../../lib/use-modal';
 import { closeChat, closeSupport, openChat, openWhatsapp, useSupportPanel } from './chat-state';
 
-// The chat's code and the FAQ it answers from load only when a shopper opens it.
-const LiveChatPanel = lazy(() => import('../../features/content/live-chat-panel'));
+/** The live chat's panel: the page composing the shell hands it in, loaded only when a shopper opens it. */
+export type ChatPanel = React.ComponentType<{ shop: ShopInfo; onClose: () => void }>;
 
 const choice =
   'flex w-full items-center gap-3 rounded-sm px-3 py-2.5 text-left text-sm text-ink transition-colors hover:bg-cream focus-visible:bg-cream';
@@ -88,14 +88,14 @@ export function SupportLauncher() {
 }
 
 /** The live chat and the WhatsApp panel, when a shopper opened one. */
-export function SupportPanels({ shop }: { shop: ShopInfo }) {
+export function SupportPanels({ shop, chat: Chat }: { shop: ShopInfo; chat: ChatPanel }) {
   const panel = useSupportPanel();
   if (panel === 'whatsapp') return <WhatsAppPanel shop={shop} onClose={closeSupport} />;
   if (panel !== 'chat') return null;
   return (
     <div className="pointer-events-none fixed right-4 bottom-20 z-50 flex flex-col items-end md:right-6 md:bottom-6">
       <Suspense fallback={null}>
-        <LiveChatPanel shop={shop} onClose={closeChat} />
+        <Chat shop={shop} onClose={closeChat} />
       </Suspense>
     </div>
   );

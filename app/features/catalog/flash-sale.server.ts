@@ -1,6 +1,6 @@
-import { getSaleSummary } from '../../core/catalog/get-sale-summary';
-import type { PageServices } from '../load-context';
-import type { FlashSale } from '../features/catalog/flash-sale-banner';
+import { getSaleSummary } from '../../../core/catalog/get-sale-summary';
+import type { PageServices } from '../../load-context';
+import type { FlashSale } from './flash-sale-banner';
 
 /** The running flash sale for a page's loader, or null when none is set, it has ended, or nothing is reduced. */
 export async function loadFlashSale(services: PageServices): Promise<FlashSale | null> {
