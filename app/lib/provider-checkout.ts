@@ -5,6 +5,8 @@
  * answer is only a hint; the order counts as paid when the server says so.
  */
 
+import type { ApiErrorReply } from '../../contracts/api-error';
+
 export const SCRIPT_LOAD_FAILED =
   'Failed to load payment modal. Check your internet connection and retry later.';
 /** The checkout's words when closing the payment window gave the order up. */
@@ -99,18 +101,17 @@ export async function loadCheckoutScript(src: string): Promise<void> {
   throw new Error(SCRIPT_LOAD_FAILED);
 }
 
-interface ApiError {
-  error?: { message?: string };
-}
-
-async function postJson<T>(path: string, body: unknown): Promise<{ status: number; body: T & ApiError }> {
+async function postJson<T>(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: T & ApiErrorReply }> {
   const response = await fetch(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     credentials: 'same-origin',
     body: JSON.stringify(body),
   });
-  const parsed = (await response.json().catch(() => ({}))) as T & ApiError;
+  const parsed = (await response.json().catch(() => ({}))) as T & ApiErrorReply;
   return { status: response.status, body: parsed };
 }
 

@@ -30,6 +30,7 @@ import { useRootData } from '../lib/root-data';
 import { useHydrated } from '../lib/use-hydrated';
 import { enabledPaymentMethods } from '../../core/orders/payment-methods';
 import type { Route } from './+types/checkout';
+import type { ApiErrorReply } from '../../contracts/api-error';
 import {
   formatNigerianPhone,
   nigerianPhoneOf,
@@ -102,10 +103,6 @@ function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
-interface ApiError {
-  error?: { message?: string; fields?: Record<string, string> };
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
@@ -234,7 +231,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           saveInfo,
         }),
       });
-      const body = (await response.json()) as ApiError & {
+      const body = (await response.json()) as ApiErrorReply & {
         order?: { id: string };
         accessToken?: string | null;
       };

@@ -15,6 +15,7 @@ import { PayNow } from '../features/orders/pay-now';
 import { cn } from '../lib/cn';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/order-success';
+import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -165,7 +166,7 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-sm text-ink-soft">
                 Transfer the total below with your order reference. Your items are held for you
                 {order.stockHeldUntil
-                  ? ` until ${new Date(order.stockHeldUntil).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' })}`
+                  ? ` until ${new Date(order.stockHeldUntil).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: LAGOS_TIME_ZONE })}`
                   : ''}
                 ; we confirm your order as soon as the money arrives.
               </p>

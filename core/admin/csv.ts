@@ -1,5 +1,6 @@
 /** Excel reads a UTF-8 file as UTF-8 (₦, accents) only when it starts with this byte-order mark. */
 export const CSV_BOM = '\uFEFF';
+import { lagosIso } from '../../contracts/lagos-time';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -36,14 +37,12 @@ export function csvNaira(kobo: number | null | undefined): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-
 /** An instant as Lagos reads it, ISO 8601 with its offset: '2026-11-21T14:05:09+01:00' (Lagos keeps no DST). */
 export function csvLagosTime(value: Date | string | null | undefined): string {
   if (value === null || value === undefined) return '';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return `${new Date(date.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 19)}+01:00`;
+  return lagosIso(date);
 }
 
 /** Today's date in Lagos, for file names: '2026-11-21'. */

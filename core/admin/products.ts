@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ColorOption, ImageRef, StockStatus } from '../../contracts/catalog';
-import { formatNaira } from '../../contracts/money';
+import { formatNaira, nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { brands, categories, productImages, products } from '../../db/schema/catalog';
 import { orderLines } from '../../db/schema/orders';
@@ -355,7 +355,7 @@ function parse<Schema extends z.ZodType>(
   return parsed.data;
 }
 
-const toKobo = (naira: number) => Math.round(naira * 100);
+const toKobo = nairaToKobo;
 
 async function findCategory(db: DbOrTx, id: string) {
   const [row] = await db

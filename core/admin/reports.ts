@@ -26,6 +26,7 @@ import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
 import { AppError } from '../errors';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
+import { LAGOS_TIME_ZONE, lagosDay, lagosMidnight } from '../../contracts/lagos-time';
 
 /*
  * The admin's reports. Every figure is one query on the shop's own rows, for a range of Lagos days
@@ -34,22 +35,18 @@ import { parseInput } from '../validation';
  */
 
 const DAY_MS = 86_400_000;
-const lagosDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' });
-/** Lagos keeps +01:00 all year (no daylight saving). */
-const LAGOS_OFFSET = '+01:00';
 export const MAX_REPORT_DAYS = 366;
 export const REPORT_PRESETS = [7, 30, 90] as const;
 
 /** Today's date in Lagos: yyyy-mm-dd. */
-export const lagosToday = (now = new Date()) => lagosDayFormat.format(now);
+export const lagosToday = (now = new Date()) => lagosDay(now);
 
 /** A yyyy-mm-dd date moved by whole days. */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The instant a Lagos day starts. */
-export const lagosMidnight = (day: string) => new Date(`${day}T00:00:00${LAGOS_OFFSET}`);
+export { lagosMidnight };
 
 /** A range of Lagos days, from and to included; `start` ≤ t < `end` in instants. */
 export interface ReportRange {
@@ -113,7 +110,7 @@ const sumOf = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)::bigint`.ma
 
 /** A timestamp's Lagos day, as yyyy-mm-dd text. */
 export const lagosDayOf = (column: AnyColumn) =>
-  sql<string>`to_char(${column} AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD')`;
+  sql<string>`to_char(${column} AT TIME ZONE ${sql.raw(`'${LAGOS_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
 const within = (column: AnyColumn, range: Pick<ReportRange, 'start' | 'end'>) =>
   and(gte(column, range.start), lt(column, range.end));

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import type { DbOrTx } from '../../db/client';
 import { pageViews } from '../../db/schema/admin';
+import { lagosDay } from '../../contracts/lagos-time';
 
 /**
  * First-party traffic counting. A page view is one HTML page the shop served to a person: the day
@@ -32,7 +33,6 @@ export interface ServedRequest {
   ownHosts: readonly string[];
 }
 
-const lagosDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' });
 export const MAX_PATH_LENGTH = 200;
 const MAX_SOURCE_LENGTH = 100;
 
@@ -98,7 +98,7 @@ export function pageViewOf(served: ServedRequest, now = new Date()): PageViewKey
   if (!userAgent || isbot(userAgent)) return null;
   const path = countedPath(served.url);
   if (!path) return null;
-  return { day: lagosDay.format(now), path, source: trafficSource(served.referrer, served.ownHosts) };
+  return { day: lagosDay(now), path, source: trafficSource(served.referrer, served.ownHosts) };
 }
 
 export interface PageViewCounter {

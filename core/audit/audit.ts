@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/admin';
 import { parseInput } from '../validation';
 import { containsPattern } from '../search-pattern';
+import { lagosMidnight, lagosNextMidnight } from '../../contracts/lagos-time';
 
 /** Who did it: the signed-in administrator (or 'system' for the shop's own jobs). */
 export interface AuditActor {
@@ -128,12 +129,8 @@ export async function listAuditEntries(
     if (match) conditions.push(match);
   }
   if (query.entityType) conditions.push(eq(auditLog.entityType, query.entityType));
-  if (query.from) conditions.push(gte(auditLog.createdAt, new Date(`${query.from}T00:00:00+01:00`)));
-  if (query.to) {
-    const end = new Date(`${query.to}T00:00:00+01:00`);
-    end.setUTCDate(end.getUTCDate() + 1);
-    conditions.push(lt(auditLog.createdAt, end));
-  }
+  if (query.from) conditions.push(gte(auditLog.createdAt, lagosMidnight(query.from)));
+  if (query.to) conditions.push(lt(auditLog.createdAt, lagosNextMidnight(query.to)));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     db

@@ -1,8 +1,9 @@
 import { asc, count, max, sql } from 'drizzle-orm';
 import type { ImageRef } from '../../contracts/catalog';
 import type { DbOrTx } from '../../db/client';
-import { categories, productImages, products } from '../../db/schema/catalog';
+import { categories, products } from '../../db/schema/catalog';
 import { discountPercentSql, onSale } from './get-sale-summary';
+import { categoryLeadImages } from './product-rows';
 
 export interface SaleFigures {
   id: string;
@@ -24,7 +25,7 @@ export interface SaleCategories {
 
 /** Where the sale is, category by category and department by department: what the sale page's tiles and offers quote. */
 export async function getSaleCategories(db: DbOrTx): Promise<SaleCategories> {
-  const [categoryRows, figureRows, imageRows] = await Promise.all([
+  const [categoryRows, figureRows, imageBy] = await Promise.all([
     db
       .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
       .from(categories)
@@ -34,23 +35,7 @@ export async function getSaleCategories(db: DbOrTx): Promise<SaleCategories> {
       .from(products)
       .where(onSale)
       .groupBy(products.categoryId),
-    db
-      .selectDistinctOn([products.categoryId], {
-        categoryId: products.categoryId,
-        key: productImages.key,
-        widths: productImages.widths,
-        width: productImages.width,
-        height: productImages.height,
-        alt: productImages.alt,
-        colorName: productImages.colorName,
-      })
-      .from(products)
-      .innerJoin(
-        productImages,
-        sql`${productImages.productId} = ${products.id} AND ${productImages.position} = 0`,
-      )
-      .where(onSale)
-      .orderBy(products.categoryId, sql`${discountPercentSql} DESC`, products.id),
+    categoryLeadImages(db, onSale, sql`${discountPercentSql} DESC`),
   ]);
 
   const figuresBy = new Map(
@@ -59,7 +44,6 @@ export async function getSaleCategories(db: DbOrTx): Promise<SaleCategories> {
       { count: row.total, deepest: Math.round(Number(row.deepest ?? 0)) },
     ]),
   );
-  const imageBy = new Map(imageRows.map(({ categoryId, ...image }) => [categoryId, image]));
 
   const own = (id: string, name: string): SaleFigures => ({
     id,

@@ -1,15 +1,16 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { CategorySummary } from '../../contracts/catalog';
 import type { DbOrTx } from '../../db/client';
-import { brands, categories, productImages, products } from '../../db/schema/catalog';
+import { brands, categories, products } from '../../db/schema/catalog';
 import { AppError } from '../errors';
+import { categoryLeadImages } from './product-rows';
 
 /**
  * Every category with its subcategories, brands, product count (a department counts its
  * subcategories' products) and an image: the lead image of its best-rated product.
  */
 export async function listCategories(db: DbOrTx): Promise<CategorySummary[]> {
-  const [categoryRows, counts, brandRows, imageRows] = await Promise.all([
+  const [categoryRows, counts, brandRows, imageBy] = await Promise.all([
     db.select().from(categories).orderBy(asc(categories.position), asc(categories.name)),
     db
       .select({ categoryId: products.categoryId, total: count() })
@@ -17,27 +18,10 @@ export async function listCategories(db: DbOrTx): Promise<CategorySummary[]> {
       .where(eq(products.status, 'active'))
       .groupBy(products.categoryId),
     db.select().from(brands).orderBy(asc(brands.name)),
-    db
-      .selectDistinctOn([products.categoryId], {
-        categoryId: products.categoryId,
-        key: productImages.key,
-        widths: productImages.widths,
-        width: productImages.width,
-        height: productImages.height,
-        alt: productImages.alt,
-        colorName: productImages.colorName,
-      })
-      .from(products)
-      .innerJoin(
-        productImages,
-        sql`${productImages.productId} = ${products.id} AND ${productImages.position} = 0`,
-      )
-      .where(eq(products.status, 'active'))
-      .orderBy(products.categoryId, sql`${products.ratingAverage} DESC`, products.id),
+    categoryLeadImages(db, eq(products.status, 'active'), sql`${products.ratingAverage} DESC`),
   ]);
 
   const countBy = new Map(counts.map((row) => [row.categoryId, row.total]));
-  const imageBy = new Map(imageRows.map(({ categoryId, ...image }) => [categoryId, image]));
   const childrenOf = (id: string) => categoryRows.filter((row) => row.parentId === id);
 
   return categoryRows.map((row) => {

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { categories, products, searchWords } from '../../db/schema/catalog';
 import { parseInput } from '../validation';
 import { summaryFrom, withLeadImages } from './product-rows';
+import { nairaToKobo } from '../../contracts/money';
 
 export { productListQuerySchema as listProductsInput };
 
@@ -53,10 +54,8 @@ function productFilters(query: ProductListQuery, inCategories: string[] | undefi
   if (inCategories) {
     conditions.push(inCategories.length > 0 ? inArray(products.categoryId, inCategories) : sql`false`);
   }
-  if (query.minPrice !== undefined)
-    conditions.push(gte(products.priceKobo, Math.round(query.minPrice * 100)));
-  if (query.maxPrice !== undefined)
-    conditions.push(lte(products.priceKobo, Math.round(query.maxPrice * 100)));
+  if (query.minPrice !== undefined) conditions.push(gte(products.priceKobo, nairaToKobo(query.minPrice)));
+  if (query.maxPrice !== undefined) conditions.push(lte(products.priceKobo, nairaToKobo(query.maxPrice)));
   if (query.rating !== undefined) conditions.push(gte(products.ratingAverage, query.rating));
   if (query.availability === 'in-stock') conditions.push(gt(products.stock, 0));
   if (query.availability === 'out-of-stock') conditions.push(eq(products.stock, 0));

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, and } from 'drizzle-orm';
+import { asc, eq, inArray, and, sql, type SQL } from 'drizzle-orm';
 import type { ColorOption, ImageRef, ProductSummary } from '../../contracts/catalog';
 import { discountPercent } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
@@ -91,4 +91,33 @@ export function summaryFrom(db: DbOrTx) {
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(brands, eq(brands.id, products.brandId));
+}
+
+/**
+ * Each category's picture: the lead picture of the first of its products in `order` among those
+ * `where` admits (the best rated for the category tiles, the deepest cut for the sale's).
+ */
+export async function categoryLeadImages(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SQL,
+): Promise<Map<string, ImageRef>> {
+  const rows = await db
+    .selectDistinctOn([products.categoryId], {
+      categoryId: products.categoryId,
+      key: productImages.key,
+      widths: productImages.widths,
+      width: productImages.width,
+      height: productImages.height,
+      alt: productImages.alt,
+      colorName: productImages.colorName,
+    })
+    .from(products)
+    .innerJoin(
+      productImages,
+      sql`${productImages.productId} = ${products.id} AND ${productImages.position} = 0`,
+    )
+    .where(where)
+    .orderBy(products.categoryId, order, products.id);
+  return new Map(rows.map(({ categoryId, ...image }) => [categoryId, image]));
 }

@@ -4,6 +4,7 @@ import type { MailMessage, Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
 import type { ShopSettings } from '../settings/shop-settings';
 import type { OrderView } from './order-view';
+import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
 
 interface MailDeps {
   mailer: Mailer;
@@ -39,7 +40,7 @@ function totalLines(order: OrderView): string[] {
 const placedAtFormat = new Intl.DateTimeFormat('en-NG', {
   dateStyle: 'long',
   timeStyle: 'short',
-  timeZone: 'Africa/Lagos',
+  timeZone: LAGOS_TIME_ZONE,
 });
 
 /** The shopper's confirmation of a new order, with its link (carrying the key for a guest). */

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { checkoutMessages, normalizeBankReference } from '../../contracts/checkout-texts';
-import { formatNaira } from '../../contracts/money';
+import { formatNaira, nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { paymentTransactions } from '../../db/schema/payments';
@@ -151,7 +151,7 @@ function problemWith(tx: ProviderTransaction, attempt: TransactionRow, order: Or
   if (tx.status !== 'successful') return tx.message || `the payment is ${tx.status || 'not complete'}`;
   if (tx.txRef !== attempt.txRef) return 'the payment reference does not match this order';
   if (tx.currency !== 'NGN') return `the payment was made in ${tx.currency || 'another currency'}, not NGN`;
-  if (Math.round(tx.amount * 100) < order.totalKobo) return 'the amount paid is less than the order total';
+  if (nairaToKobo(tx.amount) < order.totalKobo) return 'the amount paid is less than the order total';
   return null;
 }
 

@@ -5,6 +5,7 @@ import { sandboxCharges } from '../../db/schema/payments';
 import { settings } from '../../db/schema/settings';
 import { AppError } from '../errors';
 import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
+import { nairaToKobo } from '../../contracts/money';
 
 export const SANDBOX_PUBLIC_KEY = 'FLWPUBK_TEST-SANDBOX-X';
 export const SANDBOX_SCRIPT = '/sandbox/flutterwave/v3.js';
@@ -129,7 +130,7 @@ export async function chargeSandboxCard(db: DbOrTx, input: SandboxChargeInput) {
       transactionId: newSandboxTransactionId(),
       txRef: input.txRef,
       flwRef: `FLW-SANDBOX-${randomBytes(6).toString('hex').toUpperCase()}`,
-      amountKobo: Math.round(input.amount * 100),
+      amountKobo: nairaToKobo(input.amount),
       currency: input.currency,
       status: card.ok ? 'successful' : 'failed',
       message: card.message,

@@ -1,12 +1,6 @@
-import { z } from 'zod';
+import { apiErrorSchema } from '../../contracts/api-error';
 
-export const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
+export const errorSchema = apiErrorSchema;
 
 /** The error answers most routes can give, for the OpenAPI document. */
 export const errorResponses = {

@@ -2,11 +2,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import type { ApiErrorBody } from '../../contracts/api-error';
 import { isAppError, type ErrorCode, type FieldErrors } from '../../core/errors';
 
-export interface ErrorBody {
-  error: { code: string; message: string; fields?: FieldErrors };
-}
+export type ErrorBody = ApiErrorBody;
 
 export function errorBody(code: string, message: string, fields?: FieldErrors): ErrorBody {
   return { error: fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message } };

@@ -2,12 +2,13 @@ import { Check, Circle, Clock, PackageX } from 'lucide-react';
 import type { OrderStatusId } from '../../../contracts/checkout-texts';
 import type { OrderEventView } from '../../../core/orders/order-view';
 import { cn } from '../../lib/cn';
+import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
 
 const lagosDate = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
-  timeZone: 'Africa/Lagos',
+  timeZone: LAGOS_TIME_ZONE,
 });
 const lagosDateTime = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',
@@ -15,7 +16,7 @@ const lagosDateTime = new Intl.DateTimeFormat('en-NG', {
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  timeZone: 'Africa/Lagos',
+  timeZone: LAGOS_TIME_ZONE,
 });
 
 /**

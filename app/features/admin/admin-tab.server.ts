@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import type { CurrentUser } from '../../../core/accounts/sessions';
 import type { AuditActor } from '../../../core/audit/audit';
+import { lagosDay } from '../../../contracts/lagos-time';
 
 /** What a tab's loader gets: the request's query, the services and the signed-in administrator. */
 export interface AdminLoadArgs {
@@ -25,7 +26,6 @@ export type AdminActionHandler = (args: AdminActionArgs) => Promise<unknown>;
 export const auditActor = (admin: CurrentUser): AuditActor => ({ id: admin.id, email: admin.email });
 
 const DAY_MS = 86_400_000;
-const lagosDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' });
 
 /** A yyyy-mm-dd query value, or '' when it is not one. */
 export const isoDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
@@ -33,8 +33,8 @@ export const isoDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.
 /** A Lagos date range from the query (from, to), the last `days` days when not given. */
 export function dateRange(params: URLSearchParams, days = 30, now = new Date()) {
   return {
-    from: isoDay(params.get('from')) || lagosDay.format(new Date(now.getTime() - days * DAY_MS)),
-    to: isoDay(params.get('to')) || lagosDay.format(now),
+    from: isoDay(params.get('from')) || lagosDay(new Date(now.getTime() - days * DAY_MS)),
+    to: isoDay(params.get('to')) || lagosDay(now),
   };
 }
 

@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn';
 import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
 import type { loadAnnouncementsTab } from './announcements-tab.server';
 import type { AdminActionResult } from './admin-texts';
+import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
 
 type Data = Awaited<ReturnType<typeof loadAnnouncementsTab>>;
 type Draft = { type: 'promo' | 'info'; title: string; message: string; link: string };
@@ -20,7 +21,7 @@ const emptyDraft: Draft = { type: 'promo', title: '', message: '', link: '' };
 const typeNames = { promo: 'Promotion', info: 'Info' } as const;
 
 const dateTime = new Intl.DateTimeFormat('en-NG', {
-  timeZone: 'Africa/Lagos',
+  timeZone: LAGOS_TIME_ZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',

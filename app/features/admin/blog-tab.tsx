@@ -12,6 +12,7 @@ import { AdminPager } from './admin-pager';
 import type { AdminActionResult } from './admin-texts';
 import type { loadBlogTab } from './blog-tab.server';
 import { FilterBar, SearchField, SelectField } from './filter-bar';
+import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
 
 type BlogTabData = Awaited<ReturnType<typeof loadBlogTab>>;
 type Filter = BlogTabData['filter'];
@@ -21,7 +22,7 @@ const lagosDate = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
-  timeZone: 'Africa/Lagos',
+  timeZone: LAGOS_TIME_ZONE,
 });
 
 function ShortDate({ iso }: { iso: string }) {

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { koboToNaira } from '../../../contracts/money';
+import { nairaToKobo } from '../../../contracts/money';
 import { isAppError } from '../../../core/errors';
 import {
   getShopSettings,
@@ -11,19 +11,14 @@ import { formText } from '../../lib/action-result.server';
 import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';
 import { fromLagosInput, settingsMessages, toLagosInput } from './settings-texts';
+import { nairaFieldName, settingsInNaira } from '../../../core/settings/settings-in-naira';
 
 /** The Settings tab: every setting as the form shows it (money in naira, times in Lagos). */
 export async function loadSettingsTab({ context }: AdminLoadArgs) {
-  const settings = await getShopSettings(context.services.db);
-  const { freeShippingThresholdKobo, shippingMethods, flashSaleEndsAt, ...rest } = settings;
+  const settings = settingsInNaira(await getShopSettings(context.services.db));
   return {
-    ...rest,
-    freeShippingThreshold: koboToNaira(freeShippingThresholdKobo),
-    flashSaleEndsAt: flashSaleEndsAt ? toLagosInput(flashSaleEndsAt) : '',
-    shippingMethods: shippingMethods.map(({ priceKobo, ...method }) => ({
-      ...method,
-      price: koboToNaira(priceKobo),
-    })),
+    ...settings,
+    flashSaleEndsAt: settings.flashSaleEndsAt ? toLagosInput(settings.flashSaleEndsAt) : '',
   };
 }
 
@@ -34,7 +29,7 @@ function number(form: FormData, name: string): number {
     .replace(/[,₦\s]/g, '');
   return text === '' ? Number.NaN : Number(text);
 }
-const kobo = (form: FormData, name: string) => Math.round(number(form, name) * 100);
+const kobo = (form: FormData, name: string) => nairaToKobo(number(form, name));
 const checked = (form: FormData, name: string) => form.get(name) === 'on';
 const text = (form: FormData, name: string) => formText(form, name);
 
@@ -108,8 +103,7 @@ function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges
 }
 
 /** Core names money in kobo; the form's fields are in naira. */
-const formFieldName = (name: string) =>
-  name.replace(/^freeShippingThresholdKobo$/, 'freeShippingThreshold').replace(/\.priceKobo$/, '.price');
+const formFieldName = nairaFieldName;
 
 export const settingsActions: Record<string, AdminActionHandler> = {
   'settings-save': async ({ context, admin, form }) => {

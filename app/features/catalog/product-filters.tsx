@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useState } from 'react';
 import { Form, Link, useSearchParams, useSubmit } from 'react-router';
 import type { ColorOption } from '../../../contracts/catalog';
 import { priceBands } from '../../../contracts/price-bands';
-import { formatNaira } from '../../../contracts/money';
+import { formatWholeNaira, nairaToKobo } from '../../../contracts/money';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useModal } from '../../lib/use-modal';
@@ -215,7 +215,7 @@ function FilterForm({
           >
             <span>Up to</span>
             <span className="font-medium text-ink tabular-nums">
-              {formatNaira(ceiling * 100).replace('.00', '')}
+              {formatWholeNaira(nairaToKobo(ceiling))}
             </span>
           </label>
           <input

@@ -5,6 +5,7 @@ import type { ReviewPage } from '../../../contracts/catalog';
 import { Button } from '../../components/ui/button';
 import { Stars } from '../../components/ui/stars';
 import { cn } from '../../lib/cn';
+import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
 
 export interface ReviewFormState {
   ok: boolean;
@@ -27,7 +28,7 @@ const dateFormat = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
-  timeZone: 'Africa/Lagos',
+  timeZone: LAGOS_TIME_ZONE,
 });
 
 /** Description, Specifications and Reviews as WAI-ARIA tabs; the review form opens on demand for signed-in shoppers. */

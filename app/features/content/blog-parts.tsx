@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import type { BlogBlock, BlogCount, BlogInline, BlogPostSummary } from '../../../core/content/blog';
 import { ProductImage } from '../../components/ui/product-image';
 import { cn } from '../../lib/cn';
+import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
 
 const lagosDate = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
-  timeZone: 'Africa/Lagos',
+  timeZone: LAGOS_TIME_ZONE,
 });
 
 export const blogPostHref = (post: Pick<BlogPostSummary, 'id'>) => `/blog/${post.id}`;

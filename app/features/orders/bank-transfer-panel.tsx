@@ -7,10 +7,7 @@ import { inputClasses } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { useRootData } from '../../lib/root-data';
-
-interface ApiError {
-  error?: { message?: string; fields?: Record<string, string> };
-}
+import type { ApiErrorReply } from '../../../contracts/api-error';
 
 type CheckState = 'idle' | 'checking' | 'pending' | 'verified' | 'error';
 
@@ -65,7 +62,7 @@ export function BankTransferPanel({
         credentials: 'same-origin',
         body: JSON.stringify({ reference, key: orderKey ?? undefined }),
       });
-      const body = (await response.json().catch(() => ({}))) as ApiError;
+      const body = (await response.json().catch(() => ({}))) as ApiErrorReply;
       if (!response.ok) {
         setReferenceError(
           body.error?.fields?.reference ?? body.error?.message ?? checkoutMessages.orderProblem,
@@ -87,7 +84,7 @@ export function BankTransferPanel({
     try {
       const query = orderKey ? `?key=${encodeURIComponent(orderKey)}` : '';
       const response = await fetch(`${base}${query}`, { credentials: 'same-origin' });
-      const body = (await response.json()) as ApiError & { paymentStatus?: string };
+      const body = (await response.json()) as ApiErrorReply & { paymentStatus?: string };
       if (!response.ok) throw new Error(body.error?.message ?? checkoutMessages.orderProblem);
       if (body.paymentStatus === 'paid') {
         setCheck('verified');

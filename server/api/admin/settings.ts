@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { koboToNaira, nairaToKobo } from '../../../contracts/money';
+import { nairaToKobo } from '../../../contracts/money';
 import { AppError, isAppError } from '../../../core/errors';
 import {
   getShopSettings,
@@ -11,6 +11,7 @@ import {
 } from '../../../core/settings/shop-settings';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
+import { nairaFieldName, settingsInNaira } from '../../../core/settings/settings-in-naira';
 
 const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema };
 const shape = shopSettingsSchema.shape;
@@ -55,15 +56,7 @@ const settingsPatch = z
   .strict();
 
 function toDto(settings: ShopSettings): SettingsDto {
-  const { freeShippingThresholdKobo, shippingMethods, ...rest } = settings;
-  return {
-    ...rest,
-    freeShippingThreshold: koboToNaira(freeShippingThresholdKobo),
-    shippingMethods: shippingMethods.map(({ priceKobo, ...method }) => ({
-      ...method,
-      price: koboToNaira(priceKobo),
-    })),
-  };
+  return settingsInNaira(settings);
 }
 
 function fromDto(body: z.infer<typeof settingsPatch>): ShopSettingsChanges {
@@ -85,8 +78,7 @@ function fromDto(body: z.infer<typeof settingsPatch>): ShopSettingsChanges {
 }
 
 /** Core names money fields in kobo; the API's fields are in naira. */
-const apiFieldName = (name: string) =>
-  name.replace(/^freeShippingThresholdKobo$/, 'freeShippingThreshold').replace(/\.priceKobo$/, '.price');
+const apiFieldName = nairaFieldName;
 
 async function save(
   db: Parameters<typeof saveShopSettings>[0],
