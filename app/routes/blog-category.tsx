@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, useRouteError } from 'react-router';
-import { blogCategory, getBlogSidebar, listPublishedPosts } from '../../core/content/blog';
+import { blogCategory } from '../../core/content/blog/posts';
+import { getBlogSidebar, listPublishedPosts } from '../../core/content/blog/read-posts';
 import { ButtonLink } from '../components/ui/button';
 import { BlogGrid, BlogListLayout, BlogPagination, BlogSidebar } from '../features/content/blog-parts';
 import { pageMeta, rootMeta } from '../lib/meta';

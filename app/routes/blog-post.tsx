@@ -1,13 +1,8 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { mediaUrl } from '../../contracts/media';
-import {
-  getBlogSidebar,
-  getPost,
-  listRelatedPosts,
-  parseBlogBody,
-  readingMinutes,
-  type BlogPostSummary,
-} from '../../core/content/blog';
+import { getBlogSidebar, getPost, listRelatedPosts } from '../../core/content/blog/read-posts';
+import { parseBlogBody, readingMinutes } from '../../core/content/blog/post-body';
+import type { BlogPostSummary } from '../../core/content/blog/posts';
 import { isAppError } from '../../core/errors';
 import { ButtonLink } from '../components/ui/button';
 import { ProductImage } from '../components/ui/product-image';

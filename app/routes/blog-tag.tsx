@@ -1,4 +1,5 @@
-import { getBlogSidebar, listPublishedPosts, tagSlug } from '../../core/content/blog';
+import { getBlogSidebar, listPublishedPosts } from '../../core/content/blog/read-posts';
+import { tagSlug } from '../../core/content/blog/posts';
 import { BlogGrid, BlogListLayout, BlogPagination, BlogSidebar } from '../features/content/blog-parts';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/blog-tag';

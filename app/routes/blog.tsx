@@ -1,4 +1,4 @@
-import { getBlogSidebar, listPublishedPosts } from '../../core/content/blog';
+import { getBlogSidebar, listPublishedPosts } from '../../core/content/blog/read-posts';
 import { BlogGrid, BlogListLayout, BlogPagination, BlogSidebar } from '../features/content/blog-parts';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/blog';

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, products } from '../../db/schema/catalog';
-import { blogCategories, listPublishedPostPaths } from '../content/blog';
+import { blogCategories } from '../content/blog/posts';
+import { listPublishedPostPaths } from '../content/blog/read-posts';
 
 export interface SitemapEntry {
   path: string;

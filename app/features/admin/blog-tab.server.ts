@@ -1,13 +1,12 @@
 import { redirect } from 'react-router';
+import { blogCategories, type BlogPostDetail } from '../../../core/content/blog/posts';
 import {
-  blogCategories,
   createPost,
-  getPost,
   listPostsForAdmin,
   setPostPublished,
   updatePost,
-  type BlogPostDetail,
-} from '../../../core/content/blog';
+} from '../../../core/content/blog/manage-posts';
+import { getPost } from '../../../core/content/blog/read-posts';
 import { AppError, isAppError } from '../../../core/errors';
 import { formFailure, formText } from '../../lib/action-result.server';
 import {

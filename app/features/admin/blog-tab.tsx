@@ -1,6 +1,6 @@
 import { ArrowLeft, Eye, PenLine, Plus, Send, Undo2 } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
-import type { BlogPostDetail, BlogPostSummary } from '../../../core/content/blog';
+import type { BlogPostDetail, BlogPostSummary } from '../../../core/content/blog/posts';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';

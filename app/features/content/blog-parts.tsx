@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { BlogBlock, BlogCount, BlogInline, BlogPostSummary } from '../../../core/content/blog';
+import type { BlogBlock, BlogInline } from '../../../core/content/blog/post-body';
+import type { BlogCount, BlogPostSummary } from '../../../core/content/blog/posts';
 import { ProductImage } from '../../components/ui/product-image';
 import { cn } from '../../lib/cn';
 import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';

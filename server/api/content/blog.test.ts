@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPost } from '../../../core/content/blog';
+import { createPost } from '../../../core/content/blog/manage-posts';
 import { seedBlog } from '../../../seed/seed-blog';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 

@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mediaUrl, srcSet } from '../../../contracts/media';
-import {
-  blogCategory,
-  blogListQuerySchema,
-  getPost,
-  listPublishedPosts,
-  parseBlogBody,
-  type BlogPostDetail,
-  type BlogPostSummary,
-} from '../../../core/content/blog';
+import { blogCategory, type BlogPostDetail, type BlogPostSummary } from '../../../core/content/blog/posts';
+import { blogListQuerySchema, getPost, listPublishedPosts } from '../../../core/content/blog/read-posts';
+import { parseBlogBody } from '../../../core/content/blog/post-body';
 import { AppError } from '../../../core/errors';
 import { errorResponses } from '../schemas';
 

@@ -4,27 +4,29 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/admin';
-import { blogPosts } from '../../db/schema/content';
-import { seedBlog } from '../../seed/seed-blog';
-import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
-import { listSitemapEntries } from '../catalog/list-sitemap-entries';
-import { isAppError } from '../errors';
+import { auditLog } from '../../../db/schema/admin';
+import { blogPosts } from '../../../db/schema/content';
+import { seedBlog } from '../../../seed/seed-blog';
+import { createTestDatabase, type TestDatabase } from '../../../tests/fixtures/test-database';
+import { listSitemapEntries } from '../../catalog/list-sitemap-entries';
+import { isAppError } from '../../errors';
 import {
   createPost,
+  listPostsForAdmin,
+  setPostPublished,
+  updatePost,
+  type BlogPostInput,
+} from './manage-posts';
+import {
   getPost,
   getBlogSidebar,
   listBlogCategories,
   listBlogTags,
-  listPostsForAdmin,
   listPublishedPosts,
   listRelatedPosts,
-  parseBlogBody,
-  setPostPublished,
-  tagSlug,
-  updatePost,
-  type BlogPostInput,
-} from './blog';
+} from './read-posts';
+import { parseBlogBody } from './post-body';
+import { tagSlug } from './posts';
 
 let database: TestDatabase;
 let uploadDir: string;
