@@ -1,6 +1,7 @@
 import { ChevronLeft } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { addDays, buildShopReport, lagosToday, REPORT_PRESETS } from '../../core/admin/reports';
+import { addDays, lagosToday, REPORT_PRESETS } from '../../core/admin/reports/range';
+import { buildShopReport } from '../../core/admin/reports/shop-report';
 import { isAppError } from '../../core/errors';
 import { Button } from '../components/ui/button';
 import { inputClasses } from '../components/ui/field';

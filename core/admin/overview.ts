@@ -5,7 +5,7 @@ import { users } from '../../db/schema/accounts';
 import { products } from '../../db/schema/catalog';
 import { orders } from '../../db/schema/orders';
 import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
-import { lastDays, paidWithin, type ReportRange } from './reports';
+import { lastDays, paidWithin, type ReportRange } from './reports/range';
 
 /*
  * The dashboard's first figures. Revenue is what was paid in Lagos days (today, the last 7 and the

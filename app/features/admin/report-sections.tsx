@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
-import type { ShopReport } from '../../../core/admin/reports';
+import type { ShopReport } from '../../../core/admin/reports/shop-report';
 import { OrderDate } from '../../components/orders/order-status';
 import { ordersHref } from './admin-links';
 import { DailyChart, type DailyPoint } from './report-charts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lagosToday } from '../../../core/admin/reports';
+import { lagosToday } from '../../../core/admin/reports/range';
 import { pageViews } from '../../../db/schema/admin';
 import { orders } from '../../../db/schema/orders';
 import {

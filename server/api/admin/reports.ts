@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
-import { buildShopReport, type ShopReport } from '../../../core/admin/reports';
+import { buildShopReport, type ShopReport } from '../../../core/admin/reports/shop-report';
 import { errorResponses, errorSchema } from '../schemas';
 
 const naira = z.number().describe('Naira, at most two decimals');

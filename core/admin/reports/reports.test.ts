@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/accounts';
-import { auditLog, pageViews, signIns } from '../../db/schema/admin';
-import { categories, products, reviews } from '../../db/schema/catalog';
-import { newsletterSubscribers } from '../../db/schema/content';
-import { orderEvents, orderLines, orders } from '../../db/schema/orders';
-import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
-import { AppError } from '../errors';
-import { shopOverview } from './overview';
-import { buildShopReport, lagosRange, promisedBusinessDays, resolveReportRange } from './reports';
+import { users } from '../../../db/schema/accounts';
+import { auditLog, pageViews, signIns } from '../../../db/schema/admin';
+import { categories, products, reviews } from '../../../db/schema/catalog';
+import { newsletterSubscribers } from '../../../db/schema/content';
+import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
+import { createTestDatabase, type TestDatabase } from '../../../tests/fixtures/test-database';
+import { AppError } from '../../errors';
+import { shopOverview } from '../overview';
+import { buildShopReport } from './shop-report';
+import { lagosRange, resolveReportRange } from './range';
+import { promisedBusinessDays } from './orders';
 
 /*
  * A shop with no demo data: every row the reports read is made here, so each figure can be checked

@@ -1,0 +1,120 @@
+import { CreditCard, Landmark } from 'lucide-react';
+import { paymentMethodNames, type PaymentMethodId } from '../../../contracts/checkout-texts';
+import { formatNaira } from '../../../contracts/money';
+import type { CartQuote } from '../../../core/orders/quote';
+
+/** The delivery methods the quote offers for this cart and country, each with its price or Free. */
+export function ShippingFieldset({
+  quote,
+  locked: orderLocked,
+  onChoose: setShippingMethod,
+}: {
+  quote: CartQuote | null;
+  locked: boolean;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <fieldset className="space-y-3" disabled={orderLocked}>
+      <legend className="font-display text-2xl">Shipping method</legend>
+      {(quote?.shippingMethods ?? []).map((method) => (
+        <label
+          key={method.id}
+          className="flex cursor-pointer items-center gap-4 rounded-sm border border-line bg-white p-4 has-checked:border-ink"
+        >
+          <input
+            type="radio"
+            name="shippingMethod"
+            value={method.id}
+            checked={quote?.shippingMethod?.id === method.id}
+            onChange={() => setShippingMethod(method.id)}
+            className="h-4 w-4 accent-ink"
+          />
+          <span className="flex-1">
+            <span className="block text-sm font-medium">{method.name}</span>
+            <span className="block text-xs text-muted">{method.description}</span>
+          </span>
+          <span className="text-sm tabular-nums">{method.free ? 'Free' : formatNaira(method.priceKobo)}</span>
+        </label>
+      ))}
+      {!quote ? <p className="text-sm text-muted">Loading delivery options…</p> : null}
+    </fieldset>
+  );
+}
+
+/** The payment methods the shop takes, with what happens after Place Order for the one chosen. */
+export function PaymentFieldset({
+  paymentMethods,
+  payment,
+  paymentMode,
+  bankAccount,
+  holdHours,
+  locked: orderLocked,
+  onChoose: setPaymentMethod,
+}: {
+  paymentMethods: PaymentMethodId[];
+  payment: PaymentMethodId | undefined;
+  paymentMode: 'live' | 'sandbox';
+  bankAccount: { bankName: string; accountNumber: string; accountName: string };
+  holdHours: number;
+  locked: boolean;
+  onChoose: (method: PaymentMethodId) => void;
+}) {
+  return (
+    <fieldset className="space-y-3" disabled={orderLocked}>
+      <legend className="font-display text-2xl">Payment</legend>
+      {paymentMethods.length === 0 ? (
+        <p className="text-sm text-sale">
+          Payments are paused right now. Please order via WhatsApp or call us.
+        </p>
+      ) : null}
+      {paymentMethods.map((method) => (
+        <label
+          key={method}
+          className="flex cursor-pointer items-center gap-4 rounded-sm border border-line bg-white p-4 has-checked:border-ink"
+        >
+          <input
+            type="radio"
+            name="paymentMethod"
+            value={method}
+            checked={payment === method}
+            onChange={() => setPaymentMethod(method)}
+            className="h-4 w-4 accent-ink"
+          />
+          {method === 'bank-transfer' ? (
+            <Landmark width={18} height={18} aria-hidden="true" className="text-ink-soft" />
+          ) : (
+            <CreditCard width={18} height={18} aria-hidden="true" className="text-ink-soft" />
+          )}
+          <span className="text-sm font-medium">{paymentMethodNames[method]}</span>
+        </label>
+      ))}
+      {payment === 'flutterwave' || payment === 'credit-card' ? (
+        <div className="rounded-sm bg-cream p-4 text-sm text-ink-soft" data-testid="card-payment-note">
+          <p>
+            When you place your order, Flutterwave&apos;s secure window opens for you to pay
+            {payment === 'credit-card' ? ' by card' : ' by card, bank transfer or USSD'}. Your card details
+            are entered there, never on our site.
+          </p>
+          {paymentMode === 'sandbox' ? (
+            <p className="mt-2 font-medium text-warning">
+              Test mode: no money is taken. The payment window lists the test cards to use.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {payment === 'bank-transfer' ? (
+        <div className="rounded-sm bg-cream p-4 text-sm text-ink-soft" data-testid="bank-details">
+          <p>
+            Pay by transfer to <strong className="text-ink">{bankAccount.bankName}</strong>, account{' '}
+            <strong className="text-ink tabular-nums">{bankAccount.accountNumber}</strong>,{' '}
+            {bankAccount.accountName}.
+          </p>
+          <p className="mt-2">
+            When you place your order you get its payment reference (RC…): use it with your transfer. We hold
+            your items for {holdHours} hours and confirm your order as soon as the money arrives.
+          </p>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,141 @@
+import { Lock, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatNaira } from '../../../contracts/money';
+import type { CartQuote } from '../../../core/orders/quote';
+import { OrderTotals } from '../../components/order-totals';
+import { buttonClasses } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+
+export interface PlacedOrderRef {
+  number: string;
+  key: string | null;
+}
+
+/**
+ * The order summary beside the form: the lines and totals as the server prices them, what went
+ * wrong, and the Place Order button, which names the total and what it is waiting for.
+ */
+export function CheckoutSummary({
+  quote,
+  quoteError,
+  coupon,
+  placedOrder,
+  formError,
+  stage,
+  canPlace,
+  onPayLater,
+}: {
+  quote: CartQuote | null;
+  quoteError: string | null;
+  coupon: string;
+  placedOrder: PlacedOrderRef | null;
+  formError: string | null;
+  stage: 'idle' | 'placing' | 'paying';
+  canPlace: boolean;
+  onPayLater: (placed: PlacedOrderRef) => void;
+}) {
+  const placing = stage !== 'idle';
+  const showOrder = onPayLater;
+  return (
+    <aside className="lg:sticky lg:top-28 lg:self-start" aria-label="Order summary">
+      <div className="rounded-card border border-line bg-white p-5 lg:p-6">
+        <h2 className="font-display text-2xl">Order Summary</h2>
+        <ul className="mt-4 space-y-3 border-b border-line pb-4">
+          {(quote?.lines ?? []).map((line, index) => (
+            <li key={`${line.productId}-${index}`} className="flex gap-3 text-sm">
+              {line.imageUrl ? (
+                <img
+                  src={line.imageUrl}
+                  alt=""
+                  width={48}
+                  height={60}
+                  className="h-15 w-12 rounded-sm bg-cream object-cover"
+                />
+              ) : null}
+              <div className="flex-1">
+                <p className="leading-snug">{line.name}</p>
+                <p className="text-xs text-muted">
+                  {[line.color, line.size && `Size ${line.size}`, `Qty ${line.quantity}`]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                {line.problem ? <p className="text-xs font-medium text-sale">{line.problem}</p> : null}
+              </div>
+              <p className="tabular-nums">{formatNaira(line.lineTotalKobo)}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="pt-4" aria-live="polite">
+          {quote ? (
+            <OrderTotals
+              figures={{
+                subtotalKobo: quote.subtotalKobo,
+                discountKobo: quote.discountKobo,
+                shippingKobo: quote.shippingKobo,
+                taxKobo: quote.taxKobo,
+                taxRatePercent: quote.taxRatePercent,
+                totalKobo: quote.totalKobo,
+                couponCode: quote.coupon?.code ?? null,
+                shippingLabel: quote.shippingMethod?.name,
+              }}
+            />
+          ) : (
+            <p className="text-sm text-muted">{quoteError ?? 'Working out your total…'}</p>
+          )}
+          {quote?.couponError ? (
+            <p className="mt-3 text-xs text-sale">
+              {coupon}: {quote.couponError}
+            </p>
+          ) : null}
+        </div>
+        {placedOrder ? (
+          <p className="mt-4 rounded-sm bg-cream p-3 text-sm text-ink-soft" data-testid="placed-order">
+            Order <strong className="text-ink">{placedOrder.number}</strong> is placed and your items are
+            held. Complete the payment to confirm it, or{' '}
+            <button
+              type="button"
+              onClick={() => void showOrder(placedOrder)}
+              className="font-medium text-ink underline underline-offset-4"
+            >
+              pay later
+            </button>
+            .
+          </p>
+        ) : null}
+        {formError ? (
+          <p role="alert" className="mt-4 rounded-sm bg-sale/10 p-3 text-sm text-sale">
+            {formError}
+          </p>
+        ) : null}
+        {quote && !quote.purchasable ? (
+          <p className="mt-4 text-sm text-sale">
+            Some items in your cart need attention.{' '}
+            <Link to="/cart" className="underline">
+              Review your cart
+            </Link>
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={placing || !canPlace}
+          className={cn(buttonClasses('primary', 'lg', 'mt-5 w-full'))}
+        >
+          <Lock width={15} height={15} aria-hidden="true" />
+          {stage === 'placing'
+            ? 'Placing your order…'
+            : stage === 'paying'
+              ? 'Waiting for payment…'
+              : placedOrder
+                ? 'Try payment again'
+                : quote
+                  ? `Place Order · ${formatNaira(quote.totalKobo)}`
+                  : 'Place Order'}
+        </button>
+        <p className="mt-4 flex items-center gap-2 text-xs text-ink-soft">
+          <ShieldCheck width={14} height={14} aria-hidden="true" /> Prices and totals are confirmed by our
+          server when you place the order.
+        </p>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,121 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { paymentMethodNames } from '../../../contracts/checkout-texts';
+import type { DbOrTx } from '../../../db/client';
+import { products } from '../../../db/schema/catalog';
+import { orderLines, orders } from '../../../db/schema/orders';
+import { sumOf, percentOf, daysOf, lagosDayOf, paidWithin, type ReportRange } from './range';
+
+/** The Sales card: paid revenue, orders, average order and the best sellers, in a range of Lagos days. */
+export interface ProductUnits {
+  productId: number;
+  name: string;
+  unitsSold: number;
+  revenueKobo: number;
+  stock: number;
+}
+
+export interface SalesReport {
+  /** Paid, not cancelled or refunded, by when it was paid. */
+  revenueKobo: number;
+  orders: number;
+  averageOrderKobo: number;
+  unitsSold: number;
+  daily: { day: string; revenueKobo: number; orders: number }[];
+  bestsellers: ProductUnits[];
+  slowMovers: ProductUnits[];
+  paymentMethods: { method: string; label: string; orders: number; revenueKobo: number; percent: number }[];
+}
+
+/** Units sold per product in the range: paid order lines, as a subquery. */
+function unitsSoldWithin(db: DbOrTx, range: ReportRange) {
+  return db
+    .select({
+      productId: orderLines.productId,
+      units: sql<number>`sum(${orderLines.quantity})::int`.as('units'),
+      revenue: sql<number>`sum(${orderLines.quantity} * ${orderLines.unitPriceKobo})::bigint`.as('revenue'),
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(paidWithin(range))
+    .groupBy(orderLines.productId)
+    .as('sold');
+}
+
+export async function salesReport(
+  db: DbOrTx,
+  range: ReportRange,
+  options: { top?: number } = {},
+): Promise<SalesReport> {
+  const top = options.top ?? 5;
+  const sold = unitsSoldWithin(db, range);
+  const productUnits = {
+    productId: products.id,
+    name: products.name,
+    unitsSold: sql<number>`coalesce(${sold.units}, 0)`.mapWith(Number),
+    revenueKobo: sql<number>`coalesce(${sold.revenue}, 0)`.mapWith(Number),
+    stock: products.stock,
+  };
+  const [[totals], [units], daily, bestsellers, slowMovers, methods] = await Promise.all([
+    db
+      .select({ orders: count(), revenueKobo: sumOf(sql`${orders.totalKobo}`) })
+      .from(orders)
+      .where(paidWithin(range)),
+    db
+      .select({ units: sumOf(sql`${orderLines.quantity}`) })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(paidWithin(range)),
+    db
+      .select({
+        day: lagosDayOf(orders.paidAt),
+        revenueKobo: sumOf(sql`${orders.totalKobo}`),
+        orders: count(),
+      })
+      .from(orders)
+      .where(paidWithin(range))
+      .groupBy(lagosDayOf(orders.paidAt)),
+    db
+      .select(productUnits)
+      .from(products)
+      .innerJoin(sold, eq(sold.productId, products.id))
+      .orderBy(desc(sold.units), desc(sold.revenue), asc(products.name))
+      .limit(top),
+    // Slow movers: products on sale that sold least (none at all first), the fullest shelves first.
+    db
+      .select(productUnits)
+      .from(products)
+      .leftJoin(sold, eq(sold.productId, products.id))
+      .where(eq(products.status, 'active'))
+      .orderBy(sql`coalesce(${sold.units}, 0)`, desc(products.stock), asc(products.name))
+      .limit(top),
+    db
+      .select({ method: orders.paymentMethod, orders: count(), revenueKobo: sumOf(sql`${orders.totalKobo}`) })
+      .from(orders)
+      .where(paidWithin(range))
+      .groupBy(orders.paymentMethod)
+      .orderBy(desc(count())),
+  ]);
+  const orderCount = totals?.orders ?? 0;
+  const revenueKobo = totals?.revenueKobo ?? 0;
+  const byDay = new Map(daily.map((row) => [row.day, row]));
+  return {
+    revenueKobo,
+    orders: orderCount,
+    averageOrderKobo: orderCount > 0 ? Math.round(revenueKobo / orderCount) : 0,
+    unitsSold: units?.units ?? 0,
+    daily: daysOf(range).map((day) => ({
+      day,
+      revenueKobo: byDay.get(day)?.revenueKobo ?? 0,
+      orders: byDay.get(day)?.orders ?? 0,
+    })),
+    bestsellers,
+    slowMovers,
+    paymentMethods: methods.map((row) => ({
+      method: row.method,
+      label: paymentMethodNames[row.method],
+      orders: row.orders,
+      revenueKobo: row.revenueKobo,
+      percent: percentOf(row.orders, orderCount),
+    })),
+  };
+}
