@@ -1,6 +1,9 @@
 import {
   parseFlutterwaveTransaction,
+  parseTransferCharge,
   ProviderError,
+  type TransferCharge,
+  type TransferChargeRequest,
   type PaymentProvider,
   type ProviderTransaction,
 } from './provider';
@@ -21,11 +24,17 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  async function call(path: string): Promise<ProviderTransaction> {
+  async function request(path: string, body?: unknown): Promise<{ message?: string; data?: unknown; meta?: unknown }> {
     let response: Response;
     try {
       response = await doFetch(`${options.apiBase}${path}`, {
-        headers: { authorization: `Bearer ${options.secretKey}`, accept: 'application/json' },
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch {
@@ -34,23 +43,41 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
         'unreachable',
       );
     }
-    let body: { status?: string; message?: string; data?: unknown };
+    let answer: { status?: string; message?: string; data?: unknown; meta?: unknown };
     try {
-      body = (await response.json()) as typeof body;
+      answer = (await response.json()) as typeof answer;
     } catch {
       throw new ProviderError('The payment provider gave an answer we could not read.', 'unreachable');
     }
-    if (response.status === 404 || (response.status === 400 && /no transaction/i.test(body.message ?? '')))
+    if (response.status === 404 || (response.status === 400 && /no transaction/i.test(answer.message ?? '')))
       throw new ProviderError(
-        body.message ?? 'The payment provider does not know this transaction.',
+        answer.message ?? 'The payment provider does not know this transaction.',
         'not_found',
       );
-    if (!response.ok || body.status !== 'success')
+    if (!response.ok || answer.status !== 'success')
       throw new ProviderError(
-        body.message ?? `The payment provider answered ${response.status}.`,
+        answer.message ?? `The payment provider answered ${response.status}.`,
         response.status >= 500 ? 'unreachable' : 'rejected',
       );
-    return parseFlutterwaveTransaction(body.data, body.message ?? '');
+    return answer;
+  }
+
+  async function call(path: string): Promise<ProviderTransaction> {
+    const answer = await request(path);
+    return parseFlutterwaveTransaction(answer.data, answer.message ?? '');
+  }
+
+  async function createTransferCharge(charge: TransferChargeRequest): Promise<TransferCharge> {
+    const answer = await request('/v3/charges?type=bank_transfer', {
+      tx_ref: charge.txRef,
+      amount: charge.amount,
+      currency: 'NGN',
+      email: charge.email,
+      fullname: charge.fullname,
+      phone_number: charge.phoneNumber,
+      is_permanent: false,
+    });
+    return parseTransferCharge(answer);
   }
 
   return {
@@ -60,5 +87,6 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
     verifyById: (id) => call(`/v3/transactions/${encodeURIComponent(id)}/verify`),
     verifyByReference: (txRef) =>
       call(`/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(txRef)}`),
+    createTransferCharge,
   };
 }

@@ -14,6 +14,28 @@ export interface ProviderTransaction {
   message: string;
 }
 
+/** What the shop asks for when a shopper pays by bank transfer: an account for this order's exact total. */
+export interface TransferChargeRequest {
+  txRef: string;
+  /** Naira, as the provider wants it. */
+  amount: number;
+  email: string;
+  fullname: string;
+  phoneNumber: string;
+}
+
+/** The account the provider opened for one order (Flutterwave's `meta.authorization`). */
+export interface TransferCharge {
+  bankName: string;
+  accountNumber: string;
+  accountName: string;
+  /** What the shopper must send, in naira. */
+  amount: number;
+  /** When the account stops accepting money (ISO). */
+  expiresAt: string;
+  note: string;
+}
+
 /**
  * The payment provider the shop verifies payments with: Flutterwave v3 when keys are set, the
  * sandbox otherwise. Both answer in Flutterwave's terms.
@@ -25,6 +47,8 @@ export interface PaymentProvider {
   scriptUrl: string;
   verifyById(transactionId: string): Promise<ProviderTransaction>;
   verifyByReference(txRef: string): Promise<ProviderTransaction>;
+  /** Opens a temporary NGN account for one order's bank transfer (POST /v3/charges?type=bank_transfer). */
+  createTransferCharge(request: TransferChargeRequest): Promise<TransferCharge>;
 }
 
 /** The provider could not say: it did not answer, answered an error, or does not know the transaction. */
@@ -66,5 +90,47 @@ export function parseFlutterwaveTransaction(data: unknown, message = ''): Provid
     createdAt: text(record.created_at) ?? text(record.createdAt),
     customer: { email: text(customer.email), name: text(customer.name) },
     message: text(record.processor_response) ?? message,
+  };
+}
+
+/** Accounts that give no expiry are taken to stay open for an hour, Flutterwave's usual term. */
+const DEFAULT_ACCOUNT_MINUTES = 60;
+
+function expiryOf(value: unknown, now: Date): string {
+  if (typeof value === 'number' && Number.isFinite(value))
+    return new Date(value > 1e12 ? value : value * 1000).toISOString();
+  if (typeof value === 'string' && value.trim()) {
+    // '2026-11-25 21:04:05' (no zone) is Lagos time, as Flutterwave writes it for NGN accounts.
+    const text = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(value.trim())
+      ? `${value.trim().replace(' ', 'T')}+01:00`
+      : value.trim();
+    const parsed = Date.parse(text);
+    if (Number.isFinite(parsed)) return new Date(parsed).toISOString();
+  }
+  return new Date(now.getTime() + DEFAULT_ACCOUNT_MINUTES * 60_000).toISOString();
+}
+
+/** Reads a bank-transfer charge's answer: the account under `meta.authorization`. */
+export function parseTransferCharge(body: unknown, now = new Date()): TransferCharge {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const meta = (typeof record.meta === 'object' && record.meta !== null ? record.meta : {}) as Record<
+    string,
+    unknown
+  >;
+  const auth = (
+    typeof meta.authorization === 'object' && meta.authorization !== null ? meta.authorization : {}
+  ) as Record<string, unknown>;
+  const accountNumber = text(auth.transfer_account);
+  const bankName = text(auth.transfer_bank);
+  const amount = Number(auth.transfer_amount);
+  if (!accountNumber || !bankName || !Number.isFinite(amount) || amount <= 0)
+    throw new ProviderError('The payment provider did not give an account to pay into.', 'rejected');
+  return {
+    bankName,
+    accountNumber,
+    accountName: text(auth.transfer_account_name) ?? text(auth.account_name) ?? 'Flutterwave',
+    amount,
+    expiresAt: expiryOf(auth.account_expiration, now),
+    note: text(auth.transfer_note) ?? '',
   };
 }

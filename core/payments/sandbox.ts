@@ -1,10 +1,16 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sandboxCharges } from '../../db/schema/payments';
 import { settings } from '../../db/schema/settings';
 import { AppError } from '../errors';
-import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
+import {
+  ProviderError,
+  type PaymentProvider,
+  type ProviderTransaction,
+  type TransferCharge,
+  type TransferChargeRequest,
+} from './provider';
 import { nairaToKobo } from '../../contracts/money';
 
 export const SANDBOX_PUBLIC_KEY = 'FLWPUBK_TEST-SANDBOX-X';
@@ -160,6 +166,88 @@ export async function findSandboxCharge(db: DbOrTx, by: { id?: string; txRef?: s
   return undefined;
 }
 
+/** How long a TEST MODE transfer account accepts money, as Flutterwave's do. */
+export const SANDBOX_ACCOUNT_MINUTES = 60;
+
+/**
+ * Opens a TEST MODE transfer account for one order: a pending charge in the sandbox's ledger, with
+ * an account number no bank knows. Money "arrives" only through `simulateSandboxTransfer`.
+ */
+export async function openSandboxTransferAccount(
+  db: DbOrTx,
+  request: TransferChargeRequest,
+  now = new Date(),
+): Promise<TransferCharge> {
+  if (!(request.amount > 0) || !request.txRef)
+    throw new AppError('BAD_REQUEST', 'The transfer request is not valid.');
+  const account = {
+    bankName: 'Sandbox Bank (TEST MODE)',
+    accountNumber: `99${String(randomInt(0, 100_000_000)).padStart(8, '0')}`,
+    accountName: 'TEST MODE checkout',
+    amountKobo: nairaToKobo(request.amount),
+    expiresAt: new Date(now.getTime() + SANDBOX_ACCOUNT_MINUTES * 60_000).toISOString(),
+    note: 'TEST MODE: no bank will accept this account. Use the simulate buttons instead.',
+  };
+  await db.insert(sandboxCharges).values({
+    transactionId: newSandboxTransactionId(),
+    txRef: request.txRef,
+    flwRef: `FLW-SANDBOX-${randomBytes(6).toString('hex').toUpperCase()}`,
+    amountKobo: account.amountKobo,
+    currency: 'NGN',
+    status: 'pending',
+    message: 'Awaiting the transfer',
+    paymentType: 'bank_transfer',
+    card: null,
+    customer: { email: request.email, name: request.fullname },
+    transfer: account,
+    createdAt: now,
+  });
+  const { amountKobo, ...rest } = account;
+  return { ...rest, amount: amountKobo / 100 };
+}
+
+/** What a TEST MODE shopper can make happen to a transfer: the whole amount, too little, too much, or too late. */
+export const sandboxTransferOutcomes = ['full', 'short', 'over', 'late'] as const;
+export type SandboxTransferOutcome = (typeof sandboxTransferOutcomes)[number];
+
+/**
+ * Plays the bank: money reaches the TEST MODE account. 'short' sends ₦1,000 less than asked (or
+ * half, for a small total), 'over' ₦500 more, 'late' the right amount after the account expired.
+ * Returns the charge's transaction id, which the shop then verifies as it would Flutterwave's webhook.
+ */
+export async function simulateSandboxTransfer(
+  db: DbOrTx,
+  txRef: string,
+  outcome: SandboxTransferOutcome,
+  now = new Date(),
+): Promise<string> {
+  const [charge] = await db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.txRef, txRef))
+    .orderBy(desc(sandboxCharges.id))
+    .limit(1);
+  if (!charge?.transfer || !charge.transactionId)
+    throw new AppError('NOT_FOUND', 'No TEST MODE transfer account has this reference.');
+  if (charge.status !== 'pending')
+    throw new AppError('CONFLICT', 'Money already reached this TEST MODE account.');
+  const asked = charge.transfer.amountKobo;
+  const expires = new Date(charge.transfer.expiresAt);
+  const amountKobo =
+    outcome === 'short' ? asked - Math.min(100_000, Math.floor(asked / 2)) : outcome === 'over' ? asked + 50_000 : asked;
+  await db
+    .update(sandboxCharges)
+    .set({
+      status: 'successful',
+      amountKobo,
+      message: 'Transfer received',
+      // A late transfer arrives after the account stopped accepting money.
+      createdAt: outcome === 'late' ? new Date(Math.max(now.getTime(), expires.getTime() + 60_000)) : now,
+    })
+    .where(eq(sandboxCharges.id, charge.id));
+  return charge.transactionId;
+}
+
 /** The provider when no Flutterwave keys are set: the app's own ledger of test charges. */
 export function createSandboxProvider(db: DbOrTx): PaymentProvider {
   const get = async (by: { id?: string; txRef?: string }) => {
@@ -173,5 +261,6 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
     scriptUrl: SANDBOX_SCRIPT,
     verifyById: (id) => get({ id }),
     verifyByReference: (txRef) => get({ txRef }),
+    createTransferCharge: (request) => openSandboxTransferAccount(db, request),
   };
 }

@@ -16,8 +16,22 @@ import { users } from './accounts';
 import { orders } from './orders';
 
 export const paymentProviders = ['flutterwave', 'sandbox', 'bank-transfer'] as const;
-export const transactionStatuses = ['pending', 'successful', 'failed'] as const;
+/** 'review': money arrived but not as asked (short, or after the transfer account expired): the shop decides. */
+export const transactionStatuses = ['pending', 'successful', 'failed', 'review'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
+
+/** The account a bank-transfer charge opened for one order: pay exactly this amount before it expires. */
+export interface TransferAccount {
+  bankName: string;
+  accountNumber: string;
+  accountName: string;
+  /** What the shopper must send, in kobo (the order's total). */
+  amountKobo: number;
+  /** When the account stops accepting money (ISO). */
+  expiresAt: string;
+  /** The provider's words for the transfer's narration, if any. */
+  note: string;
+}
 
 /**
  * Every payment attempt: one row per tx_ref the shop hands the provider, and one per bank transfer.
@@ -47,6 +61,10 @@ export const paymentTransactions = pgTable(
     /** The admin who confirmed a bank transfer or re-verified a payment. */
     verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull().default(''),
+    /** A bank-transfer charge's own account, as the provider gave it (null for card attempts). */
+    transferAccount: jsonb('transfer_account').$type<TransferAccount>(),
+    /** The amount the provider reports received, once it reports one (may differ from the amount asked). */
+    receivedKobo: integer('received_kobo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,7 +73,10 @@ export const paymentTransactions = pgTable(
     uniqueIndex('payment_transactions_provider_id_idx').on(table.provider, table.providerTransactionId),
     index('payment_transactions_order_idx').on(table.orderId),
     index('payment_transactions_created_idx').on(table.createdAt),
-    check('payment_transactions_status_valid', sql`${table.status} IN ('pending', 'successful', 'failed')`),
+    check(
+      'payment_transactions_status_valid',
+      sql`${table.status} IN ('pending', 'successful', 'failed', 'review')`,
+    ),
   ],
 );
 
@@ -76,12 +97,15 @@ export const sandboxCharges = pgTable(
     flwRef: text('flw_ref').notNull(),
     amountKobo: integer('amount_kobo').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['successful', 'failed'] }).notNull(),
+    /** A bank-transfer charge is 'pending' from the moment its account opens until money arrives. */
+    status: text('status', { enum: ['pending', 'successful', 'failed'] }).notNull(),
     message: text('message').notNull(),
     paymentType: text('payment_type').notNull().default('card'),
     /** Only the last four digits of the test card; never the number. */
-    card: jsonb('card').$type<{ first_6digits: string; last_4digits: string; type: string }>().notNull(),
+    card: jsonb('card').$type<{ first_6digits: string; last_4digits: string; type: string }>(),
     customer: jsonb('customer').$type<{ email: string; name: string }>().notNull(),
+    /** A bank-transfer charge's account (null for cards). */
+    transfer: jsonb('transfer').$type<TransferAccount>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
