@@ -154,6 +154,29 @@ export function payOrder(tx: DbOrTx, order: OrderRow, by: PaidBy, now: Date): Pr
   );
 }
 
+/**
+ * Not a move: money arrived for an unpaid order but not as asked (short, or after its transfer
+ * account expired). The order stays Awaiting payment and keeps its items until the shop decides
+ * (confirm the transfer, or cancel and refund): the release job no longer touches it.
+ */
+export async function holdForReview(tx: DbOrTx, order: OrderRow, note: string, now: Date): Promise<boolean> {
+  const held = await tx
+    .update(orders)
+    .set({ stockHeldUntil: null, updatedAt: now })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.status, 'awaiting_payment'),
+        ne(orders.paymentStatus, 'paid'),
+        isNull(orders.stockReleasedAt),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (held.length === 0) return false;
+  await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note, createdAt: now });
+  return true;
+}
+
 /** ship: a Processing order leaves with a carrier and a tracking number; the shopper is told both. */
 export function shipOrder(
   tx: DbOrTx,

@@ -24,7 +24,10 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  async function request(path: string, body?: unknown): Promise<{ message?: string; data?: unknown; meta?: unknown }> {
+  async function request(
+    path: string,
+    body?: unknown,
+  ): Promise<{ message?: string; data?: unknown; meta?: unknown }> {
     let response: Response;
     try {
       response = await doFetch(`${options.apiBase}${path}`, {

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { checkoutMessages, normalizeBankReference } from '../../contracts/checkout-texts';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
@@ -8,7 +8,7 @@ import { paymentTransactions } from '../../db/schema/payments';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
-import { cancelOrder, mailShopper, PAID_MAIL_NOTE, payOrder } from '../orders/lifecycle';
+import { cancelOrder, holdForReview, mailShopper, PAID_MAIL_NOTE, payOrder } from '../orders/lifecycle';
 import { toOrderView, type OrderRow, type OrderView } from '../orders/order-view';
 import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
 import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
@@ -109,6 +109,11 @@ export async function cancelUnpaidOrder(
       'CONFLICT',
       'You reported a bank transfer for this order: we will check it. Contact us to cancel it.',
     );
+  if (order.paymentMethod === 'bank-transfer' && order.stockHeldUntil === null)
+    throw new AppError(
+      'CONFLICT',
+      'We received a transfer for this order and are checking it. Contact us to cancel it.',
+    );
   if (order.paymentMethod !== 'bank-transfer') {
     const attempts = await deps.db
       .select()
@@ -146,19 +151,59 @@ export interface PaymentOutcome {
   message: string;
 }
 
-function problemWith(tx: ProviderTransaction, attempt: TransactionRow, order: OrderRow): string | null {
+/** What a provider's report of a transaction means for its order. */
+type Verdict =
+  | { kind: 'failed'; problem: string }
+  /** Money arrived, but not as asked: the shop decides (confirm the order, or refund). */
+  | { kind: 'review'; message: string }
+  | { kind: 'paid'; message: string };
+
+function verdictOn(tx: ProviderTransaction, attempt: TransactionRow, order: OrderRow): Verdict {
   // Only the verify answer's 'successful' gives value ('completed' is a checkout-callback hint).
-  if (tx.status !== 'successful') return tx.message || `the payment is ${tx.status || 'not complete'}`;
-  if (tx.txRef !== attempt.txRef) return 'the payment reference does not match this order';
-  if (tx.currency !== 'NGN') return `the payment was made in ${tx.currency || 'another currency'}, not NGN`;
-  if (nairaToKobo(tx.amount) < order.totalKobo) return 'the amount paid is less than the order total';
-  return null;
+  if (tx.status !== 'successful')
+    return { kind: 'failed', problem: tx.message || `the payment is ${tx.status || 'not complete'}` };
+  if (tx.txRef !== attempt.txRef)
+    return { kind: 'failed', problem: 'the payment reference does not match this order' };
+  if (tx.currency !== 'NGN')
+    return {
+      kind: 'failed',
+      problem: `the payment was made in ${tx.currency || 'another currency'}, not NGN`,
+    };
+  const received = nairaToKobo(tx.amount);
+  const account = attempt.transferAccount;
+  if (account) {
+    // A transfer is money in the shop's hands whatever its amount or time: never refused, never lost.
+    const arrived = tx.createdAt ? Date.parse(tx.createdAt) : Number.NaN;
+    if (Number.isFinite(arrived) && arrived > Date.parse(account.expiresAt))
+      return {
+        kind: 'review',
+        message: `${formatNaira(received)} arrived after the transfer account expired: confirm the order or refund the shopper.`,
+      };
+    if (received < order.totalKobo)
+      return {
+        kind: 'review',
+        message: `Received ${formatNaira(received)} of ${formatNaira(order.totalKobo)}: ask the shopper for the rest, or refund it.`,
+      };
+  } else if (received < order.totalKobo)
+    return { kind: 'failed', problem: 'the amount paid is less than the order total' };
+  if (order.status === 'cancelled') return { kind: 'paid', message: PAID_AFTER_CANCEL };
+  if (received > order.totalKobo)
+    return {
+      kind: 'paid',
+      message: `Overpaid by ${formatNaira(received - order.totalKobo)}: refund the difference.`,
+    };
+  return { kind: 'paid', message: tx.message };
 }
+
+/** The shopper's words on the order's timeline when a transfer needs the shop's decision. */
+export const TRANSFER_REVIEW_NOTE =
+  'We received a transfer for this order that we need to check by hand. We will contact you shortly.';
 
 /**
  * Records what the provider says of a transaction, once, and marks the order paid when the payment
- * is successful, ours, in NGN and at least the total. Safe to call any number of times, from the
- * browser's callback and the webhook alike, in any order.
+ * is successful, ours, in NGN and at least the total. A bank transfer that arrived short or after
+ * its account expired is kept for the shop's decision, and the order keeps its items meanwhile.
+ * Safe to call any number of times, from the browser's callback and the webhook alike, in any order.
  */
 export async function applyProviderTransaction(
   deps: PaymentDeps,
@@ -172,26 +217,37 @@ export async function applyProviderTransaction(
   if (!attempt) throw new AppError('NOT_FOUND', 'This payment does not belong to an order of this shop.');
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, attempt.orderId));
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-  const problem = problemWith(tx, attempt, order);
+  const verdict = verdictOn(tx, attempt, order);
   const now = new Date();
 
   const changed = await deps.db.transaction(async (tx2) => {
     // The attempt learns its provider transaction once; a second report of the same one changes nothing.
-    await tx2
+    const recorded = await tx2
       .update(paymentTransactions)
       .set({
         providerTransactionId: tx.id,
         flwRef: tx.flwRef,
-        status: problem ? 'failed' : 'successful',
+        status: verdict.kind === 'paid' ? 'successful' : verdict.kind,
         paymentType: tx.paymentType,
-        verified: !problem,
-        verifiedAt: problem ? null : now,
+        verified: verdict.kind === 'paid',
+        verifiedAt: verdict.kind === 'paid' ? now : null,
         verifiedBy: by ?? null,
-        message: problem ?? (order.status === 'cancelled' ? PAID_AFTER_CANCEL : tx.message),
+        message: verdict.kind === 'failed' ? verdict.problem : verdict.message,
+        receivedKobo: tx.status === 'successful' ? nairaToKobo(tx.amount) : null,
         updatedAt: now,
       })
-      .where(and(eq(paymentTransactions.id, attempt.id), ne(paymentTransactions.status, 'successful')));
-    if (problem) return false;
+      .where(
+        and(
+          eq(paymentTransactions.id, attempt.id),
+          notInArray(paymentTransactions.status, ['successful', 'review']),
+        ),
+      )
+      .returning({ id: paymentTransactions.id });
+    if (verdict.kind === 'review') {
+      if (recorded.length > 0) await holdForReview(tx2, order, TRANSFER_REVIEW_NOTE, now);
+      return false;
+    }
+    if (verdict.kind === 'failed') return false;
     return payOrder(tx2, order, attempt.provider === 'sandbox' ? 'sandbox' : 'provider', now);
   });
 
@@ -201,9 +257,10 @@ export async function applyProviderTransaction(
     deps.onPaid?.({ provider: attempt.provider });
     await notifyPaid(deps, view);
   }
-  if (problem)
-    return { paid: view.paymentStatus === 'paid', order: view, message: `Payment failed: ${problem}` };
-  return { paid: view.paymentStatus === 'paid', order: view, message: 'Payment verified.' };
+  const paid = view.paymentStatus === 'paid';
+  if (verdict.kind === 'failed') return { paid, order: view, message: `Payment failed: ${verdict.problem}` };
+  if (verdict.kind === 'review') return { paid, order: view, message: verdict.message };
+  return { paid, order: view, message: 'Payment verified.' };
 }
 
 function notifyPaid(deps: PaymentDeps, view: OrderView) {
@@ -355,22 +412,36 @@ export async function confirmBankTransfer(
   const now = new Date();
   const changed = await deps.db.transaction(async (tx) => {
     if (!(await payOrder(tx, order, 'bank-transfer', now))) return false;
-    await tx.insert(paymentTransactions).values({
-      orderId: order.id,
-      provider: 'bank-transfer',
-      txRef: order.bankReference ?? `${order.number}-transfer`,
-      providerTransactionId: order.customerBankReference,
-      amountKobo: order.totalKobo,
-      currency: 'NGN',
-      status: 'successful',
-      paymentType: 'bank_transfer',
-      customerName: `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim(),
-      customerEmail: order.email,
-      verified: true,
-      verifiedAt: now,
-      verifiedBy: admin.id,
-      message: 'Bank transfer confirmed by the shop',
-    });
+    // A transfer kept for review (short, or late) is the money the shop now accepts.
+    const accepted = await tx
+      .update(paymentTransactions)
+      .set({
+        status: 'successful',
+        verified: true,
+        verifiedAt: now,
+        verifiedBy: admin.id,
+        message: sql`${paymentTransactions.message} || ' Accepted by the shop.'`,
+        updatedAt: now,
+      })
+      .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.status, 'review')))
+      .returning({ id: paymentTransactions.id });
+    if (accepted.length === 0)
+      await tx.insert(paymentTransactions).values({
+        orderId: order.id,
+        provider: 'bank-transfer',
+        txRef: order.bankReference ?? `${order.number}-transfer`,
+        providerTransactionId: order.customerBankReference,
+        amountKobo: order.totalKobo,
+        currency: 'NGN',
+        status: 'successful',
+        paymentType: 'bank_transfer',
+        customerName: `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim(),
+        customerEmail: order.email,
+        verified: true,
+        verifiedAt: now,
+        verifiedBy: admin.id,
+        message: 'Bank transfer confirmed by the shop',
+      });
     await recordAdminAction(tx, admin, {
       action: 'payment.confirm-transfer',
       entityType: 'order',

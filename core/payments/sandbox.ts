@@ -234,7 +234,11 @@ export async function simulateSandboxTransfer(
   const asked = charge.transfer.amountKobo;
   const expires = new Date(charge.transfer.expiresAt);
   const amountKobo =
-    outcome === 'short' ? asked - Math.min(100_000, Math.floor(asked / 2)) : outcome === 'over' ? asked + 50_000 : asked;
+    outcome === 'short'
+      ? asked - Math.min(100_000, Math.floor(asked / 2))
+      : outcome === 'over'
+        ? asked + 50_000
+        : asked;
   await db
     .update(sandboxCharges)
     .set({

@@ -68,6 +68,12 @@ export const shopSettingsSchema = z.object({
     accountNumber: text(20, 'The account number'),
     accountName: text(80, 'The account name'),
   }),
+  /**
+   * Bank transfers into an account of their own for each order, opened by the payment provider,
+   * which confirm themselves when the money arrives. Off: shoppers pay into the shop's account
+   * above with the order's RC reference and the shop confirms each transfer by hand.
+   */
+  transferAccountPerOrder: onOff,
   /** How long an unpaid bank-transfer order keeps its stock. */
   unpaidOrderHoldHours: whole(1, 24 * 14, 'hours'),
   /**
@@ -147,6 +153,7 @@ export const defaultShopSettings: ShopSettings = {
   taxRates: { us: 7, eu: 20, asia: 15, other: 10 },
   paymentMethods: { flutterwave: true, creditCard: true, bankTransfer: true },
   bankAccount: { bankName: 'Zenith Bank', accountNumber: '1012345678', accountName: 'Rossy Fashion Ltd' },
+  transferAccountPerOrder: true,
   unpaidOrderHoldHours: 48,
   currencyRates: { USD: 1550, EUR: 1700, GBP: 1950 },
   notifications: { emailAlerts: true, smsAlerts: false, alertEmail: '' },

@@ -86,6 +86,7 @@ function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges
       accountNumber: text(form, 'bankAccount.accountNumber'),
       accountName: text(form, 'bankAccount.accountName'),
     },
+    transferAccountPerOrder: checked(form, 'transferAccountPerOrder'),
     returnsDays: number(form, 'returnsDays'),
     warrantyMonths: number(form, 'warrantyMonths'),
     unpaidOrderHoldHours: number(form, 'unpaidOrderHoldHours'),

@@ -389,6 +389,14 @@ export function SettingsTab({ data }: { data: SettingsData }) {
                   className="sm:col-span-2"
                 />
               </div>
+              <div className="mt-4">
+                <Toggle
+                  name="transferAccountPerOrder"
+                  label="An account number for each order"
+                  hint="The payment provider opens an account for each bank-transfer order and the payment confirms itself when the money arrives. Off: shoppers pay into the account above with their order's reference, and you confirm each transfer."
+                  defaultChecked={data.transferAccountPerOrder}
+                />
+              </div>
             </Panel>
           </div>
         </div>

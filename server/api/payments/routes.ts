@@ -12,7 +12,16 @@ import {
   findSandboxCharge,
   sandboxAuthorized,
   sandboxTransactionData,
+  sandboxTransferOutcomes,
+  simulateSandboxTransfer,
 } from '../../../core/payments/sandbox';
+import {
+  checkTransferAccount,
+  openTransferAccount,
+  settleReportedTransaction,
+  type TransferAccountView,
+} from '../../../core/payments/transfer-accounts';
+import { AppError } from '../../../core/errors';
 import { errorResponses, errorSchema } from '../schemas';
 import { orderDto, toOrderDto } from '../orders/dto';
 
@@ -30,6 +39,23 @@ const paymentStartDto = z.object({
   paymentOptions: z.string(),
   customer: z.object({ email: z.string(), name: z.string(), phone_number: z.string() }),
 });
+
+const transferAccountDto = z.object({
+  txRef: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+  amount: z.number().describe('₦: exactly what to send'),
+  expiresAt: z.string().describe('When the account stops accepting money (ISO 8601)'),
+  note: z.string(),
+  state: z.enum(['waiting', 'expired', 'review', 'paid']),
+  testMode: z.boolean(),
+});
+
+function toTransferAccountDto(view: TransferAccountView): z.infer<typeof transferAccountDto> {
+  const { amountKobo, ...rest } = view;
+  return { ...rest, amount: amountKobo / 100 };
+}
 
 /** Card payments (Flutterwave, or the sandbox when no keys are set) and bank-transfer references. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -161,7 +187,70 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  app.post(
+    '/orders/:id/transfer-account',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Open (or show) the unpaid bank-transfer order's own account for its exact total; a new one once the last expired",
+        params: orderParam,
+        body: z.object({ key: keyField }).loose().optional(),
+        response: { 200: transferAccountDto, ...errorResponses, 409: errorSchema },
+      },
+    },
+    async (request) =>
+      toTransferAccountDto(
+        await openTransferAccount(deps, request.params.id, { user: request.user, key: request.body?.key }),
+      ),
+  );
+
+  app.get(
+    '/orders/:id/transfer-account',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Where the order's transfer stands: waiting, expired, review (arrived short or late) or paid",
+        params: orderParam,
+        querystring: z.object({ key: keyField }),
+        response: { 200: transferAccountDto, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const view = await checkTransferAccount(deps, request.params.id, {
+        user: request.user,
+        key: request.query.key,
+      });
+      if (!view) throw new AppError('NOT_FOUND', 'This order has no transfer account yet.');
+      return toTransferAccountDto(view);
+    },
+  );
+
   if (deps.provider.mode !== 'sandbox') return;
+
+  // TEST MODE: play the bank, then let the shop verify the money as Flutterwave's webhook would make it.
+  app.post(
+    '/sandbox/transfers/:txRef/simulate',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'TEST MODE: money reaches a transfer account: all of it, too little, too much, or too late',
+        params: z.object({ txRef: z.string().min(1).max(80) }),
+        body: z.object({ outcome: z.enum(sandboxTransferOutcomes) }),
+        response: {
+          200: z.object({ paid: z.boolean(), message: z.string() }),
+          ...errorResponses,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const id = await simulateSandboxTransfer(app.db, request.params.txRef, request.body.outcome);
+      const outcome = await settleReportedTransaction(deps, id);
+      return { paid: outcome.paid, message: outcome.message };
+    },
+  );
 
   // The sandbox provider, served by the shop itself when no Flutterwave keys are set: TEST MODE only.
   app.post(

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
+import { paymentTransactions, type TransferAccount } from '../../db/schema/payments';
+import { AppError } from '../errors';
+import type { OrderRow } from '../orders/order-view';
+import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
+import { getShopSettings } from '../settings/shop-settings';
+import { applyProviderTransaction, type PaymentDeps, type TransactionRow } from './payments';
+import { ProviderError, type ProviderTransaction } from './provider';
+
+/**
+ * Where a bank-transfer order's money goes: with the setting on (the default), an account the
+ * payment provider opens for this order alone and its exact total (Flutterwave's NGN bank-transfer
+ * charge, or the TEST MODE sandbox's), whose payment confirms itself by webhook or by asking the
+ * provider; with it off, the shop's own account and the order's RC reference, confirmed by hand.
+ */
+
+/** The account as the shopper sees it, with where the payment stands. */
+export interface TransferAccountView extends TransferAccount {
+  txRef: string;
+  /**
+   * waiting: open, nothing arrived yet; expired: closed with nothing received (a new one can be
+   * opened); review: money arrived short or late and the shop is checking it; paid: done.
+   */
+  state: 'waiting' | 'expired' | 'review' | 'paid';
+  /** TEST MODE: the sandbox plays the bank, and the page offers to simulate the transfer. */
+  testMode: boolean;
+}
+
+/** How often, at most, a waiting page's poll asks the provider itself (the webhook is the fast path). */
+export const PROVIDER_CHECK_INTERVAL_MS = 15_000;
+
+async function transferOrder(deps: PaymentDeps, number: string, viewer: OrderViewer): Promise<OrderRow> {
+  const order = await findOrderByNumber(deps.db, number);
+  if (!order || !canView(order, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
+  if (order.paymentMethod !== 'bank-transfer')
+    throw new AppError('BAD_REQUEST', 'This order is not paid by bank transfer.');
+  return order;
+}
+
+async function latestAttempt(deps: PaymentDeps, orderId: number): Promise<TransactionRow | undefined> {
+  const [row] = await deps.db
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.orderId, orderId), isNotNull(paymentTransactions.transferAccount)))
+    .orderBy(desc(paymentTransactions.id))
+    .limit(1);
+  return row;
+}
+
+function viewOf(deps: PaymentDeps, order: OrderRow, attempt: TransactionRow, now: Date): TransferAccountView {
+  const account = attempt.transferAccount!;
+  const state =
+    order.paymentStatus === 'paid'
+      ? 'paid'
+      : attempt.status === 'review'
+        ? 'review'
+        : Date.parse(account.expiresAt) <= now.getTime()
+          ? 'expired'
+          : 'waiting';
+  return { ...account, txRef: attempt.txRef, state, testMode: deps.provider.mode === 'sandbox' };
+}
+
+/** Whether this shop takes bank transfers into an account per order (the setting). */
+export async function transferAccountsOn(deps: Pick<PaymentDeps, 'db'>): Promise<boolean> {
+  return (await getShopSettings(deps.db)).transferAccountPerOrder;
+}
+
+/**
+ * The order's transfer account: the open one, or a new one for the exact total when there is none
+ * or the last has expired (`renew`). Only the order's owner or link holder may ask, and only for
+ * an unpaid bank-transfer order of a shop with the setting on. A paid order shows the account it
+ * was paid into. The provider's failure is `UNAVAILABLE`: the page then shows the shop's own account.
+ */
+export async function openTransferAccount(
+  deps: PaymentDeps,
+  number: string,
+  viewer: OrderViewer,
+  now = new Date(),
+): Promise<TransferAccountView> {
+  const order = await transferOrder(deps, number, viewer);
+  if (!(await transferAccountsOn(deps)))
+    throw new AppError('CONFLICT', 'This shop confirms bank transfers by hand: use the order reference.');
+  const last = await latestAttempt(deps, order.id);
+  if (last) {
+    const view = viewOf(deps, order, last, now);
+    if (view.state !== 'expired' || order.status !== 'awaiting_payment') return view;
+  }
+  if (order.paymentStatus === 'paid') throw new AppError('CONFLICT', 'This order is already paid.');
+  if (order.status !== 'awaiting_payment')
+    throw new AppError('CONFLICT', 'This order can no longer be paid. Please place a new order.');
+  const txRef = `${order.number}-${randomBytes(5).toString('hex')}`;
+  const fullname = `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim();
+  let charge;
+  try {
+    charge = await deps.provider.createTransferCharge({
+      txRef,
+      amount: order.totalKobo / 100,
+      email: order.email,
+      fullname,
+      phoneNumber: order.phone,
+    });
+  } catch (error) {
+    if (error instanceof ProviderError)
+      throw new AppError('UNAVAILABLE', `We could not open a transfer account just now: ${error.message}`);
+    throw error;
+  }
+  const { amount: _amount, ...account } = charge;
+  const [attempt] = await deps.db
+    .insert(paymentTransactions)
+    .values({
+      orderId: order.id,
+      provider: deps.provider.mode === 'live' ? 'flutterwave' : 'sandbox',
+      txRef,
+      amountKobo: order.totalKobo,
+      currency: 'NGN',
+      paymentType: 'bank_transfer',
+      customerName: fullname,
+      customerEmail: order.email,
+      // The account takes exactly the order's total, whatever the provider echoes.
+      transferAccount: { ...account, amountKobo: order.totalKobo },
+      message: 'Transfer account opened; waiting for the money.',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return viewOf(deps, order, attempt!, now);
+}
+
+/**
+ * Where the order's transfer stands, for the page's live status. The webhook usually settles it
+ * first; otherwise the provider is asked by reference, at most every PROVIDER_CHECK_INTERVAL_MS per
+ * account, so a shop whose webhook is not configured still confirms itself.
+ */
+export async function checkTransferAccount(
+  deps: PaymentDeps,
+  number: string,
+  viewer: OrderViewer,
+  now = new Date(),
+): Promise<TransferAccountView | null> {
+  const order = await transferOrder(deps, number, viewer);
+  const attempt = await latestAttempt(deps, order.id);
+  if (!attempt) return null;
+  if (order.paymentStatus !== 'paid' && attempt.status === 'pending') {
+    // Claim the check: one poll among many asks the provider.
+    const [claimed] = await deps.db
+      .update(paymentTransactions)
+      .set({ updatedAt: now })
+      .where(
+        and(
+          eq(paymentTransactions.id, attempt.id),
+          eq(paymentTransactions.status, 'pending'),
+          lt(paymentTransactions.updatedAt, new Date(now.getTime() - PROVIDER_CHECK_INTERVAL_MS)),
+        ),
+      )
+      .returning({ id: paymentTransactions.id });
+    if (claimed) await askProvider(deps, attempt.txRef);
+  }
+  const [fresh, freshAttempt] = await Promise.all([
+    findOrderByNumber(deps.db, order.number),
+    latestAttempt(deps, order.id),
+  ]);
+  return viewOf(deps, fresh ?? order, freshAttempt ?? attempt, now);
+}
+
+async function askProvider(deps: PaymentDeps, txRef: string): Promise<void> {
+  let tx: ProviderTransaction;
+  try {
+    tx = await deps.provider.verifyByReference(txRef);
+  } catch {
+    return; // Not known yet, or the provider is away: the webhook or the next poll will tell.
+  }
+  // Nothing has arrived while the charge is pending; only money that arrived is recorded.
+  if (tx.status === 'successful') await applyProviderTransaction(deps, tx);
+}
+
+/**
+ * Settles a transaction the provider reported (its webhook, or the TEST MODE bank): verified by id
+ * with the provider, never taken from the report itself, then applied once.
+ */
+export async function settleReportedTransaction(deps: PaymentDeps, transactionId: string) {
+  const tx = await deps.provider.verifyById(transactionId);
+  return applyProviderTransaction(deps, tx);
+}
