@@ -18,6 +18,8 @@ import {
   sizeLabel,
 } from '../components/orders/order-status';
 import { BankTransferPanel } from '../features/orders/bank-transfer-panel';
+import { loadTransferAccount } from '../features/orders/transfer-account.server';
+import { TransferAccountPanel } from '../features/orders/transfer-account-panel';
 import { OrderThumb } from '../components/orders/order-thumb';
 import { PayNow } from '../features/orders/pay-now';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -34,8 +36,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw error;
   }
   const awaitingTransfer = order.status === 'awaiting_payment' && order.paymentMethod === 'bank-transfer';
-  const bankAccount = awaitingTransfer ? (await getShopSettings(context.services.db)).bankAccount : null;
-  return { order, bankAccount, signedIn: context.user !== null };
+  const transferAccount = awaitingTransfer
+    ? await loadTransferAccount(context.services.payments, order, { user: context.user, key })
+    : null;
+  const bankAccount =
+    awaitingTransfer && !transferAccount ? (await getShopSettings(context.services.db)).bankAccount : null;
+  return { order, bankAccount, transferAccount, renderedAt: Date.now(), signedIn: context.user !== null };
 }
 
 export function meta({ data: loaded, matches }: Route.MetaArgs) {
@@ -88,7 +94,7 @@ function Card({
 }
 
 export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
-  const { order, bankAccount, signedIn } = loaderData;
+  const { order, bankAccount, transferAccount, renderedAt, signedIn } = loaderData;
   const address = order.shippingAddress;
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const orderKey = useSearchParams()[0].get('key');
@@ -140,7 +146,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                     <strong className="text-ink tabular-nums">{bankAccount.accountNumber}</strong> (
                     {bankAccount.accountName}), with the reference{' '}
                     <strong className="font-mono text-ink" data-testid="bank-reference">
-                      {order.bankReference}
+                      {order.bankReference ?? order.number}
                     </strong>
                     .
                   </p>
@@ -165,7 +171,15 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
               )}
             </OrderStatusNotice>
           ) : null}
-          {order.status === 'awaiting_payment' ? (
+          {transferAccount ? (
+            <TransferAccountPanel
+              orderNumber={order.number}
+              orderKey={orderKey}
+              account={transferAccount}
+              renderedAt={renderedAt}
+              className=""
+            />
+          ) : order.status === 'awaiting_payment' ? (
             <Card
               title={order.paymentMethod === 'bank-transfer' ? 'Your bank transfer' : 'Complete your payment'}
               id="pay"

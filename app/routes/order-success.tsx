@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock3, Copy } from 'lucide-react';
+import { CheckCircle2, Clock3 } from 'lucide-react';
 import { TestOrderBadge } from '../components/orders/test-order-badge';
 import { Link } from 'react-router';
 import { formatNaira } from '../../contracts/money';
@@ -9,8 +9,10 @@ import { getShopSettings } from '../../core/settings/shop-settings';
 import { OrderTotals } from '../components/order-totals';
 import { Badge } from '../components/ui/badge';
 import { ButtonLink } from '../components/ui/button';
-import { toast } from '../components/ui/toast';
 import { BankTransferPanel } from '../features/orders/bank-transfer-panel';
+import { loadTransferAccount } from '../features/orders/transfer-account.server';
+import { TransferAccountPanel } from '../features/orders/transfer-account-panel';
+import { CopyValue } from '../components/ui/copy-value';
 import { PayNow } from '../features/orders/pay-now';
 import { cn } from '../lib/cn';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -21,17 +23,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const number = params.get('order');
   const key = params.get('key');
-  if (!number) return { order: null, key: null, bankAccount: null };
+  const none = { order: null, key: null, bankAccount: null, transferAccount: null, renderedAt: Date.now() };
+  if (!number) return none;
   try {
-    const order = await getOrderForViewer(context.services.db, number, { user: context.user, key });
+    const viewer = { user: context.user, key };
+    const order = await getOrderForViewer(context.services.db, number, viewer);
+    const transferAccount = await loadTransferAccount(context.services.payments, order, viewer);
     const settings = await getShopSettings(context.services.db);
     return {
       order,
       key,
-      bankAccount: order.paymentMethod === 'bank-transfer' ? settings.bankAccount : null,
+      // The shop's own account: for an order placed that way, or when the provider could not open one.
+      bankAccount: order.paymentMethod === 'bank-transfer' && !transferAccount ? settings.bankAccount : null,
+      transferAccount,
+      renderedAt: Date.now(),
     };
   } catch (error) {
-    if (isAppError(error) && error.code === 'NOT_FOUND') return { order: null, key: null, bankAccount: null };
+    if (isAppError(error) && error.code === 'NOT_FOUND') return none;
     throw error;
   }
 }
@@ -60,39 +68,8 @@ function paymentBadge(order: Pick<OrderView, 'paymentMethod' | 'paymentStatus'>)
   return paid ? { label: 'Payment Complete', tone: 'success' } : { label: 'Payment Pending', tone: 'gold' };
 }
 
-function CopyValue({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex items-center justify-between gap-3 border-b border-line/70 py-2.5 last:border-0">
-      <dt className="text-xs tracking-wide text-muted uppercase">{label}</dt>
-      <dd className="flex items-center gap-2 font-medium tabular-nums">
-        {value}
-        <button
-          type="button"
-          aria-label={`Copy ${label.toLowerCase()}`}
-          onClick={() => {
-            void navigator.clipboard
-              ?.writeText(value)
-              .then(() =>
-                toast(
-                  label === 'Reference'
-                    ? 'Reference code copied to clipboard!'
-                    : `${label} copied to clipboard!`,
-                  'success',
-                ),
-              )
-              .catch(() => toast('Copying is not available here: please note it down.', 'error'));
-          }}
-          className="inline-flex h-8 w-8 items-center justify-center rounded-full text-muted hover:bg-cream hover:text-ink"
-        >
-          <Copy width={14} height={14} aria-hidden="true" />
-        </button>
-      </dd>
-    </div>
-  );
-}
-
 export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
-  const { order, key, bankAccount } = loaderData;
+  const { order, key, bankAccount, transferAccount, renderedAt } = loaderData;
   if (!order) {
     return (
       <section className="container-shop flex flex-col items-center py-24 text-center">
@@ -153,6 +130,15 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
+      {transferAccount && order.status !== 'cancelled' ? (
+        <TransferAccountPanel
+          orderNumber={order.number}
+          orderKey={key}
+          account={transferAccount}
+          renderedAt={renderedAt}
+        />
+      ) : null}
+
       {byTransfer && bankAccount && order.status !== 'cancelled' ? (
         <div
           className="mt-10 rounded-card border border-gold/40 bg-white p-5 lg:p-7"
@@ -175,7 +161,7 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
                 <CopyValue label="Bank" value={bankAccount.bankName} />
                 <CopyValue label="Account number" value={bankAccount.accountNumber} />
                 <CopyValue label="Account name" value={bankAccount.accountName} />
-                {order.bankReference ? <CopyValue label="Reference" value={order.bankReference} /> : null}
+                <CopyValue label="Reference" value={order.bankReference ?? order.number} />
               </dl>
             </>
           )}

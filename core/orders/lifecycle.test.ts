@@ -39,10 +39,16 @@ describe('the order moves', () => {
 
   it('hold a new order’s stock for the shop’s transfer hours, or its card minutes', () => {
     const now = new Date('2026-11-25T10:00:00Z');
-    const settings = { unpaidOrderHoldHours: 48, cardPaymentHoldMinutes: 30 };
+    const settings = { unpaidOrderHoldHours: 48, cardPaymentHoldMinutes: 30, transferAccountPerOrder: true };
     const transfer = placedOrderState('bank-transfer', settings, now);
     expect(transfer.stockHeldUntil.toISOString()).toBe('2026-11-27T10:00:00.000Z');
     expect(transfer.note).toContain('48 hours');
+    // An account of its own needs no reference; the shop's own account does.
+    expect(transfer.transferReference).toBe(false);
+    expect(
+      placedOrderState('bank-transfer', { ...settings, transferAccountPerOrder: false }, now)
+        .transferReference,
+    ).toBe(true);
     expect(placedOrderState('credit-card', settings, now).stockHeldUntil.toISOString()).toBe(
       '2026-11-25T10:30:00.000Z',
     );

@@ -62,12 +62,14 @@ export function staffMoves(order: OrderState): StaffMove[] {
 /** How long a new order holds its stock while the payment comes, and its first event's words. */
 export function placedOrderState(
   paymentMethod: PaymentMethodId,
-  settings: Pick<ShopSettings, 'unpaidOrderHoldHours' | 'cardPaymentHoldMinutes'>,
+  settings: Pick<ShopSettings, 'unpaidOrderHoldHours' | 'cardPaymentHoldMinutes' | 'transferAccountPerOrder'>,
   now: Date,
 ): {
   status: 'awaiting_payment';
   paymentStatus: 'pending';
   stockHeldUntil: Date;
+  /** Paid into the shop's own account: the order gets an RC reference to match the money by hand. */
+  transferReference: boolean;
   note: string;
   tell: OrderNotificationEvent;
 } {
@@ -79,6 +81,7 @@ export function placedOrderState(
     status: 'awaiting_payment',
     paymentStatus: 'pending',
     stockHeldUntil: new Date(now.getTime() + holdMs),
+    transferReference: transfer && !settings.transferAccountPerOrder,
     note: transfer
       ? `Order placed. We hold your items for ${settings.unpaidOrderHoldHours} hours while your bank transfer reaches us.`
       : 'Order placed. Waiting for your payment.',

@@ -52,13 +52,18 @@ export function orderConfirmationMail(
   const { settings } = options;
   const address = order.shippingAddress;
   const bank =
-    order.paymentMethod === 'bank-transfer'
-      ? [
-          `To complete your order, transfer ${formatNaira(order.totalKobo)} to:`,
-          `${settings.bankAccount.bankName}, account ${settings.bankAccount.accountNumber}, ${settings.bankAccount.accountName}.`,
-          `Use the reference ${order.bankReference ?? ''} so we can match your payment. We hold your items for ${settings.unpaidOrderHoldHours} hours.`,
-        ]
-      : [];
+    order.paymentMethod !== 'bank-transfer'
+      ? []
+      : order.bankReference
+        ? [
+            `To complete your order, transfer ${formatNaira(order.totalKobo)} to:`,
+            `${settings.bankAccount.bankName}, account ${settings.bankAccount.accountNumber}, ${settings.bankAccount.accountName}.`,
+            `Use the reference ${order.bankReference} so we can match your payment. We hold your items for ${settings.unpaidOrderHoldHours} hours.`,
+          ]
+        : [
+            `To complete your order, transfer exactly ${formatNaira(order.totalKobo)} to the account opened for this order alone: open your order with the button below to see its bank and number.`,
+            `Your order confirms itself the moment the money arrives. We hold your items for ${settings.unpaidOrderHoldHours} hours.`,
+          ];
   return {
     to: order.email,
     subject: `Your ${settings.name} order ${order.number}`,
@@ -101,7 +106,9 @@ export function newOrderAlertMail(
         ...itemLines(order),
         ...totalLines(order),
         order.paymentMethod === 'bank-transfer'
-          ? `Awaiting a bank transfer with the reference ${order.bankReference ?? ''}.`
+          ? order.bankReference
+            ? `Awaiting a bank transfer with the reference ${order.bankReference}.`
+            : 'Awaiting a bank transfer into its own account: it confirms itself when the money arrives.'
           : 'The card payment is confirmed separately; the order shows it in the dashboard.',
         `Deliver to ${address.address}, ${address.city}, ${address.state}, ${address.country}, by ${order.shippingMethodLabel}.`,
       ],

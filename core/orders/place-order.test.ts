@@ -102,7 +102,34 @@ async function insertUser(email: string) {
   return user!;
 }
 
-describe('placeOrder, bank transfer', () => {
+describe('placeOrder, bank transfer into an account of its own (the default)', () => {
+  it('needs no RC reference, and the mail sends the shopper to the order for its account', async () => {
+    await setStock(shirt.id, 10);
+    const placed = await placeOrder(
+      deps,
+      orderBody({ items: [line(shirt, 1)], email: 'own.account@example.ng' }),
+    );
+    expect(placed.order.bankReference).toBeNull();
+    const [mail] = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, 'own.account@example.ng'))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(mail?.text).toContain('to the account opened for this order alone');
+    expect(mail?.text).toContain('confirms itself the moment the money arrives');
+    expect(mail?.text).not.toMatch(/RC\d{12}/);
+  });
+});
+
+describe("placeOrder, bank transfer into the shop's own account", () => {
+  beforeAll(async () => {
+    await saveShopSettings(database.db, { transferAccountPerOrder: false });
+  });
+  afterAll(async () => {
+    await saveShopSettings(database.db, { transferAccountPerOrder: true });
+  });
+
   it('records the order priced by the server, awaiting payment with an RC reference, and takes the stock', async () => {
     await setStock(shirt.id, 10);
     const before = await productRow(shirt.id);

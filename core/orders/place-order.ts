@@ -462,7 +462,8 @@ function newOrderRow(
     totalKobo: totals.totalKobo,
     taxRatePercent: totals.taxRatePercent,
     couponCode: totals.coupon?.code ?? null,
-    bankReference: input.paymentMethod === 'bank-transfer' ? bankReference(order.now) : null,
+    // The shop's own account needs a reference to match the money; an account per order does not.
+    bankReference: order.placed.transferReference ? bankReference(order.now) : null,
     customerBankReference: null,
     accessTokenHash: order.accessTokenHash,
     idempotencyKey: order.idempotency?.key ?? null,

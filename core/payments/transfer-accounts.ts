@@ -4,7 +4,6 @@ import { paymentTransactions, type TransferAccount } from '../../db/schema/payme
 import { AppError } from '../errors';
 import type { OrderRow } from '../orders/order-view';
 import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
-import { getShopSettings } from '../settings/shop-settings';
 import { applyProviderTransaction, type PaymentDeps, type TransactionRow } from './payments';
 import { ProviderError, type ProviderTransaction } from './provider';
 
@@ -61,9 +60,13 @@ function viewOf(deps: PaymentDeps, order: OrderRow, attempt: TransactionRow, now
   return { ...account, txRef: attempt.txRef, state, testMode: deps.provider.mode === 'sandbox' };
 }
 
-/** Whether this shop takes bank transfers into an account per order (the setting). */
-export async function transferAccountsOn(deps: Pick<PaymentDeps, 'db'>): Promise<boolean> {
-  return (await getShopSettings(deps.db)).transferAccountPerOrder;
+/**
+ * Whether the order pays into an account of its own. Decided when it was placed, from the shop's
+ * setting: an order placed for the shop's own account carries an RC reference instead, and keeps
+ * that way of paying whatever the setting says later (its shopper was e-mailed those details).
+ */
+export function paysIntoOwnAccount(order: Pick<OrderRow, 'paymentMethod' | 'bankReference'>): boolean {
+  return order.paymentMethod === 'bank-transfer' && order.bankReference === null;
 }
 
 /**
@@ -79,8 +82,8 @@ export async function openTransferAccount(
   now = new Date(),
 ): Promise<TransferAccountView> {
   const order = await transferOrder(deps, number, viewer);
-  if (!(await transferAccountsOn(deps)))
-    throw new AppError('CONFLICT', 'This shop confirms bank transfers by hand: use the order reference.');
+  if (!paysIntoOwnAccount(order))
+    throw new AppError('CONFLICT', "This order is paid into the shop's account with its reference.");
   const last = await latestAttempt(deps, order.id);
   if (last) {
     const view = viewOf(deps, order, last, now);
