@@ -32,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     paymentMethods: enabledPaymentMethods(settings),
     bankAccount: settings.bankAccount,
+    transferAccountPerOrder: settings.transferAccountPerOrder,
     holdHours: settings.unpaidOrderHoldHours,
     paymentMode: context.services.payments.provider.mode,
     profile: profile
@@ -66,7 +67,8 @@ function newKey(): string {
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { paymentMethods, bankAccount, holdHours, paymentMode, profile } = loaderData;
+  const { paymentMethods, bankAccount, transferAccountPerOrder, holdHours, paymentMode, profile } =
+    loaderData;
   const shopName = useRootData()?.shop.name ?? 'Rossy';
   const cart = useCart();
   const coupon = useAppliedCoupon();
@@ -240,7 +242,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             paymentMethods={paymentMethods}
             payment={payment}
             paymentMode={paymentMode}
-            bankAccount={bankAccount}
+            bankAccount={transferAccountPerOrder ? null : bankAccount}
             holdHours={holdHours}
             locked={orderLocked}
             onChoose={setPaymentMethod}

@@ -163,6 +163,17 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                     </p>
                   ) : null}
                 </>
+              ) : transferAccount ? (
+                <p>
+                  Transfer <strong className="text-ink">{formatNaira(order.totalKobo)}</strong> into the
+                  account below, opened for this order alone.
+                  {order.stockHeldUntil ? (
+                    <>
+                      {' '}
+                      We hold your items until <OrderDate iso={order.stockHeldUntil} withTime />.
+                    </>
+                  ) : null}
+                </p>
               ) : (
                 <p>
                   We have not received confirmation of your payment yet. If you were charged, it will be

@@ -179,13 +179,12 @@ describe('buying on a phone (375px)', () => {
       const summary = await main(page).locator('p', { hasText: orderNumber! }).first().innerText();
       expect(summary).toContain('is received and waiting for your bank transfer');
       expect(summary).not.toContain('confirmed');
-      expect(await main(page).getByTestId('bank-transfer-details').innerText()).toMatch(
-        /Your items are held for you until .+; we confirm your order as soon as the money arrives/,
-      );
-      await main(page)
-        .getByTestId('bank-transfer-details')
-        .getByText(/^RC\d{12}$/)
-        .waitFor();
+      // The order's own account: the exact amount to send, and a status that waits for it by itself.
+      const account = main(page).getByTestId('transfer-account');
+      await account.getByText(/^\d{10}$/).waitFor();
+      expect(await account.innerText()).toMatch(/Send exactly ₦[\d,]+\.\d{2} from your bank app/);
+      await account.getByText('Waiting for your transfer.').waitFor();
+      expect(await account.getByRole('button', { name: 'Copy account number' }).count()).toBe(1);
       expect(await cartBadge(page).textContent(), 'the cart is cleared').not.toMatch(/\d/);
       expect(await axeViolations(page), 'axe on /order-success').toEqual([]);
 
@@ -196,7 +195,7 @@ describe('buying on a phone (375px)', () => {
       if (databaseUrl()) {
         const mail = await newestMailTo(email);
         expect(mail?.subject).toContain(orderNumber!);
-        expect(mail?.text).toMatch(/RC\d{12}/);
+        expect(mail?.text).toContain('to the account opened for this order alone');
         expect(mail?.text).toContain('?key=');
       }
 

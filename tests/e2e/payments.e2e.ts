@@ -1,6 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
+  adminApiToken,
   adminCredentials,
   axeViolations,
   closeBrowser,
@@ -84,6 +85,43 @@ const placeOrder = (page: Page) =>
   main(page)
     .getByRole('button', { name: /^Place Order · ₦/ })
     .click();
+
+/** Turns the shop's "account number for each order" setting on or off (the admin's API). */
+async function setTransferAccountPerOrder(on: boolean) {
+  const response = await fetch(url('/api/admin/settings'), {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${await adminApiToken()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ transferAccountPerOrder: on }),
+  });
+  expect(response.status, 'PATCH /api/admin/settings').toBe(200);
+}
+
+/** A guest's bank-transfer order through the REST API: its number and the key of its link. */
+async function placeTransferOrder(email: string): Promise<{ number: string; key: string }> {
+  const product = await stockedProduct();
+  const response = await fetch(url('/api/orders'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      items: [{ id: product.id, quantity: 1, selectedSize: product.sizes[0] }],
+      shippingMethod: 'standard',
+      paymentMethod: 'bank-transfer',
+      email,
+      phone: '0803 555 0142',
+      shippingAddress: {
+        firstName: 'Ngozi',
+        lastName: 'Eze',
+        address: '12 Admiralty Way',
+        city: 'Lekki',
+        state: 'Lagos',
+        country: 'Nigeria',
+      },
+    }),
+  });
+  const body = (await response.json()) as { order: { id: string }; accessToken: string };
+  expect(response.status, `POST /api/orders: ${JSON.stringify(body)}`).toBe(201);
+  return { number: body.order.id, key: body.accessToken };
+}
 
 const sandbox = (page: Page): FrameLocator => page.frameLocator('iframe[title="Payment, TEST MODE"]');
 
@@ -288,15 +326,83 @@ describe('unpaid card orders in My Orders', () => {
   });
 });
 
-describe('paying by bank transfer', () => {
-  test('375px: reference submitted, pending until the shop confirms, then Payment Verified', async () => {
+describe('paying by bank transfer into an account of its own', () => {
+  test('375px: checkout gives an account for the exact total; the transfer arrives and the page turns Paid by itself', async () => {
     await withPage(375, async ({ page, problemReport }) => {
       await checkoutWithOnePiece(page);
-      await fillDetails(page, `ngozi.${Date.now()}@example.ng`, BANK_TRANSFER);
+      await main(page).getByRole('radio', { name: BANK_TRANSFER }).check();
+      await main(page).getByText('you get a bank account number for this order alone').waitFor();
+      await fillDetails(page, `amaka.${Date.now()}@example.ng`, BANK_TRANSFER);
       await placeOrder(page);
       await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
-      const orderNumber = orderNumberOf(page)!;
       await main(page).getByText('Payment Pending').waitFor();
+
+      const account = main(page).getByTestId('transfer-account');
+      const accountNumber = await account.getByText(/^\d{10}$/).textContent();
+      const total = (await account.innerText()).match(/Send exactly (₦[\d,]+\.\d{2})/)?.[1];
+      expect(total).toBeTruthy();
+      await account.getByText('Waiting for your transfer.').waitFor();
+      expect(await account.getByTestId('account-time-left').textContent()).toMatch(/^(59|60):\d{2}$/);
+      expect(await axeViolations(page), 'axe on /order-success with a transfer account').toEqual([]);
+      // Nothing on the page overflows a 375 px screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+      // The same page, never reloaded, sees the money arrive.
+      await page.evaluate(() => ((window as unknown as { stayedOnPage: boolean }).stayedOnPage = true));
+      await account.getByRole('button', { name: 'The full amount' }).click();
+      await account.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
+      await main(page).getByText('Payment Verified', { exact: true }).first().waitFor({ timeout: 15_000 });
+      await expect.poll(() => main(page).getByText('Payment Pending').count()).toBe(0);
+      expect(await main(page).locator('p', { hasText: 'is confirmed' }).count()).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(
+        true,
+      );
+      expect(accountNumber).toMatch(/^\d{10}$/);
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
+  test('1280px: a transfer that comes short is kept for the shop, which sees it among its payments', async () => {
+    const placed = await placeTransferOrder(uniqueEmail('short-transfer'));
+    await withPage(1280, async ({ page, problemReport }) => {
+      await visit(page, `/order-success?order=${placed.number}&key=${encodeURIComponent(placed.key)}`);
+      const account = main(page).getByTestId('transfer-account');
+      await account.getByRole('button', { name: 'Too little' }).click();
+      await account.getByText('We received a transfer and are checking it').waitFor({ timeout: 15_000 });
+      await main(page).getByText('Payment Pending').waitFor();
+      expect(problemReport()).toEqual([]);
+    });
+    const response = await fetch(url(`/api/admin/transactions?q=${encodeURIComponent(placed.number)}`), {
+      headers: { authorization: `Bearer ${await adminApiToken()}` },
+    });
+    expect(response.status).toBe(200);
+    const body = JSON.stringify(await response.json());
+    expect(body).toContain('"status":"review"');
+    expect(body).toMatch(/Received ₦[\d,.]+ of ₦[\d,.]+: ask the shopper for the rest, or refund it\./);
+  });
+});
+
+describe("paying by bank transfer into the shop's own account", () => {
+  test('375px: reference submitted, pending until the shop confirms, then Payment Verified', async () => {
+    await withPage(375, async ({ page, problemReport }) => {
+      // A shop that takes transfers into its own account: the order is placed while the setting is off
+      // (only for the instant of placing it, so the other journeys keep the shop's default).
+      await setTransferAccountPerOrder(false);
+      let placed: { number: string; key: string };
+      try {
+        placed = await placeTransferOrder(`ngozi.${Date.now()}@example.ng`);
+      } finally {
+        await setTransferAccountPerOrder(true);
+      }
+      const orderNumber = placed.number;
+      await visit(page, `/order-success?order=${orderNumber}&key=${encodeURIComponent(placed.key)}`);
+      await main(page).getByText('Payment Pending').waitFor();
+      const details = main(page).getByTestId('bank-transfer-details');
+      await details.getByText(/^RC\d{12}$/).waitFor();
+      expect(await details.innerText()).toMatch(
+        /Your items are held for you until .+; we confirm your order as soon as the money arrives/,
+      );
+      expect(await main(page).getByTestId('transfer-account').count()).toBe(0);
 
       const panel = main(page).getByTestId('bank-transfer-panel');
       const field = panel.getByLabel('Your transfer reference');

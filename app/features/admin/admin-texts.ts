@@ -38,8 +38,10 @@ export type AdminActionResult =
   | { ok: false; intent?: string; error: string; fields: FieldErrors };
 
 /** Transactions show Successful, Failed, or otherwise Pending (SPEC.md section 4). */
-export function transactionStatusLabel(status: string): 'Successful' | 'Failed' | 'Pending' {
+export function transactionStatusLabel(status: string): 'Successful' | 'Failed' | 'Pending' | 'Needs review' {
   if (status === 'successful') return 'Successful';
   if (status === 'failed') return 'Failed';
+  // Money arrived short or after its transfer account closed: the shop decides.
+  if (status === 'review') return 'Needs review';
   return 'Pending';
 }

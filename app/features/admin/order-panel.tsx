@@ -61,9 +61,15 @@ function OrderActions({ order, moves }: { order: OrderView; moves: StaffMove[] }
               <Banknote width={18} height={18} aria-hidden="true" /> Waiting for a bank transfer of{' '}
               {formatNaira(order.totalKobo)}
             </p>
+            {order.bankReference ? null : (
+              <p className="text-ink-soft">
+                Into the account opened for this order: it confirms itself when the money arrives. Confirm by
+                hand only a transfer listed under Payments as Needs review, once you have checked it.
+              </p>
+            )}
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-ink-soft">
               <dt>Our reference</dt>
-              <dd className="font-mono text-ink">{order.bankReference ?? '—'}</dd>
+              <dd className="font-mono text-ink">{order.bankReference ?? 'None (account per order)'}</dd>
               <dt>Customer&apos;s reference</dt>
               <dd className="font-mono text-ink" data-testid="customer-bank-reference">
                 {order.customerBankReference ?? 'Not reported yet'}

@@ -24,6 +24,7 @@ const statusTones = {
   Successful: 'border-success/30 bg-success/10 text-success',
   Failed: 'border-sale/30 bg-sale/5 text-sale',
   Pending: 'border-warning/40 bg-warning/5 text-warning',
+  'Needs review': 'border-gold/50 bg-gold/10 text-ink',
 } as const;
 
 function TransactionStatus({ status }: { status: string }) {
@@ -61,6 +62,7 @@ function PaymentFilters({ filter }: { filter: PaymentsFilterState }) {
         <option value="successful">Successful</option>
         <option value="pending">Pending</option>
         <option value="failed">Failed</option>
+        <option value="review">Needs review</option>
       </SelectField>
       <DateField id="payments-from" name="from" label="From" defaultValue={filter.from} />
       <DateField id="payments-to" name="to" label="To" defaultValue={filter.to} />

@@ -54,7 +54,8 @@ export function PaymentFieldset({
   paymentMethods: PaymentMethodId[];
   payment: PaymentMethodId | undefined;
   paymentMode: 'live' | 'sandbox';
-  bankAccount: { bankName: string; accountNumber: string; accountName: string };
+  /** The shop's own account, or null when each order gets an account of its own. */
+  bankAccount: { bankName: string; accountNumber: string; accountName: string } | null;
   holdHours: number;
   locked: boolean;
   onChoose: (method: PaymentMethodId) => void;
@@ -104,15 +105,25 @@ export function PaymentFieldset({
       ) : null}
       {payment === 'bank-transfer' ? (
         <div className="rounded-sm bg-cream p-4 text-sm text-ink-soft" data-testid="bank-details">
-          <p>
-            Pay by transfer to <strong className="text-ink">{bankAccount.bankName}</strong>, account{' '}
-            <strong className="text-ink tabular-nums">{bankAccount.accountNumber}</strong>,{' '}
-            {bankAccount.accountName}.
-          </p>
-          <p className="mt-2">
-            When you place your order you get its payment reference (RC…): use it with your transfer. We hold
-            your items for {holdHours} hours and confirm your order as soon as the money arrives.
-          </p>
+          {bankAccount ? (
+            <>
+              <p>
+                Pay by transfer to <strong className="text-ink">{bankAccount.bankName}</strong>, account{' '}
+                <strong className="text-ink tabular-nums">{bankAccount.accountNumber}</strong>,{' '}
+                {bankAccount.accountName}.
+              </p>
+              <p className="mt-2">
+                When you place your order you get its payment reference (RC…): use it with your transfer. We
+                hold your items for {holdHours} hours and confirm your order as soon as the money arrives.
+              </p>
+            </>
+          ) : (
+            <p>
+              When you place your order you get a bank account number for this order alone. Transfer exactly
+              the total from your bank app: your order confirms itself the moment the money arrives. We hold
+              your items for {holdHours} hours.
+            </p>
+          )}
         </div>
       ) : null}
     </fieldset>

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmBankTransfer } from '../../../core/payments/payments';
 import { listTransactions, reverifyTransaction } from '../../../core/payments/transactions';
+import { transactionStatuses } from '../../../db/schema/payments';
 import { koboToNaira } from '../../../contracts/money';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
@@ -28,7 +29,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
           'Payment transactions: search by id, reference, customer name or e-mail; status; dates (last 30 days by default)',
         querystring: z.object({
           q: z.string().max(100).optional(),
-          status: z.enum(['pending', 'successful', 'failed']).optional(),
+          status: z.enum(transactionStatuses).optional(),
           from: z.string().max(30).optional(),
           to: z.string().max(30).optional(),
         }),

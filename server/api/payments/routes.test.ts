@@ -261,3 +261,66 @@ describe('bank transfers', () => {
     expect(admin?.role).toBe('admin');
   });
 });
+
+describe('a transfer account for each order, over HTTP', () => {
+  it('opens the account for the link holder only, and the TEST MODE bank pays it; the status follows', async () => {
+    const { order, accessToken } = await placeOrder('bank-transfer');
+    const stranger = await test.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/transfer-account`,
+      payload: { key: 'not-the-key' },
+    });
+    expect(stranger.statusCode).toBe(404);
+
+    const opened = await test.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/transfer-account`,
+      payload: { key: accessToken },
+    });
+    expect(opened.statusCode).toBe(200);
+    const account = opened.json();
+    expect(account).toMatchObject({ amount: order.total, state: 'waiting', testMode: true });
+    expect(account.accountNumber).toMatch(/^\d{10}$/);
+
+    const badOutcome = await test.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/transfers/${account.txRef}/simulate`,
+      payload: { outcome: 'sideways' },
+    });
+    expect(badOutcome.statusCode).toBe(400);
+
+    const sent = await test.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/transfers/${account.txRef}/simulate`,
+      payload: { outcome: 'full' },
+    });
+    expect(sent.json()).toMatchObject({ paid: true });
+    const twice = await test.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/transfers/${account.txRef}/simulate`,
+      payload: { outcome: 'full' },
+    });
+    expect(twice.statusCode).toBe(409);
+
+    const status = await test.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}/transfer-account?key=${encodeURIComponent(accessToken)}`,
+    });
+    expect(status.json()).toMatchObject({ txRef: account.txRef, state: 'paid' });
+    const shown = await test.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}?key=${encodeURIComponent(accessToken)}`,
+    });
+    expect(shown.json()).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
+  });
+
+  it('a card order has no transfer account', async () => {
+    const { order, accessToken } = await placeOrder('flutterwave');
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/transfer-account`,
+      payload: { key: accessToken },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
