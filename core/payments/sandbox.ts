@@ -183,7 +183,7 @@ export async function openSandboxTransferAccount(
   const account = {
     bankName: 'Sandbox Bank (TEST MODE)',
     accountNumber: `99${String(randomInt(0, 100_000_000)).padStart(8, '0')}`,
-    accountName: 'TEST MODE checkout',
+    accountName: 'TEST MODE',
     amountKobo: nairaToKobo(request.amount),
     expiresAt: new Date(now.getTime() + SANDBOX_ACCOUNT_MINUTES * 60_000).toISOString(),
     note: 'TEST MODE: no bank will accept this account. Use the simulate buttons instead.',
