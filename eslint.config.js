@@ -78,6 +78,22 @@ export default defineConfig(
     },
   },
 
+  // The service worker (public/sw.js) runs in the browser's worker scope, as plain JavaScript.
+  {
+    files: ['public/sw.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        self: 'readonly',
+        caches: 'readonly',
+        fetch: 'readonly',
+        Response: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
+  },
+
   // CommonJS config files (.dependency-cruiser.cjs) run in Node.
   {
     files: ['**/*.cjs'],

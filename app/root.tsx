@@ -19,7 +19,12 @@ import { useRootData, type RootData } from './lib/root-data';
 import { countUnreadNotifications } from '../core/notifications/notifications';
 import { currencyFromCookie } from '../contracts/currency';
 
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Installable: the web app manifest and the home-screen icon (decision 0026).
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/images/icons/apple-touch-icon.png' },
+];
 
 /** Pricing the cart changes nothing the shell shows: no need to reload the shop's details for it. */
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

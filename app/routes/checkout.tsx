@@ -24,6 +24,8 @@ import { AddressFieldset, ContactFieldset, readCheckoutDetails } from '../featur
 import { PaymentFieldset, ShippingFieldset } from '../features/checkout/checkout-choices';
 import { CheckoutSummary, type PlacedOrderRef } from '../features/checkout/checkout-summary';
 import { submitOrder } from '../features/checkout/submit-order';
+import type { CheckoutStage } from '../features/checkout/checkout-summary';
+import { whenOnline } from '../lib/connection';
 import { formatNigerianPhone } from '../../contracts/nigeria';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -85,7 +87,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethodId | undefined>(undefined);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [stage, setStage] = useState<'idle' | 'placing' | 'paying'>('idle');
+  const [stage, setStage] = useState<CheckoutStage>('idle');
   const placing = stage !== 'idle';
   // A card order placed but not yet paid: a retry pays it again rather than placing a new one.
   const [placedOrder, setPlacedOrder] = useState<PlacedOrderRef | null>(null);
@@ -157,8 +159,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     setStage('placing');
     // One key per attempt: a double click or a retried request gives back the same order.
     idempotencyKey.current ??= newKey();
+    const key = idempotencyKey.current;
     try {
-      const submitted = await submitOrder(
+      const submitted = await submitWhenOnline(
         {
           items: cart.map((line) => ({
             id: line.id,
@@ -182,8 +185,13 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           },
           saveInfo,
         },
-        idempotencyKey.current,
+        key,
       );
+      if (!submitted) {
+        setFormError(checkoutMessages.orderProblem);
+        setStage('idle');
+        return;
+      }
       if (!submitted.ok) {
         idempotencyKey.current = null;
         setFieldErrors(submitted.fields);
@@ -201,6 +209,24 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       setStage('idle');
     }
   };
+  /**
+   * Sends the order; with no connection it waits for one and sends it again with the same
+   * Idempotency-Key, so the order is placed once whether or not the first try reached the shop.
+   * Null when the connection failed while the phone says it is online (the shopper tries again,
+   * with the same key).
+   */
+  async function submitWhenOnline(order: PlaceOrderInput, key: string) {
+    for (;;) {
+      try {
+        return await submitOrder(order, key);
+      } catch {
+        if (navigator.onLine) return null;
+        setStage('offline');
+        await whenOnline();
+        setStage('placing');
+      }
+    }
+  }
   const orderLocked = placedOrder !== null;
 
   return (

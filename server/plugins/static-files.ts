@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -62,9 +63,24 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
       setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
     });
   }
-  // Top-level public files (favicon, robots.txt) keep their names: cache them for a day.
+  // The service worker names its caches after the build, so a new build's worker replaces the old
+  // one's pages; browsers ask for it again on every visit (no-cache), so a deploy takes over at once.
+  const worker = path.join(options.clientDir, SERVICE_WORKER);
+  if (fs.existsSync(worker)) {
+    const body = fs
+      .readFileSync(worker, 'utf8')
+      .replaceAll('__ROSSY_BUILD__', buildIdOf(options.clientDir, fs.readFileSync(worker)));
+    app.get(`/${SERVICE_WORKER}`, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .header('service-worker-allowed', '/')
+        .type('text/javascript; charset=utf-8')
+        .send(body),
+    );
+  }
+  // Top-level public files (favicon, robots.txt, the web app manifest) keep their names: cache them for a day.
   for (const entry of fs.readdirSync(options.clientDir, { withFileTypes: true })) {
-    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    if (!entry.isFile() || entry.name.startsWith('.') || entry.name === SERVICE_WORKER) continue;
     const file = path.join(options.clientDir, entry.name);
     const body = fs.readFileSync(file);
     const type = contentTypes[path.extname(entry.name)] ?? 'application/octet-stream';
@@ -73,6 +89,21 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
     );
   }
 });
+
+export const SERVICE_WORKER = 'sw.js';
+
+/** The build's id (build/build-id.json, written by scripts/build.mjs), or the worker's own hash. */
+function buildIdOf(clientDir: string, worker: Buffer): string {
+  try {
+    const { sources, builtAt } = JSON.parse(
+      fs.readFileSync(path.join(clientDir, '..', 'build-id.json'), 'utf8'),
+    ) as { sources?: string; builtAt?: string };
+    if (sources) return `${sources}-${Date.parse(builtAt ?? '') || 0}`;
+  } catch {
+    // A build made another way: the worker's own bytes name it.
+  }
+  return createHash('sha256').update(worker).digest('hex').slice(0, 16);
+}
 
 const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',

@@ -1,8 +1,11 @@
+import { useEffect } from 'react';
+import { registerServiceWorker } from '../../lib/connection';
 import { useRootData, type ShopInfo } from '../../lib/root-data';
 import { Toaster } from '../ui/toast';
 import { BottomNav } from './bottom-nav';
 import { Footer } from './footer';
 import { Header } from './header';
+import { OfflineNote } from './offline-note';
 import { SupportPanels, type ChatPanel } from './support-widgets';
 
 export type ShellShop = ShopInfo;
@@ -10,6 +13,7 @@ export type ShellShop = ShopInfo;
 /** Header, footer, bottom navigation and the live region around every page; `chat` is the live chat's panel. */
 export function ShopShell({ children, chat }: { children: React.ReactNode; chat: ChatPanel }) {
   const data = useRootData();
+  useEffect(registerServiceWorker, []);
   if (!data) return <main id="main">{children}</main>;
   const signedIn = data.user !== null;
   const isAdmin = data.user?.role === 'admin';
@@ -22,6 +26,7 @@ export function ShopShell({ children, chat }: { children: React.ReactNode; chat:
         Skip to content
       </a>
       <Header shop={data.shop} signedIn={signedIn} isAdmin={isAdmin} />
+      <OfflineNote />
       <main id="main" className="min-h-[60vh] pb-16 md:pb-0">
         {children}
       </main>

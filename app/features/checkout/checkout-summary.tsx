@@ -6,6 +6,9 @@ import { OrderTotals } from '../../components/order-totals';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 
+/** Where Place Order stands: 'offline' waits for the connection to send the order. */
+export type CheckoutStage = 'idle' | 'placing' | 'offline' | 'paying';
+
 export interface PlacedOrderRef {
   number: string;
   key: string | null;
@@ -30,7 +33,7 @@ export function CheckoutSummary({
   coupon: string;
   placedOrder: PlacedOrderRef | null;
   formError: string | null;
-  stage: 'idle' | 'placing' | 'paying';
+  stage: CheckoutStage;
   canPlace: boolean;
   onPayLater: (placed: PlacedOrderRef) => void;
 }) {
@@ -102,6 +105,16 @@ export function CheckoutSummary({
             .
           </p>
         ) : null}
+        {stage === 'offline' ? (
+          <p
+            role="status"
+            data-testid="waiting-for-connection"
+            className="mt-4 rounded-sm bg-cream p-3 text-sm text-ink-soft"
+          >
+            You&apos;re offline. Your order will be placed as soon as the connection is back: keep this page
+            open. It is placed once, however many times you tap.
+          </p>
+        ) : null}
         {formError ? (
           <p role="alert" className="mt-4 rounded-sm bg-sale/10 p-3 text-sm text-sale">
             {formError}
@@ -123,13 +136,15 @@ export function CheckoutSummary({
           <Lock width={15} height={15} aria-hidden="true" />
           {stage === 'placing'
             ? 'Placing your order…'
-            : stage === 'paying'
-              ? 'Waiting for payment…'
-              : placedOrder
-                ? 'Try payment again'
-                : quote
-                  ? `Place Order · ${formatNaira(quote.totalKobo)}`
-                  : 'Place Order'}
+            : stage === 'offline'
+              ? 'Waiting for a connection…'
+              : stage === 'paying'
+                ? 'Waiting for payment…'
+                : placedOrder
+                  ? 'Try payment again'
+                  : quote
+                    ? `Place Order · ${formatNaira(quote.totalKobo)}`
+                    : 'Place Order'}
         </button>
         <p className="mt-4 flex items-center gap-2 text-xs text-ink-soft">
           <ShieldCheck width={14} height={14} aria-hidden="true" /> Prices and totals are confirmed by our

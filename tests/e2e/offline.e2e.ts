@@ -1,0 +1,173 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import {
+  adminApiToken,
+  closeBrowser,
+  main,
+  mostStockedProducts,
+  pathIs,
+  signInAsAdmin,
+  uniqueEmail,
+  url,
+  visit,
+  withPage,
+} from './fixtures';
+
+afterAll(closeBrowser);
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  sizes: string[];
+  stockCount: number;
+}
+
+/** A piece with plenty of stock, so these journeys never run it out. */
+async function stockedProduct(): Promise<ApiProduct> {
+  const best = (await mostStockedProducts()).find((product) => product.stockCount >= 10);
+  if (!best) throw new Error('The seed has no piece with 10 or more in stock');
+  return (await (await fetch(url(`/api/products/${best.id}`))).json()) as ApiProduct;
+}
+
+/** The shop's service worker installed and in charge of the page, as on a shopper's second visit. */
+async function underServiceWorker(page: Page): Promise<void> {
+  await visit(page, '/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await visit(page, '/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** Every address the service worker keeps, cache by cache. */
+function cachedAddresses(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const out: Record<string, string[]> = {};
+    for (const name of await caches.keys())
+      out[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+    return out;
+  });
+}
+
+const pageCache = (cached: Record<string, string[]>) =>
+  Object.entries(cached)
+    .filter(([name]) => name.startsWith('rossy-pages-'))
+    .flatMap(([, addresses]) => addresses);
+
+describe('an installable shop', () => {
+  test('Chrome finds nothing missing to install it; the worker is asked for afresh on every visit', async () => {
+    await withPage(1280, async ({ page, context, problemReport }) => {
+      await underServiceWorker(page);
+      // The check Lighthouse's old installability audit ran, asked of Chrome itself.
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors).toEqual([]);
+      const manifest = (await (await fetch(url('/manifest.webmanifest'))).json()) as {
+        display: string;
+        theme_color: string;
+        icons: { src: string; sizes: string; purpose: string }[];
+      };
+      expect(manifest.display).toBe('standalone');
+      expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+        '192x192 any',
+        '512x512 any',
+        '512x512 maskable',
+      ]);
+      for (const icon of manifest.icons) {
+        const response = await fetch(url(icon.src));
+        expect(response.headers.get('content-type'), icon.src).toBe('image/png');
+      }
+      const worker = await fetch(url('/sw.js'));
+      expect(worker.headers.get('cache-control')).toBe('no-cache');
+      const source = await worker.text();
+      expect(source).not.toContain('__ROSSY_BUILD__');
+      expect(source).toMatch(/const BUILD = '[\w-]+';/);
+      expect(problemReport()).toEqual([]);
+    });
+  });
+});
+
+describe('a shopper on a dropped connection', () => {
+  test('375px: a product seen before opens offline with a note, goes in the bag, and the order is placed once the connection is back', async () => {
+    const product = await stockedProduct();
+    const email = uniqueEmail('offline');
+    await withPage(375, async ({ page, context }) => {
+      await underServiceWorker(page);
+      await visit(page, `/product/${product.id}`);
+      await main(page).getByRole('heading', { name: product.name }).first().waitFor();
+      await visit(page, '/');
+
+      await context.setOffline(true);
+      await page.goto(`/product/${product.id}`);
+      await main(page).getByRole('heading', { name: product.name }).first().waitFor();
+      await page.getByTestId('offline-note').getByText("You're offline — prices may have changed.").waitFor();
+      // The bag lives in the phone: it works offline.
+      const sizes = main(page).locator('fieldset', { hasText: 'Size' }).first();
+      if (product.sizes.length > 1)
+        await sizes.locator('label', { hasText: product.sizes[0]! }).first().click();
+      await main(page).getByRole('button', { name: 'Add to Cart' }).first().click();
+      await expect
+        .poll(async () =>
+          JSON.parse(await page.evaluate(() => localStorage.getItem('rossy.cart') ?? '[]')).map(
+            (line: { id: number }) => line.id,
+          ),
+        )
+        .toEqual([product.id]);
+      // A page never opened on this phone says so, rather than failing.
+      await page.goto('/warranty-support');
+      await page.getByRole('heading', { name: "You're offline" }).waitFor();
+
+      await context.setOffline(false);
+      await visit(page, '/checkout');
+      const form = main(page);
+      await form.getByRole('button', { name: /^Place Order · ₦/ }).waitFor();
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Phone').fill('0803 555 0142');
+      await form.getByLabel('First name').fill('Tolu');
+      await form.getByLabel('Last name').fill('Bello');
+      await form.getByLabel('Address').fill('9 Bourdillon Road');
+      await form.getByLabel('City').fill('Ikoyi');
+      await form.getByLabel('State').selectOption('Lagos');
+      await form.getByRole('radio', { name: /^Bank transfer$/ }).check();
+
+      // The connection drops as the shopper taps Place Order (twice): the page waits and says so.
+      await context.setOffline(true);
+      const place = form.getByRole('button', { name: /^Place Order · ₦/ });
+      await place.click();
+      await form.getByTestId('waiting-for-connection').waitFor();
+      await form.getByRole('button', { name: 'Waiting for a connection…' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/checkout');
+
+      await context.setOffline(false);
+      await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
+      await main(page).getByText('Payment Pending').waitFor();
+    });
+    // Placed once: one order for this shopper.
+    const response = await fetch(url(`/api/admin/orders?q=${encodeURIComponent(email)}`), {
+      headers: { authorization: `Bearer ${await adminApiToken()}` },
+    });
+    expect(((await response.json()) as { total: number }).total).toBe(1);
+  });
+
+  test('1280px: nothing private is kept on the phone: no page seen signed in, no account, order or admin page', async () => {
+    const product = await stockedProduct();
+    await withPage(1280, async ({ page }) => {
+      await underServiceWorker(page);
+      // Signed out, the catalogue is kept.
+      await visit(page, `/product/${product.id}`);
+      await expect
+        .poll(async () => pageCache(await cachedAddresses(page)))
+        .toContain(`/product/${product.id}`);
+
+      await signInAsAdmin(page, '/admin');
+      for (const path of ['/', '/profile', '/orders', '/admin', `/product/${product.id}`])
+        await visit(page, path);
+      await visit(page, '/checkout');
+      const kept = pageCache(await cachedAddresses(page));
+      // Only the one page seen signed out; nothing answered to the signed-in administrator.
+      expect(kept.filter((path) => !path.startsWith('/assets/'))).toEqual([`/product/${product.id}`]);
+    });
+  });
+});
