@@ -1,5 +1,9 @@
-import type { Page } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
+import { chromiumLaunchOptions } from './browser';
 import {
   adminApiToken,
   closeBrowser,
@@ -56,7 +60,15 @@ const pageCache = (cached: Record<string, string[]>) =>
 
 describe('an installable shop', () => {
   test('Chrome finds nothing missing to install it; the worker is asked for afresh on every visit', async () => {
-    await withPage(1280, async ({ page, context, problemReport }) => {
+    // A profile of its own: Chrome declines to install anything from an incognito window.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'rossy-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      ...chromiumLaunchOptions(),
+      baseURL: url('/'),
+      viewport: { width: 1280, height: 900 },
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
       await underServiceWorker(page);
       // The check Lighthouse's old installability audit ran, asked of Chrome itself.
       const cdp = await context.newCDPSession(page);
@@ -64,28 +76,30 @@ describe('an installable shop', () => {
         installabilityErrors: { errorId: string }[];
       };
       expect(installabilityErrors).toEqual([]);
-      const manifest = (await (await fetch(url('/manifest.webmanifest'))).json()) as {
-        display: string;
-        theme_color: string;
-        icons: { src: string; sizes: string; purpose: string }[];
-      };
-      expect(manifest.display).toBe('standalone');
-      expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
-        '192x192 any',
-        '512x512 any',
-        '512x512 maskable',
-      ]);
-      for (const icon of manifest.icons) {
-        const response = await fetch(url(icon.src));
-        expect(response.headers.get('content-type'), icon.src).toBe('image/png');
-      }
-      const worker = await fetch(url('/sw.js'));
-      expect(worker.headers.get('cache-control')).toBe('no-cache');
-      const source = await worker.text();
-      expect(source).not.toContain('__ROSSY_BUILD__');
-      expect(source).toMatch(/const BUILD = '[\w-]+';/);
-      expect(problemReport()).toEqual([]);
-    });
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+    const manifest = (await (await fetch(url('/manifest.webmanifest'))).json()) as {
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of manifest.icons) {
+      const response = await fetch(url(icon.src));
+      expect(response.headers.get('content-type'), icon.src).toBe('image/png');
+    }
+    const worker = await fetch(url('/sw.js'));
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const source = await worker.text();
+    expect(source).not.toContain('__ROSSY_BUILD__');
+    expect(source).toMatch(/const BUILD = '[\w-]+';/);
   });
 });
 
@@ -132,9 +146,11 @@ describe('a shopper on a dropped connection', () => {
       await form.getByLabel('State').selectOption('Lagos');
       await form.getByRole('radio', { name: /^Bank transfer$/ }).check();
 
-      // The connection drops as the shopper taps Place Order (twice): the page waits and says so.
-      await context.setOffline(true);
+      // The total is priced; then the connection drops as the shopper taps Place Order: the page waits and says so.
       const place = form.getByRole('button', { name: /^Place Order · ₦/ });
+      await expect.poll(() => place.isEnabled()).toBe(true);
+      await page.waitForLoadState('networkidle');
+      await context.setOffline(true);
       await place.click();
       await form.getByTestId('waiting-for-connection').waitFor();
       await form.getByRole('button', { name: 'Waiting for a connection…' }).waitFor();
