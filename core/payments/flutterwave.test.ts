@@ -127,4 +127,35 @@ describe('the Flutterwave v3 client against a local stand-in', () => {
     const scripted = standIn.add({ tx_ref: 'RS-10007-0000000001', amount: 1000, behaviour: 'server-error' });
     expect((await providerError(provider.verifyById(String(scripted.id)))).kind).toBe('unreachable');
   });
+
+  it("opens a bank-transfer charge's account for the order's amount and reads it from meta.authorization", async () => {
+    const charge = await provider.createTransferCharge({
+      txRef: 'ORD-10001-abc123',
+      amount: 140_800,
+      email: 'ada@example.ng',
+      fullname: 'Ada Obi',
+      phoneNumber: '+2348031234567',
+    });
+    expect(charge).toEqual({
+      bankName: 'Mock Bank',
+      accountNumber: '0067100155',
+      accountName: 'Flutterwave',
+      amount: 140_800,
+      // Flutterwave writes the expiry in Lagos wall time.
+      expiresAt: '2026-11-25T20:04:05.000Z',
+      note: 'Mock note',
+    });
+    const sent = standIn.requests.at(-1)!;
+    expect(sent.path).toBe('/v3/charges?type=bank_transfer');
+    expect(sent.authorization).toBe(`Bearer ${standIn.secretKey}`);
+    expect(sent.body).toEqual({
+      tx_ref: 'ORD-10001-abc123',
+      amount: 140_800,
+      currency: 'NGN',
+      email: 'ada@example.ng',
+      fullname: 'Ada Obi',
+      phone_number: '+2348031234567',
+      is_permanent: false,
+    });
+  });
 });
