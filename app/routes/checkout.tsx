@@ -115,10 +115,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   }
 
   const showOrder = async (placed: PlacedOrderRef) => {
-    clearCart();
     const params = new URLSearchParams({ order: placed.number });
     if (placed.key && !profile) params.set('key', placed.key);
     await navigate(`/order-success?${params.toString()}`, { replace: true });
+    // Emptied once the order's page is shown, so the bag's price quote is not asked again meanwhile.
+    clearCart();
   };
 
   /** The provider's popup for the placed order; paid or put off, the shopper goes to the order's page. */
