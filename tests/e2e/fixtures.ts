@@ -199,6 +199,12 @@ export interface PageProblems {
 export interface OpenPageOptions {
   /** Paths (pathname only) expected to answer 4xx, such as a deliberate 404 page: not counted as problems. */
   expectedErrorPaths?: string[];
+  /**
+   * The shop's service worker. Blocked unless a test is about it (tests/e2e/offline.e2e.ts): a page
+   * under a service worker sends its requests through it, and Playwright's page.route, which other
+   * journeys use to hold a request, does not see those.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export interface OpenedPage {
@@ -222,6 +228,7 @@ export async function openPage(width: Width, options: OpenPageOptions = {}): Pro
     deviceScaleFactor: 1,
     locale: 'en-NG',
     timezoneId: 'Africa/Lagos',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
@@ -325,8 +332,9 @@ export async function withPage(
   width: Width,
   body: (opened: OpenedPage) => Promise<void>,
   expectedErrorPaths: string[] = [],
+  options: Omit<OpenPageOptions, 'expectedErrorPaths'> = {},
 ) {
-  const opened = await openPage(width, { expectedErrorPaths });
+  const opened = await openPage(width, { expectedErrorPaths, ...options });
   try {
     await body(opened);
   } finally {

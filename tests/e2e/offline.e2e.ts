@@ -54,6 +54,10 @@ function cachedAddresses(page: Page): Promise<Record<string, string[]>> {
   });
 }
 
+/** A fresh page with the shop's service worker allowed (other journeys block it). */
+const withWorker = (width: 375 | 1280, body: Parameters<typeof withPage>[1]) =>
+  withPage(width, body, [], { serviceWorkers: 'allow' });
+
 const pageCache = (cached: Record<string, string[]>) =>
   Object.entries(cached)
     .filter(([name]) => name.startsWith('rossy-pages-'))
@@ -108,7 +112,7 @@ describe('a shopper on a dropped connection', () => {
   test('375px: a product seen before opens offline with a note, goes in the bag, and the order is placed once the connection is back', async () => {
     const product = await stockedProduct();
     const email = uniqueEmail('offline');
-    await withPage(375, async ({ page, context }) => {
+    await withWorker(375, async ({ page, context }) => {
       await underServiceWorker(page);
       await visit(page, `/product/${product.id}`);
       await main(page).getByRole('heading', { name: product.name }).first().waitFor();
@@ -170,7 +174,7 @@ describe('a shopper on a dropped connection', () => {
 
   test('1280px: nothing private is kept on the phone: no page seen signed in, no account, order or admin page', async () => {
     const product = await stockedProduct();
-    await withPage(1280, async ({ page }) => {
+    await withWorker(1280, async ({ page }) => {
       await underServiceWorker(page);
       // Signed out, the catalogue is kept.
       await visit(page, `/product/${product.id}`);
