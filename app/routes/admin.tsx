@@ -131,8 +131,9 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
     case 'products':
       return <ProductsTab data={loaded.products} />;
     case 'orders': {
-      const { order, moves, list, filter, missing } = loaded.orders;
-      if (order) return <OrderPanel order={order} moves={moves} backHref={ordersHref(filter)} />;
+      const { order, moves, reviews, list, filter, missing } = loaded.orders;
+      if (order)
+        return <OrderPanel order={order} moves={moves} reviews={reviews} backHref={ordersHref(filter)} />;
       if (list) return <OrdersTab list={list} filter={filter} />;
       return <OrderMissing number={missing ?? ''} backHref={ordersHref(filter)} />;
     }

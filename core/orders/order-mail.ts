@@ -120,6 +120,35 @@ export function newOrderAlertMail(
   };
 }
 
+/**
+ * The shop's alert that money arrived for an order but not as asked (short, or after its transfer
+ * account closed): the owner decides. Sent whenever e-mail alerts are on, like the new-order alert.
+ */
+export function transferReviewAlertMail(
+  publicUrl: string,
+  order: Pick<OrderView, 'number' | 'email'>,
+  message: string,
+  settings: ShopSettings,
+): MailMessage | null {
+  if (!settings.notifications.emailAlerts) return null;
+  return {
+    to: settings.notifications.alertEmail || settings.supportEmail,
+    subject: `A transfer for ${order.number} needs your decision`,
+    ...renderMail({
+      shopName: settings.name,
+      heading: `A transfer for ${order.number} needs your decision`,
+      paragraphs: [
+        message,
+        `The order keeps its items until you decide. Confirm the payment in the order, or cancel it and refund ${order.email}.`,
+      ],
+      action: {
+        label: 'Open the order',
+        url: `${publicUrl}/admin?tab=orders&order=${encodeURIComponent(order.number)}`,
+      },
+    }),
+  };
+}
+
 const statusSentences: Partial<Record<OrderView['status'], string>> = {
   processing: 'Your payment is confirmed and we are preparing your order.',
   shipped: 'Your order is on its way.',

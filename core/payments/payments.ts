@@ -9,8 +9,10 @@ import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { cancelOrder, holdForReview, mailShopper, PAID_MAIL_NOTE, payOrder } from '../orders/lifecycle';
+import { transferReviewAlertMail } from '../orders/order-mail';
 import { toOrderView, type OrderRow, type OrderView } from '../orders/order-view';
 import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
+import { getShopSettings } from '../settings/shop-settings';
 import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
 
 export interface PaymentDeps {
@@ -244,8 +246,9 @@ export async function applyProviderTransaction(
       )
       .returning({ id: paymentTransactions.id });
     if (verdict.kind === 'review') {
-      if (recorded.length > 0) await holdForReview(tx2, order, TRANSFER_REVIEW_NOTE, now);
-      return false;
+      if (recorded.length === 0) return false;
+      await holdForReview(tx2, order, TRANSFER_REVIEW_NOTE, now);
+      return 'review' as const;
     }
     if (verdict.kind === 'failed') return false;
     return payOrder(tx2, order, attempt.provider === 'sandbox' ? 'sandbox' : 'provider', now);
@@ -253,14 +256,21 @@ export async function applyProviderTransaction(
 
   const fresh = await findOrderByNumber(deps.db, order.number);
   const view = await toOrderView(deps.db, fresh ?? order);
-  if (changed) {
+  if (changed === true) {
     deps.onPaid?.({ provider: attempt.provider });
     await notifyPaid(deps, view);
   }
+  if (changed === 'review' && verdict.kind === 'review') await alertShopToReview(deps, view, verdict.message);
   const paid = view.paymentStatus === 'paid';
   if (verdict.kind === 'failed') return { paid, order: view, message: `Payment failed: ${verdict.problem}` };
   if (verdict.kind === 'review') return { paid, order: view, message: verdict.message };
   return { paid, order: view, message: 'Payment verified.' };
+}
+
+/** Tells the shop, once, that a transfer needs its decision (when its owner asked for e-mail alerts). */
+async function alertShopToReview(deps: PaymentDeps, view: OrderView, message: string) {
+  const alert = transferReviewAlertMail(deps.publicUrl, view, message, await getShopSettings(deps.db));
+  if (alert) await deps.mailer.send(alert).catch((error: unknown) => deps.onMailError?.(error));
 }
 
 function notifyPaid(deps: PaymentDeps, view: OrderView) {

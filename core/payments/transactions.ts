@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { paymentTransactions, transactionStatuses, type TransactionStatus } from '../../db/schema/payments';
@@ -156,4 +156,28 @@ export async function reverifyTransaction(
     throw error;
   }
   return `Transaction ${id} has been verified successfully.`;
+}
+
+export interface TransferUnderReview {
+  txRef: string;
+  receivedKobo: number | null;
+  /** What arrived and what to do: "Received ₦X of ₦Y: ask the shopper for the rest, or refund it." */
+  message: string;
+  at: string;
+}
+
+/** The order's transfers that arrived short or late and wait for the shop's decision, oldest first. */
+export async function transfersUnderReview(db: DbOrTx, orderNumber: string): Promise<TransferUnderReview[]> {
+  const rows = await db
+    .select({
+      txRef: paymentTransactions.txRef,
+      receivedKobo: paymentTransactions.receivedKobo,
+      message: paymentTransactions.message,
+      at: paymentTransactions.updatedAt,
+    })
+    .from(paymentTransactions)
+    .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
+    .where(and(eq(orders.number, orderNumber), eq(paymentTransactions.status, 'review')))
+    .orderBy(asc(paymentTransactions.id));
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }

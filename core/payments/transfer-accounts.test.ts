@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/catalog';
+import { outbox } from '../../db/schema/mail';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { paymentTransactions, sandboxCharges } from '../../db/schema/payments';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
@@ -10,6 +11,7 @@ import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
 import { saveShopSettings } from '../settings/shop-settings';
 import { confirmBankTransfer, handleWebhook, type PaymentDeps } from './payments';
 import { createSandboxProvider, simulateSandboxTransfer, type SandboxTransferOutcome } from './sandbox';
+import { transfersUnderReview } from './transactions';
 import { checkTransferAccount, openTransferAccount, settleReportedTransaction } from './transfer-accounts';
 
 const WEBHOOK_HASH = 'a-webhook-secret-for-tests';
@@ -129,6 +131,16 @@ describe('a transfer account for each order', () => {
     );
     expect(await orderRow(order.number)).toMatchObject({ status: 'awaiting_payment', stockHeldUntil: null });
     expect((await checkTransferAccount(deps, order.number, viewer))?.state).toBe('review');
+    // The shop is told once, and the order's panel lists the transfer for its decision.
+    const alerts = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `A transfer for ${order.number} needs your decision`));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.text).toContain(attempt.message);
+    expect(await transfersUnderReview(database.db, order.number)).toEqual([
+      expect.objectContaining({ txRef: account.txRef, message: attempt.message }),
+    ]);
     // Long after the hold would have passed, the release job leaves it alone.
     expect(await releaseUnpaidOrders(deps, new Date(placedAt.getTime() + 30 * 24 * HOUR))).not.toContain(
       order.number,

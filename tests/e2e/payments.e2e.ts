@@ -9,6 +9,7 @@ import {
   mostStockedProducts,
   pathIs,
   queryDatabase,
+  openAsAdmin,
   signUpThroughApi,
   uniqueEmail,
   url,
@@ -371,6 +372,15 @@ describe('paying by bank transfer into an account of its own', () => {
       await account.getByText('We received a transfer and are checking it').waitFor({ timeout: 15_000 });
       await main(page).getByText('Payment Pending').waitFor();
       expect(problemReport()).toEqual([]);
+    });
+    // The shop's order panel puts the transfer before the owner, with Confirm to accept it.
+    await withPage(1280, async ({ page }) => {
+      await openAsAdmin(page, `/admin?tab=orders&order=${placed.number}`);
+      const review = main(page).getByTestId('transfer-review');
+      await review
+        .getByText(/^Received ₦[\d,.]+ of ₦[\d,.]+: ask the shopper for the rest, or refund it\.$/)
+        .waitFor();
+      await main(page).getByRole('button', { name: 'Confirm payment received' }).waitFor();
     });
     const response = await fetch(url(`/api/admin/transactions?q=${encodeURIComponent(placed.number)}`), {
       headers: { authorization: `Bearer ${await adminApiToken()}` },

@@ -5,6 +5,7 @@ import { Link, useFetcher } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
 import type { StaffMove } from '../../../core/orders/lifecycle';
 import type { OrderView } from '../../../core/orders/order-view';
+import type { TransferUnderReview } from '../../../core/payments/transactions';
 import { OrderTotals } from '../../components/order-totals';
 import { OrderDate, OrderStatusBadge, OrderTimeline, sizeLabel } from '../../components/orders/order-status';
 import { OrderThumb } from '../../components/orders/order-thumb';
@@ -31,7 +32,15 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 type Pending = 'cancel' | 'confirm-transfer' | null;
 
 /** What the admin may do with the order now: the moves the order's lifecycle allows, and no others. */
-function OrderActions({ order, moves }: { order: OrderView; moves: StaffMove[] }) {
+function OrderActions({
+  order,
+  moves,
+  reviews,
+}: {
+  order: OrderView;
+  moves: StaffMove[];
+  reviews: TransferUnderReview[];
+}) {
   const fetcher = useFetcher<AdminActionResult>();
   const [asking, setAsking] = useState<Pending>(null);
   const busy = fetcher.state !== 'idle';
@@ -61,7 +70,20 @@ function OrderActions({ order, moves }: { order: OrderView; moves: StaffMove[] }
               <Banknote width={18} height={18} aria-hidden="true" /> Waiting for a bank transfer of{' '}
               {formatNaira(order.totalKobo)}
             </p>
-            {order.bankReference ? null : (
+            {reviews.length > 0 ? (
+              <div className="rounded-sm border border-gold/50 bg-white p-3" data-testid="transfer-review">
+                <p className="font-semibold text-ink">A transfer needs your decision</p>
+                <ul className="mt-1 space-y-1 text-ink-soft">
+                  {reviews.map((review) => (
+                    <li key={review.txRef}>{review.message}</li>
+                  ))}
+                </ul>
+                <p className="mt-1 text-ink-soft">
+                  Confirm to accept it as the payment, or cancel the order and refund the shopper.
+                </p>
+              </div>
+            ) : null}
+            {order.bankReference || reviews.length > 0 ? null : (
               <p className="text-ink-soft">
                 Into the account opened for this order: it confirms itself when the money arrives. Confirm by
                 hand only a transfer listed under Payments as Needs review, once you have checked it.
@@ -69,7 +91,7 @@ function OrderActions({ order, moves }: { order: OrderView; moves: StaffMove[] }
             )}
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-ink-soft">
               <dt>Our reference</dt>
-              <dd className="font-mono text-ink">{order.bankReference ?? 'None (account per order)'}</dd>
+              <dd className="font-mono text-ink">{order.bankReference ?? 'None'}</dd>
               <dt>Customer&apos;s reference</dt>
               <dd className="font-mono text-ink" data-testid="customer-bank-reference">
                 {order.customerBankReference ?? 'Not reported yet'}
@@ -173,10 +195,12 @@ function OrderActions({ order, moves }: { order: OrderView; moves: StaffMove[] }
 export function OrderPanel({
   order,
   moves,
+  reviews,
   backHref,
 }: {
   order: OrderView;
   moves: StaffMove[];
+  reviews: TransferUnderReview[];
   backHref: string;
 }) {
   const address = order.shippingAddress;
@@ -252,7 +276,7 @@ export function OrderPanel({
 
         {/* On a phone the actions come first: they are why the admin opened the order. */}
         <div className="order-first space-y-5 lg:order-none">
-          <OrderActions key={order.number} order={order} moves={moves} />
+          <OrderActions key={order.number} order={order} moves={moves} reviews={reviews} />
           <Panel title="Payment">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-ink-soft">Method</dt>
