@@ -7,6 +7,7 @@ import type { OrderView } from '../../core/orders/order-view';
 import { getOrderForViewer } from '../../core/orders/read-orders';
 import { getShopSettings } from '../../core/settings/shop-settings';
 import { OrderTotals } from '../components/order-totals';
+import { OrderLine } from '../components/orders/order-line';
 import { Badge } from '../components/ui/badge';
 import { ButtonLink } from '../components/ui/button';
 import { BankTransferPanel } from '../features/orders/bank-transfer-panel';
@@ -181,26 +182,7 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
           <h2 className="text-xs font-semibold tracking-widest text-muted uppercase">Items</h2>
           <ul className="mt-3 space-y-3">
             {order.items.map((item, index) => (
-              <li key={index} className="flex gap-3 text-sm">
-                {item.imageUrl ? (
-                  <img
-                    src={item.imageUrl}
-                    alt=""
-                    width={48}
-                    height={60}
-                    className="h-15 w-12 rounded-sm bg-cream object-cover"
-                  />
-                ) : null}
-                <div className="flex-1">
-                  <p>{item.name}</p>
-                  <p className="text-xs text-muted">
-                    {[item.color, item.size && `Size ${item.size}`, `Qty ${item.quantity}`]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                </div>
-                <p className="tabular-nums">{formatNaira(item.lineTotalKobo)}</p>
-              </li>
+              <OrderLine key={index} line={item} />
             ))}
           </ul>
           <p className="mt-5 text-sm text-ink-soft">

@@ -12,13 +12,14 @@ import {
   useSearchParams,
 } from 'react-router';
 import { checkoutCountries } from '../../contracts/account-texts';
+import { countryNames } from '../../contracts/checkout-texts';
 import { formatNaira } from '../../contracts/money';
 import { changePassword } from '../../core/accounts/change-password';
 import { resendVerification } from '../../core/accounts/email-verification';
 import { getProfile, updateProfile } from '../../core/accounts/update-profile';
 import { listOrdersForUser } from '../../core/orders/read-orders';
 import { Button, ButtonLink } from '../components/ui/button';
-import { Field } from '../components/ui/field';
+import { Field, SelectField } from '../components/ui/field';
 import { FormAlert } from '../features/account/auth-layout';
 import { AvatarUpload } from '../features/account/avatar-upload';
 import { OrderDate, OrderStatusBadge } from '../components/orders/order-status';
@@ -295,26 +296,19 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                   autoComplete="postal-code"
                   error={fields.zipCode}
                 />
-                <div className="space-y-1.5">
-                  <label
-                    htmlFor="country"
-                    className="block text-xs font-medium tracking-wide text-ink-soft uppercase"
-                  >
-                    Country
-                  </label>
-                  <select
-                    id="country"
-                    name="country"
-                    defaultValue={profile.country || 'Nigeria'}
-                    className="block h-11 w-full rounded-sm border border-line bg-white px-3 text-sm"
-                  >
-                    {checkoutCountries.map((country) => (
-                      <option key={country} value={country}>
-                        {country}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SelectField
+                  id="country"
+                  label="Country"
+                  name="country"
+                  autoComplete="country-name"
+                  defaultValue={profile.country || 'Nigeria'}
+                >
+                  {checkoutCountries.map((country) => (
+                    <option key={country} value={country}>
+                      {countryNames[country]}
+                    </option>
+                  ))}
+                </SelectField>
                 <div className="sm:col-span-2">
                   <Button type="submit" disabled={busy}>
                     {busy ? 'Saving…' : 'Save Changes'}

@@ -94,7 +94,8 @@ export function placedOrderState(
 /**
  * Makes one move inside the caller's transaction: the row changes only if the order is still in
  * the state it was read in (and `where` holds), then the event is written and the owner notified.
- * Returns false when another request moved the order first; nothing is then written.
+ * Returns the note written on the timeline (the shopper's e-mail repeats it), or null when another
+ * request moved the order first; nothing is then written.
  */
 async function makeMove(
   tx: DbOrTx,
@@ -107,19 +108,22 @@ async function makeMove(
     tell: OrderNotificationEvent | null;
   },
   now: Date,
-): Promise<boolean> {
-  if (!canMove(order.status, move)) return false;
+): Promise<string | null> {
+  if (!canMove(order.status, move)) return null;
   const to = orderMoves[move].to;
   const moved = await tx
     .update(orders)
     .set({ ...change.set, status: to, updatedAt: now })
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status), change.where))
     .returning({ id: orders.id });
-  if (moved.length === 0) return false;
+  if (moved.length === 0) return null;
   await tx.insert(orderEvents).values({ orderId: order.id, status: to, note: change.note, createdAt: now });
   if (change.tell) await notifyOrderOwner(tx, order, change.tell, now);
-  return true;
+  return change.note;
 }
+
+/** What a move answers: the note it wrote on the timeline, or null when the order had moved already. */
+export type MoveResult = Promise<string | null>;
 
 /** Who confirmed a payment: the provider's verified answer, the TEST MODE sandbox, or the shop (a bank transfer). */
 export type PaidBy = 'provider' | 'sandbox' | 'bank-transfer';
@@ -142,7 +146,7 @@ export const PAID_MAIL_NOTE = 'Thank you: your payment has been received.';
  * pay: an unpaid order becomes Processing, once, with the time of payment; its stock stops being
  * held (it is sold). A sandbox payment makes it a test order: no money moved.
  */
-export function payOrder(tx: DbOrTx, order: OrderRow, by: PaidBy, now: Date): Promise<boolean> {
+export function payOrder(tx: DbOrTx, order: OrderRow, by: PaidBy, now: Date): MoveResult {
   return makeMove(
     tx,
     order,
@@ -157,12 +161,15 @@ export function payOrder(tx: DbOrTx, order: OrderRow, by: PaidBy, now: Date): Pr
   );
 }
 
+const REVIEW_NOTE =
+  'We received a transfer for this order that we need to check by hand. We will contact you shortly.';
+
 /**
  * Not a move: money arrived for an unpaid order but not as asked (short, or after its transfer
  * account expired). The order stays Awaiting payment and keeps its items until the shop decides
  * (confirm the transfer, or cancel and refund): the release job no longer touches it.
  */
-export async function holdForReview(tx: DbOrTx, order: OrderRow, note: string, now: Date): Promise<boolean> {
+export async function holdForReview(tx: DbOrTx, order: OrderRow, now: Date): Promise<boolean> {
   const held = await tx
     .update(orders)
     .set({ stockHeldUntil: null, updatedAt: now })
@@ -176,7 +183,9 @@ export async function holdForReview(tx: DbOrTx, order: OrderRow, note: string, n
     )
     .returning({ id: orders.id });
   if (held.length === 0) return false;
-  await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note, createdAt: now });
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: order.id, status: order.status, note: REVIEW_NOTE, createdAt: now });
   return true;
 }
 
@@ -186,7 +195,7 @@ export function shipOrder(
   order: OrderRow,
   shipment: { carrier: string; trackingNumber: string; note?: string | undefined },
   now: Date,
-): Promise<boolean> {
+): MoveResult {
   return makeMove(
     tx,
     order,
@@ -200,19 +209,14 @@ export function shipOrder(
   );
 }
 
-export function shippedNote(shipment: { carrier: string; trackingNumber: string }): string {
+function shippedNote(shipment: { carrier: string; trackingNumber: string }): string {
   return `Your order is on its way with ${shipment.carrier}, tracking number ${shipment.trackingNumber}.`;
 }
 
-export const DELIVERED_NOTE = 'Your order has been delivered.';
+const DELIVERED_NOTE = 'Your order has been delivered.';
 
 /** deliver: a shipped order reached its shopper. */
-export function deliverOrder(
-  tx: DbOrTx,
-  order: OrderRow,
-  note: string | undefined,
-  now: Date,
-): Promise<boolean> {
+export function deliverOrder(tx: DbOrTx, order: OrderRow, note: string | undefined, now: Date): MoveResult {
   return makeMove(tx, order, 'deliver', { note: note || DELIVERED_NOTE, tell: { kind: 'delivered' } }, now);
 }
 
@@ -260,9 +264,9 @@ export async function cancelOrder(
   reason: CancelReason,
   now: Date,
   note?: string,
-): Promise<boolean> {
+): MoveResult {
   const words = cancellations[reason];
-  if (reason !== 'shop' && order.status !== 'awaiting_payment') return false;
+  if (reason !== 'shop' && order.status !== 'awaiting_payment') return null;
   const cancelled = await makeMove(
     tx,
     order,
@@ -275,11 +279,11 @@ export async function cancelOrder(
     },
     now,
   );
-  if (!cancelled) return false;
+  if (cancelled === null) return null;
   // Stock held for an unpaid order, or taken by a paid one, goes back on sale once.
   if (!order.stockReleasedAt) await restoreStock(tx, [order.id]);
   if (order.couponCode) await returnCouponUse(tx, order.couponCode);
-  return true;
+  return cancelled;
 }
 
 /**

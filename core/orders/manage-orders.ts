@@ -7,16 +7,7 @@ import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { containsPattern } from '../search-pattern';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
-import {
-  cancellations,
-  cancelOrder,
-  canMove,
-  DELIVERED_NOTE,
-  deliverOrder,
-  mailShopper,
-  shipOrder,
-  shippedNote,
-} from './lifecycle';
+import { cancelOrder, canMove, deliverOrder, mailShopper, shipOrder } from './lifecycle';
 import type { OrderDeps } from './order-deps';
 import { toOrderViews, type OrderView } from './order-view';
 import { findOrderByNumber } from './read-orders';
@@ -142,15 +133,12 @@ export async function changeOrderStatus(
     input.status === 'shipped'
       ? { carrier: input.carrier ?? '', trackingNumber: input.trackingNumber ?? '', note: input.note }
       : null;
-  const note =
-    input.note ||
-    (shipment ? shippedNote(shipment) : move === 'deliver' ? DELIVERED_NOTE : cancellations.shop.note);
-  const changed = await deps.db.transaction(async (tx) => {
+  const note = await deps.db.transaction(async (tx) => {
     const moved = shipment
       ? await shipOrder(tx, order, shipment, now)
       : move === 'deliver'
-        ? await deliverOrder(tx, order, note, now)
-        : await cancelOrder(tx, order, 'shop', now, note);
+        ? await deliverOrder(tx, order, input.note, now)
+        : await cancelOrder(tx, order, 'shop', now, input.note);
     if (moved && options.actor)
       await recordAdminAction(tx, options.actor, {
         action: `order.${input.status}`,
@@ -167,7 +155,7 @@ export async function changeOrderStatus(
       });
     return moved;
   });
-  if (!changed)
+  if (note === null)
     throw new AppError('CONFLICT', 'The order changed while you were looking at it. Please reload.');
   const [view] = await toOrderViews(deps.db, [(await findOrderByNumber(deps.db, number)) ?? order]);
   await mailShopper(deps, [view!], note);

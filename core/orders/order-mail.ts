@@ -84,6 +84,15 @@ export function orderConfirmationMail(
 }
 
 /**
+ * Where the shop's e-mail alerts go (Settings → Notifications): the alert address, or the support
+ * address when none is set; null when its owner turned e-mail alerts off.
+ */
+function shopAlertAddress(settings: ShopSettings): string | null {
+  if (!settings.notifications.emailAlerts) return null;
+  return settings.notifications.alertEmail || settings.supportEmail;
+}
+
+/**
  * The shop's alert about a new order when its owner asked for e-mail alerts (Settings →
  * Notifications): to the alert address, or the support address when none is set. Null without alerts.
  */
@@ -92,8 +101,8 @@ export function newOrderAlertMail(
   order: OrderView,
   settings: ShopSettings,
 ): MailMessage | null {
-  if (!settings.notifications.emailAlerts) return null;
-  const to = settings.notifications.alertEmail || settings.supportEmail;
+  const to = shopAlertAddress(settings);
+  if (!to) return null;
   const address = order.shippingAddress;
   return {
     to,
@@ -130,9 +139,10 @@ export function transferReviewAlertMail(
   message: string,
   settings: ShopSettings,
 ): MailMessage | null {
-  if (!settings.notifications.emailAlerts) return null;
+  const to = shopAlertAddress(settings);
+  if (!to) return null;
   return {
-    to: settings.notifications.alertEmail || settings.supportEmail,
+    to,
     subject: `A transfer for ${order.number} needs your decision`,
     ...renderMail({
       shopName: settings.name,

@@ -140,7 +140,7 @@ export async function cancelUnpaidOrder(
     }
   }
   const cancelled = await deps.db.transaction((tx) => cancelOrder(tx, order, reason, new Date()));
-  return { cancelled, order: await current() };
+  return { cancelled: cancelled !== null, order: await current() };
 }
 
 /** What the shop reads in Payments when money arrives for an order that was already cancelled. */
@@ -197,10 +197,6 @@ function verdictOn(tx: ProviderTransaction, attempt: TransactionRow, order: Orde
   return { kind: 'paid', message: tx.message };
 }
 
-/** The shopper's words on the order's timeline when a transfer needs the shop's decision. */
-export const TRANSFER_REVIEW_NOTE =
-  'We received a transfer for this order that we need to check by hand. We will contact you shortly.';
-
 /**
  * Records what the provider says of a transaction, once, and marks the order paid when the payment
  * is successful, ours, in NGN and at least the total. A bank transfer that arrived short or after
@@ -222,7 +218,8 @@ export async function applyProviderTransaction(
   const verdict = verdictOn(tx, attempt, order);
   const now = new Date();
 
-  const changed = await deps.db.transaction(async (tx2) => {
+  // This report's effect, made once: the order paid, a transfer put up for review, or nothing new.
+  const effect = await deps.db.transaction(async (tx2): Promise<'paid' | 'review' | null> => {
     // The attempt learns its provider transaction once; a second report of the same one changes nothing.
     const recorded = await tx2
       .update(paymentTransactions)
@@ -245,22 +242,23 @@ export async function applyProviderTransaction(
         ),
       )
       .returning({ id: paymentTransactions.id });
+    if (verdict.kind === 'failed' || recorded.length === 0) return null;
     if (verdict.kind === 'review') {
-      if (recorded.length === 0) return false;
-      await holdForReview(tx2, order, TRANSFER_REVIEW_NOTE, now);
-      return 'review' as const;
+      await holdForReview(tx2, order, now);
+      return 'review';
     }
-    if (verdict.kind === 'failed') return false;
-    return payOrder(tx2, order, attempt.provider === 'sandbox' ? 'sandbox' : 'provider', now);
+    const paid = await payOrder(tx2, order, attempt.provider === 'sandbox' ? 'sandbox' : 'provider', now);
+    return paid === null ? null : 'paid';
   });
 
   const fresh = await findOrderByNumber(deps.db, order.number);
   const view = await toOrderView(deps.db, fresh ?? order);
-  if (changed === true) {
+  if (effect === 'paid') {
     deps.onPaid?.({ provider: attempt.provider });
     await notifyPaid(deps, view);
   }
-  if (changed === 'review' && verdict.kind === 'review') await alertShopToReview(deps, view, verdict.message);
+  if (effect === 'review')
+    await alertShopToReview(deps, view, verdict.kind === 'review' ? verdict.message : '');
   const paid = view.paymentStatus === 'paid';
   if (verdict.kind === 'failed') return { paid, order: view, message: `Payment failed: ${verdict.problem}` };
   if (verdict.kind === 'review') return { paid, order: view, message: verdict.message };

@@ -11,7 +11,7 @@ import {
   type TransferCharge,
   type TransferChargeRequest,
 } from './provider';
-import { nairaToKobo } from '../../contracts/money';
+import { koboToNaira, nairaToKobo } from '../../contracts/money';
 
 export const SANDBOX_PUBLIC_KEY = 'FLWPUBK_TEST-SANDBOX-X';
 export const SANDBOX_SCRIPT = '/sandbox/flutterwave/v3.js';
@@ -203,7 +203,7 @@ export async function openSandboxTransferAccount(
     createdAt: now,
   });
   const { amountKobo, ...rest } = account;
-  return { ...rest, amount: amountKobo / 100 };
+  return { ...rest, amount: koboToNaira(amountKobo) };
 }
 
 /** What a TEST MODE shopper can make happen to a transfer: the whole amount, too little, too much, or too late. */

@@ -228,7 +228,7 @@ describe('a transfer account for each order', () => {
     }
   });
 
-  it('a reported transaction is verified with the provider, not taken from the report', async () => {
+  it('a reported transaction id the provider does not know is refused', async () => {
     await expect(settleReportedTransaction(deps, 'sbx_' + '0'.repeat(32))).rejects.toMatchObject({
       kind: 'not_found',
     });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { koboToNaira } from '../../contracts/money';
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import { paymentTransactions, type TransferAccount } from '../../db/schema/payments';
 import { AppError } from '../errors';
@@ -98,7 +99,7 @@ export async function openTransferAccount(
   try {
     charge = await deps.provider.createTransferCharge({
       txRef,
-      amount: order.totalKobo / 100,
+      amount: koboToNaira(order.totalKobo),
       email: order.email,
       fullname,
       phoneNumber: order.phone,
@@ -157,24 +158,30 @@ export async function checkTransferAccount(
         ),
       )
       .returning({ id: paymentTransactions.id });
-    if (claimed) await askProvider(deps, attempt.txRef);
+    if (claimed && (await askProvider(deps, attempt.txRef))) {
+      // The provider's answer moved the payment on: read where it stands now.
+      const [fresh, freshAttempt] = await Promise.all([
+        findOrderByNumber(deps.db, order.number),
+        latestAttempt(deps, order.id),
+      ]);
+      return viewOf(deps, fresh ?? order, freshAttempt ?? attempt, now);
+    }
   }
-  const [fresh, freshAttempt] = await Promise.all([
-    findOrderByNumber(deps.db, order.number),
-    latestAttempt(deps, order.id),
-  ]);
-  return viewOf(deps, fresh ?? order, freshAttempt ?? attempt, now);
+  return viewOf(deps, order, attempt, now);
 }
 
-async function askProvider(deps: PaymentDeps, txRef: string): Promise<void> {
+/** Asks the provider about the account's transfer; true when money had arrived and was recorded. */
+async function askProvider(deps: PaymentDeps, txRef: string): Promise<boolean> {
   let tx: ProviderTransaction;
   try {
     tx = await deps.provider.verifyByReference(txRef);
   } catch {
-    return; // Not known yet, or the provider is away: the webhook or the next poll will tell.
+    return false; // Not known yet, or the provider is away: the webhook or the next poll will tell.
   }
   // Nothing has arrived while the charge is pending; only money that arrived is recorded.
-  if (tx.status === 'successful') await applyProviderTransaction(deps, tx);
+  if (tx.status !== 'successful') return false;
+  await applyProviderTransaction(deps, tx);
+  return true;
 }
 
 /**

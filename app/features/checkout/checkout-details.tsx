@@ -6,7 +6,7 @@ import {
   nigerianStateOf,
   nigerianStates,
 } from '../../../contracts/nigeria';
-import { Field, inputClasses, SelectField } from '../../components/ui/field';
+import { Field, SelectField } from '../../components/ui/field';
 import type { SavedCheckoutDetails } from '../../lib/shop-stores';
 
 const contactFields = [
@@ -145,28 +145,21 @@ export function AddressFieldset({
     <fieldset className="space-y-4" disabled={orderLocked}>
       <legend className="font-display text-2xl">Shipping address</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5 sm:col-span-2">
-          <label
-            htmlFor="country"
-            className="block text-xs font-medium tracking-wide text-ink-soft uppercase"
-          >
-            Country
-          </label>
-          <select
-            id="country"
-            name="country"
-            autoComplete="country-name"
-            value={chosenCountry}
-            onChange={(event) => setCountry(event.target.value)}
-            className={inputClasses}
-          >
-            {checkoutCountries.map((code) => (
-              <option key={code} value={code}>
-                {countryNames[code]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="country"
+          label="Country"
+          name="country"
+          autoComplete="country-name"
+          value={chosenCountry}
+          onChange={(event) => setCountry(event.target.value)}
+          className="sm:col-span-2"
+        >
+          {checkoutCountries.map((code) => (
+            <option key={code} value={code}>
+              {countryNames[code]}
+            </option>
+          ))}
+        </SelectField>
         {addressFields.map((field) => (
           <Field
             key={field.name}

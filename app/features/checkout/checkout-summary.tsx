@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
 import type { CartQuote } from '../../../core/orders/quote';
 import { OrderTotals } from '../../components/order-totals';
+import { OrderLine } from '../../components/orders/order-line';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 
@@ -45,27 +46,7 @@ export function CheckoutSummary({
         <h2 className="font-display text-2xl">Order Summary</h2>
         <ul className="mt-4 space-y-3 border-b border-line pb-4">
           {(quote?.lines ?? []).map((line, index) => (
-            <li key={`${line.productId}-${index}`} className="flex gap-3 text-sm">
-              {line.imageUrl ? (
-                <img
-                  src={line.imageUrl}
-                  alt=""
-                  width={48}
-                  height={60}
-                  className="h-15 w-12 rounded-sm bg-cream object-cover"
-                />
-              ) : null}
-              <div className="flex-1">
-                <p className="leading-snug">{line.name}</p>
-                <p className="text-xs text-muted">
-                  {[line.color, line.size && `Size ${line.size}`, `Qty ${line.quantity}`]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-                {line.problem ? <p className="text-xs font-medium text-sale">{line.problem}</p> : null}
-              </div>
-              <p className="tabular-nums">{formatNaira(line.lineTotalKobo)}</p>
-            </li>
+            <OrderLine key={`${line.productId}-${index}`} line={line} />
           ))}
         </ul>
         <div className="pt-4" aria-live="polite">

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { ApiErrorReply } from '../../../contracts/api-error';
 import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
-import { formatNaira } from '../../../contracts/money';
+import { formatNaira, nairaToKobo } from '../../../contracts/money';
 import type { TransferAccountView } from '../../../core/payments/transfer-accounts';
 import { Button } from '../../components/ui/button';
 import { CopyValue } from '../../components/ui/copy-value';
@@ -33,7 +33,7 @@ function minutesLeft(expiresAt: string, now: number): string {
 /** The REST answer (naira) as the panel keeps it (kobo). */
 function fromDto(body: Omit<Account, 'amountKobo'> & { amount: number }): Account {
   const { amount, ...rest } = body;
-  return { ...rest, amountKobo: Math.round(amount * 100) };
+  return { ...rest, amountKobo: nairaToKobo(amount) };
 }
 
 /**

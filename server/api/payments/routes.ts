@@ -21,6 +21,7 @@ import {
   settleReportedTransaction,
   type TransferAccountView,
 } from '../../../core/payments/transfer-accounts';
+import { koboToNaira } from '../../../contracts/money';
 import { AppError } from '../../../core/errors';
 import { errorResponses, errorSchema } from '../schemas';
 import { orderDto, toOrderDto } from '../orders/dto';
@@ -54,7 +55,7 @@ const transferAccountDto = z.object({
 
 function toTransferAccountDto(view: TransferAccountView): z.infer<typeof transferAccountDto> {
   const { amountKobo, ...rest } = view;
-  return { ...rest, amount: amountKobo / 100 };
+  return { ...rest, amount: koboToNaira(amountKobo) };
 }
 
 /** Card payments (Flutterwave, or the sandbox when no keys are set) and bank-transfer references. */
