@@ -1,5 +1,6 @@
 // Kept free of zod: the browser imports these.
 import { checkoutCountries } from './account-texts';
+import { formatNaira } from './money';
 
 export { checkoutCountries };
 export type CheckoutCountry = (typeof checkoutCountries)[number];
@@ -100,6 +101,20 @@ export function normalizeBankReference(raw: string): string | null {
   const compact = raw.replace(/\s+/g, '');
   return /^[A-Za-z0-9]{8,20}$/.test(compact) ? compact.toUpperCase() : null;
 }
+
+/**
+ * What the shopper is told when the total on the server is not the one Place Order showed (a price,
+ * delivery charge or coupon changed since): said by the API's 409 and by the checkout's alert.
+ */
+export function totalChangedMessage(nowKobo: number, wasKobo: number): string {
+  return `Prices changed since you opened checkout: the total is now ${formatNaira(nowKobo)} (was ${formatNaira(wasKobo)}).`;
+}
+
+/**
+ * The most an order's total may be, in naira: totals are kept as kobo in a 32-bit column
+ * (2³¹−1 kobo), so a larger total the shopper claims to have seen is refused before any query.
+ */
+export const MAX_ORDER_TOTAL_NAIRA = 21_474_836.47;
 
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_CART_LINES = 50;

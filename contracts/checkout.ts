@@ -6,6 +6,7 @@ import {
   checkoutMessages,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
+  MAX_ORDER_TOTAL_NAIRA,
   paymentMethodIds,
 } from './checkout-texts';
 
@@ -67,6 +68,15 @@ export const placeOrderFields = z.object({
   shippingAddress: shippingAddressSchema,
   /** Signed-in shoppers: keep these details on the profile for next time. */
   saveInfo: z.boolean().default(false),
+  /**
+   * The total the shopper saw, in naira as the quote answers it. When the server's total differs
+   * (a price changed since), nothing is placed and the answer is a 409 with the new quote.
+   */
+  expectedTotal: z
+    .number('The total must be a number in naira')
+    .min(0, 'The total cannot be negative')
+    .max(MAX_ORDER_TOTAL_NAIRA, 'The total is larger than any order can be')
+    .optional(),
 });
 
 /**

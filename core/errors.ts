@@ -5,6 +5,8 @@ export const errorStatus = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
+  /** The order's total is not the one the shopper saw: nothing placed, the new quote answered. */
+  TOTAL_CHANGED: 409,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,

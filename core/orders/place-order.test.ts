@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test
 import { AppError } from '../errors';
 import { createMailer } from '../mail/mailer';
 import { saveShopSettings } from '../settings/shop-settings';
-import { placeOrder, type PlaceOrderDeps } from './place-order';
+import { placeOrder, type PlaceOrderDeps, type TotalChangedError } from './place-order';
 import { quoteCart } from './quote';
 
 let database: TestDatabase;
@@ -494,6 +494,98 @@ describe('placeOrder idempotency', () => {
     );
     expect(new Set(numbers).size).toBe(1);
     expect((await productRow(bag.id)).stock).toBe(0);
+  });
+});
+
+describe('placeOrder and the total the shopper saw (expectedTotal)', () => {
+  async function setPrice(id: number, priceKobo: number) {
+    await database.db.update(products).set({ priceKobo }).where(eq(products.id, id));
+  }
+  const seenTotal = async (body: ReturnType<typeof orderBody>) =>
+    (await quoteCart(database.db, { ...body, country: 'Nigeria' })).totalKobo / 100;
+
+  it.each([
+    ['doubled', 2],
+    ['halved', 0.5],
+  ] as const)(
+    'a price %s between quote and order: 409 TOTAL_CHANGED with the new quote, nothing placed, no stock, no mail, no key taken',
+    async (_change, factor) => {
+      await setStock(bag.id, 10);
+      const email = `seen-${factor}@example.ng`;
+      const body = orderBody({ items: [line(bag, 1)], email });
+      const seen = await seenTotal(body);
+      await setPrice(bag.id, Math.round(bag.priceKobo * factor));
+      try {
+        const count = await orderCount();
+        const error = await expectAppError(
+          placeOrder(deps, { ...body, expectedTotal: seen }, { idempotencyKey: `seen-total-${factor}` }),
+          'TOTAL_CHANGED',
+        );
+        expect(error.status).toBe(409);
+        const quote = (error as TotalChangedError).quote;
+        expect(quote.lines[0]?.unitPriceKobo).toBe(Math.round(bag.priceKobo * factor));
+        expect(quote.totalKobo).toBe(Math.round((await seenTotal(body)) * 100));
+        expect(error.message).toBe(
+          `Prices changed since you opened checkout: the total is now ${formatNaira(quote.totalKobo)} (was ${formatNaira(seen * 100)}).`,
+        );
+        expect(await orderCount()).toBe(count);
+        expect((await productRow(bag.id)).stock).toBe(10);
+        expect(await database.db.select().from(outbox).where(eq(outbox.to, email))).toEqual([]);
+
+        // Shown the new total, the shopper confirms with the same key: it was not burned.
+        const placed = await placeOrder(
+          deps,
+          { ...body, expectedTotal: quote.totalKobo / 100 },
+          { idempotencyKey: `seen-total-${factor}` },
+        );
+        expect(placed.replayed).toBe(false);
+        expect(placed.order.totalKobo).toBe(quote.totalKobo);
+        expect((await productRow(bag.id)).stock).toBe(9);
+      } finally {
+        await setPrice(bag.id, bag.priceKobo);
+      }
+    },
+  );
+
+  it('the total the shopper saw, to the kobo, places the order as before', async () => {
+    await setStock(bag.id, 10);
+    const body = orderBody({ items: [line(bag, 1)], couponCode: 'ROSSY10' });
+    const seen = await seenTotal(body);
+    const placed = await placeOrder(deps, { ...body, expectedTotal: seen });
+    expect(placed.order.totalKobo).toBe(Math.round(seen * 100));
+    expect(placed.order.discountKobo).toBeGreaterThan(0);
+  });
+
+  it('a repeat of an order placed before the price changed answers that order, not a 409', async () => {
+    await setStock(bag.id, 10);
+    const body = orderBody({ items: [line(bag, 1)], email: 'placed-then-changed@example.ng' });
+    const seen = await seenTotal(body);
+    const first = await placeOrder(
+      deps,
+      { ...body, expectedTotal: seen },
+      { idempotencyKey: 'seen-then-changed' },
+    );
+    await setPrice(bag.id, bag.priceKobo * 3);
+    try {
+      const again = await placeOrder(
+        deps,
+        { ...body, expectedTotal: seen },
+        { idempotencyKey: 'seen-then-changed' },
+      );
+      expect(again.replayed).toBe(true);
+      expect(again.order.number).toBe(first.order.number);
+      expect(again.order.totalKobo).toBe(Math.round(seen * 100));
+    } finally {
+      await setPrice(bag.id, bag.priceKobo);
+    }
+  });
+
+  it.each([-1, 'abc', 1e12, null])('an expectedTotal of %s with a 400 naming it', async (expectedTotal) => {
+    const error = await expectAppError(
+      placeOrder(deps, orderBody({ items: [line(bag, 1)], expectedTotal })),
+      'BAD_REQUEST',
+    );
+    expect(error.fields).toHaveProperty('expectedTotal');
   });
 });
 

@@ -4,14 +4,15 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { z } from 'zod';
 import { placeOrderInputSchema } from '../../contracts/checkout';
-import { checkoutMessages } from '../../contracts/checkout-texts';
+import { checkoutMessages, totalChangedMessage } from '../../contracts/checkout-texts';
+import { nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { products } from '../../db/schema/catalog';
 import { type orderLines, orders } from '../../db/schema/orders';
 import { orderOwner } from '../notifications/notifications';
 import { orderLink as notificationLink, orderNotificationText } from '../notifications/notification-texts';
-import { AppError } from '../errors';
+import { AppError, isAppError } from '../errors';
 import type { MailMessage, Mailer, QueuedMail } from '../mail/mailer';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
@@ -96,6 +97,37 @@ function quoteRefusal(totals: CartQuote, shippingMethod: string): AppError | nul
   if (short) return outOfStock(short.name, short.stock);
 
   return null;
+}
+
+/**
+ * The order's total on the server is not the total the shopper saw (`expectedTotal`): a price, the
+ * delivery charge, the tax or a coupon changed since the checkout was priced. Nothing is placed and
+ * no Idempotency-Key is taken; the new quote goes back so the shopper sees what changed.
+ */
+export class TotalChangedError extends AppError {
+  readonly quote: CartQuote;
+  readonly expectedTotalKobo: number;
+
+  constructor(quote: CartQuote, expectedTotalKobo: number) {
+    super('TOTAL_CHANGED', totalChangedMessage(quote.totalKobo, expectedTotalKobo));
+    this.name = 'TotalChangedError';
+    this.quote = quote;
+    this.expectedTotalKobo = expectedTotalKobo;
+  }
+}
+
+/** The refusal of an order whose total changed, from whichever bundle threw it; null for any other error. */
+export function totalChangeOf(error: unknown): TotalChangedError | null {
+  return isAppError(error) && error.code === 'TOTAL_CHANGED' && 'quote' in error
+    ? (error as TotalChangedError)
+    : null;
+}
+
+/** The refusal when the shopper saw another total than the server's, or null (or when they sent none). */
+function totalRefusal(totals: CartQuote, expectedTotal: number | undefined): TotalChangedError | null {
+  if (expectedTotal === undefined) return null;
+  const expectedKobo = nairaToKobo(expectedTotal);
+  return expectedKobo === totals.totalKobo ? null : new TotalChangedError(totals, expectedKobo);
 }
 
 async function replay(db: DbOrTx, key: string, requestHash: string): Promise<PlacedOrder | null> {
@@ -324,7 +356,9 @@ async function recordOrder(
  * recorded in one statement that takes stock by a conditional update (never below zero, lines of
  * one product counted together), counts the coupon's use within its limit and the shopper's open
  * unpaid orders within theirs, and writes the order, its notification and its mails. Unpaid orders
- * hold their stock until the shop's hold time passes. Mails are delivered after the answer.
+ * hold their stock until the shop's hold time passes. Mails are delivered after the answer. A total
+ * the shopper saw (`expectedTotal`) that is not the server's places nothing: TotalChangedError,
+ * with the new quote.
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
@@ -359,10 +393,11 @@ export async function placeOrder(
     { userId },
     { settings },
   );
-  const refusal = quoteRefusal(totals, input.shippingMethod);
+  // Never more (or less) than the shopper saw: a changed total places nothing and sends the new quote.
+  const refusal = quoteRefusal(totals, input.shippingMethod) ?? totalRefusal(totals, input.expectedTotal);
   if (refusal) {
     // A twin request with the same key may have taken the last unit or the coupon's last use a
-    // moment ago: this click gets that order, not a refusal.
+    // moment ago (or been placed just before a price changed): this click gets that order, not a refusal.
     if (key) {
       const earlier = await replay(deps.db, key, requestHash);
       if (earlier) return earlier;

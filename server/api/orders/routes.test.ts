@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
+import { orders } from '../../../db/schema/orders';
 import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 
@@ -22,6 +23,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await test?.close();
 });
+
+async function orderCount(): Promise<number> {
+  const [row] = await test.database.db.select({ count: sql<number>`count(*)::int` }).from(orders);
+  return row!.count;
+}
 
 const address = {
   firstName: 'Adaeze',
@@ -184,6 +190,67 @@ describe('POST /api/orders', () => {
     });
     expect(split.statusCode).toBe(409);
     expect(split.json().error.message).toContain('left in stock');
+  });
+
+  it('answers 409 TOTAL_CHANGED with the new quote when the total the shopper saw is no longer the total, placing nothing; the same key then places', async () => {
+    const quote = () =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/cart/quote',
+        payload: { items: [{ id: product.id, quantity: 1 }] },
+      });
+    const seen = (await quote()).json().total as number;
+    const stock = async () =>
+      (
+        await test.database.db
+          .select({ stock: products.stock })
+          .from(products)
+          .where(eq(products.id, product.id))
+      )[0]!.stock;
+    const before = { stock: await stock(), orders: await orderCount() };
+    await test.database.db
+      .update(products)
+      .set({ priceKobo: product.priceKobo + 150_000 })
+      .where(eq(products.id, product.id));
+    try {
+      const headers = { 'idempotency-key': 'checkout-total-changed-1' };
+      const changed = await test.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers,
+        payload: orderBody({ expectedTotal: seen }),
+      });
+      expect(changed.statusCode).toBe(409);
+      const body = changed.json();
+      expect(body.error).toEqual({ code: 'TOTAL_CHANGED', message: expect.stringContaining('(was ₦') });
+      expect(body.quote).toEqual((await quote()).json());
+      expect(body.quote.lines[0].price).toBe((product.priceKobo + 150_000) / 100);
+      expect({ stock: await stock(), orders: await orderCount() }).toEqual(before);
+
+      const placed = await test.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers,
+        payload: orderBody({ expectedTotal: body.quote.total }),
+      });
+      expect(placed.statusCode).toBe(201);
+      expect(placed.json().order.total).toBe(body.quote.total);
+      expect(await stock()).toBe(before.stock - 1);
+    } finally {
+      await test.database.db
+        .update(products)
+        .set({ priceKobo: product.priceKobo })
+        .where(eq(products.id, product.id));
+    }
+  });
+
+  it('documents expectedTotal and the 409 with the new quote', async () => {
+    const document = (await test.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const operation = document.paths['/api/orders'].post;
+    const body = operation.requestBody.content['application/json'].schema;
+    expect(body.properties.expectedTotal).toMatchObject({ type: 'number', minimum: 0 });
+    const conflict = operation.responses['409'].content['application/json'].schema;
+    expect(Object.keys(conflict.properties)).toEqual(['error', 'quote']);
   });
 
   it('lists orders only for a signed-in shopper', async () => {

@@ -9,7 +9,7 @@ import {
 import { checkoutMessages } from '../../../contracts/checkout-texts';
 import { AppError } from '../../../core/errors';
 import { checkCoupon } from '../../../core/orders/coupons';
-import { placeOrder } from '../../../core/orders/place-order';
+import { placeOrder, totalChangeOf, type PlacedOrder } from '../../../core/orders/place-order';
 import { quoteCart } from '../../../core/orders/quote';
 import { getOrderForViewer, listOrdersForUser, trackOrder } from '../../../core/orders/read-orders';
 import { parseInput } from '../../../core/validation';
@@ -79,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: 'Place an order (guest or signed in)',
         description:
-          'Priced and stocked on the server in one transaction. Send an Idempotency-Key header: the same key and body answer the first order again; the same key with another body answers 422. 409 names an item that ran out.',
+          'Priced and stocked on the server in one transaction. Send an Idempotency-Key header: the same key and body answer the first order again; the same key with another body answers 422. 409 names an item that ran out. Send `expectedTotal`, the total the shopper saw: when the total now differs (a price changed), nothing is placed and the answer is 409 `TOTAL_CHANGED` with the new `quote`; the same Idempotency-Key may be sent again with the new total.',
         headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).loose(),
         body: loose(placeOrderFields),
         response: {
@@ -89,18 +89,32 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
           200: z.object({ order: orderDto, accessToken: z.string().nullable() }),
           ...errorResponses,
-          409: errorSchema,
+          409: errorSchema.extend({
+            quote: cartQuoteDto
+              .optional()
+              .describe('With TOTAL_CHANGED: the cart as it is priced now, as POST /api/cart/quote answers'),
+          }),
           422: errorSchema,
           429: errorSchema,
         },
       },
     },
     async (request, reply) => {
-      const placed = await placeOrder(deps, request.body, {
-        user: request.user,
-        idempotencyKey: request.headers['idempotency-key'],
-        clientAddress: clientOf(request).ip,
-      });
+      let placed: PlacedOrder;
+      try {
+        placed = await placeOrder(deps, request.body, {
+          user: request.user,
+          idempotencyKey: request.headers['idempotency-key'],
+          clientAddress: clientOf(request).ip,
+        });
+      } catch (error) {
+        const changed = totalChangeOf(error);
+        if (!changed) throw error;
+        return reply.status(409).send({
+          error: { code: changed.code, message: changed.message },
+          quote: toCartQuoteDto(changed.quote),
+        });
+      }
       reply.status(placed.replayed ? 200 : 201);
       return { order: toOrderDto(placed.order), accessToken: placed.accessToken };
     },
