@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_INTEGER, MAX_PRICE_NAIRA } from './limits';
 import { priceBands } from './price-bands';
 
 export const productSorts = [
@@ -19,11 +20,18 @@ const emptyToUndefined = (value: unknown) => (value === '' || value === null ? u
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess(emptyToUndefined, z.coerce.number().pipe(schema).optional());
 
+const priceFilterTooHigh = (name: string) =>
+  `${name} must be at most ${MAX_PRICE_NAIRA} (no product costs more)`;
+
 export const productListQuerySchema = z.object({
   category: z.preprocess(emptyToUndefined, z.string().trim().max(80).optional()),
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
-  minPrice: optionalNumber(z.number().min(0, 'minPrice must be 0 or more').max(100_000_000)),
-  maxPrice: optionalNumber(z.number().min(0, 'maxPrice must be 0 or more').max(100_000_000)),
+  minPrice: optionalNumber(
+    z.number().min(0, 'minPrice must be 0 or more').max(MAX_PRICE_NAIRA, priceFilterTooHigh('minPrice')),
+  ),
+  maxPrice: optionalNumber(
+    z.number().min(0, 'maxPrice must be 0 or more').max(MAX_PRICE_NAIRA, priceFilterTooHigh('maxPrice')),
+  ),
   rating: optionalNumber(z.number().int().min(1, 'rating must be 1 to 4').max(4, 'rating must be 1 to 4')),
   availability: z.preprocess(emptyToUndefined, z.enum(['in-stock', 'out-of-stock']).optional()),
   color: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
@@ -61,6 +69,10 @@ export function parseProductListQuery(
     if ('max' in band) raw.maxPrice = String(band.max);
   }
   delete raw.price;
+  // A price above any product's is the same filter as the highest one (an int4 column holds no more).
+  for (const name of ['minPrice', 'maxPrice'] as const) {
+    if (raw[name] !== undefined && Number(raw[name]) > MAX_PRICE_NAIRA) raw[name] = String(MAX_PRICE_NAIRA);
+  }
   const parsed = productListQuerySchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const valid: Record<string, string> = {};
@@ -70,7 +82,7 @@ export function parseProductListQuery(
   return productListQuerySchema.parse(valid);
 }
 
-export const productIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const productIdSchema = z.coerce.number().int().positive().max(MAX_DB_INTEGER);
 
 export type StockStatus = 'in_stock' | 'low_stock' | 'out_of_stock';
 

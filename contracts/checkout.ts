@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts';
+import { MAX_DB_INTEGER } from './limits';
 import { nigerianPhoneOf, nigerianStateOf } from './nigeria';
 import {
   checkoutCountries,
@@ -15,7 +16,7 @@ import {
  * Anything price-like the browser adds is dropped here; the server prices every line.
  */
 export const cartLineInputSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_DB_INTEGER, 'No product has this id'),
   quantity: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY),
   selectedColor: z.string().trim().max(40).nullish(),
   selectedSize: z.string().trim().max(20).nullish(),

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { cartQuoteInputSchema, type CartLineInput } from '../../contracts/checkout';
 import type { CheckoutCountry } from '../../contracts/checkout-texts';
+import { MAX_DB_INTEGER } from '../../contracts/limits';
+import { formatWholeNaira } from '../../contracts/money';
 import { mediaUrl } from '../../contracts/media';
 import type { DbOrTx } from '../../db/client';
 import { productImages, products } from '../../db/schema/catalog';
@@ -45,6 +47,9 @@ export interface CartQuote extends Totals {
 export function quantityCapMessage(name: string, cap: number): string {
   return `You can order at most ${cap} of ${name} in one order.`;
 }
+
+/** The shopper's words when a cart comes to more than one order can hold (its kobo total is an int4 column). */
+export const ORDER_TOO_LARGE_MESSAGE = `One order can come to at most ${formatWholeNaira(MAX_DB_INTEGER)}: please split it into smaller orders.`;
 
 interface ProductForSale {
   id: number;
@@ -194,6 +199,10 @@ export async function quoteCart(
     shipping: shippingMethod,
     taxRatePercent: taxRateFor(settings, input.country),
   });
+  if (totals.totalKobo > MAX_DB_INTEGER) {
+    const line = lines.find((item) => item.problem === null);
+    if (line) Object.assign(line, { problem: ORDER_TOO_LARGE_MESSAGE, problemKind: 'limit' });
+  }
 
   return {
     ...totals,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { MAX_PRICE_NAIRA } from '../../contracts/limits';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/settings';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
@@ -22,6 +23,12 @@ const amountKobo = z
   .int('Enter an amount in naira and kobo')
   .min(0, 'Enter an amount of ₦0 or more')
   .max(100_000_000_00, 'Enter an amount below ₦100,000,000');
+/** A charge an order carries, kept to what an item may cost: an order's kobo must fit its int4 columns. */
+const chargeKobo = z
+  .number('Enter an amount')
+  .int('Enter an amount in naira and kobo')
+  .min(0, 'Enter an amount of ₦0 or more')
+  .max(MAX_PRICE_NAIRA * 100, 'Enter an amount up to ₦20,000,000');
 const rate = z
   .number('Enter a number')
   .positive('Enter a rate above 0')
@@ -52,7 +59,7 @@ export const shopSettingsSchema = z.object({
         name: text(40, 'The name').min(1, 'Enter a name'),
         /** 'Delivery in 3-5 business days' */
         description: text(80, 'The description'),
-        priceKobo: amountKobo,
+        priceKobo: chargeKobo,
         /** Free when the goods reach the free-shipping threshold. */
         freeOverThreshold: onOff,
         enabled: onOff,

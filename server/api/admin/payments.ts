@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { confirmBankTransfer } from '../../../core/payments/payments';
 import { listTransactions, reverifyTransaction } from '../../../core/payments/transactions';
 import { transactionStatuses } from '../../../db/schema/payments';
+import { recordIdSchema } from '../../../contracts/limits';
 import { koboToNaira } from '../../../contracts/money';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
@@ -84,7 +85,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Ask the provider again about a card payment',
-        params: z.object({ id: z.coerce.number().int().min(1) }),
+        params: z.object({ id: recordIdSchema }),
         response: { 200: z.object({ message: z.string() }), ...adminErrors },
       },
     },

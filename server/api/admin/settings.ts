@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_PRICE_NAIRA } from '../../../contracts/limits';
 import { nairaToKobo } from '../../../contracts/money';
 import { AppError, isAppError } from '../../../core/errors';
 import {
@@ -22,9 +23,14 @@ const naira = z
   .min(0, 'Enter an amount of ₦0 or more')
   .max(100_000_000, 'Enter an amount below ₦100,000,000');
 
+/** A shipping charge: no more than an item may cost (an order's kobo fits its int4 columns). */
+const shippingPrice = z
+  .number('Enter an amount')
+  .min(0, 'Enter an amount of ₦0 or more')
+  .max(MAX_PRICE_NAIRA, 'Enter an amount up to ₦20,000,000');
 const shippingMethodDto = z.object({
   ...shape.shippingMethods.element.omit({ priceKobo: true }).shape,
-  price: naira.describe('₦'),
+  price: shippingPrice.describe('₦'),
 });
 
 const { freeShippingThresholdKobo: _threshold, shippingMethods: _methods, ...plain } = shape;

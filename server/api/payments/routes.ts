@@ -21,6 +21,7 @@ import {
   settleReportedTransaction,
   type TransferAccountView,
 } from '../../../core/payments/transfer-accounts';
+import { MAX_AMOUNT_NAIRA } from '../../../contracts/limits';
 import { koboToNaira } from '../../../contracts/money';
 import { AppError } from '../../../core/errors';
 import { errorResponses, errorSchema } from '../schemas';
@@ -262,7 +263,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'TEST MODE: charge a documented test card',
         body: z.object({
           txRef: z.string().min(1).max(80),
-          amount: z.number().positive(),
+          amount: z.number().positive().max(MAX_AMOUNT_NAIRA),
           currency: z.string().max(3),
           cardNumber: z.string().max(30),
           expiry: z.string().max(7),
