@@ -46,7 +46,40 @@ export function controlCharacterError(field: string): AppError {
   return new AppError('BAD_REQUEST', `${field}: ${CONTROL_CHARACTER_MESSAGE}`, fields);
 }
 
+/** A host name (letters, digits, `-`, `_`, dots; 253 at most) or a bracketed IPv6 address, and an optional port. */
+const HOST = /^(?:\[[0-9a-f:.]{2,45}\]|[a-z0-9_][a-z0-9_.-]{0,252})(?::(\d{1,5}))?$/i;
+
+/**
+ * Whether `host` (a Host or X-Forwarded-Host value) names a host the shop can build its own URLs on:
+ * `new URL` takes it and any port is 1 to 65535. Empty counts as valid: an HTTP/1.0 request may send
+ * none, and the pages then use localhost.
+ */
+export function isValidHost(host: string): boolean {
+  if (host === '') return true;
+  const match = HOST.exec(host);
+  if (!match) return false;
+  const port = match[1];
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return false;
+  try {
+    new URL(`http://${host}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
+  // The host and scheme every URL the shop builds for a request start from (the pages, the same-site
+  // check, the cache keys): checked once, before anything else reads them. request.host and
+  // .protocol read X-Forwarded-Host and -Proto only from a trusted proxy (TRUST_PROXY).
+  app.addHook('onRequest', async (request) => {
+    const raw = request.headers.host;
+    if ((raw !== undefined && !isValidHost(raw)) || !isValidHost(request.host))
+      throw new AppError('BAD_REQUEST', 'The Host header is not a valid host name.');
+    if (!/^https?$/i.test(request.protocol))
+      throw new AppError('BAD_REQUEST', 'The forwarded protocol must be http or https.');
+  });
+
   app.addHook('preValidation', async (request) => {
     const field =
       findControlCharacter(request.params, '') ??

@@ -14,6 +14,8 @@ export interface ShopMetrics {
   registry: Registry;
   ordersPlaced: Counter<'payment_method'>;
   paymentsVerified: Counter<'provider'>;
+  /** Names the page route of a path (server/plugins/page-routes.ts): set by the page bridge, which knows the routes. */
+  routePagesBy(match: (pathname: string) => string): void;
 }
 
 export interface MetricsOptions {
@@ -22,19 +24,24 @@ export interface MetricsOptions {
   database: DatabaseHandle;
 }
 
-/** A page's first path segment stands for its route ("/product/*"), so the labels stay few. */
-const PAGE_SEGMENT = /^\/([a-z][a-z-]{0,30})(\/|$)/;
-
-/** The route a request matched, as a label: the API's pattern, a page's first segment, or "unmatched". */
-export function routeLabel(request: Pick<FastifyRequest, 'routeOptions' | 'url'>): string {
+/**
+ * The route a request matched, as a label drawn from a bounded set: the API's pattern, a page's route
+ * pattern ("/product/:id", "not-found" for a path no page has), a fixed label for the file folders,
+ * or "unmatched". Never anything taken from the path itself: every distinct label is a set of
+ * series kept for the life of the process.
+ */
+export function routeLabel(
+  request: Pick<FastifyRequest, 'routeOptions' | 'url'>,
+  pageRoute?: (pathname: string) => string,
+): string {
   const pattern = request.routeOptions.url;
   if (pattern && pattern !== '*' && pattern !== '/*') return pattern;
-  const path = request.url.split('?')[0] ?? '/';
-  if (path === '/') return '/';
+  const path = request.url.split('?', 1)[0] ?? '/';
   if (path.startsWith('/media/')) return '/media/*';
   if (path.startsWith('/assets/')) return '/assets/*';
-  const segment = PAGE_SEGMENT.exec(path)?.[1];
-  return pattern && segment ? `/${segment}/*` : 'unmatched';
+  // The page bridge's catch-all ("/*") took it: the page route it belongs to, if the routes are known.
+  if (pattern && pageRoute) return pageRoute(path);
+  return path === '/' ? '/' : 'unmatched';
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -100,11 +107,19 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     },
   });
 
-  app.decorate('metrics', { registry, ordersPlaced, paymentsVerified });
+  let pageRoute: ((pathname: string) => string) | undefined;
+  app.decorate('metrics', {
+    registry,
+    ordersPlaced,
+    paymentsVerified,
+    routePagesBy(match) {
+      pageRoute = match;
+    },
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     if (request.url === '/metrics') return;
-    const route = routeLabel(request);
+    const route = routeLabel(request, pageRoute);
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     const cached = reply.getHeader('x-cache');

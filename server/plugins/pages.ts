@@ -5,8 +5,9 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'rea
 import type { PageServices } from '../../core/page-services';
 import { AppError } from '../../core/errors';
 import { CURRENCY_COOKIE, currencyFromCookie } from '../../contracts/currency';
-import { controlCharacterError, findControlCharacter } from './input-guard';
+import { controlCharacterError, findControlCharacter, isValidHost } from './input-guard';
 import { isSignedInRequest } from './cache-control';
+import { pageRouteMatcher } from './page-routes';
 import { isBestSellingOrder, sendCachedAnswer, type CatalogCache } from './catalog-cache';
 import { trafficPlugin } from './traffic';
 
@@ -82,10 +83,25 @@ async function checkActionBody(request: FastifyRequest, body: Buffer): Promise<v
   }
 }
 
+/**
+ * The page's URL on this shop. X-Forwarded-Host and -Proto count only from a trusted proxy
+ * (TRUST_PROXY): request.host and .protocol check. The input guard has refused a malformed host
+ * already; should one get here all the same, the page is made for localhost, never a 500.
+ * The path is always a path: a request target such as `//other.host/x` never names the host.
+ */
+function pageUrl(request: FastifyRequest): URL {
+  const scheme = request.protocol.toLowerCase() === 'https' ? 'https' : 'http';
+  const host = request.host && isValidHost(request.host) ? request.host : 'localhost';
+  const target = request.url.startsWith('/') ? request.url : `/${request.url}`;
+  try {
+    return new URL(`${scheme}://${host}${target}`);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The request URL is not valid.');
+  }
+}
+
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  // X-Forwarded-Host and -Proto count only from a trusted proxy (TRUST_PROXY): request.host and .protocol check.
-  const host = request.host || 'localhost';
-  const url = new URL(request.url, `${request.protocol}://${host}`);
+  const url = pageUrl(request);
   const controller = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
@@ -146,7 +162,19 @@ export function inlineScriptHashes(html: string): string[] {
  * image becomes a Web Request for React Router's handler, with the shop's services as load context.
  */
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
-  const handle = createRequestHandler(options.build, options.mode);
+  // The metrics name a page request by its route, from the build's own route table (the latest one in development).
+  let routes = typeof options.build === 'function' ? (await options.build()).routes : options.build.routes;
+  const load = options.build;
+  const build =
+    typeof load === 'function'
+      ? async () => {
+          const latest = await load();
+          routes = latest.routes;
+          return latest;
+        }
+      : load;
+  app.metrics.routePagesBy((pathname) => pageRouteMatcher(routes)(pathname));
+  const handle = createRequestHandler(build, options.mode);
   // First-party page views: only the pages served here are counted (not /api, files or images).
   await app.register(trafficPlugin, { db: options.services.db, publicUrl: options.services.publicUrl });
 

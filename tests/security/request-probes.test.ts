@@ -139,6 +139,93 @@ describe('control characters are refused with a 400 naming the field, never a 50
   });
 });
 
+describe('issue 24, finding 4: a malformed Host (or forwarded host) is a 400, never a 500', () => {
+  const BAD_HOSTS = [
+    'a b',
+    'x:99999',
+    'x:-1',
+    'x:3000:1',
+    'x:port',
+    '[::1',
+    '[zz]:80',
+    'a/b',
+    'user@shop.example',
+    'shop.example?x',
+    'shop.example#x',
+    'a%20b',
+    'é.example',
+    'x'.repeat(300),
+  ];
+  const PAGES = ['/', '/products', '/product/1001', '/abcxyz', '/login.data'];
+
+  it.each(BAD_HOSTS)('Host: %s answers 400 with the error shape on every page and the API', async (host) => {
+    for (const url of [...PAGES, '/api/products', '/api/does-not-exist']) {
+      const response = await test.app.inject({ method: 'GET', url, headers: { host } });
+      expect(response.statusCode, `${url} with Host ${host}: ${response.body.slice(0, 200)}`).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: { code: 'BAD_REQUEST', message: expect.stringMatching(/host/i) },
+      });
+    }
+  });
+
+  it.each([
+    'localhost',
+    'localhost:3000',
+    'shop.example.ng',
+    'Shop.Example.NG.',
+    '127.0.0.1:8080',
+    '[::1]:3000',
+  ])('Host: %s is served', async (host) => {
+    const response = await test.app.inject({ method: 'GET', url: '/products', headers: { host } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('a page request whose target starts with // is rendered for the shop, not for the host it names', async () => {
+    for (const url of ['//x:99999/products', '//a%20b/', '//evil.test/products']) {
+      const response = await test.app.inject({ method: 'GET', url, headers: { host: 'shop.example.ng' } });
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.body, url).not.toContain('evil.test');
+    }
+  });
+
+  it('from the proxy named in TRUST_PROXY, a malformed X-Forwarded-Host or -Proto is a 400; from anyone else it is ignored', async () => {
+    const trusted = await createTestApp({ seed: false, env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      for (const headers of [
+        { 'x-forwarded-host': 'a b' },
+        { 'x-forwarded-host': 'shop.example.ng, x:99999' },
+        { 'x-forwarded-proto': 'ht tp' },
+        { 'x-forwarded-proto': 'javascript' },
+      ]) {
+        const fromProxy = await trusted.app.inject({
+          method: 'GET',
+          url: '/api/health',
+          remoteAddress: '127.0.0.1',
+          headers,
+        });
+        expect(fromProxy.statusCode, JSON.stringify(headers)).toBe(400);
+        expect(fromProxy.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+        const fromStranger = await trusted.app.inject({
+          method: 'GET',
+          url: '/api/health',
+          remoteAddress: '10.9.9.9',
+          headers,
+        });
+        expect(fromStranger.statusCode, JSON.stringify(headers)).toBe(200);
+      }
+      const good = await trusted.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-host': 'shop.example.ng', 'x-forwarded-proto': 'https' },
+      });
+      expect(good.statusCode).toBe(200);
+    } finally {
+      await trusted.close();
+    }
+  });
+});
+
 describe('page actions refuse bodies they do not take with a 4xx', () => {
   const actions = [
     '/login',
