@@ -142,6 +142,14 @@ const envSchema = z.object({
     .optional(),
   /** `off` serves every catalogue answer afresh (to measure the cache, or to rule it out). */
   CATALOG_CACHE: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  /** Signs (and with --encrypt, encrypts) backups; kept apart from them (docs/operations.md, "Backups"). */
+  BACKUP_KEY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .min(32, 'must be at least 32 characters long (for example: openssl rand -base64 32)')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -173,6 +181,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Anonymous catalogue answers come from the version-keyed cache (docs/decisions/0017-catalog-cache.md). */
   catalogCache: boolean;
+  /** The owner's backup key; unset, db:backup keeps one in DATA_DIR/backup-key. */
+  backupKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -237,5 +247,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobIntervalMs: env.JOB_INTERVAL_SECONDS * 1000,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     catalogCache: env.CATALOG_CACHE === 'on',
+    backupKey: env.BACKUP_KEY,
   };
 }

@@ -25,3 +25,16 @@ export function loadSessionSecret(configured: string | undefined, dataDir: strin
     return fs.readFileSync(file, 'utf8').trim();
   }
 }
+
+/**
+ * Replaces the data folder's session key with a new one: every token signed with the old key stops
+ * working. A restore does this, so no session of the shop the backup came from (or forged with a key
+ * that was ever in an archive) opens the restored one. SESSION_SECRET, when set, is the owner's to change.
+ */
+export function renewSessionSecret(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'session-secret');
+  const next = `${file}.${process.pid}.new`;
+  fs.writeFileSync(next, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  fs.renameSync(next, file);
+}

@@ -3,21 +3,60 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
+import { redactMailSecrets } from '../../core/admin/outbox';
 import type { DatabaseHandle, Db, Tx } from '../../db/client';
+import { renewSessionSecret } from '../session-secret';
+import { BackupError } from './backup-error';
+import { openBackup, sealBackup } from './backup-seal';
 
 /**
- * A shop's backup: one .tar.gz holding
+ * A shop's backup: a tar.gz, signed with the owner's backup key (and encrypted with it when asked:
+ * backup-seal.ts), holding
  *   manifest.json          what it is, when it was taken, the migrations it needs, each table's rows
  *   database/<table>.jsonl  every row of every table, one JSON object per line (PostgreSQL's own
  *                           row_to_json, so timestamps, numbers, arrays and JSON keep their exact text)
  *   sequences.json          where each sequence stands (order numbers, identities)
  *   media/…                 the uploaded and drawn pictures
- *   session-secret          the key that signs sessions and e-mailed links, when the shop keeps it in its data folder
- * The same format for the embedded database and PostgreSQL: a backup of one restores into the other.
+ * and nothing that would let its reader into the shop: no session, no key that signs them, no key
+ * the shop made for itself, and no link secret in the kept e-mails (see keptRow). The same format
+ * for the embedded database and PostgreSQL: a backup of one restores into the other.
  */
 export const BACKUP_FORMAT = 'rossy-backup';
-export const BACKUP_VERSION = 1;
+/** 2: signed, without sessions or keys. 1 (a bare tar.gz) restores only with --unverified. */
+export const BACKUP_VERSION = 2;
 const BATCH = 1000;
+
+/** What a restored shop makes afresh: the signed-in sessions (everyone signs in again). */
+const LEFT_OUT_TABLES = new Set(['sessions']);
+/**
+ * Settings rows that hold a key the shop made for itself and makes again when it is missing: the
+ * TEST MODE sandbox's secret key (core/payments/sandbox.ts) and the newsletter's unsubscribe-link key
+ * (core/newsletter/unsubscribe.ts).
+ */
+const SECRET_SETTINGS = ['sandbox-keys', 'newsletter'];
+/** The kept e-mails' parts that may carry a link's token or an order's key. */
+const MAIL_PARTS = ['subject', 'text', 'html'] as const;
+
+/**
+ * One row as a backup keeps it (and as a restore takes it, so an archive from before this rule
+ * restores clean too): null to leave it out. A kept e-mail keeps everything but its links' secrets
+ * (reset and confirmation tokens, order keys), which read "hidden" as in the admin's Outbox.
+ * What the shop keeps of those secrets elsewhere is their SHA-256, which opens nothing.
+ */
+export function keptRow(table: string, line: string): string | null {
+  if (LEFT_OUT_TABLES.has(table)) return null;
+  if (table === 'settings') {
+    const row = JSON.parse(line) as { key: string };
+    return SECRET_SETTINGS.includes(row.key) ? null : line;
+  }
+  if (table === 'outbox') {
+    const row = JSON.parse(line) as Record<string, unknown>;
+    for (const part of MAIL_PARTS)
+      if (typeof row[part] === 'string') row[part] = redactMailSecrets(row[part] as string);
+    return JSON.stringify(row);
+  }
+  return line;
+}
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -27,7 +66,26 @@ export interface BackupManifest {
   /** The migrations applied when it was taken: a restore needs the same ones. */
   migrations: number;
   tables: { name: string; rows: number }[];
+  /** Tables whose rows the backup leaves out, for the restored shop to make afresh. */
+  leftOut?: string[];
   media: number;
+}
+
+export interface BackupOptions {
+  /** The owner's backup key (BACKUP_KEY or the key file): signs the archive, and encrypts it when asked. */
+  key: string;
+  encrypt?: boolean;
+  /**
+   * The file's folder is the backup folder (BACKUP_DIR): made private (0700) if it is not, and older
+   * archives in it made readable by their owner only. A folder named with FILE is only made when missing.
+   */
+  ownFolder?: boolean;
+}
+
+export interface BackupWritten {
+  manifest: BackupManifest;
+  /** What the owner should know: a folder or archives made private, a folder others can list. */
+  notes: string[];
 }
 
 export interface BackupSource {
@@ -107,19 +165,67 @@ async function copyMedia(from: string, to: string): Promise<number> {
   return count;
 }
 
+const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
+
+/**
+ * The folder an archive goes into: made 0700 when missing. The backup folder itself is made private
+ * if it is not, with the archives already in it (an older version wrote them 0644).
+ */
+function prepareFolder(folder: string, own: boolean): string[] {
+  const notes: string[] = [];
+  if (!fs.existsSync(folder)) {
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    fs.chmodSync(folder, 0o700);
+    return notes;
+  }
+  const mode = fs.statSync(folder).mode;
+  if (!own) {
+    if (mode & 0o077)
+      notes.push(
+        `${folder} can be listed by others (${octal(mode)}); the archive itself is readable by its owner only (0600).`,
+      );
+    return notes;
+  }
+  if (mode & 0o077) {
+    fs.chmodSync(folder, 0o700);
+    notes.push(`Made the backup folder ${folder} private: ${octal(mode)} → 0700.`);
+  }
+  let tightened = 0;
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.startsWith('rossy-')) continue;
+    const archive = path.join(folder, entry.name);
+    if (fs.statSync(archive).mode & 0o077) {
+      fs.chmodSync(archive, 0o600);
+      tightened++;
+    }
+  }
+  if (tightened > 0)
+    notes.push(`Made ${tightened} older archive(s) in ${folder} readable by their owner only (0600).`);
+  if (fs.readdirSync(folder).some((name) => name.startsWith('rossy-') && name.endsWith('.tar.gz')))
+    notes.push(
+      `${folder} still holds archives from before this version (rossy-*.tar.gz): they hold the key that signs sessions and the signed-in sessions. Delete them, or keep them as safe as the shop itself, and renew the signing key (docs/operations.md, "Backups and restores").`,
+    );
+  return notes;
+}
+
 /**
  * Writes a backup of the shop to `file`: every table read in one consistent snapshot (the shop may
  * keep taking orders meanwhile), then the pictures. Written to a temporary name and renamed, so a
  * backup file is always whole.
  */
-export async function backupShop(source: BackupSource, file: string): Promise<BackupManifest> {
+export async function backupShop(
+  source: BackupSource,
+  file: string,
+  options: BackupOptions,
+): Promise<BackupWritten> {
+  if (!options.key) throw new BackupError('A backup needs a key to sign it with (BACKUP_KEY).');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rossy-backup-'));
   try {
     fs.mkdirSync(path.join(work, 'database'));
     const { db } = source.database;
     const snapshot = await db.transaction(
       async (tx) => {
-        const tables = await publicTables(tx);
+        const tables = (await publicTables(tx)).filter((table) => !LEFT_OUT_TABLES.has(table));
         const counted: { name: string; rows: number }[] = [];
         for (const table of tables) {
           const out = fs.openSync(path.join(work, 'database', `${table}.jsonl`), 'w');
@@ -135,8 +241,9 @@ export async function backupShop(source: BackupSource, file: string): Promise<Ba
                 await tx.execute(sql.raw(`FETCH ${BATCH} FROM backup_rows`)),
               );
               if (batch.length === 0) break;
-              fs.writeSync(out, batch.map((entry) => `${entry.row}\n`).join(''));
-              rows += batch.length;
+              const kept = batch.flatMap((entry) => keptRow(table, entry.row) ?? []);
+              fs.writeSync(out, kept.map((row) => `${row}\n`).join(''));
+              rows += kept.length;
             }
             await tx.execute(sql.raw('CLOSE backup_rows'));
           } finally {
@@ -154,8 +261,6 @@ export async function backupShop(source: BackupSource, file: string): Promise<Ba
     );
     fs.writeFileSync(path.join(work, 'sequences.json'), JSON.stringify(snapshot.sequences, null, 2));
     const media = await copyMedia(source.uploadDir, path.join(work, 'media'));
-    const secret = path.join(source.dataDir, 'session-secret');
-    if (fs.existsSync(secret)) fs.copyFileSync(secret, path.join(work, 'session-secret'));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -163,34 +268,64 @@ export async function backupShop(source: BackupSource, file: string): Promise<Ba
       database: source.database.kind,
       migrations: snapshot.migrations,
       tables: snapshot.tables,
+      leftOut: [...LEFT_OUT_TABLES],
       media,
     };
     fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 2));
 
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    const partial = `${file}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: work, portable: true }, fs.readdirSync(work));
-    fs.renameSync(partial, file);
-    return manifest;
+    // The tar.gz is made in the private work folder, then sealed into the backup folder.
+    const payload = path.join(os.tmpdir(), `${path.basename(work)}.tar.gz`);
+    try {
+      await tar.create({ gzip: true, file: payload, cwd: work, portable: true }, fs.readdirSync(work));
+      fs.chmodSync(payload, 0o600);
+      const notes = prepareFolder(path.dirname(path.resolve(file)), options.ownFolder ?? false);
+      const partial = `${file}.partial`;
+      await sealBackup(payload, partial, { key: options.key, encrypt: options.encrypt ?? false });
+      fs.renameSync(partial, file);
+      return { manifest, notes };
+    } finally {
+      fs.rmSync(payload, { force: true });
+    }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
-export class BackupError extends Error {}
+export interface RestoreOptions {
+  /** The owner's backup key: the archive's signature must match it. Null when there is none. */
+  key: string | null;
+  /** Restore without checking the signature (the owner's --unverified, at their own risk). */
+  unverified?: boolean;
+}
+
+export interface Restored {
+  manifest: BackupManifest;
+  /** The signature was not checked (--unverified). */
+  unverified: boolean;
+}
 
 /**
- * Brings a shop back from a backup: the database is emptied and refilled in one transaction (all or
- * nothing), sequences set where they stood, then the pictures replace the upload folder's. The shop
- * must be stopped first. The database must already carry the backup's migrations (the caller
- * migrates it): a backup from a newer shop is refused.
+ * Brings a shop back from a backup: its signature checked first (nothing is touched for an archive
+ * that was changed), then the database emptied and refilled in one transaction (all or nothing),
+ * sequences set where they stood, the pictures in place of the upload folder's, and a new key to
+ * sign sessions with: nobody is signed in to the restored shop. The shop must be stopped first. The
+ * database must already carry the backup's migrations (the caller migrates it): a backup from a
+ * newer shop is refused.
  */
-export async function restoreShop(target: BackupSource, file: string): Promise<BackupManifest> {
+export async function restoreShop(
+  target: BackupSource,
+  file: string,
+  options: RestoreOptions,
+): Promise<Restored> {
   if (!fs.existsSync(file)) throw new BackupError(`No backup at ${file}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rossy-restore-'));
   try {
+    const opened = await openBackup(file, work, {
+      key: options.key,
+      unverified: options.unverified ?? false,
+    });
     try {
-      await tar.extract({ file, cwd: work, strict: true });
+      await tar.extract({ file: opened.payload, cwd: work, strict: true });
     } catch (error) {
       throw new BackupError(`${file} is not a readable backup (${(error as Error).message})`);
     }
@@ -198,7 +333,7 @@ export async function restoreShop(target: BackupSource, file: string): Promise<B
     const manifest = fs.existsSync(manifestFile)
       ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest)
       : null;
-    if (manifest?.format !== BACKUP_FORMAT || manifest.version !== BACKUP_VERSION)
+    if (manifest?.format !== BACKUP_FORMAT || ![1, BACKUP_VERSION].includes(manifest.version))
       throw new BackupError(`${file} is not a Rossy backup (version ${BACKUP_VERSION})`);
 
     const { db } = target.database;
@@ -232,7 +367,7 @@ export async function restoreShop(target: BackupSource, file: string): Promise<B
         const lines = fs
           .readFileSync(path.join(work, 'database', `${table}.jsonl`), 'utf8')
           .split('\n')
-          .filter((line) => line.length > 0);
+          .flatMap((line) => (line.length > 0 ? (keptRow(table, line) ?? []) : []));
         for (let start = 0; start < lines.length; start += BATCH) {
           const batch = `[${lines.slice(start, start + BATCH).join(',')}]`;
           await tx.execute(
@@ -264,20 +399,17 @@ export async function restoreShop(target: BackupSource, file: string): Promise<B
     else fs.mkdirSync(uploads, { recursive: true });
     fs.rmSync(previous, { recursive: true, force: true });
 
-    const secret = path.join(work, 'session-secret');
-    if (fs.existsSync(secret)) {
-      fs.mkdirSync(target.dataDir, { recursive: true });
-      fs.copyFileSync(secret, path.join(target.dataDir, 'session-secret'));
-      fs.chmodSync(path.join(target.dataDir, 'session-secret'), 0o600);
-    }
-    return manifest;
+    // The restored shop signs its sessions with a key of its own (an archive from before version 2
+    // carried the old one: it is not used).
+    renewSessionSecret(target.dataDir);
+    return { manifest, unverified: opened.unverified };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** backups/rossy-2026-11-25-1430.tar.gz: sorts by date, one a minute at most. */
+/** backups/rossy-2026-11-25-1430.backup: sorts by date, one a minute at most. */
 export function backupFileName(now = new Date()): string {
   const stamp = now.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
-  return `rossy-${stamp}.tar.gz`;
+  return `rossy-${stamp}.backup`;
 }
