@@ -144,8 +144,30 @@ const query = fc.dictionary(
   text,
   { maxKeys: 4 },
 );
+/** Host values as a client may send them, well-formed or not (a malformed one once made the pages throw). */
+const host = fc.oneof(
+  fc.constantFrom(
+    'localhost:3000',
+    'shop.example.ng',
+    '[::1]:80',
+    'a b',
+    'x:99999',
+    'x:-1',
+    '[::1',
+    'a@b',
+    'é.ng',
+    '',
+  ),
+  fc.stringMatching(/^[ -~]{0,24}$/),
+);
+/** Mostly the shop's own host, so the other malformed parts still reach the handlers. */
+const mostlyGoodHost = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: host },
+);
 const headers = fc.record(
   {
+    host: fc.oneof({ weight: 3, arbitrary: fc.constant('localhost:80') }, { weight: 1, arbitrary: host }),
     'idempotency-key': text,
     'accept-language': text,
     'x-forwarded-for': fc.constantFrom('1.2.3.4', 'not-an-ip', '::1', ''),
@@ -275,7 +297,7 @@ describe('page actions answer malformed bodies without a server error', () => {
     for (const path of PAGE_ACTIONS) {
       await fc
         .assert(
-          fc.asyncProperty(pageBody, query, async (body, search) => {
+          fc.asyncProperty(pageBody, query, mostlyGoodHost, async (body, search, hostHeader) => {
             requests += 1;
             address += 1;
             const response = await pages.app.inject({
@@ -284,12 +306,15 @@ describe('page actions answer malformed bodies without a server error', () => {
               query: search,
               // Each request from an address of its own: the rate limits are probed elsewhere.
               remoteAddress: `10.77.${Math.floor(address / 250) % 250}.${(address % 250) + 1}`,
-              headers: { 'content-type': body.type },
+              headers: {
+                'content-type': body.type,
+                ...(hostHeader === undefined ? {} : { host: hostHeader }),
+              },
               payload: body.payload,
             });
             if (response.statusCode >= 500) {
               failures.push(
-                `POST ${path} (${body.type}) → ${response.statusCode} ${response.body.slice(0, 200)}`,
+                `POST ${path} (${body.type}, Host ${hostHeader}) → ${response.statusCode} ${response.body.slice(0, 200)}`,
               );
               return false;
             }
