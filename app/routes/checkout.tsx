@@ -24,6 +24,8 @@ import { AddressFieldset, ContactFieldset, readCheckoutDetails } from '../featur
 import { PaymentFieldset, ShippingFieldset } from '../features/checkout/checkout-choices';
 import { CheckoutSummary, type PlacedOrderRef } from '../features/checkout/checkout-summary';
 import { submitOrder } from '../features/checkout/submit-order';
+import { priceChangeOf, type PriceChange } from '../features/checkout/price-change';
+import { koboToNaira } from '../../contracts/money';
 import type { CheckoutStage } from '../features/checkout/checkout-summary';
 import { whenOnline } from '../lib/connection';
 import { formatNigerianPhone } from '../../contracts/nigeria';
@@ -87,6 +89,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethodId | undefined>(undefined);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   const [stage, setStage] = useState<CheckoutStage>('idle');
   const placing = stage !== 'idle';
   // A card order placed but not yet paid: a retry pays it again rather than placing a new one.
@@ -99,7 +102,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     () => ({ cart, couponCode: coupon, shippingMethod, country: chosenCountry, email: chosenEmail }),
     [cart, coupon, shippingMethod, chosenCountry, chosenEmail],
   );
-  const { quote, error: quoteError } = useCartQuote(request);
+  const { quote, error: quoteError, pending: quotePending, requote } = useCartQuote(request);
   const payment = paymentMethod ?? paymentMethods[0];
 
   if (hydrated && cart.length === 0) {
@@ -153,10 +156,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       formRef.current?.querySelector<HTMLElement>(`[name="${problem.focus}"]`)?.focus();
       return;
     }
+    // The total on the button is the one the order may cost: without it, nothing is sent.
+    if (!quote) return;
+    const seen = quote;
     const { details } = read;
     const saveInfo = form.get('saveInfo') === 'on';
     setFieldErrors({});
     setFormError(null);
+    setPriceChange(null);
     setStage('placing');
     // One key per attempt: a double click or a retried request gives back the same order.
     idempotencyKey.current ??= newKey();
@@ -185,11 +192,19 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             country: details.country as PlaceOrderInput['shippingAddress']['country'],
           },
           saveInfo,
+          expectedTotal: koboToNaira(seen.totalKobo),
         },
         key,
       );
       if (!submitted) {
         setFormError(checkoutMessages.orderProblem);
+        setStage('idle');
+        return;
+      }
+      if (!submitted.ok && 'totalChanged' in submitted) {
+        // Nothing was placed and the key was not taken: it stays for the order at the new total.
+        setPriceChange(priceChangeOf(seen, submitted.totalChanged));
+        requote();
         setStage('idle');
         return;
       }
@@ -281,8 +296,12 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           coupon={coupon}
           placedOrder={placedOrder}
           formError={formError}
+          priceChange={priceChange}
           stage={stage}
-          canPlace={Boolean(placedOrder) || Boolean(quote?.purchasable && payment)}
+          // After a price change, Place Order waits for the new total to show before it can be confirmed.
+          canPlace={
+            Boolean(placedOrder) || Boolean(quote?.purchasable && payment && !(priceChange && quotePending))
+          }
           onPayLater={(placed) => void showOrder(placed)}
         />
       </form>

@@ -1,15 +1,19 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
+  adminApiToken,
   axeViolations,
   closeBrowser,
   databaseUrl,
   main,
   newestMailTo,
   pathIs,
+  refusedPosts,
+  uniqueTag,
   url,
   visit,
   withPage,
+  WIDTHS,
   finishSignUpInBrowser,
   mostStockedProducts,
 } from './fixtures';
@@ -319,4 +323,95 @@ describe('the cart on a wide screen (1280px)', () => {
       ['/api/coupons/validate'],
     );
   });
+});
+
+/** The admin's API, as the dashboard calls it. */
+async function asAdmin(path: string, method: string, body?: unknown): Promise<Response> {
+  return fetch(url(path), {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminApiToken()}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+describe('a price that changes while the shopper is on checkout', () => {
+  test.each(WIDTHS)(
+    'at %ipx Place Order says what changed and places nothing; confirming again places the order at the new total',
+    async (width) => {
+      // A piece of its own, so no other journey running meanwhile meets its new price.
+      const name = `Kano Leather Weekender ${uniqueTag(String(width))}`;
+      const seeded = (await (await fetch(url('/api/products?pageSize=1'))).json()) as {
+        items: { image: { url: string } }[];
+      };
+      const created = await asAdmin('/api/admin/products', 'POST', {
+        name,
+        description: 'A soft leather weekender, hand-stitched in Kano.',
+        price: 19_500,
+        stock: 20,
+        category: 'clutch-bags',
+        sizes: ['One Size'],
+        imageUrl: url(seeded.items[0]!.image.url),
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      try {
+        await withPage(
+          width,
+          async ({ page, problemReport }) => {
+            const refused = refusedPosts(page);
+            await visit(page, `/product/${id}`);
+            await main(page)
+              .getByRole('button', { name: /^Add to cart$/i })
+              .click();
+            await visit(page, '/checkout');
+            await fillCheckout(page, `weekender.${Date.now()}@example.ng`);
+            // ₦19,500 and 10% tax, delivered free: the total the shopper sees.
+            const placeOrder = main(page).getByRole('button', { name: /^Place Order · ₦/ });
+            await expect.poll(() => placeOrder.textContent()).toBe('Place Order · ₦21,450.00');
+
+            // The shop doubles the price while the shopper fills in the form.
+            const repriced = await asAdmin(`/api/admin/products/${id}`, 'PATCH', { price: 39_000 });
+            expect(repriced.status, await repriced.clone().text()).toBe(200);
+            await placeOrder.click();
+
+            const alert = main(page).getByTestId('price-change');
+            await alert.waitFor();
+            const said = await alert.innerText();
+            expect(said).toContain(
+              'Prices changed since you opened checkout: the total is now ₦42,900.00 (was ₦21,450.00).',
+            );
+            expect(said).toContain(name);
+            expect(said).toMatch(/₦19,500\.00[\s\S]*₦39,000\.00/);
+            expect(said).toContain('Nothing was charged');
+            // The summary shows the new quote, and Place Order names the new total.
+            await expect.poll(() => placeOrder.textContent()).toBe('Place Order · ₦42,900.00');
+            await expect
+              .poll(() => main(page).getByRole('complementary', { name: 'Order summary' }).innerText())
+              .toContain('₦39,000.00');
+            expect(new URL(page.url()).pathname, 'still on checkout').toBe('/checkout');
+            expect(refused).toEqual(['409 /api/orders']);
+            expect(await axeViolations(page), 'axe on /checkout with the price change').toEqual([]);
+            await main(page)
+              .getByRole('complementary', { name: 'Order summary' })
+              .screenshot({ path: `test-results/checkout-price-change-${width}.png` });
+
+            await placeOrder.click();
+            await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
+            const orderNumber = new URL(page.url()).searchParams.get('order')!;
+            const key = new URL(page.url()).searchParams.get('key')!;
+            const order = (await (
+              await fetch(url(`/api/orders/${orderNumber}?key=${encodeURIComponent(key)}`))
+            ).json()) as { total: number; items: { price: number }[] };
+            expect(order.total, 'placed at the total the shopper confirmed').toBe(42_900);
+            expect(order.items[0]?.price).toBe(39_000);
+            expect(refused, 'one refusal, then the order').toEqual(['409 /api/orders']);
+            expect(problemReport()).toEqual([]);
+          },
+          ['/api/orders'],
+        );
+      } finally {
+        await asAdmin(`/api/admin/products/${id}`, 'DELETE');
+      }
+    },
+  );
 });

@@ -6,6 +6,7 @@ import { OrderTotals } from '../../components/order-totals';
 import { OrderLine } from '../../components/orders/order-line';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { PriceChangeAlert, type PriceChange } from './price-change';
 
 /** Where Place Order stands: 'offline' waits for the connection to send the order. */
 export type CheckoutStage = 'idle' | 'placing' | 'offline' | 'paying';
@@ -25,6 +26,7 @@ export function CheckoutSummary({
   coupon,
   placedOrder,
   formError,
+  priceChange,
   stage,
   canPlace,
   onPayLater,
@@ -34,6 +36,8 @@ export function CheckoutSummary({
   coupon: string;
   placedOrder: PlacedOrderRef | null;
   formError: string | null;
+  /** The shop's total moved since Place Order showed it: what changed, said above the button. */
+  priceChange: PriceChange | null;
   stage: CheckoutStage;
   canPlace: boolean;
   onPayLater: (placed: PlacedOrderRef) => void;
@@ -96,6 +100,7 @@ export function CheckoutSummary({
             open. It is placed once, however many times you tap.
           </p>
         ) : null}
+        {priceChange ? <PriceChangeAlert change={priceChange} /> : null}
         {formError ? (
           <p role="alert" className="mt-4 rounded-sm bg-sale/10 p-3 text-sm text-sale">
             {formError}

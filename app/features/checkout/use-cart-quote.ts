@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useFetcher } from 'react-router';
 import type { CartQuote } from '../../../core/orders/quote';
 import type { CartLine } from '../../lib/shop-stores';
@@ -42,19 +42,21 @@ export function useCartQuote(request: QuoteRequest | null, delayMs = 200) {
   }, [request]);
 
   const { submit } = fetcher;
+  const requote = useCallback(() => {
+    if (body) void submit(body, { method: 'post', action: CART_QUOTE_ACTION, encType: 'application/json' });
+  }, [body, submit]);
   useEffect(() => {
     if (!body) return;
-    const timer = setTimeout(
-      () => void submit(body, { method: 'post', action: CART_QUOTE_ACTION, encType: 'application/json' }),
-      delayMs,
-    );
+    const timer = setTimeout(requote, delayMs);
     return () => clearTimeout(timer);
-  }, [body, submit, delayMs]);
+  }, [body, requote, delayMs]);
 
   const answer = fetcher.data;
   return {
     quote: answer?.ok ? (answer.quote ?? null) : null,
     error: answer && !answer.ok ? (answer.error ?? 'Your cart could not be priced.') : null,
     pending: fetcher.state !== 'idle' || (body !== null && !answer),
+    /** Prices the same cart again now: the shop said its prices changed. */
+    requote,
   };
 }
