@@ -7,15 +7,38 @@ import pinoPretty from 'pino-pretty';
  * hashes). Used by every logger the shop builds (server/index.ts).
  */
 
-/** Query parameters whose value is a secret: key, token, and any name ending in them, secret, signature, password. */
-const SECRET_PARAM = /([?&;])((?:[a-z0-9_-]*(?:token|key|secret|signature|password|hash))=)([^&#\s]*)/gi;
+/**
+ * Query parameters whose value is a secret: key, token, and any name ending in them, secret,
+ * signature, password or hash (`key[]` too). Matched on the decoded name, as the shop reads it:
+ * `?%6Bey=` opens an order as `?key=` does.
+ */
+const SECRET_NAME = /(?:token|key|secret|signature|password|hash)(?:\[\])?$/i;
 export const REDACTED = '[redacted]';
 
+/** A parameter name as a query parser reads it; a broken escape decodes byte by byte (secret names are ASCII). */
+function decodedName(name: string): string {
+  const spaced = name.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced.replace(/%([0-9a-f]{2})/gi, (_escape, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+  }
+}
+
 export function redactUrlSecrets(url: string): string {
-  return url.replace(
-    SECRET_PARAM,
-    (_match, separator: string, name: string) => `${separator}${name}${REDACTED}`,
-  );
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const query = url.slice(start + 1);
+  // Pairs are split on & and ; (some parsers take either); each separator is kept as it came.
+  const redacted = query.replace(/([^&;]*)/g, (pair: string) => {
+    const equals = pair.indexOf('=');
+    if (equals === -1) return pair;
+    const name = pair.slice(0, equals);
+    return SECRET_NAME.test(decodedName(name).trim()) ? `${name}=${REDACTED}` : pair;
+  });
+  return `${url.slice(0, start + 1)}${redacted}`;
 }
 
 interface RequestLike {

@@ -406,6 +406,29 @@ describe('secrets stay out of the logs', () => {
     expect(log).not.toContain('RESET-TOKEN-SECRET-2');
   });
 
+  it('issue 24, finding 7: a secret is redacted by its decoded name (?%6Bey= opens the order as ?key= does)', async () => {
+    const { lines, logger } = capture();
+    const app = await buildApp({ config: testConfig(), database: test.database, logger });
+    try {
+      await app.inject({ method: 'GET', url: '/api/orders/ORD-10001?%6Bey=ORDER-KEY-SECRET-3' });
+      await app.inject({ method: 'GET', url: '/api/orders/ORD-10001?%6b%65%79=ORDER-KEY-SECRET-4&q=bag' });
+      await app.inject({ method: 'GET', url: '/api/products?to%6Ben=RESET-TOKEN-SECRET-5' });
+      await app.inject({ method: 'GET', url: '/api/products?KEY=ORDER-KEY-SECRET-6;x=1' });
+    } finally {
+      await app.close();
+    }
+    const log = lines.join('');
+    expect(log).toContain('?%6Bey=[redacted]');
+    expect(log).toContain('q=bag');
+    for (const secret of [
+      'ORDER-KEY-SECRET-3',
+      'ORDER-KEY-SECRET-4',
+      'RESET-TOKEN-SECRET-5',
+      'ORDER-KEY-SECRET-6',
+    ])
+      expect(log).not.toContain(secret);
+  });
+
   it('a failing SQL statement is logged with its query text and without its parameters', async () => {
     const { lines, logger } = capture();
     const error = await test.database.db
