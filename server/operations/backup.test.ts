@@ -56,7 +56,8 @@ beforeAll(async () => {
     .toBuffer();
   photoKey = (await saveImageVariants(path.join(work, 'uploads'), photo, { folder: 'products' })).key;
   copy = await createTestDatabase({ seed: false });
-});
+  // Two databases, one seeded, and a picture drawn: on a busy 2-core machine this outlasts the default minute.
+}, 180_000);
 
 afterAll(async () => {
   await shop?.close();
