@@ -9,6 +9,7 @@ import { seedBlog } from '../seed/seed-blog';
 import { seedDemoOrders } from '../seed/seed-orders';
 import { drawPendingPictures } from '../seed/product-pictures';
 import { ensureAdminAccount } from '../core/accounts/ensure-admin-account';
+import { adminStartupNote } from './admin-startup-note';
 import { buildApp, defaultClientDir, type PagesSetup } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logging';
@@ -132,19 +133,7 @@ async function main(config: Config) {
     (error: unknown) => logger.warn({ err: error }, 'drawing the remaining demo pictures failed'),
   );
   process.stdout.write(`\nRossy is open at ${config.publicUrl}\n`);
-  if (admin.generatedPassword) {
-    process.stdout.write(
-      `\nAdmin sign-in (shown only this once; change it under Profile → Security):\n  e-mail:   ${admin.email}\n  password: ${admin.generatedPassword}\n\n`,
-    );
-  } else if (!admin.isAdmin) {
-    process.stdout.write(
-      `ADMIN_EMAIL (${admin.email}) is not an administrator's address: the shop already has its administrator, and ADMIN_EMAIL only creates the first one. Sign in as an administrator, or run npm run admin:password to make ${admin.email} one.\n\n`,
-    );
-  } else {
-    process.stdout.write(
-      `Admin sign-in: ${admin.email} with ${config.adminPassword && admin.created ? 'ADMIN_PASSWORD' : 'the password set earlier (reset it at /forgot-password)'}\n\n`,
-    );
-  }
+  process.stdout.write(adminStartupNote(admin, { fromAdminPassword: Boolean(config.adminPassword) }));
 }
 
 try {

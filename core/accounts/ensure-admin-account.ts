@@ -12,6 +12,8 @@ export interface AdminAccountResult {
   created: boolean;
   /** Whether the ADMIN_EMAIL account is an administrator now (false when the address is a customer's, or unused). */
   isAdmin: boolean;
+  /** Who holds the address: an administrator, a customer, or no account (the shop has another administrator). */
+  holder: 'admin' | 'customer' | 'none';
 }
 
 /**
@@ -28,9 +30,18 @@ export async function ensureAdminAccount(
 ): Promise<AdminAccountResult> {
   const email = adminEmail.trim().toLowerCase();
   const [existing] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
-  if (existing) return { email, generatedPassword: null, created: false, isAdmin: existing.role === 'admin' };
+  if (existing) {
+    const isAdmin = existing.role === 'admin';
+    return {
+      email,
+      generatedPassword: null,
+      created: false,
+      isAdmin,
+      holder: isAdmin ? 'admin' : 'customer',
+    };
+  }
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
-  if (anyAdmin) return { email, generatedPassword: null, created: false, isAdmin: false };
+  if (anyAdmin) return { email, generatedPassword: null, created: false, isAdmin: false, holder: 'none' };
   if (adminPassword) {
     const problem = passwordProblem(adminPassword);
     if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem}`);
@@ -48,5 +59,11 @@ export async function ensureAdminAccount(
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   if (!row) return ensureAdminAccount(db, adminEmail, adminPassword);
-  return { email, generatedPassword: adminPassword ? null : password, created: true, isAdmin: true };
+  return {
+    email,
+    generatedPassword: adminPassword ? null : password,
+    created: true,
+    isAdmin: true,
+    holder: 'admin',
+  };
 }

@@ -2,12 +2,21 @@ import { setAdminPassword } from '../../core/accounts/set-admin-password';
 import { openDatabase } from '../../db/client';
 import { loadConfig } from '../config';
 
-/** `npm run admin:password [new-password]`: a new password for ADMIN_EMAIL, printed here (a generated one unless given). */
+/**
+ * `npm run admin:password [-- [--promote-customer] new-password]`: a new password for ADMIN_EMAIL,
+ * printed here (a generated one unless given). A customer's account is made an administrator only
+ * with --promote-customer: the owner says the account at that address is their own.
+ */
+const args = process.argv.slice(2);
+const promoteCustomer = args.includes('--promote-customer');
+const givenPassword = args.find((arg) => arg !== '--promote-customer');
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
-  const { email, password } = await setAdminPassword(database.db, config.adminEmail, process.argv[2]);
+  const { email, password } = await setAdminPassword(database.db, config.adminEmail, givenPassword, {
+    promoteCustomer,
+  });
   console.log(
     `Admin sign-in:\n  e-mail:   ${email}\n  password: ${password}\nEvery earlier session of this account has ended.`,
   );

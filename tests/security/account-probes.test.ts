@@ -367,7 +367,8 @@ describe('review: a kept e-mail-change link does not outlive the owner taking th
     const owner = 'takeback.boss@example.ng';
     const squatter = await legacySquatter(owner, 'Squatter-Pass-2026');
     const kept = await keepChangeLink(squatter.token, 'takeback.thief@example.ng');
-    await setAdminPassword(test.database.db, owner, 'Owner-Admin-Pass-2026');
+    // The owner says the account at the address is theirs (--promote-customer).
+    await setAdminPassword(test.database.db, owner, 'Owner-Admin-Pass-2026', { promoteCustomer: true });
     await expectLinkDead(kept, owner);
   });
 
