@@ -110,11 +110,5 @@ export function totalChangedMessage(nowKobo: number, wasKobo: number): string {
   return `Prices changed since you opened checkout: the total is now ${formatNaira(nowKobo)} (was ${formatNaira(wasKobo)}).`;
 }
 
-/**
- * The most an order's total may be, in naira: totals are kept as kobo in a 32-bit column
- * (2³¹−1 kobo), so a larger total the shopper claims to have seen is refused before any query.
- */
-export const MAX_ORDER_TOTAL_NAIRA = 21_474_836.47;
-
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_CART_LINES = 50;

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts';
-import { MAX_DB_INTEGER } from './limits';
+import { MAX_AMOUNT_NAIRA, MAX_DB_INTEGER } from './limits';
 import { nigerianPhoneOf, nigerianStateOf } from './nigeria';
 import {
   checkoutCountries,
   checkoutMessages,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
-  MAX_ORDER_TOTAL_NAIRA,
   paymentMethodIds,
 } from './checkout-texts';
 
@@ -76,7 +75,7 @@ export const placeOrderFields = z.object({
   expectedTotal: z
     .number('The total must be a number in naira')
     .min(0, 'The total cannot be negative')
-    .max(MAX_ORDER_TOTAL_NAIRA, 'The total is larger than any order can be')
+    .max(MAX_AMOUNT_NAIRA, 'The total is larger than any order can be')
     .optional(),
 });
 
