@@ -131,9 +131,17 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
     case 'products':
       return <ProductsTab data={loaded.products} />;
     case 'orders': {
-      const { order, moves, reviews, list, filter, missing } = loaded.orders;
+      const { order, moves, reviews, refunds, list, filter, missing } = loaded.orders;
       if (order)
-        return <OrderPanel order={order} moves={moves} reviews={reviews} backHref={ordersHref(filter)} />;
+        return (
+          <OrderPanel
+            order={order}
+            moves={moves}
+            reviews={reviews}
+            refunds={refunds}
+            backHref={ordersHref(filter)}
+          />
+        );
       if (list) return <OrdersTab list={list} filter={filter} />;
       return <OrderMissing number={missing ?? ''} backHref={ordersHref(filter)} />;
     }

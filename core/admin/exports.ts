@@ -10,7 +10,8 @@ import { paymentTransactions, transactionStatuses } from '../../db/schema/paymen
 import { userSearchCondition } from '../accounts/manage-users';
 import { stockStatus } from '../catalog/stock-status';
 import { adminOrderConditions } from '../orders/manage-orders';
-import { isTestProvider, transactionConditions } from '../payments/transactions';
+import { isTestProvider } from '../payments/provider';
+import { transactionConditions } from '../payments/transactions';
 import { parseInput } from '../validation';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { adminProductConditions, adminProductQuerySchema } from './products';
@@ -333,6 +334,9 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
       'Message',
       'Created',
       'Mode',
+      'Received (NGN)',
+      'Shortfall accepted (NGN)',
+      'Refund due (NGN)',
     ],
     async *rows(batchSize) {
       const read = (cursor: Cursor | null, limit: number) =>
@@ -365,6 +369,9 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
           transaction.message,
           csvLagosTime(transaction.createdAt),
           isTestProvider(transaction.provider) ? 'TEST' : 'live',
+          transaction.receivedKobo === null ? '' : csvNaira(transaction.receivedKobo),
+          transaction.shortfallKobo === null ? '' : csvNaira(transaction.shortfallKobo),
+          transaction.refundDueKobo === null ? '' : csvNaira(transaction.refundDueKobo),
         ]);
     },
   };

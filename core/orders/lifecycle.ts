@@ -4,6 +4,7 @@ import { formatNaira } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
+import { paymentTransactions } from '../../db/schema/payments';
 import type { Mailer } from '../mail/mailer';
 import type { OrderNotificationEvent } from '../notifications/notification-texts';
 import { notifyOrderOwner } from '../notifications/notifications';
@@ -19,7 +20,8 @@ import type { OrderRow, OrderView } from './order-view';
  *
  *   awaiting_payment ──pay──▶ processing ──ship──▶ shipped ──deliver──▶ delivered
  *          │                      │
- *          └───────cancel─────────┴──▶ cancelled   (the stock and the coupon use go back, once)
+ *          └───────cancel─────────┴──▶ cancelled   (the stock and the coupon use go back, once;
+ *                                                   money held for review is owed back)
  *
  * Every status change in the shop is made here, by an update conditional on the status the order
  * is leaving, so a move happens once however many requests or processes try it together.
@@ -125,8 +127,15 @@ async function makeMove(
 /** What a move answers: the note it wrote on the timeline, or null when the order had moved already. */
 export type MoveResult = Promise<string | null>;
 
-/** Who confirmed a payment: the provider's verified answer, the TEST MODE sandbox, or the shop (a bank transfer). */
-export type PaidBy = 'provider' | 'sandbox' | 'bank-transfer';
+/**
+ * Who confirmed a payment: the provider's verified answer, the TEST MODE sandbox, the shop (a bank
+ * transfer), or the shop accepting money the TEST MODE sandbox made up ('test-transfer'): a
+ * payment is a test payment by where the money came from, whoever confirms it.
+ */
+export type PaidBy = 'provider' | 'sandbox' | 'bank-transfer' | 'test-transfer';
+
+/** Payments that moved no money: the order is a test order, left out of revenue and reports. */
+const testPayments: readonly PaidBy[] = ['sandbox', 'test-transfer'];
 
 function paidNote(by: PaidBy, totalKobo: number): string {
   switch (by) {
@@ -136,6 +145,8 @@ function paidNote(by: PaidBy, totalKobo: number): string {
       return `TEST MODE payment of ${formatNaira(totalKobo)} with a test card: no money moved, this is a test order.`;
     case 'bank-transfer':
       return 'Your bank transfer has been received. We are preparing your order.';
+    case 'test-transfer':
+      return `TEST MODE transfer for ${formatNaira(totalKobo)} accepted by the shop: no money moved, this is a test order.`;
   }
 }
 
@@ -152,7 +163,7 @@ export function payOrder(tx: DbOrTx, order: OrderRow, by: PaidBy, now: Date): Mo
     order,
     'pay',
     {
-      set: { paymentStatus: 'paid', paidAt: now, stockHeldUntil: null, isTest: by === 'sandbox' },
+      set: { paymentStatus: 'paid', paidAt: now, stockHeldUntil: null, isTest: testPayments.includes(by) },
       where: ne(orders.paymentStatus, 'paid'),
       note: paidNote(by, order.totalKobo),
       tell: { kind: 'paid', totalKobo: order.totalKobo },
@@ -166,13 +177,25 @@ const REVIEW_NOTE =
 
 /**
  * Not a move: money arrived for an unpaid order but not as asked (short, or after its transfer
- * account expired). The order stays Awaiting payment and keeps its items until the shop decides
- * (confirm the transfer, or cancel and refund): the release job no longer touches it.
+ * account expired). The order stays Awaiting payment and keeps its items while the shop decides
+ * (confirm the transfer, or cancel and refund), for `reviewHoldDays` (a setting) from now or until
+ * its hold ends, whichever is later; then the release job releases it like any unpaid order, and the
+ * money it received is owed back.
  */
-export async function holdForReview(tx: DbOrTx, order: OrderRow, now: Date): Promise<boolean> {
+export async function holdForReview(
+  tx: DbOrTx,
+  order: OrderRow,
+  settings: Pick<ShopSettings, 'reviewHoldDays'>,
+  now: Date,
+): Promise<boolean> {
+  const until = new Date(now.getTime() + settings.reviewHoldDays * 86_400_000);
   const held = await tx
     .update(orders)
-    .set({ stockHeldUntil: null, updatedAt: now })
+    .set({
+      // greatest() passes over a null hold.
+      stockHeldUntil: sql`greatest(${orders.stockHeldUntil}, ${until.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(orders.id, order.id),
@@ -267,6 +290,7 @@ export async function cancelOrder(
 ): MoveResult {
   const words = cancellations[reason];
   if (reason !== 'shop' && order.status !== 'awaiting_payment') return null;
+  const held = (await heldMoney(tx, [order.id])).get(order.id) ?? 0;
   const cancelled = await makeMove(
     tx,
     order,
@@ -274,12 +298,13 @@ export async function cancelOrder(
     {
       set: { stockReleasedAt: order.stockReleasedAt ?? now },
       where: reason === 'shop' ? undefined : stillUnpaid,
-      note: note || words.note,
+      note: withRefund(note || words.note, held),
       tell: words.tellBy ? { kind: 'cancelled', by: words.tellBy } : null,
     },
     now,
   );
   if (cancelled === null) return null;
+  await oweHeldMoneyBack(tx, [order.id], now);
   // Stock held for an unpaid order, or taken by a paid one, goes back on sale once.
   if (!order.stockReleasedAt) await restoreStock(tx, [order.id]);
   if (order.couponCode) await returnCouponUse(tx, order.couponCode);
@@ -298,21 +323,60 @@ export async function cancelExpiredOrders(tx: DbOrTx, now: Date): Promise<OrderR
     .where(and(eq(orders.status, 'awaiting_payment'), stillUnpaid, lte(orders.stockHeldUntil, now)))
     .returning();
   if (claimed.length === 0) return [];
-  await restoreStock(
-    tx,
-    claimed.map((order) => order.id),
-  );
+  const ids = claimed.map((order) => order.id);
+  await restoreStock(tx, ids);
   for (const order of claimed) if (order.couponCode) await returnCouponUse(tx, order.couponCode);
+  const owed = await oweHeldMoneyBack(tx, ids, now);
   await tx.insert(orderEvents).values(
     claimed.map((order) => ({
       orderId: order.id,
       status: 'cancelled' as const,
-      note: words.note,
+      note: withRefund(words.note, owed.get(order.id) ?? 0),
       createdAt: now,
     })),
   );
   for (const order of claimed) await notifyOrderOwner(tx, order, { kind: 'cancelled', by: 'unpaid' }, now);
   return claimed;
+}
+
+/** Money received for these orders and kept for the shop's decision (a short or late transfer), by order id. */
+async function heldMoney(tx: DbOrTx, orderIds: number[]): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({
+      orderId: paymentTransactions.orderId,
+      kobo: sql<number>`sum(coalesce(${paymentTransactions.receivedKobo}, ${paymentTransactions.amountKobo}))::int`,
+    })
+    .from(paymentTransactions)
+    .where(and(inArray(paymentTransactions.orderId, orderIds), eq(paymentTransactions.status, 'review')))
+    .groupBy(paymentTransactions.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.kobo]));
+}
+
+/**
+ * Part of the cancel move: money an order received and kept for the shop's decision is owed back to
+ * the shopper once the order is cancelled (its items went back on sale). The transfer stays on the
+ * books as 'refund_due' with the amount and when, for the shop's refund. Returns kobo owed by order id.
+ */
+async function oweHeldMoneyBack(tx: DbOrTx, orderIds: number[], now: Date): Promise<Map<number, number>> {
+  const owed = await tx
+    .update(paymentTransactions)
+    .set({
+      status: 'refund_due',
+      verified: false,
+      refundDueKobo: sql`coalesce(${paymentTransactions.receivedKobo}, ${paymentTransactions.amountKobo})`,
+      refundDueAt: now,
+      message: sql`${paymentTransactions.message} || ' The order was cancelled: refund the shopper.'`,
+      updatedAt: now,
+    })
+    .where(and(inArray(paymentTransactions.orderId, orderIds), eq(paymentTransactions.status, 'review')))
+    .returning({ orderId: paymentTransactions.orderId, kobo: paymentTransactions.refundDueKobo });
+  const byOrder = new Map<number, number>();
+  for (const row of owed) byOrder.set(row.orderId, (byOrder.get(row.orderId) ?? 0) + (row.kobo ?? 0));
+  return byOrder;
+}
+
+function withRefund(note: string, owedKobo: number): string {
+  return owedKobo > 0 ? `${note} We will refund the ${formatNaira(owedKobo)} you sent.` : note;
 }
 
 /** Puts the units of these orders back on sale. */

@@ -159,6 +159,36 @@ export function transferReviewAlertMail(
   };
 }
 
+/**
+ * The shop's alert that it owes a shopper money: a transfer after the order was paid or cancelled,
+ * or more than the total. The transfer stays listed under Payments as Refund due.
+ */
+export function refundDueAlertMail(
+  publicUrl: string,
+  order: Pick<OrderView, 'number' | 'email'>,
+  message: string,
+  settings: ShopSettings,
+): MailMessage | null {
+  const to = shopAlertAddress(settings);
+  if (!to) return null;
+  return {
+    to,
+    subject: `Money to refund for ${order.number}`,
+    ...renderMail({
+      shopName: settings.name,
+      heading: `Money to refund for ${order.number}`,
+      paragraphs: [
+        message,
+        `It is listed under Payments as Refund due and on the order's page. Refund ${order.email} through the payment provider or your bank.`,
+      ],
+      action: {
+        label: 'Open the order',
+        url: `${publicUrl}/admin?tab=orders&order=${encodeURIComponent(order.number)}`,
+      },
+    }),
+  };
+}
+
 const statusSentences: Partial<Record<OrderView['status'], string>> = {
   processing: 'Your payment is confirmed and we are preparing your order.',
   shipped: 'Your order is on its way.',

@@ -1,19 +1,19 @@
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { checkoutMessages, normalizeBankReference } from '../../contracts/checkout-texts';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema/orders';
-import { paymentTransactions } from '../../db/schema/payments';
+import { paymentTransactions, type TransactionStatus } from '../../db/schema/payments';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { cancelOrder, holdForReview, mailShopper, PAID_MAIL_NOTE, payOrder } from '../orders/lifecycle';
-import { transferReviewAlertMail } from '../orders/order-mail';
+import { refundDueAlertMail, transferReviewAlertMail } from '../orders/order-mail';
 import { toOrderView, type OrderRow, type OrderView } from '../orders/order-view';
 import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
-import { getShopSettings } from '../settings/shop-settings';
-import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
+import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
+import { isTestProvider, ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
 
 export interface PaymentDeps {
   db: Db;
@@ -88,6 +88,16 @@ export async function startPayment(
   };
 }
 
+/** Whether money arrived for the order that waits for the shop's decision. */
+async function underReview(db: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.status, 'review')))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * The shopper gives up an unpaid order: the card window was closed without paying (`reason:
  * 'closed'`), or they cancel it. Only its owner or link holder may, and only while it is unpaid.
@@ -111,7 +121,7 @@ export async function cancelUnpaidOrder(
       'CONFLICT',
       'You reported a bank transfer for this order: we will check it. Contact us to cancel it.',
     );
-  if (order.paymentMethod === 'bank-transfer' && order.stockHeldUntil === null)
+  if (order.paymentMethod === 'bank-transfer' && (await underReview(deps.db, order.id)))
     throw new AppError(
       'CONFLICT',
       'We received a transfer for this order and are checking it. Contact us to cancel it.',
@@ -144,8 +154,9 @@ export async function cancelUnpaidOrder(
 }
 
 /** What the shop reads in Payments when money arrives for an order that was already cancelled. */
-export const PAID_AFTER_CANCEL =
-  'Paid after the order was cancelled and its stock released: refund the shopper or restore the order.';
+export function paidAfterCancel(receivedKobo: number, number: string): string {
+  return `${formatNaira(receivedKobo)} arrived after ${number} was cancelled and its items released: refund it to the shopper.`;
+}
 
 export interface PaymentOutcome {
   paid: boolean;
@@ -153,121 +164,253 @@ export interface PaymentOutcome {
   message: string;
 }
 
+/** A transaction already settled on the books: a repeated report of it changes nothing. */
+const settledStatuses: readonly TransactionStatus[] = ['successful', 'review', 'refund_due'];
+
 /** What a provider's report of a transaction means for its order. */
 type Verdict =
   | { kind: 'failed'; problem: string }
   /** Money arrived, but not as asked: the shop decides (confirm the order, or refund). */
   | { kind: 'review'; message: string }
-  | { kind: 'paid'; message: string };
+  /** The order is paid: by this money alone, or with the transfers held before it (`held`). */
+  | { kind: 'paid'; message: string; overpaidKobo: number; held: TransactionRow[] }
+  /** Money the order does not take (it was paid already, or cancelled): the shop owes it back. */
+  | { kind: 'refund'; message: string };
 
-function verdictOn(tx: ProviderTransaction, attempt: TransactionRow, order: OrderRow): Verdict {
+function notMoney(tx: ProviderTransaction, attempt: TransactionRow): string | null {
   // Only the verify answer's 'successful' gives value ('completed' is a checkout-callback hint).
-  if (tx.status !== 'successful')
-    return { kind: 'failed', problem: tx.message || `the payment is ${tx.status || 'not complete'}` };
-  if (tx.txRef !== attempt.txRef)
-    return { kind: 'failed', problem: 'the payment reference does not match this order' };
-  if (tx.currency !== 'NGN')
-    return {
-      kind: 'failed',
-      problem: `the payment was made in ${tx.currency || 'another currency'}, not NGN`,
-    };
-  const received = nairaToKobo(tx.amount);
-  const account = attempt.transferAccount;
-  if (account) {
-    // A transfer is money in the shop's hands whatever its amount or time: never refused, never lost.
-    const arrived = tx.createdAt ? Date.parse(tx.createdAt) : Number.NaN;
-    if (Number.isFinite(arrived) && arrived > Date.parse(account.expiresAt))
-      return {
-        kind: 'review',
-        message: `${formatNaira(received)} arrived after the transfer account expired: confirm the order or refund the shopper.`,
-      };
-    if (received < order.totalKobo)
-      return {
-        kind: 'review',
-        message: `Received ${formatNaira(received)} of ${formatNaira(order.totalKobo)}: ask the shopper for the rest, or refund it.`,
-      };
-  } else if (received < order.totalKobo)
-    return { kind: 'failed', problem: 'the amount paid is less than the order total' };
-  if (order.status === 'cancelled') return { kind: 'paid', message: PAID_AFTER_CANCEL };
-  if (received > order.totalKobo)
-    return {
-      kind: 'paid',
-      message: `Overpaid by ${formatNaira(received - order.totalKobo)}: refund the difference.`,
-    };
-  return { kind: 'paid', message: tx.message };
+  if (tx.status !== 'successful') return tx.message || `the payment is ${tx.status || 'not complete'}`;
+  if (tx.txRef !== attempt.txRef) return 'the payment reference does not match this order';
+  if (tx.currency !== 'NGN') return `the payment was made in ${tx.currency || 'another currency'}, not NGN`;
+  return null;
 }
 
+function verdictOn(
+  tx: ProviderTransaction,
+  attempt: TransactionRow,
+  order: OrderRow,
+  held: TransactionRow[],
+): Verdict {
+  const problem = notMoney(tx, attempt);
+  if (problem) return { kind: 'failed', problem };
+  const received = nairaToKobo(tx.amount);
+  // Money the order can no longer take is never dropped: it is owed back.
+  if (order.paymentStatus === 'paid')
+    return {
+      kind: 'refund',
+      message: `${formatNaira(received)} arrived after ${order.number} was paid: refund it to the shopper.`,
+    };
+  if (order.status !== 'awaiting_payment')
+    return { kind: 'refund', message: paidAfterCancel(received, order.number) };
+  const account = attempt.transferAccount;
+  if (!account) {
+    if (received < order.totalKobo)
+      return { kind: 'failed', problem: 'the amount paid is less than the order total' };
+    return paidVerdict(tx.message, received - order.totalKobo, []);
+  }
+  // A transfer is money in the shop's hands whatever its amount or time: never refused, never lost.
+  const arrived = tx.createdAt ? Date.parse(tx.createdAt) : Number.NaN;
+  if (Number.isFinite(arrived) && arrived > Date.parse(account.expiresAt))
+    return {
+      kind: 'review',
+      message: `${formatNaira(received)} arrived after the transfer account expired: confirm the order or refund the shopper.`,
+    };
+  const before = held.reduce((sum, row) => sum + (row.receivedKobo ?? 0), 0);
+  const total = before + received;
+  if (total < order.totalKobo)
+    return {
+      kind: 'review',
+      message:
+        before > 0
+          ? `Received ${formatNaira(received)} more, ${formatNaira(total)} of ${formatNaira(order.totalKobo)} in all: ask the shopper for the rest, or refund it.`
+          : `Received ${formatNaira(received)} of ${formatNaira(order.totalKobo)}: ask the shopper for the rest, or refund it.`,
+    };
+  // The rest after a short transfer: together they pay the order.
+  const message =
+    held.length > 0
+      ? `The rest of the payment: ${formatNaira(total)} received in ${held.length + 1} transfers.`
+      : tx.message;
+  return paidVerdict(message, total - order.totalKobo, held);
+}
+
+function paidVerdict(message: string, overpaidKobo: number, held: TransactionRow[]): Verdict {
+  return overpaidKobo > 0
+    ? {
+        kind: 'paid',
+        message: `Overpaid by ${formatNaira(overpaidKobo)}: refund the difference.`,
+        overpaidKobo,
+        held,
+      }
+    : { kind: 'paid', message, overpaidKobo: 0, held };
+}
+
+/** What a report did on the books, made once. */
+type Effect = { kind: 'paid'; overpaidKobo: number } | { kind: 'review' } | { kind: 'refund' } | null;
+
 /**
- * Records what the provider says of a transaction, once, and marks the order paid when the payment
- * is successful, ours, in NGN and at least the total. A bank transfer that arrived short or after
- * its account expired is kept for the shop's decision, and the order keeps its items meanwhile.
- * Safe to call any number of times, from the browser's callback and the webhook alike, in any order.
+ * Records what the provider says of a transaction, once, whatever state its order is in:
+ * - the order is paid when the payment is successful, ours, in NGN and at least the total, or when
+ *   a transfer brings the money held from earlier short ones up to the total;
+ * - a transfer that arrived short or after its account expired is kept for the shop's decision, and
+ *   the order keeps its items meanwhile (`reviewHoldDays`);
+ * - money for an order that is paid already or cancelled is owed back ('refund_due'), as is what a
+ *   payment brought beyond the total.
+ * Each provider transaction is recorded once: on its attempt's row, or, for a further transfer into
+ * the same account, on a row of its own. Safe to call any number of times, from the browser's
+ * callback and the webhook alike, in any order; the shop is alerted once per transfer.
  */
 export async function applyProviderTransaction(
   deps: PaymentDeps,
   tx: ProviderTransaction,
   by?: string,
 ): Promise<PaymentOutcome> {
-  const [attempt] = await deps.db
+  const [found] = await deps.db
     .select()
     .from(paymentTransactions)
-    .where(eq(paymentTransactions.txRef, tx.txRef));
-  if (!attempt) throw new AppError('NOT_FOUND', 'This payment does not belong to an order of this shop.');
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, attempt.orderId));
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-  const verdict = verdictOn(tx, attempt, order);
+    .where(and(eq(paymentTransactions.txRef, tx.txRef), isNull(paymentTransactions.attemptId)));
+  if (!found) throw new AppError('NOT_FOUND', 'This payment does not belong to an order of this shop.');
+  const settings = await getShopSettings(deps.db);
   const now = new Date();
 
-  // This report's effect, made once: the order paid, a transfer put up for review, or nothing new.
-  const effect = await deps.db.transaction(async (tx2): Promise<'paid' | 'review' | null> => {
-    // The attempt learns its provider transaction once; a second report of the same one changes nothing.
-    const recorded = await tx2
-      .update(paymentTransactions)
-      .set({
-        providerTransactionId: tx.id,
-        flwRef: tx.flwRef,
-        status: verdict.kind === 'paid' ? 'successful' : verdict.kind,
-        paymentType: tx.paymentType,
-        verified: verdict.kind === 'paid',
-        verifiedAt: verdict.kind === 'paid' ? now : null,
-        verifiedBy: by ?? null,
-        message: verdict.kind === 'failed' ? verdict.problem : verdict.message,
-        receivedKobo: tx.status === 'successful' ? nairaToKobo(tx.amount) : null,
-        updatedAt: now,
-      })
+  const { order, verdict, effect } = await deps.db.transaction(async (t) => {
+    // One report at a time per order: the sum of its transfers is read and written under this lock.
+    const [order] = await t.select().from(orders).where(eq(orders.id, found.orderId)).for('update');
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    const [attempt] = await t.select().from(paymentTransactions).where(eq(paymentTransactions.id, found.id));
+    if (!attempt) throw new AppError('NOT_FOUND', 'This payment does not belong to an order of this shop.');
+    const [known] = await t
+      .select()
+      .from(paymentTransactions)
       .where(
         and(
-          eq(paymentTransactions.id, attempt.id),
-          notInArray(paymentTransactions.status, ['successful', 'review']),
+          eq(paymentTransactions.provider, attempt.provider),
+          eq(paymentTransactions.providerTransactionId, tx.id),
         ),
-      )
-      .returning({ id: paymentTransactions.id });
-    if (verdict.kind === 'failed' || recorded.length === 0) return null;
+      );
+    const held = await t
+      .select()
+      .from(paymentTransactions)
+      .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.status, 'review')))
+      .orderBy(asc(paymentTransactions.id));
+    const verdict = verdictOn(tx, attempt, order, held);
+    // This transaction is on the books already: a repeated report changes nothing.
+    if (known && settledStatuses.includes(known.status)) return { order, verdict, effect: null };
+    const open = !settledStatuses.includes(attempt.status);
+    // A failed or pending report is noted on an attempt still open; a settled one keeps its record.
+    if (verdict.kind === 'failed' && !open) return { order, verdict, effect: null };
+
+    const received = tx.status === 'successful' ? nairaToKobo(tx.amount) : null;
+    const owedKobo =
+      verdict.kind === 'refund' ? (received ?? 0) : verdict.kind === 'paid' ? verdict.overpaidKobo : 0;
+    const status: TransactionStatus =
+      verdict.kind === 'paid' ? 'successful' : verdict.kind === 'refund' ? 'refund_due' : verdict.kind;
+    const record = {
+      providerTransactionId: tx.id,
+      flwRef: tx.flwRef,
+      status,
+      paymentType: tx.paymentType,
+      verified: verdict.kind === 'paid',
+      verifiedAt: verdict.kind === 'paid' ? now : null,
+      verifiedBy: by ?? null,
+      message: verdict.kind === 'failed' ? verdict.problem : verdict.message,
+      receivedKobo: received,
+      refundDueKobo: owedKobo > 0 ? owedKobo : null,
+      refundDueAt: owedKobo > 0 ? now : null,
+      updatedAt: now,
+    };
+    const recorded = open
+      ? // The attempt learns its first provider transaction.
+        await t
+          .update(paymentTransactions)
+          .set(record)
+          .where(
+            and(
+              eq(paymentTransactions.id, attempt.id),
+              notInArray(paymentTransactions.status, [...settledStatuses]),
+            ),
+          )
+          .returning({ id: paymentTransactions.id })
+      : // A further transfer into the same account: a row of its own, the attempt's reference kept.
+        await t
+          .insert(paymentTransactions)
+          .values({
+            ...record,
+            orderId: order.id,
+            provider: attempt.provider,
+            txRef: attempt.txRef,
+            attemptId: attempt.id,
+            amountKobo: received ?? 0,
+            currency: tx.currency,
+            customerName: attempt.customerName,
+            customerEmail: attempt.customerEmail,
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: paymentTransactions.id });
+    if (recorded.length === 0 || verdict.kind === 'failed') return { order, verdict, effect: null };
+
+    let effect: Effect = null;
+    if (verdict.kind === 'refund') effect = { kind: 'refund' };
     if (verdict.kind === 'review') {
-      await holdForReview(tx2, order, now);
-      return 'review';
+      // The first transfer under review holds the order for the shop; later ones add to the same hold.
+      if (verdict.kind === 'review' && held.length === 0) await holdForReview(t, order, settings, now);
+      effect = { kind: 'review' };
     }
-    const paid = await payOrder(tx2, order, attempt.provider === 'sandbox' ? 'sandbox' : 'provider', now);
-    return paid === null ? null : 'paid';
+    if (verdict.kind === 'paid') {
+      if (verdict.held.length > 0)
+        await t
+          .update(paymentTransactions)
+          .set({
+            status: 'successful',
+            verified: true,
+            verifiedAt: now,
+            message: sql`${paymentTransactions.message} || ' Completed by a later transfer.'`,
+            updatedAt: now,
+          })
+          .where(
+            and(
+              inArray(
+                paymentTransactions.id,
+                verdict.held.map((row) => row.id),
+              ),
+              eq(paymentTransactions.status, 'review'),
+            ),
+          );
+      const paid = await payOrder(t, order, isTestProvider(attempt.provider) ? 'sandbox' : 'provider', now);
+      effect = paid === null ? null : { kind: 'paid', overpaidKobo: verdict.overpaidKobo };
+    }
+    return { order, verdict, effect };
   });
 
   const fresh = await findOrderByNumber(deps.db, order.number);
   const view = await toOrderView(deps.db, fresh ?? order);
-  if (effect === 'paid') {
-    deps.onPaid?.({ provider: attempt.provider });
+  if (effect?.kind === 'paid') {
+    deps.onPaid?.({ provider: found.provider });
     await notifyPaid(deps, view);
   }
-  if (effect === 'review')
-    await alertShopToReview(deps, view, verdict.kind === 'review' ? verdict.message : '');
+  if (verdict.kind !== 'failed' && effect && (effect.kind !== 'paid' || effect.overpaidKobo > 0))
+    await alertShop(deps, view, effect.kind === 'review' ? 'review' : 'refund', verdict.message, settings);
   const paid = view.paymentStatus === 'paid';
   if (verdict.kind === 'failed') return { paid, order: view, message: `Payment failed: ${verdict.problem}` };
-  if (verdict.kind === 'review') return { paid, order: view, message: verdict.message };
-  return { paid, order: view, message: 'Payment verified.' };
+  if (verdict.kind === 'paid') return { paid, order: view, message: 'Payment verified.' };
+  return { paid, order: view, message: verdict.message };
 }
 
-/** Tells the shop, once, that a transfer needs its decision (when its owner asked for e-mail alerts). */
-async function alertShopToReview(deps: PaymentDeps, view: OrderView, message: string) {
-  const alert = transferReviewAlertMail(deps.publicUrl, view, message, await getShopSettings(deps.db));
+/**
+ * Tells the shop, once per transfer, of money that needs its decision or is owed back (when its
+ * owner asked for e-mail alerts).
+ */
+async function alertShop(
+  deps: PaymentDeps,
+  view: OrderView,
+  kind: 'review' | 'refund',
+  message: string,
+  settings: ShopSettings,
+) {
+  const alert =
+    kind === 'review'
+      ? transferReviewAlertMail(deps.publicUrl, view, message, settings)
+      : refundDueAlertMail(deps.publicUrl, view, message, settings);
   if (alert) await deps.mailer.send(alert).catch((error: unknown) => deps.onMailError?.(error));
 }
 
@@ -401,7 +544,9 @@ export async function submitBankReference(
 
 /**
  * An admin confirms that a bank transfer arrived: the order becomes paid exactly once, with who and
- * when recorded, and the shopper is told.
+ * when recorded, and the shopper is told. Transfers kept for review (short, or late) become the
+ * payment: the books keep what each brought, and the shortfall the admin accepted with their name.
+ * Money the TEST MODE sandbox made up keeps the order a test order, whoever confirms it.
  */
 export async function confirmBankTransfer(
   deps: PaymentDeps,
@@ -419,21 +564,45 @@ export async function confirmBankTransfer(
     );
   const now = new Date();
   const changed = await deps.db.transaction(async (tx) => {
-    if (!(await payOrder(tx, order, 'bank-transfer', now))) return false;
-    // A transfer kept for review (short, or late) is the money the shop now accepts.
-    const accepted = await tx
-      .update(paymentTransactions)
-      .set({
-        status: 'successful',
-        verified: true,
-        verifiedAt: now,
-        verifiedBy: admin.id,
-        message: sql`${paymentTransactions.message} || ' Accepted by the shop.'`,
-        updatedAt: now,
-      })
+    // Under the order's lock, so a transfer reported meanwhile is either held here or pays the order itself.
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (!locked) return false;
+    const held = await tx
+      .select()
+      .from(paymentTransactions)
       .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.status, 'review')))
-      .returning({ id: paymentTransactions.id });
-    if (accepted.length === 0)
+      .orderBy(asc(paymentTransactions.id));
+    const testMoney = held.some((row) => isTestProvider(row.provider));
+    if (!(await payOrder(tx, locked, testMoney ? 'test-transfer' : 'bank-transfer', now))) return false;
+    const receivedKobo = held.reduce((sum, row) => sum + (row.receivedKobo ?? row.amountKobo), 0);
+    const shortfallKobo = Math.max(0, order.totalKobo - receivedKobo);
+    const overpaidKobo = Math.max(0, receivedKobo - order.totalKobo);
+    for (const [index, row] of held.entries()) {
+      // The last transfer carries the decision: what was accepted short, or overpaid and owed back.
+      const last = index === held.length - 1;
+      const decision = !last
+        ? 'Accepted by the shop.'
+        : shortfallKobo > 0
+          ? `Accepted by ${admin.email}: ${formatNaira(receivedKobo)} received, shortfall of ${formatNaira(shortfallKobo)} accepted.`
+          : overpaidKobo > 0
+            ? `Accepted by ${admin.email}. Overpaid by ${formatNaira(overpaidKobo)}: refund the difference.`
+            : `Accepted by ${admin.email}.`;
+      await tx
+        .update(paymentTransactions)
+        .set({
+          status: 'successful',
+          verified: true,
+          verifiedAt: now,
+          verifiedBy: admin.id,
+          shortfallKobo: last ? shortfallKobo : 0,
+          refundDueKobo: last && overpaidKobo > 0 ? overpaidKobo : null,
+          refundDueAt: last && overpaidKobo > 0 ? now : null,
+          message: `${row.message} ${decision}`.trim(),
+          updatedAt: now,
+        })
+        .where(and(eq(paymentTransactions.id, row.id), eq(paymentTransactions.status, 'review')));
+    }
+    if (held.length === 0)
       await tx.insert(paymentTransactions).values({
         orderId: order.id,
         provider: 'bank-transfer',
@@ -450,20 +619,28 @@ export async function confirmBankTransfer(
         verifiedBy: admin.id,
         message: 'Bank transfer confirmed by the shop',
       });
+    const amount = held.length > 0 ? receivedKobo : order.totalKobo;
     await recordAdminAction(tx, admin, {
       action: 'payment.confirm-transfer',
       entityType: 'order',
       entityId: order.number,
-      summary: `${order.number}: bank transfer of ${formatNaira(order.totalKobo)} confirmed (reference ${order.customerBankReference ?? 'not given'})`,
+      summary: `${order.number}: bank transfer of ${formatNaira(amount)} confirmed${
+        shortfallKobo > 0 && held.length > 0 ? `, shortfall of ${formatNaira(shortfallKobo)} accepted` : ''
+      }${testMoney ? ' (TEST MODE money: a test order)' : ''} (reference ${order.customerBankReference ?? 'not given'})`,
       before: { status: order.status, paymentStatus: order.paymentStatus },
-      after: { status: 'processing', paymentStatus: 'paid' },
+      after: {
+        status: 'processing',
+        paymentStatus: 'paid',
+        ...(held.length > 0 ? { receivedKobo, shortfallKobo } : {}),
+        ...(testMoney ? { isTest: true } : {}),
+      },
     });
     return true;
   });
   const fresh = await findOrderByNumber(deps.db, order.number);
   const view = await toOrderView(deps.db, fresh ?? order);
   if (changed) {
-    deps.onPaid?.({ provider: 'bank-transfer' });
+    deps.onPaid?.({ provider: view.isTest ? 'sandbox' : 'bank-transfer' });
     await notifyPaid(deps, view);
   }
   return { order: view, changed };

@@ -1,3 +1,8 @@
+/** The shop's own sandbox takes test cards and plays the bank: its payments are TEST MODE, never money. */
+export function isTestProvider(provider: string): boolean {
+  return provider === 'sandbox';
+}
+
 /** A transaction as the provider reports it (Flutterwave v3's `data`), amounts in naira. */
 export interface ProviderTransaction {
   id: string;

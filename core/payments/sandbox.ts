@@ -206,14 +206,20 @@ export async function openSandboxTransferAccount(
   return { ...rest, amount: koboToNaira(amountKobo) };
 }
 
-/** What a TEST MODE shopper can make happen to a transfer: the whole amount, too little, too much, or too late. */
-export const sandboxTransferOutcomes = ['full', 'short', 'over', 'late'] as const;
+/**
+ * What a TEST MODE shopper can make happen to a transfer: the whole amount, too little, too much, too
+ * late, or the rest of what a short transfer left missing.
+ */
+export const sandboxTransferOutcomes = ['full', 'short', 'over', 'late', 'rest'] as const;
 export type SandboxTransferOutcome = (typeof sandboxTransferOutcomes)[number];
 
 /**
  * Plays the bank: money reaches the TEST MODE account. 'short' sends ₦1,000 less than asked (or
- * half, for a small total), 'over' ₦500 more, 'late' the right amount after the account expired.
- * Returns the charge's transaction id, which the shop then verifies as it would Flutterwave's webhook.
+ * half, for a small total), 'over' ₦500 more, 'late' the right amount after the account expired,
+ * 'rest' what the transfers so far left missing. The first transfer settles the pending charge; each
+ * later one is a charge of its own on the same reference, as a bank sends money again into the same
+ * account. Returns the charge's transaction id, which the shop then verifies as it would
+ * Flutterwave's webhook.
  */
 export async function simulateSandboxTransfer(
   db: DbOrTx,
@@ -221,35 +227,53 @@ export async function simulateSandboxTransfer(
   outcome: SandboxTransferOutcome,
   now = new Date(),
 ): Promise<string> {
-  const [charge] = await db
+  const charges = await db
     .select()
     .from(sandboxCharges)
     .where(eq(sandboxCharges.txRef, txRef))
-    .orderBy(desc(sandboxCharges.id))
-    .limit(1);
-  if (!charge?.transfer || !charge.transactionId)
-    throw new AppError('NOT_FOUND', 'No TEST MODE transfer account has this reference.');
-  if (charge.status !== 'pending')
-    throw new AppError('CONFLICT', 'Money already reached this TEST MODE account.');
-  const asked = charge.transfer.amountKobo;
-  const expires = new Date(charge.transfer.expiresAt);
+    .orderBy(desc(sandboxCharges.id));
+  const account = charges.find((charge) => charge.transfer)?.transfer;
+  if (!account) throw new AppError('NOT_FOUND', 'No TEST MODE transfer account has this reference.');
+  const asked = account.amountKobo;
+  const sent = charges
+    .filter((charge) => charge.status === 'successful')
+    .reduce((sum, charge) => sum + charge.amountKobo, 0);
   const amountKobo =
     outcome === 'short'
       ? asked - Math.min(100_000, Math.floor(asked / 2))
       : outcome === 'over'
         ? asked + 50_000
-        : asked;
-  await db
-    .update(sandboxCharges)
-    .set({
-      status: 'successful',
-      amountKobo,
-      message: 'Transfer received',
-      // A late transfer arrives after the account stopped accepting money.
-      createdAt: outcome === 'late' ? new Date(Math.max(now.getTime(), expires.getTime() + 60_000)) : now,
-    })
-    .where(eq(sandboxCharges.id, charge.id));
-  return charge.transactionId;
+        : outcome === 'rest'
+          ? asked - sent
+          : asked;
+  if (amountKobo <= 0) throw new AppError('CONFLICT', 'Nothing is missing from this TEST MODE account.');
+  // A late transfer arrives after the account stopped accepting money.
+  const expires = new Date(account.expiresAt);
+  const createdAt = outcome === 'late' ? new Date(Math.max(now.getTime(), expires.getTime() + 60_000)) : now;
+  const pending = charges.find((charge) => charge.status === 'pending' && charge.transactionId);
+  if (pending?.transactionId) {
+    await db
+      .update(sandboxCharges)
+      .set({ status: 'successful', amountKobo, message: 'Transfer received', createdAt })
+      .where(eq(sandboxCharges.id, pending.id));
+    return pending.transactionId;
+  }
+  const transactionId = newSandboxTransactionId();
+  await db.insert(sandboxCharges).values({
+    transactionId,
+    txRef,
+    flwRef: `FLW-SANDBOX-${randomBytes(6).toString('hex').toUpperCase()}`,
+    amountKobo,
+    currency: 'NGN',
+    status: 'successful',
+    message: 'Transfer received',
+    paymentType: 'bank_transfer',
+    card: null,
+    customer: charges[0]!.customer,
+    transfer: null,
+    createdAt,
+  });
+  return transactionId;
 }
 
 /** The provider when no Flutterwave keys are set: the app's own ledger of test charges. */

@@ -1,17 +1,14 @@
-import { and, asc, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
 import { paymentTransactions, transactionStatuses, type TransactionStatus } from '../../db/schema/payments';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { containsPattern } from '../search-pattern';
+import { formatNaira } from '../../contracts/money';
 import { AppError } from '../errors';
 import { applyProviderTransaction, type PaymentDeps } from './payments';
-import { ProviderError } from './provider';
-
-/** The shop's own sandbox takes test cards only: its payments are TEST MODE, never money. */
-export function isTestProvider(provider: string): boolean {
-  return provider === 'sandbox';
-}
+import { isTestProvider, ProviderError } from './provider';
 
 export interface TransactionView {
   id: number;
@@ -21,7 +18,16 @@ export interface TransactionView {
   /** Made in TEST MODE (the shop's own sandbox): no money moved. */
   isTest: boolean;
   providerTransactionId: string | null;
+  /** What was asked (an attempt), or what arrived (a further transfer into the same account). */
   amountKobo: number;
+  /** What the provider reports arrived, once it reports it. */
+  receivedKobo: number | null;
+  /** What the shop accepted without receiving it when staff confirmed a short transfer. */
+  shortfallKobo: number | null;
+  /** What the shop owes back of this transaction (all of it, or what was overpaid). */
+  refundDueKobo: number | null;
+  /** The administrator who accepted a transfer kept for review. */
+  acceptedBy: string | null;
   currency: string;
   status: TransactionStatus;
   paymentType: string | null;
@@ -30,6 +36,14 @@ export interface TransactionView {
   verifiedAt: string | null;
   message: string;
   createdAt: string;
+}
+
+/**
+ * The Payments tab's status filter (the list, its export and the API): a status, where 'refund_due'
+ * also finds what was overpaid, the payment itself being successful.
+ */
+export function isTransactionFilterStatus(value: string): value is TransactionStatus {
+  return (transactionStatuses as readonly string[]).includes(value);
 }
 
 export interface TransactionFilter {
@@ -61,8 +75,9 @@ export function transactionConditions(filter: TransactionFilter, now = new Date(
   const from = parseDate(filter.from, 'from') ?? (to ? undefined : new Date(now.getTime() - 30 * DAY_MS));
   if (from) conditions.push(gte(paymentTransactions.createdAt, from));
   if (to) conditions.push(lte(paymentTransactions.createdAt, new Date(to.getTime() + DAY_MS - 1)));
-  if (filter.status && (transactionStatuses as readonly string[]).includes(filter.status))
-    conditions.push(eq(paymentTransactions.status, filter.status as TransactionStatus));
+  if (filter.status === 'refund_due') conditions.push(gt(paymentTransactions.refundDueKobo, 0));
+  else if (filter.status && isTransactionFilterStatus(filter.status))
+    conditions.push(eq(paymentTransactions.status, filter.status));
   const q = filter.q?.trim();
   if (q) {
     const pattern = containsPattern(q);
@@ -87,13 +102,14 @@ export async function listTransactions(
   now = new Date(),
 ): Promise<TransactionView[]> {
   const rows = await db
-    .select({ transaction: paymentTransactions, orderNumber: orders.number })
+    .select({ transaction: paymentTransactions, orderNumber: orders.number, verifiedBy: users.email })
     .from(paymentTransactions)
     .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
+    .leftJoin(users, eq(users.id, paymentTransactions.verifiedBy))
     .where(transactionConditions(filter, now))
     .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
     .limit(500);
-  return rows.map(({ transaction: row, orderNumber }) => ({
+  return rows.map(({ transaction: row, orderNumber, verifiedBy }) => ({
     id: row.id,
     txRef: row.txRef,
     orderNumber,
@@ -101,6 +117,10 @@ export async function listTransactions(
     isTest: isTestProvider(row.provider),
     providerTransactionId: row.providerTransactionId,
     amountKobo: row.amountKobo,
+    receivedKobo: row.receivedKobo,
+    shortfallKobo: row.shortfallKobo,
+    refundDueKobo: row.refundDueKobo,
+    acceptedBy: row.shortfallKobo === null ? null : verifiedBy,
     currency: row.currency,
     status: row.status,
     paymentType: row.paymentType,
@@ -129,6 +149,8 @@ export async function reverifyTransaction(
       'Failed to verify transaction: bank transfers are confirmed from the order.',
     );
   if (row.status === 'successful' && row.verified) return `Transaction ${id} has been verified successfully.`;
+  if (row.status === 'refund_due')
+    return `Transaction ${id} has been verified: ${formatNaira(row.refundDueKobo ?? 0)} of it is owed back to the shopper.`;
   try {
     const tx = row.providerTransactionId
       ? await deps.provider.verifyById(row.providerTransactionId)
@@ -159,6 +181,7 @@ export async function reverifyTransaction(
 }
 
 export interface TransferUnderReview {
+  id: number;
   txRef: string;
   receivedKobo: number | null;
   /** What arrived and what to do: "Received ₦X of ₦Y: ask the shopper for the rest, or refund it." */
@@ -170,6 +193,7 @@ export interface TransferUnderReview {
 export async function transfersUnderReview(db: DbOrTx, orderNumber: string): Promise<TransferUnderReview[]> {
   const rows = await db
     .select({
+      id: paymentTransactions.id,
       txRef: paymentTransactions.txRef,
       receivedKobo: paymentTransactions.receivedKobo,
       message: paymentTransactions.message,
@@ -180,4 +204,40 @@ export async function transfersUnderReview(db: DbOrTx, orderNumber: string): Pro
     .where(and(eq(orders.number, orderNumber), eq(paymentTransactions.status, 'review')))
     .orderBy(asc(paymentTransactions.id));
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+}
+
+/** Money of an order the shop owes back: the record a refund settles. */
+export interface MoneyToRefund {
+  id: number;
+  txRef: string;
+  /** The provider's id of the transfer or payment (what a refund through the provider names). */
+  providerTransactionId: string | null;
+  refundDueKobo: number;
+  receivedKobo: number | null;
+  /** Why: "₦X arrived after ORD-… was paid: refund it to the shopper.", "Overpaid by ₦500.00: …" */
+  message: string;
+  /** When it became owed. */
+  at: string;
+  /** TEST MODE money: nothing to give back for real. */
+  isTest: boolean;
+}
+
+/** What the shop owes back for this order (transfers after it was paid or cancelled, overpayments), oldest first. */
+export async function moneyToRefund(db: DbOrTx, orderNumber: string): Promise<MoneyToRefund[]> {
+  const rows = await db
+    .select({ transaction: paymentTransactions })
+    .from(paymentTransactions)
+    .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
+    .where(and(eq(orders.number, orderNumber), gt(paymentTransactions.refundDueKobo, 0)))
+    .orderBy(asc(paymentTransactions.id));
+  return rows.map(({ transaction: row }) => ({
+    id: row.id,
+    txRef: row.txRef,
+    providerTransactionId: row.providerTransactionId,
+    refundDueKobo: row.refundDueKobo ?? 0,
+    receivedKobo: row.receivedKobo,
+    message: row.message,
+    at: (row.refundDueAt ?? row.updatedAt).toISOString(),
+    isTest: isTestProvider(row.provider),
+  }));
 }

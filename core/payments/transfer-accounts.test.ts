@@ -1,26 +1,32 @@
-import { asc, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/accounts';
 import { products } from '../../db/schema/catalog';
 import { outbox } from '../../db/schema/mail';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { paymentTransactions, sandboxCharges } from '../../db/schema/payments';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
+import { ensureAdminAccount } from '../accounts/ensure-admin-account';
 import { createMailer } from '../mail/mailer';
+import { changeOrderStatus } from '../orders/manage-orders';
 import { releaseUnpaidOrders } from '../orders/release-unpaid';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
 import { saveShopSettings } from '../settings/shop-settings';
 import { confirmBankTransfer, handleWebhook, type PaymentDeps } from './payments';
 import { createSandboxProvider, simulateSandboxTransfer, type SandboxTransferOutcome } from './sandbox';
-import { transfersUnderReview } from './transactions';
+import { formatNaira } from '../../contracts/money';
+import { listTransactions, moneyToRefund, transfersUnderReview } from './transactions';
 import { checkTransferAccount, openTransferAccount, settleReportedTransaction } from './transfer-accounts';
 
 const WEBHOOK_HASH = 'a-webhook-secret-for-tests';
-const HOUR = 3_600_000;
+const DAY = 86_400_000;
 
 let database: TestDatabase;
 let orderDeps: PlaceOrderDeps;
 let deps: PaymentDeps;
 let product: { id: number; size: string | undefined };
+let admin: { id: string; email: string };
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
@@ -41,6 +47,12 @@ beforeAll(async () => {
     .limit(1);
   product = { id: row!.id, size: row!.sizes[0] };
   await database.db.update(products).set({ stock: 500 }).where(eq(products.id, product.id));
+  await ensureAdminAccount(database.db, 'boss@rossy.test', 'Boss-Pass-2026');
+  const [boss] = await database.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, 'boss@rossy.test'));
+  admin = boss!;
 });
 afterAll(async () => {
   await database?.destroy();
@@ -82,6 +94,25 @@ async function transfer(txRef: string, outcome: SandboxTransferOutcome) {
   return id;
 }
 
+/** The TEST MODE bank sends an amount of our choosing into the account; the webhook reports it. */
+async function transferAmount(txRef: string, amountKobo: number) {
+  const id = `sbx_${randomBytes(16).toString('hex')}`;
+  const [opened] = await database.db.select().from(sandboxCharges).where(eq(sandboxCharges.txRef, txRef));
+  await database.db.insert(sandboxCharges).values({
+    transactionId: id,
+    txRef,
+    flwRef: `FLW-SANDBOX-${id.slice(-8)}`,
+    amountKobo,
+    currency: 'NGN',
+    status: 'successful',
+    message: 'Transfer received',
+    paymentType: 'bank_transfer',
+    customer: opened!.customer,
+  });
+  await handleWebhook(deps, WEBHOOK_HASH, { event: 'charge.completed', data: { id } });
+  return id;
+}
+
 describe('a transfer account for each order', () => {
   it('opens one account for the exact total, shows the same one again, and refuses strangers', async () => {
     const order = await placeTransferOrder('exact-account@example.com');
@@ -118,18 +149,22 @@ describe('a transfer account for each order', () => {
     expect(attempt.message).toBe('Overpaid by ₦500.00: refund the difference.');
   });
 
-  it('under: kept for review, never paid; the order keeps its items past its hold until the shop accepts', async () => {
-    const placedAt = new Date();
-    const order = await placeTransferOrder('under@example.com', placedAt);
+  it('under: kept for review, never paid; the order keeps its items for the review hold, and staff accept it with its shortfall', async () => {
+    const order = await placeTransferOrder('under@example.com');
     const viewer = { user: null, key: order.key };
     const account = await openTransferAccount(deps, order.number, viewer);
+    const before = Date.now();
     await transfer(account.txRef, 'short');
     const attempt = await attemptOf(account.txRef);
     expect(attempt.status).toBe('review');
     expect(attempt.message).toMatch(
       /^Received ₦[\d,.]+ of ₦[\d,.]+: ask the shopper for the rest, or refund it\.$/,
     );
-    expect(await orderRow(order.number)).toMatchObject({ status: 'awaiting_payment', stockHeldUntil: null });
+    // Held for the review (7 days by default), not for ever.
+    const held = await orderRow(order.number);
+    expect(held.status).toBe('awaiting_payment');
+    expect(held.stockHeldUntil!.getTime()).toBeGreaterThanOrEqual(before + 7 * DAY);
+    expect(held.stockHeldUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 7 * DAY);
     expect((await checkTransferAccount(deps, order.number, viewer))?.state).toBe('review');
     // The shop is told once, and the order's panel lists the transfer for its decision.
     const alerts = await database.db
@@ -141,18 +176,35 @@ describe('a transfer account for each order', () => {
     expect(await transfersUnderReview(database.db, order.number)).toEqual([
       expect.objectContaining({ txRef: account.txRef, message: attempt.message }),
     ]);
-    // Long after the hold would have passed, the release job leaves it alone.
-    expect(await releaseUnpaidOrders(deps, new Date(placedAt.getTime() + 30 * 24 * HOUR))).not.toContain(
-      order.number,
-    );
-    const { changed } = await confirmBankTransfer(deps, order.number, { id: null as never, email: 'a@x' });
+    // Past the first 48 hours, within the review's days, the release job leaves it alone.
+    expect(await releaseUnpaidOrders(deps, new Date(before + 3 * DAY))).not.toContain(order.number);
+    const { changed } = await confirmBankTransfer(deps, order.number, admin);
     expect(changed).toBe(true);
-    expect(await attemptOf(account.txRef)).toMatchObject({ status: 'successful', verified: true });
+    const accepted = await attemptOf(account.txRef);
+    const short = order.totalKobo - accepted.receivedKobo!;
+    expect(short).toBe(100_000);
+    expect(accepted).toMatchObject({
+      status: 'successful',
+      verified: true,
+      verifiedBy: admin.id,
+      shortfallKobo: short,
+      refundDueKobo: null,
+    });
+    expect(accepted.message).toContain(`Accepted by ${admin.email}: `);
+    expect(accepted.message).toContain('shortfall of ₦1,000.00 accepted');
     const rows = await database.db
       .select()
       .from(paymentTransactions)
       .where(eq(paymentTransactions.orderId, (await orderRow(order.number)).id));
     expect(rows).toHaveLength(1); // the accepted transfer, not a second made-up one
+    const [listed] = await listTransactions(database.db, { q: account.txRef });
+    expect(listed).toMatchObject({
+      receivedKobo: order.totalKobo - short,
+      shortfallKobo: short,
+      acceptedBy: admin.email,
+    });
+    // The TEST MODE bank's money: a test order, whoever confirmed it.
+    expect((await orderRow(order.number)).isTest).toBe(true);
   });
 
   it('late: money after the account expired is kept for review, not taken as payment', async () => {
@@ -232,5 +284,206 @@ describe('a transfer account for each order', () => {
     await expect(settleReportedTransaction(deps, 'sbx_' + '0'.repeat(32))).rejects.toMatchObject({
       kind: 'not_found',
     });
+  });
+});
+
+describe('every transfer the provider reports is recorded against its order', () => {
+  const rowsOf = async (number: string) =>
+    database.db
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.orderId, (await orderRow(number)).id))
+      .orderBy(asc(paymentTransactions.id));
+  const alertsFor = async (subject: string) =>
+    database.db.select().from(outbox).where(eq(outbox.subject, subject));
+
+  it('a second full transfer after the order was paid is owed back: its own row, once, and the shop is told', async () => {
+    const order = await placeTransferOrder('second-full@example.com');
+    const account = await openTransferAccount(deps, order.number, { user: null, key: order.key });
+    await transfer(account.txRef, 'full');
+    const second = await transfer(account.txRef, 'full');
+    for (let i = 0; i < 3; i++) await handleWebhook(deps, WEBHOOK_HASH, { data: { id: second } });
+    const rows = await rowsOf(order.number);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({
+      txRef: account.txRef,
+      attemptId: rows[0]!.id,
+      providerTransactionId: second,
+      status: 'refund_due',
+      receivedKobo: order.totalKobo,
+      refundDueKobo: order.totalKobo,
+    });
+    expect(rows[1]!.refundDueAt).toBeInstanceOf(Date);
+    expect(rows[1]!.message).toBe(
+      `${formatNaira(order.totalKobo)} arrived after ${order.number} was paid: refund it to the shopper.`,
+    );
+    expect(await alertsFor(`Money to refund for ${order.number}`)).toHaveLength(1);
+    expect(await moneyToRefund(database.db, order.number)).toEqual([
+      expect.objectContaining({
+        providerTransactionId: second,
+        refundDueKobo: order.totalKobo,
+        isTest: true,
+      }),
+    ]);
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, rows[0]!.orderId));
+    expect(events.filter((event) => event.status === 'processing')).toHaveLength(1);
+  });
+
+  it('the rest after a short transfer pays the order; both transfers are the payment', async () => {
+    const order = await placeTransferOrder('rest@example.com');
+    const account = await openTransferAccount(deps, order.number, { user: null, key: order.key });
+    await transfer(account.txRef, 'short');
+    const rest = await transfer(account.txRef, 'rest');
+    await handleWebhook(deps, WEBHOOK_HASH, { data: { id: rest } });
+    expect(await orderRow(order.number)).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
+    const rows = await rowsOf(order.number);
+    expect(rows.map((row) => [row.status, row.receivedKobo])).toEqual([
+      ['successful', order.totalKobo - 100_000],
+      ['successful', 100_000],
+    ]);
+    expect(rows[1]!.message).toBe(
+      `The rest of the payment: ${formatNaira(order.totalKobo)} received in 2 transfers.`,
+    );
+    expect(rows[0]!.message).toContain('Completed by a later transfer.');
+    expect(await moneyToRefund(database.db, order.number)).toEqual([]);
+  });
+
+  it('two short transfers are held together under one hold; a third that brings more than the rest pays and owes the difference', async () => {
+    const order = await placeTransferOrder('two-shorts@example.com');
+    const account = await openTransferAccount(deps, order.number, { user: null, key: order.key });
+    const part = Math.floor(order.totalKobo * 0.3);
+    await transferAmount(account.txRef, part);
+    const firstHold = (await orderRow(order.number)).stockHeldUntil;
+    await transferAmount(account.txRef, part);
+    const rows = await rowsOf(order.number);
+    expect(rows.map((row) => row.status)).toEqual(['review', 'review']);
+    expect(rows[1]!.message).toBe(
+      `Received ${formatNaira(part)} more, ${formatNaira(2 * part)} of ${formatNaira(order.totalKobo)} in all: ask the shopper for the rest, or refund it.`,
+    );
+    expect((await orderRow(order.number)).stockHeldUntil).toEqual(firstHold);
+    expect(await alertsFor(`A transfer for ${order.number} needs your decision`)).toHaveLength(2);
+    const row = await orderRow(order.number);
+    const notes = await database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, row.id), eq(orderEvents.status, 'awaiting_payment')));
+    expect(notes).toHaveLength(2); // placed, then one "we are checking it"
+
+    const third = Math.floor(order.totalKobo * 0.6);
+    await transferAmount(account.txRef, third);
+    const overpaid = 2 * part + third - order.totalKobo;
+    expect(overpaid).toBeGreaterThan(0);
+    expect(await orderRow(order.number)).toMatchObject({ paymentStatus: 'paid' });
+    const last = (await rowsOf(order.number)).at(-1)!;
+    expect(last).toMatchObject({ status: 'successful', refundDueKobo: overpaid });
+    expect(last.message).toBe(`Overpaid by ${formatNaira(overpaid)}: refund the difference.`);
+    const [alert] = await alertsFor(`Money to refund for ${order.number}`);
+    expect(alert?.text).toContain(`Overpaid by ${formatNaira(overpaid)}`);
+  });
+
+  it('money after the shop cancelled the order is owed back, and the order stays cancelled', async () => {
+    const order = await placeTransferOrder('after-cancel@example.com');
+    const account = await openTransferAccount(deps, order.number, { user: null, key: order.key });
+    await changeOrderStatus(deps, order.number, { status: 'cancelled' });
+    await transfer(account.txRef, 'full');
+    expect(await orderRow(order.number)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+    expect(await attemptOf(account.txRef)).toMatchObject({
+      status: 'refund_due',
+      refundDueKobo: order.totalKobo,
+      verified: false,
+    });
+    expect(await alertsFor(`Money to refund for ${order.number}`)).toHaveLength(1);
+  });
+
+  it('an order under review that the shop cancels owes the money it received', async () => {
+    const order = await placeTransferOrder('review-cancelled@example.com');
+    const account = await openTransferAccount(deps, order.number, { user: null, key: order.key });
+    await transfer(account.txRef, 'short');
+    const view = await changeOrderStatus(deps, order.number, { status: 'cancelled' });
+    const received = order.totalKobo - 100_000;
+    expect(view.events.at(-1)?.note).toBe(
+      `Your order has been cancelled. We will refund the ${formatNaira(received)} you sent.`,
+    );
+    expect(await attemptOf(account.txRef)).toMatchObject({ status: 'refund_due', refundDueKobo: received });
+  });
+
+  it('past the review hold the release job releases the order like an unpaid one, and owes its money back', async () => {
+    await saveShopSettings(database.db, { reviewHoldDays: 2 });
+    try {
+      const order = await placeTransferOrder('review-released@example.com');
+      const account = await openTransferAccount(deps, order.number, { user: null, key: order.key });
+      const before = Date.now();
+      await transfer(account.txRef, 'late');
+      const { stockHeldUntil } = await orderRow(order.number);
+      expect(stockHeldUntil!.getTime()).toBeGreaterThanOrEqual(before + 2 * DAY);
+      expect(stockHeldUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 2 * DAY);
+      expect(await releaseUnpaidOrders(deps, new Date(stockHeldUntil!.getTime() - 1000))).not.toContain(
+        order.number,
+      );
+      expect(await releaseUnpaidOrders(deps, new Date(stockHeldUntil!.getTime() + 1000))).toContain(
+        order.number,
+      );
+      const row = await orderRow(order.number);
+      expect(row).toMatchObject({ status: 'cancelled', stockReleasedAt: expect.any(Date) });
+      expect(await attemptOf(account.txRef)).toMatchObject({
+        status: 'refund_due',
+        refundDueKobo: order.totalKobo,
+      });
+      const [cancelled] = await database.db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, row.id), eq(orderEvents.status, 'cancelled')));
+      expect(cancelled!.note).toContain(`We will refund the ${formatNaira(order.totalKobo)} you sent.`);
+      // The shopper can no longer cancel it themselves while it was under review; now it is done.
+      const refunds = await listTransactions(database.db, { status: 'refund_due', q: order.number });
+      expect(refunds.map((t) => t.txRef)).toEqual([account.txRef]);
+    } finally {
+      await saveShopSettings(database.db, { reviewHoldDays: 7 });
+    }
+  });
+
+  it('without a webhook, the page under review finds the rest and the order pays', async () => {
+    const order = await placeTransferOrder('rest-no-webhook@example.com');
+    const viewer = { user: null, key: order.key };
+    const account = await openTransferAccount(deps, order.number, viewer);
+    await transfer(account.txRef, 'short');
+    await simulateSandboxTransfer(database.db, account.txRef, 'rest');
+    const later = new Date(Date.now() + 20_000);
+    expect((await checkTransferAccount(deps, order.number, viewer, later))?.state).toBe('paid');
+  });
+
+  it('two transfers reported at once, the short one and the rest, pay the order once', async () => {
+    const order = await placeTransferOrder('rest-race@example.com');
+    const account = await openTransferAccount(deps, order.number, { user: null, key: order.key });
+    const short = await simulateSandboxTransfer(database.db, account.txRef, 'short');
+    const rest = await simulateSandboxTransfer(database.db, account.txRef, 'rest');
+    await Promise.all(
+      [short, rest, short, rest].map((id) => handleWebhook(deps, WEBHOOK_HASH, { data: { id } })),
+    );
+    expect(await orderRow(order.number)).toMatchObject({ paymentStatus: 'paid' });
+    const rows = await rowsOf(order.number);
+    expect(rows.map((row) => row.status)).toEqual(['successful', 'successful']);
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, rows[0]!.orderId), eq(orderEvents.status, 'processing')));
+    expect(events).toHaveLength(1);
+  });
+
+  it('the Payments filters: Needs review lists only transfers under review, Refund due what is owed back', async () => {
+    const review = await listTransactions(database.db, { status: 'review' });
+    expect(review.length).toBeGreaterThan(0);
+    expect(review.every((t) => t.status === 'review')).toBe(true);
+    const owed = await listTransactions(database.db, { status: 'refund_due' });
+    expect(owed.some((t) => t.status === 'successful')).toBe(true); // an overpayment
+    expect(owed.every((t) => (t.refundDueKobo ?? 0) > 0)).toBe(true);
+    const withDue = await database.db
+      .select()
+      .from(paymentTransactions)
+      .where(isNotNull(paymentTransactions.refundDueKobo));
+    expect(owed).toHaveLength(withDue.length);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { koboToNaira } from '../../contracts/money';
-import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { paymentTransactions, type TransferAccount } from '../../db/schema/payments';
 import { AppError } from '../errors';
 import type { OrderRow } from '../orders/order-view';
@@ -42,7 +42,13 @@ async function latestAttempt(deps: PaymentDeps, orderId: number): Promise<Transa
   const [row] = await deps.db
     .select()
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.orderId, orderId), isNotNull(paymentTransactions.transferAccount)))
+    .where(
+      and(
+        eq(paymentTransactions.orderId, orderId),
+        isNotNull(paymentTransactions.transferAccount),
+        isNull(paymentTransactions.attemptId),
+      ),
+    )
     .orderBy(desc(paymentTransactions.id))
     .limit(1);
   return row;
@@ -134,7 +140,8 @@ export async function openTransferAccount(
 /**
  * Where the order's transfer stands, for the page's live status. The webhook usually settles it
  * first; otherwise the provider is asked by reference, at most every PROVIDER_CHECK_INTERVAL_MS per
- * account, so a shop whose webhook is not configured still confirms itself.
+ * account, so a shop whose webhook is not configured still confirms itself: while nothing has
+ * arrived, and while a short or late transfer is under review (the rest may follow).
  */
 export async function checkTransferAccount(
   deps: PaymentDeps,
@@ -145,7 +152,8 @@ export async function checkTransferAccount(
   const order = await transferOrder(deps, number, viewer);
   const attempt = await latestAttempt(deps, order.id);
   if (!attempt) return null;
-  if (order.paymentStatus !== 'paid' && attempt.status === 'pending') {
+  const listening = attempt.status === 'pending' || attempt.status === 'review';
+  if (order.paymentStatus !== 'paid' && order.status === 'awaiting_payment' && listening) {
     // Claim the check: one poll among many asks the provider.
     const [claimed] = await deps.db
       .update(paymentTransactions)
@@ -153,7 +161,7 @@ export async function checkTransferAccount(
       .where(
         and(
           eq(paymentTransactions.id, attempt.id),
-          eq(paymentTransactions.status, 'pending'),
+          inArray(paymentTransactions.status, ['pending', 'review']),
           lt(paymentTransactions.updatedAt, new Date(now.getTime() - PROVIDER_CHECK_INTERVAL_MS)),
         ),
       )

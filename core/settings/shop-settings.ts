@@ -84,6 +84,11 @@ export const shopSettingsSchema = z.object({
   /** How long an unpaid bank-transfer order keeps its stock. */
   unpaidOrderHoldHours: whole(1, 24 * 14, 'hours'),
   /**
+   * How long an order whose transfer came short or late keeps its stock while the shop decides; then
+   * it is released like any unpaid order and the money it received is owed back.
+   */
+  reviewHoldDays: whole(1, 60, 'days'),
+  /**
    * Naira per unit of each display currency. Shoppers may see prices converted at these rates;
    * checkout and payment are always in naira.
    */
@@ -162,6 +167,7 @@ export const defaultShopSettings: ShopSettings = {
   bankAccount: { bankName: 'Zenith Bank', accountNumber: '1012345678', accountName: 'Rossy Fashion Ltd' },
   transferAccountPerOrder: true,
   unpaidOrderHoldHours: 48,
+  reviewHoldDays: 7,
   currencyRates: { USD: 1550, EUR: 1700, GBP: 1950 },
   notifications: { emailAlerts: true, smsAlerts: false, alertEmail: '' },
   cardPaymentHoldMinutes: 15,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -16,8 +17,12 @@ import { users } from './accounts';
 import { orders } from './orders';
 
 export const paymentProviders = ['flutterwave', 'sandbox', 'bank-transfer'] as const;
-/** 'review': money arrived but not as asked (short, or after the transfer account expired): the shop decides. */
-export const transactionStatuses = ['pending', 'successful', 'failed', 'review'] as const;
+/**
+ * 'review': money arrived but not as asked (short, or after the transfer account expired): the shop
+ * decides. 'refund_due': money arrived that the order does not take (it was paid already, or
+ * cancelled): the shop owes it back.
+ */
+export const transactionStatuses = ['pending', 'successful', 'failed', 'review', 'refund_due'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
 /** The account a bank-transfer charge opened for one order: pay exactly this amount before it expires. */
@@ -35,7 +40,9 @@ export interface TransferAccount {
 
 /**
  * Every payment attempt: one row per tx_ref the shop hands the provider, and one per bank transfer.
- * A provider transaction is recorded once (unique per provider), however often it is reported.
+ * A provider transaction is recorded once (unique per provider), however often it is reported: the
+ * first one an attempt receives on the attempt's own row, each further transfer into the same account
+ * on a row of its own (`attemptId`), so no money the provider reports goes unrecorded.
  */
 export const paymentTransactions = pgTable(
   'payment_transactions',
@@ -45,8 +52,15 @@ export const paymentTransactions = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: paymentProviders }).notNull(),
-    /** Our reference for the attempt: unique, bound to the order. */
+    /** Our reference for the attempt: unique among attempts, bound to the order. */
     txRef: text('tx_ref').notNull(),
+    /**
+     * A further transfer into an attempt's account (same tx_ref, its own provider transaction): the
+     * attempt it came through. Null for the attempt itself.
+     */
+    attemptId: integer('attempt_id').references((): AnyPgColumn => paymentTransactions.id, {
+      onDelete: 'cascade',
+    }),
     /** The provider's transaction id, once it reports one. */
     providerTransactionId: text('provider_transaction_id'),
     flwRef: text('flw_ref'),
@@ -65,17 +79,32 @@ export const paymentTransactions = pgTable(
     transferAccount: jsonb('transfer_account').$type<TransferAccount>(),
     /** The amount the provider reports received, once it reports one (may differ from the amount asked). */
     receivedKobo: integer('received_kobo'),
+    /**
+     * What the shop accepted without receiving it, when staff confirmed a transfer that came short
+     * (0 for one that came late but whole); `verifiedBy` is who accepted it.
+     */
+    shortfallKobo: integer('shortfall_kobo'),
+    /** Money of this transaction the shop owes back: all of it ('refund_due'), or what was overpaid. */
+    refundDueKobo: integer('refund_due_kobo'),
+    /** When that money became owed. */
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('payment_transactions_tx_ref_idx').on(table.txRef),
+    uniqueIndex('payment_transactions_tx_ref_idx')
+      .on(table.txRef)
+      .where(sql`${table.attemptId} IS NULL`),
+    index('payment_transactions_attempt_idx').on(table.attemptId),
+    index('payment_transactions_refund_due_idx')
+      .on(table.refundDueAt)
+      .where(sql`${table.refundDueKobo} > 0`),
     uniqueIndex('payment_transactions_provider_id_idx').on(table.provider, table.providerTransactionId),
     index('payment_transactions_order_idx').on(table.orderId),
     index('payment_transactions_created_idx').on(table.createdAt),
     check(
       'payment_transactions_status_valid',
-      sql`${table.status} IN ('pending', 'successful', 'failed', 'review')`,
+      sql`${table.status} IN ('pending', 'successful', 'failed', 'review', 'refund_due')`,
     ),
   ],
 );

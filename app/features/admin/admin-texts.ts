@@ -38,10 +38,14 @@ export type AdminActionResult =
   | { ok: false; intent?: string; error: string; fields: FieldErrors };
 
 /** Transactions show Successful, Failed, or otherwise Pending (SPEC.md section 4). */
-export function transactionStatusLabel(status: string): 'Successful' | 'Failed' | 'Pending' | 'Needs review' {
+export function transactionStatusLabel(
+  status: string,
+): 'Successful' | 'Failed' | 'Pending' | 'Needs review' | 'Refund due' {
   if (status === 'successful') return 'Successful';
   if (status === 'failed') return 'Failed';
   // Money arrived short or after its transfer account closed: the shop decides.
   if (status === 'review') return 'Needs review';
+  // Money the order could not take (paid already, or cancelled): the shop owes it back.
+  if (status === 'refund_due') return 'Refund due';
   return 'Pending';
 }

@@ -1,11 +1,11 @@
-import { ArrowLeft, Banknote, MapPin, PackageCheck, Truck, XCircle } from 'lucide-react';
+import { ArrowLeft, Banknote, MapPin, PackageCheck, Truck, Undo2, XCircle } from 'lucide-react';
 import { TestOrderBadge } from '../../components/orders/test-order-badge';
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
 import type { StaffMove } from '../../../core/orders/lifecycle';
 import type { OrderView } from '../../../core/orders/order-view';
-import type { TransferUnderReview } from '../../../core/payments/transactions';
+import type { MoneyToRefund, TransferUnderReview } from '../../../core/payments/transactions';
 import { OrderTotals } from '../../components/order-totals';
 import { OrderDate, OrderStatusBadge, OrderTimeline, sizeLabel } from '../../components/orders/order-status';
 import { OrderThumb } from '../../components/orders/order-thumb';
@@ -75,11 +75,18 @@ function OrderActions({
                 <p className="font-semibold text-ink">A transfer needs your decision</p>
                 <ul className="mt-1 space-y-1 text-ink-soft">
                   {reviews.map((review) => (
-                    <li key={review.txRef}>{review.message}</li>
+                    <li key={review.id}>{review.message}</li>
                   ))}
                 </ul>
                 <p className="mt-1 text-ink-soft">
                   Confirm to accept it as the payment, or cancel the order and refund the shopper.
+                  {order.stockHeldUntil ? (
+                    <>
+                      {' '}
+                      The items stay held until <OrderDate iso={order.stockHeldUntil} withTime />; then the
+                      order is released and the money is owed back.
+                    </>
+                  ) : null}
                 </p>
               </div>
             ) : null}
@@ -191,16 +198,53 @@ function OrderActions({
   );
 }
 
+/**
+ * Money the shop owes back for this order: transfers after it was paid or cancelled, and what was
+ * overpaid, each with its amount, why, the provider's id and when.
+ */
+function RefundsDue({ refunds }: { refunds: MoneyToRefund[] }) {
+  const total = refunds.reduce((sum, refund) => sum + refund.refundDueKobo, 0);
+  return (
+    <div
+      className="mt-4 rounded-sm border border-warning/60 bg-warning/10 p-3 text-sm"
+      data-testid="refund-due"
+    >
+      <p className="flex items-center gap-2 font-semibold text-ink">
+        <Undo2 width={16} height={16} aria-hidden="true" className="shrink-0" /> Refund due:{' '}
+        <span className="tabular-nums">{formatNaira(total)}</span>
+      </p>
+      <ul className="mt-2 space-y-2 text-ink-soft">
+        {refunds.map((refund) => (
+          <li key={refund.id}>
+            <span className="font-medium text-ink tabular-nums">{formatNaira(refund.refundDueKobo)}</span>:{' '}
+            {refund.message}
+            <span className="block text-xs break-all text-muted">
+              {refund.providerTransactionId ? `Provider id ${refund.providerTransactionId} · ` : ''}
+              <OrderDate iso={refund.at} withTime />
+              {refund.isTest ? ' · TEST MODE, no money moved' : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-muted">
+        Refund it through the payment provider or your bank. It stays under Payments as Refund due.
+      </p>
+    </div>
+  );
+}
+
 /** One order as the shop sees it: items, address, payment, timeline and the actions its status allows. */
 export function OrderPanel({
   order,
   moves,
   reviews,
+  refunds,
   backHref,
 }: {
   order: OrderView;
   moves: StaffMove[];
   reviews: TransferUnderReview[];
+  refunds: MoneyToRefund[];
   backHref: string;
 }) {
   const address = order.shippingAddress;
@@ -287,7 +331,11 @@ export function OrderPanel({
                 <>
                   <dt className="text-ink-soft">Mode</dt>
                   <dd className="text-right text-ink">
-                    <TestOrderBadge /> <span className="text-xs text-muted">test card, no money moved</span>
+                    <TestOrderBadge />{' '}
+                    <span className="text-xs text-muted">
+                      {order.paymentMethod === 'bank-transfer' ? 'TEST MODE transfer' : 'test card'}, no money
+                      moved
+                    </span>
                   </dd>
                 </>
               ) : null}
@@ -298,6 +346,7 @@ export function OrderPanel({
                 </>
               ) : null}
             </dl>
+            {refunds.length > 0 ? <RefundsDue refunds={refunds} /> : null}
           </Panel>
           <Panel title="Customer">
             <address className="flex gap-3 text-sm leading-relaxed text-ink-soft not-italic">

@@ -5,7 +5,7 @@ import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/mana
 import type { OrderView } from '../../../core/orders/order-view';
 import { getOrderForViewer } from '../../../core/orders/read-orders';
 import { confirmBankTransfer } from '../../../core/payments/payments';
-import { transfersUnderReview } from '../../../core/payments/transactions';
+import { moneyToRefund, transfersUnderReview } from '../../../core/payments/transactions';
 import { formFailure, formText } from '../../lib/action-result.server';
 import {
   auditActor,
@@ -38,12 +38,13 @@ export async function loadOrdersTab({ context, params }: AdminLoadArgs) {
       order,
       moves: order ? staffMoves(order) : [],
       reviews: order ? await transfersUnderReview(db, order.number) : [],
+      refunds: order ? await moneyToRefund(db, order.number) : [],
       missing: order ? null : number,
       list: null,
     };
   }
   const list = await listOrdersForAdmin(db, { ...filter, pageSize: ADMIN_ORDERS_PAGE_SIZE });
-  return { filter, order: null, moves: [], reviews: [], missing: null, list };
+  return { filter, order: null, moves: [], reviews: [], refunds: [], missing: null, list };
 }
 
 const orderAction =

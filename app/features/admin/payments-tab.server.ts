@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { isAppError } from '../../../core/errors';
 import {
+  isTransactionFilterStatus,
   listTransactions,
   reverifyTransaction,
   type TransactionView,
@@ -15,7 +16,7 @@ export async function loadPaymentsTab({ context, params }: AdminLoadArgs) {
   const status = params.get('status') ?? '';
   const filter = {
     q: searchParam(params),
-    status: ['pending', 'successful', 'failed'].includes(status) ? status : '',
+    status: isTransactionFilterStatus(status) ? status : '',
     ...dateRange(params, 30, now),
   };
   let transactions: TransactionView[] | null;

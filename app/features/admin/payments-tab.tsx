@@ -25,6 +25,7 @@ const statusTones = {
   Failed: 'border-sale/30 bg-sale/5 text-sale',
   Pending: 'border-warning/40 bg-warning/5 text-warning',
   'Needs review': 'border-gold/50 bg-gold/10 text-ink',
+  'Refund due': 'border-warning/60 bg-warning/10 text-ink',
 } as const;
 
 function TransactionStatus({ status }: { status: string }) {
@@ -63,6 +64,7 @@ function PaymentFilters({ filter }: { filter: PaymentsFilterState }) {
         <option value="pending">Pending</option>
         <option value="failed">Failed</option>
         <option value="review">Needs review</option>
+        <option value="refund_due">Refund due</option>
       </SelectField>
       <DateField id="payments-from" name="from" label="From" defaultValue={filter.from} />
       <DateField id="payments-to" name="to" label="To" defaultValue={filter.to} />
@@ -80,7 +82,7 @@ function VerifyButton({
   verifying: boolean;
   onVerify: () => void;
 }) {
-  const done = transaction.status === 'successful';
+  const done = transaction.status === 'successful' || transaction.status === 'refund_due';
   return (
     <Button
       size="sm"
@@ -97,6 +99,39 @@ function VerifyButton({
       />
       {verifying ? 'Verifying…' : done ? 'Verified' : 'Verify'}
     </Button>
+  );
+}
+
+/**
+ * What arrived, as the books say it: the amount received when the provider reported one (what was
+ * asked otherwise), then what differs: the amount asked, a shortfall the shop accepted and who
+ * accepted it, money owed back.
+ */
+function Amount({ transaction }: { transaction: TransactionView }) {
+  const received = transaction.receivedKobo;
+  const notes: string[] = [];
+  if (received !== null && received !== transaction.amountKobo && transaction.status !== 'refund_due')
+    notes.push(`of ${formatNaira(transaction.amountKobo)} asked`);
+  if (transaction.shortfallKobo)
+    notes.push(
+      `short by ${formatNaira(transaction.shortfallKobo)}, accepted${transaction.acceptedBy ? ` by ${transaction.acceptedBy}` : ''}`,
+    );
+  if (transaction.refundDueKobo) notes.push(`${formatNaira(transaction.refundDueKobo)} to refund`);
+  return (
+    <>
+      <span className="font-medium tabular-nums" data-testid="transaction-amount">
+        {formatNaira(received ?? transaction.amountKobo)}
+      </span>
+      {notes.map((note) => (
+        <span
+          key={note}
+          className="block text-xs font-normal text-muted"
+          data-testid="transaction-amount-note"
+        >
+          {note}
+        </span>
+      ))}
+    </>
   );
 }
 
@@ -181,8 +216,8 @@ export function PaymentsTab({
                     <span className="block truncate text-ink">{transaction.customer.name}</span>
                     <span className="block truncate text-xs text-muted">{transaction.customer.email}</span>
                   </td>
-                  <td className="px-4 py-3 text-right align-top font-medium tabular-nums">
-                    {formatNaira(transaction.amountKobo)}
+                  <td className="px-4 py-3 text-right align-top">
+                    <Amount transaction={transaction} />
                   </td>
                   <td className="px-4 py-3 align-top">
                     <TransactionStatus status={transaction.status} />
@@ -208,7 +243,7 @@ export function PaymentsTab({
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-semibold text-ink">
-                      #{transaction.id} · {formatNaira(transaction.amountKobo)}
+                      #{transaction.id} · <Amount transaction={transaction} />
                     </p>
                     <p className="truncate font-mono text-xs text-muted">{transaction.txRef}</p>
                   </div>

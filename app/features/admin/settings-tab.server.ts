@@ -90,6 +90,7 @@ function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges
     returnsDays: number(form, 'returnsDays'),
     warrantyMonths: number(form, 'warrantyMonths'),
     unpaidOrderHoldHours: number(form, 'unpaidOrderHoldHours'),
+    reviewHoldDays: number(form, 'reviewHoldDays'),
     cardPaymentHoldMinutes: number(form, 'cardPaymentHoldMinutes'),
     maxQuantityPerProduct: number(form, 'maxQuantityPerProduct'),
     maxUnpaidOrdersPerEmail: number(form, 'maxUnpaidOrdersPerEmail'),

@@ -437,6 +437,16 @@ export function SettingsTab({ data }: { data: SettingsData }) {
                 hint="Stock kept for an unpaid bank-transfer order."
               />
               <Field
+                label="Hold an order under review (days)"
+                name="reviewHoldDays"
+                {...numberProps}
+                min={1}
+                max={60}
+                defaultValue={data.reviewHoldDays}
+                error={errors.reviewHoldDays}
+                hint="A transfer came short or late: its stock is kept this long while you decide, then released and the money owed back."
+              />
+              <Field
                 label="Card payment hold (minutes)"
                 name="cardPaymentHoldMinutes"
                 {...numberProps}

@@ -17,6 +17,9 @@ const adminErrors = {
   422: errorSchema,
 };
 
+/** A day as the admin's filters send it, or empty for none. */
+const adminDay = z.iso.date('Use a date like 2026-11-21').or(z.literal(''));
+
 /** The admin's Payments: every attempt, re-verification, and confirming bank transfers. */
 export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.payments;
@@ -30,9 +33,14 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
           'Payment transactions: search by id, reference, customer name or e-mail; status; dates (last 30 days by default)',
         querystring: z.object({
           q: z.string().max(100).optional(),
-          status: z.enum(transactionStatuses).optional(),
-          from: z.string().max(30).optional(),
-          to: z.string().max(30).optional(),
+          status: z
+            .enum(transactionStatuses)
+            .optional()
+            .describe(
+              "'review': needs the shop's decision; 'refund_due': money owed back (overpayments too)",
+            ),
+          from: adminDay.optional().describe('yyyy-mm-dd; the last 30 days when neither date is given'),
+          to: adminDay.optional().describe('yyyy-mm-dd'),
         }),
         response: {
           200: z.object({
@@ -43,7 +51,17 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
                 orderId: z.string(),
                 provider: z.string(),
                 providerTransactionId: z.string().nullable(),
-                amount: z.number(),
+                amount: z.number().describe('₦ asked (an attempt), or ₦ that arrived (a further transfer)'),
+                received: z.number().nullable().describe('₦ the provider reports arrived'),
+                shortfall: z
+                  .number()
+                  .nullable()
+                  .describe('₦ the shop accepted without receiving it, confirming a short transfer'),
+                refundDue: z.number().nullable().describe('₦ of it the shop owes back'),
+                acceptedBy: z
+                  .string()
+                  .nullable()
+                  .describe('The administrator who accepted a transfer under review'),
                 currency: z.string(),
                 status: z.string(),
                 payment_type: z.string().nullable(),
@@ -67,6 +85,10 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         provider: row.provider,
         providerTransactionId: row.providerTransactionId,
         amount: koboToNaira(row.amountKobo),
+        received: row.receivedKobo === null ? null : koboToNaira(row.receivedKobo),
+        shortfall: row.shortfallKobo === null ? null : koboToNaira(row.shortfallKobo),
+        refundDue: row.refundDueKobo === null ? null : koboToNaira(row.refundDueKobo),
+        acceptedBy: row.acceptedBy,
         currency: row.currency,
         status: row.status,
         payment_type: row.paymentType,

@@ -13,7 +13,7 @@ import {
 } from '../../../tests/fixtures/flutterwave-stand-in';
 import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
-import { PAID_AFTER_CANCEL } from '../../../core/payments/payments';
+import { paidAfterCancel } from '../../../core/payments/payments';
 import { signInSeededAdmin, signUpAs } from '../../../tests/fixtures/admin-api';
 
 /**
@@ -617,7 +617,7 @@ describe('closing the payment window', () => {
     expect(await orderState(placedOrder)).toEqual(PAID);
   });
 
-  it('money that arrives after the order was cancelled is flagged for the shop, never silently kept', async () => {
+  it('money that arrives after the order was cancelled is owed back, never silently kept', async () => {
     const placedOrder = await orderPaidAtProvider({ status: 'failed' });
     expect((await close(placedOrder)).json()).toMatchObject({ cancelled: true });
     standIn.update(placedOrder.scripted.id, { status: 'successful' });
@@ -628,7 +628,12 @@ describe('closing the payment window', () => {
       .select()
       .from(paymentTransactions)
       .where(eq(paymentTransactions.txRef, placedOrder.attempt.txRef));
-    expect(row).toMatchObject({ status: 'successful', message: PAID_AFTER_CANCEL });
+    const kobo = Math.round(placedOrder.attempt.amount * 100);
+    expect(row).toMatchObject({
+      status: 'refund_due',
+      refundDueKobo: kobo,
+      message: paidAfterCancel(kobo, placedOrder.order.id),
+    });
     expect((await orderState(placedOrder)).status).toBe('cancelled');
   });
 });

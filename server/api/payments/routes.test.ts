@@ -295,12 +295,20 @@ describe('a transfer account for each order, over HTTP', () => {
       payload: { outcome: 'full' },
     });
     expect(sent.json()).toMatchObject({ paid: true });
+    // The TEST MODE bank can send again: the shop records it as money to give back.
     const twice = await test.app.inject({
       method: 'POST',
       url: `/api/sandbox/transfers/${account.txRef}/simulate`,
       payload: { outcome: 'full' },
     });
-    expect(twice.statusCode).toBe(409);
+    expect(twice.statusCode).toBe(200);
+    expect(twice.json().message).toMatch(/arrived after ORD-\d+ was paid: refund it to the shopper\./);
+    const nothingMissing = await test.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/transfers/${account.txRef}/simulate`,
+      payload: { outcome: 'rest' },
+    });
+    expect(nothingMissing.statusCode).toBe(409);
 
     const status = await test.app.inject({
       method: 'GET',

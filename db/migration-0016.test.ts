@@ -1,0 +1,261 @@
+/**
+ * Migration 0016 (every transfer recorded) on a shop seeded and run under migration 0015: nothing is
+ * lost, and what the books already held is said as the shop now says it (an overpayment owes the
+ * difference, money paid into a cancelled order is owed back, a confirmed short transfer records its
+ * shortfall, an order under review gets a bounded hold).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdminAccount } from '../core/accounts/ensure-admin-account';
+import { createMailer } from '../core/mail/mailer';
+import { placeOrder } from '../core/orders/place-order';
+import { listTransactions } from '../core/payments/transactions';
+import { seedCatalog } from '../seed/seed-catalog';
+import { openDatabase, type DatabaseHandle } from './client';
+import { projectRoot } from './project-root';
+import { users } from './schema/accounts';
+import { products } from './schema/catalog';
+import { orders } from './schema/orders';
+
+const PREVIOUS = 15;
+const DAY_MS = 86_400_000;
+const migrations = path.join(projectRoot, 'db', 'migrations');
+
+/** The migrations folder as it was at 0015: the same files, the journal cut there. */
+function previousMigrations(into: string): string {
+  const folder = path.join(into, 'migrations');
+  fs.mkdirSync(path.join(folder, 'meta'), { recursive: true });
+  const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
+  journal.entries = journal.entries.filter((entry) => entry.idx <= PREVIOUS);
+  expect(journal.entries.at(-1)?.tag).toBe('0015_transfer_accounts');
+  for (const entry of journal.entries)
+    fs.copyFileSync(path.join(migrations, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+  return folder;
+}
+
+let scratch: string;
+let handle: DatabaseHandle;
+let drop: () => Promise<void> = async () => {};
+
+/** A database migrated to 0015 only, opened as the shop opens it. */
+async function openPreviousShop(): Promise<DatabaseHandle> {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'rossy-0016-'));
+  const folder = previousMigrations(scratch);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `rossy_test_0016_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await migratePg(drizzlePg(pool), { migrationsFolder: folder });
+    await pool.end();
+    drop = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+    return openDatabase({ databaseUrl: url.toString(), maxConnections: 3 });
+  }
+  const directory = path.join(scratch, 'pglite');
+  fs.mkdirSync(directory, { recursive: true });
+  const client = await PGlite.create(directory, { extensions: { pg_trgm } });
+  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+  await client.close();
+  return openDatabase({ dataDir: scratch });
+}
+
+interface Seeded {
+  review: string;
+  overpaid: string;
+  cancelledPaid: string;
+  acceptedShort: string;
+  plain: string;
+  totalKobo: number;
+}
+let seeded: Seeded;
+let before: { payments: number; orders: number };
+
+beforeAll(async () => {
+  handle = await openPreviousShop();
+  const db = handle.db;
+  await seedCatalog(db, { uploadDir: '/nonexistent', images: false });
+  await ensureAdminAccount(db, 'owner@rossy.test', 'Owner-Pass-2026');
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'owner@rossy.test'));
+  const [product] = await db
+    .select({ id: products.id, sizes: products.sizes })
+    .from(products)
+    .where(eq(products.status, 'active'))
+    .orderBy(products.id)
+    .limit(1);
+  await db.update(products).set({ stock: 100 }).where(eq(products.id, product!.id));
+  const deps = {
+    db,
+    mailer: createMailer({ db, from: 'Rossy <orders@rossy.test>' }),
+    publicUrl: 'https://rossy.test',
+  };
+  const place = async (email: string, paymentMethod: 'bank-transfer' | 'flutterwave') =>
+    (
+      await placeOrder(deps, {
+        items: [{ id: product!.id, quantity: 1, selectedSize: product!.sizes[0] }],
+        shippingMethod: 'standard',
+        paymentMethod,
+        email,
+        phone: '08031234567',
+        shippingAddress: {
+          firstName: 'Ngozi',
+          lastName: 'Eze',
+          address: '12 Admiralty Way',
+          city: 'Lekki',
+          state: 'Lagos',
+          country: 'Nigeria',
+        },
+      })
+    ).order;
+  const review = await place('review@example.com', 'bank-transfer');
+  const overpaid = await place('overpaid@example.com', 'bank-transfer');
+  const cancelledPaid = await place('cancelled@example.com', 'flutterwave');
+  const acceptedShort = await place('accepted@example.com', 'bank-transfer');
+  const plain = await place('plain@example.com', 'flutterwave');
+  const total = review.totalKobo;
+  seeded = {
+    review: review.number,
+    overpaid: overpaid.number,
+    cancelledPaid: cancelledPaid.number,
+    acceptedShort: acceptedShort.number,
+    plain: plain.number,
+    totalKobo: total,
+  };
+  // The books as 0015's code wrote them (raw SQL: the columns of 0016 do not exist yet).
+  const row = (number: string, values: string) =>
+    db.execute(
+      sql.raw(`INSERT INTO payment_transactions (order_id, provider, tx_ref, provider_transaction_id, amount_kobo,
+        status, customer_name, customer_email, verified, verified_by, message, received_kobo)
+        SELECT id, ${values} FROM orders WHERE number = '${number}'`),
+    );
+  await row(
+    review.number,
+    `'flutterwave', '${review.number}-r', '9001', total_kobo, 'review', 'Ngozi Eze', email, false, NULL,
+     'Received less', total_kobo - 100000`,
+  );
+  await db.execute(sql`UPDATE orders SET stock_held_until = NULL WHERE number = ${review.number}`);
+  await row(
+    overpaid.number,
+    `'flutterwave', '${overpaid.number}-o', '9002', total_kobo, 'successful', 'Ngozi Eze', email, true, NULL,
+     'Overpaid by ₦500.00: refund the difference.', total_kobo + 50000`,
+  );
+  await db.execute(
+    sql`UPDATE orders SET status = 'processing', payment_status = 'paid', paid_at = now(), stock_held_until = NULL WHERE number = ${overpaid.number}`,
+  );
+  await row(
+    cancelledPaid.number,
+    `'flutterwave', '${cancelledPaid.number}-c', '9003', total_kobo, 'successful', 'Ngozi Eze', email, true, NULL,
+     'Paid after the order was cancelled and its stock released: refund the shopper or restore the order.', total_kobo`,
+  );
+  await db.execute(
+    sql`UPDATE orders SET status = 'cancelled', stock_released_at = now() WHERE number = ${cancelledPaid.number}`,
+  );
+  await row(
+    acceptedShort.number,
+    `'flutterwave', '${acceptedShort.number}-a', '9004', total_kobo, 'successful', 'Ngozi Eze', email, true,
+     '${owner!.id}', 'Received less Accepted by the shop.', total_kobo - 100000`,
+  );
+  await db.execute(
+    sql`UPDATE orders SET status = 'processing', payment_status = 'paid', paid_at = now(), stock_held_until = NULL WHERE number = ${acceptedShort.number}`,
+  );
+  await row(
+    plain.number,
+    `'flutterwave', '${plain.number}-p', '9005', total_kobo, 'successful', 'Ngozi Eze', email, true, NULL,
+     'Approved', total_kobo`,
+  );
+  const count = async (table: string) =>
+    Number(
+      (
+        (await db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    );
+  before = { payments: await count('payment_transactions'), orders: await count('orders') };
+
+  await handle.migrate();
+}, 180_000);
+
+afterAll(async () => {
+  await handle?.close();
+  await drop();
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('migration 0016 on a shop of 0015', () => {
+  const transactionOf = async (number: string) =>
+    (await listTransactions(handle.db, { q: number, from: '2000-01-01' })).filter(
+      (row) => row.orderNumber === number,
+    );
+
+  it('keeps every order and every payment row', async () => {
+    const rows = await handle.db.execute(
+      sql`SELECT (SELECT count(*)::int FROM payment_transactions) AS payments, (SELECT count(*)::int FROM orders) AS orders`,
+    );
+    const [counts] = (rows as unknown as { rows: { payments: number; orders: number }[] }).rows;
+    expect({ payments: Number(counts!.payments), orders: Number(counts!.orders) }).toEqual(before);
+    const [plain] = await transactionOf(seeded.plain);
+    expect(plain).toMatchObject({
+      status: 'successful',
+      receivedKobo: seeded.totalKobo,
+      shortfallKobo: null,
+      refundDueKobo: null,
+      message: 'Approved',
+    });
+  });
+
+  it('says what the books held as the shop now says it', async () => {
+    const [overpaid] = await transactionOf(seeded.overpaid);
+    expect(overpaid).toMatchObject({ status: 'successful', refundDueKobo: 50_000 });
+    const [cancelled] = await transactionOf(seeded.cancelledPaid);
+    expect(cancelled).toMatchObject({
+      status: 'refund_due',
+      refundDueKobo: seeded.totalKobo,
+      verified: false,
+    });
+    const [accepted] = await transactionOf(seeded.acceptedShort);
+    expect(accepted).toMatchObject({
+      status: 'successful',
+      receivedKobo: seeded.totalKobo - 100_000,
+      shortfallKobo: 100_000,
+      acceptedBy: 'owner@rossy.test',
+    });
+    const owed = await listTransactions(handle.db, { status: 'refund_due', from: '2000-01-01' });
+    expect(owed.map((row) => row.orderNumber).sort()).toEqual([seeded.overpaid, seeded.cancelledPaid].sort());
+  });
+
+  it('gives an order under review a bounded hold instead of none', async () => {
+    const [review] = await handle.db.select().from(orders).where(eq(orders.number, seeded.review));
+    expect(review!.status).toBe('awaiting_payment');
+    const heldFor = review!.stockHeldUntil!.getTime() - Date.now();
+    expect(heldFor).toBeGreaterThan(6.9 * DAY_MS);
+    expect(heldFor).toBeLessThanOrEqual(7 * DAY_MS);
+    const [transfer] = await transactionOf(seeded.review);
+    expect(transfer).toMatchObject({ status: 'review', receivedKobo: seeded.totalKobo - 100_000 });
+  });
+});
