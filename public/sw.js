@@ -1,7 +1,9 @@
 /* Rossy's service worker: the shop keeps working on a flaky connection (decision 0026).
  *
  * - Hashed assets (/assets/…: scripts, styles, fonts) never change: cache first, kept across builds.
- * - Pictures (/media/…, /images/…): stale-while-revalidate.
+ * - Pictures (/media/…, /images/…): stale-while-revalidate. A shopper's own photo (/media/avatars/…)
+ *   is never kept, so nothing of it stays on a shared phone once they sign out; any an earlier
+ *   worker kept is dropped when this one takes over.
  * - Pages and their data (React Router's …data requests): the network first, so prices are fresh
  *   whenever the shop answers; the copy a shopper has seen when it does not (offline, or no answer
  *   within a few seconds). Only answers marked `public` by the server are kept: nothing answered to
@@ -21,6 +23,8 @@ const PAGE_TIMEOUT_MS = 4000;
 /** Never kept, whatever the answer says. */
 const PRIVATE =
   /^\/(profile|orders|orderdetails|order-success|track-order|checkout|admin|login|register|logout|forgot-password|reset-password|verify-email|notifications|newsletter|contact|sandbox)(\/|\.data|$)/;
+/** Pictures only their owner sees: never kept. */
+const PRIVATE_PICTURES = /^\/media\/avatars\//;
 /** The API answers a page may need offline: the public catalogue. */
 const PUBLIC_API = /^\/api\/(products|categories|search\/suggestions)(\/|$|\?)/;
 
@@ -33,6 +37,9 @@ self.addEventListener('activate', (event) => {
     (async () => {
       for (const name of await caches.keys())
         if (name.startsWith('rossy-pages-') && name !== PAGES) await caches.delete(name);
+      const pictures = await caches.open(PICTURES);
+      for (const request of await pictures.keys())
+        if (PRIVATE_PICTURES.test(new URL(request.url).pathname)) await pictures.delete(request);
       await self.clients.claim();
     })(),
   );
@@ -118,6 +125,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   const path = url.pathname;
   if (path.startsWith('/assets/')) return event.respondWith(cacheFirst(request));
+  if (PRIVATE_PICTURES.test(path)) return;
   if (path.startsWith('/media/') || path.startsWith('/images/'))
     return event.respondWith(staleWhileRevalidate(event));
   if (PRIVATE.test(path) || url.searchParams.has('key') || url.searchParams.has('token')) return;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { chromiumLaunchOptions } from './browser';
 import {
@@ -9,9 +10,11 @@ import {
   adminCredentials,
   closeBrowser,
   main,
+  isAt,
   mostStockedProducts,
   pathIs,
   signInAsAdmin,
+  signUpThroughApi,
   uniqueEmail,
   url,
   visit,
@@ -201,6 +204,61 @@ describe('a shopper on a dropped connection', () => {
       });
       const { email } = adminCredentials();
       expect(bodies.filter((body) => body.includes(email))).toEqual([]);
+    });
+  });
+
+  test('375px: a shopper’s own photo is never kept by the worker, so nothing of it stays after signing out', async () => {
+    const product = await stockedProduct();
+    const shopper = { name: 'Kemi Adewale', email: uniqueEmail('avatar'), password: 'Kemi-Photo-2026' };
+    await withWorker(375, async ({ page, context }) => {
+      await underServiceWorker(page);
+      // The catalogue's pictures are kept, as before.
+      await visit(page, `/product/${product.id}`);
+      await expect
+        .poll(async () => (await cachedAddresses(page))['rossy-pictures'] ?? [], { timeout: 15_000 })
+        .toContainEqual(expect.stringMatching(/^\/media\/products\//));
+
+      const { token } = await signUpThroughApi(shopper, context);
+      const png = await sharp({
+        create: { width: 96, height: 96, channels: 3, background: { r: 40, g: 90, b: 160 } },
+      })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'avatar.png');
+      const uploaded = await fetch(url('/api/profile/avatar'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(uploaded.status).toBe(200);
+      const avatar = new URL(
+        ((await uploaded.json()) as { user: { avatarUrl: string } }).user.avatarUrl,
+        url('/'),
+      ).pathname;
+      expect(avatar).toMatch(/^\/media\/avatars\//);
+
+      await visit(page, '/profile');
+      const photo = main(page).getByAltText("Kemi Adewale's profile photo");
+      await expect
+        .poll(() => photo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)))
+        .toBeGreaterThan(0);
+      const kept = () =>
+        cachedAddresses(page).then((cached) =>
+          Object.values(cached)
+            .flat()
+            .filter((path) => path === avatar),
+        );
+      // Signed in, the photo shows but is not kept; signed out, nothing of it is on the phone.
+      expect(await kept()).toEqual([]);
+      await main(page).getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(isAt('/login', { notice: 'signed-out' }));
+      expect(await kept()).toEqual([]);
+      expect(
+        Object.values(await cachedAddresses(page))
+          .flat()
+          .filter((path) => path.startsWith('/media/avatars/')),
+      ).toEqual([]);
     });
   });
 });
