@@ -336,6 +336,11 @@ describe('every transfer the provider reports is recorded against its order', ()
     const order = await placeTransferOrder('rest@example.com');
     const account = await openTransferAccount(deps, order.number, { user: null, key: order.key });
     await transfer(account.txRef, 'short');
+    // The page says what arrived, so the shopper can send the rest into the same account.
+    expect(await checkTransferAccount(deps, order.number, { user: null, key: order.key })).toMatchObject({
+      state: 'review',
+      receivedKobo: order.totalKobo - 100_000,
+    });
     const rest = await transfer(account.txRef, 'rest');
     await handleWebhook(deps, WEBHOOK_HASH, { data: { id: rest } });
     expect(await orderRow(order.number)).toMatchObject({ status: 'processing', paymentStatus: 'paid' });

@@ -23,6 +23,11 @@ export interface TransferAccountView extends TransferAccount {
    * opened); review: money arrived short or late and the shop is checking it; paid: done.
    */
   state: 'waiting' | 'expired' | 'review' | 'paid';
+  /**
+   * Under review: what arrived so far, in kobo. Short of the amount and the account still open, the
+   * shopper may send the rest, and the order confirms itself.
+   */
+  receivedKobo: number | null;
   /** TEST MODE: the sandbox plays the bank, and the page offers to simulate the transfer. */
   testMode: boolean;
 }
@@ -54,7 +59,12 @@ async function latestAttempt(deps: PaymentDeps, orderId: number): Promise<Transa
   return row;
 }
 
-function viewOf(deps: PaymentDeps, order: OrderRow, attempt: TransactionRow, now: Date): TransferAccountView {
+async function viewOf(
+  deps: PaymentDeps,
+  order: OrderRow,
+  attempt: TransactionRow,
+  now: Date,
+): Promise<TransferAccountView> {
   const account = attempt.transferAccount!;
   const state =
     order.paymentStatus === 'paid'
@@ -64,7 +74,21 @@ function viewOf(deps: PaymentDeps, order: OrderRow, attempt: TransactionRow, now
         : Date.parse(account.expiresAt) <= now.getTime()
           ? 'expired'
           : 'waiting';
-  return { ...account, txRef: attempt.txRef, state, testMode: deps.provider.mode === 'sandbox' };
+  let receivedKobo: number | null = null;
+  if (state === 'review') {
+    const held = await deps.db
+      .select({ receivedKobo: paymentTransactions.receivedKobo })
+      .from(paymentTransactions)
+      .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.status, 'review')));
+    receivedKobo = held.reduce((sum, row) => sum + (row.receivedKobo ?? 0), 0);
+  }
+  return {
+    ...account,
+    txRef: attempt.txRef,
+    state,
+    receivedKobo,
+    testMode: deps.provider.mode === 'sandbox',
+  };
 }
 
 /**
@@ -93,7 +117,7 @@ export async function openTransferAccount(
     throw new AppError('CONFLICT', "This order is paid into the shop's account with its reference.");
   const last = await latestAttempt(deps, order.id);
   if (last) {
-    const view = viewOf(deps, order, last, now);
+    const view = await viewOf(deps, order, last, now);
     if (view.state !== 'expired' || order.status !== 'awaiting_payment') return view;
   }
   if (order.paymentStatus === 'paid') throw new AppError('CONFLICT', 'This order is already paid.');
@@ -134,7 +158,7 @@ export async function openTransferAccount(
       updatedAt: now,
     })
     .returning();
-  return viewOf(deps, order, attempt!, now);
+  return await viewOf(deps, order, attempt!, now);
 }
 
 /**
@@ -172,10 +196,10 @@ export async function checkTransferAccount(
         findOrderByNumber(deps.db, order.number),
         latestAttempt(deps, order.id),
       ]);
-      return viewOf(deps, fresh ?? order, freshAttempt ?? attempt, now);
+      return await viewOf(deps, fresh ?? order, freshAttempt ?? attempt, now);
     }
   }
-  return viewOf(deps, order, attempt, now);
+  return await viewOf(deps, order, attempt, now);
 }
 
 /** Asks the provider about the account's transfer; true when money had arrived and was recorded. */

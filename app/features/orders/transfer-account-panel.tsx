@@ -14,7 +14,7 @@ import { cn } from '../../lib/cn';
 const POLL_MS = 4_000;
 
 type Account = TransferAccountView;
-type Outcome = 'full' | 'short' | 'over' | 'late';
+type Outcome = 'full' | 'short' | 'over' | 'late' | 'rest';
 
 const simulations: { outcome: Outcome; label: string }[] = [
   { outcome: 'full', label: 'The full amount' },
@@ -31,9 +31,15 @@ function minutesLeft(expiresAt: string, now: number): string {
 }
 
 /** The REST answer (naira) as the panel keeps it (kobo). */
-function fromDto(body: Omit<Account, 'amountKobo'> & { amount: number }): Account {
-  const { amount, ...rest } = body;
-  return { ...rest, amountKobo: nairaToKobo(amount) };
+function fromDto(
+  body: Omit<Account, 'amountKobo' | 'receivedKobo'> & { amount: number; received: number | null },
+): Account {
+  const { amount, received, ...rest } = body;
+  return {
+    ...rest,
+    amountKobo: nairaToKobo(amount),
+    receivedKobo: received === null ? null : nairaToKobo(received),
+  };
 }
 
 /**
@@ -96,6 +102,11 @@ export function TransferAccountPanel({
 
   const waitingButClosed = account.state === 'waiting' && Date.parse(account.expiresAt) <= now;
   const state = waitingButClosed ? 'expired' : account.state;
+  // Under review and short, with the account still open: the rest, sent now, pays the order.
+  const missingKobo =
+    state === 'review' && account.receivedKobo !== null && Date.parse(account.expiresAt) > now
+      ? Math.max(0, account.amountKobo - account.receivedKobo)
+      : 0;
 
   const post = async (path: string, body: unknown): Promise<Response | null> => {
     try {
@@ -143,7 +154,7 @@ export function TransferAccountPanel({
       <h2 className="font-display text-2xl">
         {state === 'paid' ? 'Bank transfer received' : 'Pay by bank transfer'}
       </h2>
-      {state === 'paid' ? null : (
+      {state === 'paid' || state === 'review' ? null : (
         <p className="mt-2 text-sm text-ink-soft">
           This account is for order {orderNumber} alone. Send exactly{' '}
           <strong className="text-ink tabular-nums">{formatNaira(account.amountKobo)}</strong> from your bank
@@ -186,6 +197,28 @@ export function TransferAccountPanel({
               </span>
             </span>
           </p>
+        ) : state === 'review' && missingKobo > 0 ? (
+          <div className="rounded-sm bg-warning/10 p-4 text-sm" role="status">
+            <p className="flex items-start gap-3">
+              <SearchCheck width={20} height={20} aria-hidden="true" className="shrink-0 text-warning" />
+              <span>
+                <span className="block font-semibold text-ink">
+                  We received {formatNaira(account.receivedKobo ?? 0)} of {formatNaira(account.amountKobo)}
+                </span>
+                <span className="mt-1 block text-ink-soft">
+                  Send the remaining{' '}
+                  <strong className="text-ink tabular-nums">{formatNaira(missingKobo)}</strong> to the same
+                  account before it closes at {closingTime.format(new Date(account.expiresAt))} and your order
+                  confirms itself. Otherwise we will contact you; nothing is lost.
+                </span>
+              </span>
+            </p>
+            <dl className="mt-3">
+              <CopyValue label="Remaining" value={formatNaira(missingKobo)} />
+              <CopyValue label="Bank" value={account.bankName} />
+              <CopyValue label="Account number" value={account.accountNumber} />
+            </dl>
+          </div>
         ) : state === 'review' ? (
           <p className="flex items-start gap-3 rounded-sm bg-warning/10 p-4 text-sm" role="status">
             <SearchCheck width={20} height={20} aria-hidden="true" className="shrink-0 text-warning" />
@@ -215,6 +248,27 @@ export function TransferAccountPanel({
           </div>
         )}
       </div>
+
+      {account.testMode && missingKobo > 0 ? (
+        <div
+          className="mt-5 rounded-sm border border-dashed border-warning/60 p-4 text-sm"
+          data-testid="simulate-transfer"
+        >
+          <p className="flex items-center gap-2 font-semibold text-warning">
+            <FlaskConical width={16} height={16} aria-hidden="true" /> Test mode: no bank knows this account
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy !== null}
+              onClick={() => void simulate('rest')}
+            >
+              Send the rest
+            </Button>
+          </div>
+        </div>
+      ) : null}
 
       {account.testMode && state === 'waiting' ? (
         <div

@@ -55,9 +55,17 @@ const transferAccountDto = z.object({
 });
 
 function toTransferAccountDto(view: TransferAccountView): z.infer<typeof transferAccountDto> {
-  const { amountKobo, ...rest } = view;
-  return { ...rest, amount: koboToNaira(amountKobo) };
+  const { amountKobo, receivedKobo, ...rest } = view;
+  return {
+    ...rest,
+    amount: koboToNaira(amountKobo),
+    received: receivedKobo === null ? null : koboToNaira(receivedKobo),
+  };
 }
+  received: z
+    .number()
+    .nullable()
+    .describe('₦ received so far while a transfer is under review: the rest, sent in time, pays the order'),
 
 /** Card payments (Flutterwave, or the sandbox when no keys are set) and bank-transfer references. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -237,7 +245,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['sandbox'],
-        summary: 'TEST MODE: money reaches a transfer account: all of it, too little, too much, or too late',
+        summary:
+          'TEST MODE: money reaches a transfer account: all of it, too little, too much, too late, or the rest of a short one',
         params: z.object({ txRef: z.string().min(1).max(80) }),
         body: z.object({ outcome: z.enum(sandboxTransferOutcomes) }),
         response: {
