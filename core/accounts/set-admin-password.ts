@@ -11,7 +11,7 @@ import { revokeUserSessions } from './sessions';
 export class CustomerAddressError extends Error {
   constructor(email: string) {
     super(
-      `${email} is a customer's account, not an administrator's: anyone may have signed up with that address, so it is not made an administrator. Set ADMIN_EMAIL to the administrator's address, or promote the account under /admin → Users. If the account is your own, run it again with --promote-customer.`,
+      `${email} is a customer's account, not an administrator's: anyone may have signed up with that address, so it is not made an administrator.`,
     );
     this.name = 'CustomerAddressError';
   }

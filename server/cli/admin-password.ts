@@ -1,4 +1,4 @@
-import { setAdminPassword } from '../../core/accounts/set-admin-password';
+import { CustomerAddressError, setAdminPassword } from '../../core/accounts/set-admin-password';
 import { openDatabase } from '../../db/client';
 import { loadConfig } from '../config';
 
@@ -24,6 +24,10 @@ try {
   console.error(
     `Could not set the admin password: ${error instanceof Error ? error.message : String(error)}`,
   );
+  if (error instanceof CustomerAddressError)
+    console.error(
+      "Set ADMIN_EMAIL to the administrator's address, or have an administrator promote the account under /admin → Users. If the account is your own: npm run admin:password -- --promote-customer",
+    );
   process.exitCode = 1;
 } finally {
   await database.close();
