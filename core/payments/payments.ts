@@ -233,6 +233,13 @@ function verdictOn(
   return paidVerdict(message, total - order.totalKobo, held);
 }
 
+/** What a transaction already on the books meant when it was recorded. */
+function recordedVerdict(row: TransactionRow): Verdict {
+  if (row.status === 'review') return { kind: 'review', message: row.message };
+  if (row.status === 'refund_due') return { kind: 'refund', message: row.message };
+  return { kind: 'paid', message: row.message, overpaidKobo: row.refundDueKobo ?? 0, held: [] };
+}
+
 function paidVerdict(message: string, overpaidKobo: number, held: TransactionRow[]): Verdict {
   return overpaidKobo > 0
     ? {
@@ -292,9 +299,10 @@ export async function applyProviderTransaction(
       .from(paymentTransactions)
       .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.status, 'review')))
       .orderBy(asc(paymentTransactions.id));
+    // This transaction is on the books already: a repeated report changes nothing, and says what it was.
+    if (known && settledStatuses.includes(known.status))
+      return { order, verdict: recordedVerdict(known), effect: null };
     const verdict = verdictOn(tx, attempt, order, held);
-    // This transaction is on the books already: a repeated report changes nothing.
-    if (known && settledStatuses.includes(known.status)) return { order, verdict, effect: null };
     const open = !settledStatuses.includes(attempt.status);
     // A failed or pending report is noted on an attempt still open; a settled one keeps its record.
     if (verdict.kind === 'failed' && !open) return { order, verdict, effect: null };
@@ -353,7 +361,7 @@ export async function applyProviderTransaction(
     if (verdict.kind === 'refund') effect = { kind: 'refund' };
     if (verdict.kind === 'review') {
       // The first transfer under review holds the order for the shop; later ones add to the same hold.
-      if (verdict.kind === 'review' && held.length === 0) await holdForReview(t, order, settings, now);
+      if (held.length === 0) await holdForReview(t, order, settings, now);
       effect = { kind: 'review' };
     }
     if (verdict.kind === 'paid') {

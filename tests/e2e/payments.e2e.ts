@@ -5,6 +5,7 @@ import {
   adminCredentials,
   axeViolations,
   closeBrowser,
+  isAt,
   main,
   mostStockedProducts,
   pathIs,
@@ -369,7 +370,8 @@ describe('paying by bank transfer into an account of its own', () => {
       await visit(page, `/order-success?order=${placed.number}&key=${encodeURIComponent(placed.key)}`);
       const account = main(page).getByTestId('transfer-account');
       await account.getByRole('button', { name: 'Too little' }).click();
-      await account.getByText('We received a transfer and are checking it').waitFor({ timeout: 15_000 });
+      // The page says what arrived and what is missing while the account is open.
+      await account.getByText(/^We received ₦[\d,]+\.\d{2} of ₦[\d,]+\.\d{2}$/).waitFor({ timeout: 15_000 });
       await main(page).getByText('Payment Pending').waitFor();
       expect(problemReport()).toEqual([]);
     });
@@ -389,6 +391,110 @@ describe('paying by bank transfer into an account of its own', () => {
     const body = JSON.stringify(await response.json());
     expect(body).toContain('"status":"review"');
     expect(body).toMatch(/Received ₦[\d,.]+ of ₦[\d,.]+: ask the shopper for the rest, or refund it\./);
+  });
+});
+
+/** Opens the order's account and lets the TEST MODE bank send money into it, as the page's buttons do. */
+async function simulateTransfer(placed: { number: string; key: string }, outcome: 'over' | 'short') {
+  const opened = await fetch(url(`/api/orders/${placed.number}/transfer-account`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: placed.key }),
+  });
+  expect(opened.status, 'POST transfer-account').toBe(200);
+  const { txRef } = (await opened.json()) as { txRef: string };
+  const sent = await fetch(url(`/api/sandbox/transfers/${txRef}/simulate`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ outcome }),
+  });
+  expect(sent.status, `simulate ${outcome}`).toBe(200);
+}
+
+describe('the shop sees what arrived: Needs review, Refund due, an overpayment', () => {
+  test('1280px and 375px: the Payments filters really filter, and the overpaid order says what to refund', async () => {
+    const over = await placeTransferOrder(uniqueEmail('overpaid-transfer'));
+    await simulateTransfer(over, 'over');
+    const short = await placeTransferOrder(uniqueEmail('short-review'));
+    await simulateTransfer(short, 'short');
+
+    await withPage(1280, async ({ page, problemReport }) => {
+      // The order's panel: the overpayment, what to refund, the provider's id and when.
+      await openAsAdmin(page, `/admin?tab=orders&order=${over.number}`);
+      const refund = main(page).getByTestId('refund-due');
+      await refund.getByText('Refund due: ₦500.00').waitFor();
+      await refund.getByText(/Overpaid by ₦500\.00: refund the difference\./).waitFor();
+      await refund.getByText(/^Provider id sbx_[0-9a-f]{32} · /).waitFor();
+      expect(await axeViolations(page), 'axe on an overpaid order').toEqual([]);
+      await page.screenshot({ path: 'test-results/admin-order-refund-due-1280.png', fullPage: true });
+
+      // Payments → Refund due: only money owed back, the overpaid transfer among it.
+      await visit(page, '/admin?tab=payments');
+      await main(page).getByLabel('Status').selectOption({ label: 'Refund due' });
+      await main(page).getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(isAt('/admin', { tab: 'payments', status: 'refund_due' }));
+      const rows = main(page).getByTestId('transaction-row');
+      await rows.filter({ hasText: over.number }).waitFor();
+      await expect.poll(() => rows.filter({ hasText: short.number }).count()).toBe(0);
+      const owed = await rows.evaluateAll((trs) =>
+        trs.map((tr) => ({
+          row: (tr as HTMLElement).innerText.replace(/\s+/g, ' '),
+          notes: [...tr.querySelectorAll('[data-testid="transaction-amount-note"]')].map(
+            (note) => note.textContent,
+          ),
+        })),
+      );
+      expect(owed.length).toBeGreaterThan(0);
+      for (const { row, notes } of owed) expect(notes.at(-1), row).toMatch(/^₦[\d,]+\.\d{2} to refund$/);
+      expect(
+        await rows.filter({ hasText: over.number }).getByTestId('transaction-amount').textContent(),
+      ).toMatch(/^₦[\d,]+\.\d{2}$/);
+
+      // Needs review: only transfers waiting for the shop's decision.
+      await main(page).getByLabel('Status').selectOption({ label: 'Needs review' });
+      await main(page).getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(isAt('/admin', { tab: 'payments', status: 'review' }));
+      await rows.filter({ hasText: short.number }).waitFor();
+      const statuses = await rows.getByTestId('transaction-status').allTextContents();
+      expect(new Set(statuses)).toEqual(new Set(['Needs review']));
+      expect(await rows.filter({ hasText: over.number }).count()).toBe(0);
+      expect(await main(page).getByLabel('Status').inputValue()).toBe('review');
+      expect(await axeViolations(page), 'axe on Payments, Needs review').toEqual([]);
+      await page.screenshot({ path: 'test-results/admin-payments-review-1280.png', fullPage: true });
+      expect(problemReport()).toEqual([]);
+    });
+
+    await withPage(375, async ({ page, problemReport }) => {
+      await openAsAdmin(page, '/admin?tab=payments&status=refund_due');
+      const card = main(page).getByTestId('transaction-card').filter({ hasText: over.number });
+      await card.getByText('₦500.00 to refund').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: 'test-results/admin-payments-refund-due-375.png', fullPage: true });
+      await visit(page, `/admin?tab=orders&order=${over.number}`);
+      await main(page).getByTestId('refund-due').getByText('Refund due: ₦500.00').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await axeViolations(page), 'axe on an overpaid order at 375px').toEqual([]);
+      await page.screenshot({ path: 'test-results/admin-order-refund-due-375.png', fullPage: true });
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
+  test('375px: the shopper whose transfer came short sees what is missing and sends the rest; the order turns Paid', async () => {
+    const placed = await placeTransferOrder(uniqueEmail('rest-transfer'));
+    await withPage(375, async ({ page, problemReport }) => {
+      await visit(page, `/order-success?order=${placed.number}&key=${encodeURIComponent(placed.key)}`);
+      const account = main(page).getByTestId('transfer-account');
+      await account.getByRole('button', { name: 'Too little' }).click();
+      await account.getByText(/^We received ₦[\d,]+\.\d{2} of ₦[\d,]+\.\d{2}$/).waitFor({ timeout: 15_000 });
+      await account.getByText('₦1,000.00', { exact: true }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await axeViolations(page), 'axe on a transfer under review').toEqual([]);
+      await page.screenshot({ path: 'test-results/transfer-rest-375.png', fullPage: true });
+      await account.getByRole('button', { name: 'Send the rest' }).click();
+      await account.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
+      await main(page).getByText('Payment Verified', { exact: true }).first().waitFor({ timeout: 15_000 });
+      expect(problemReport()).toEqual([]);
+    });
   });
 });
 

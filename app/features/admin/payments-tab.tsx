@@ -206,7 +206,7 @@ export function PaymentsTab({
                       {transaction.paymentType ?? transaction.provider} ·{' '}
                       <Link
                         to={ordersHref({}, transaction.orderNumber)}
-                        className="text-gold-deep underline-offset-4 hover:underline"
+                        className="text-gold-deep underline underline-offset-4"
                       >
                         {transaction.orderNumber}
                       </Link>
