@@ -17,8 +17,8 @@ export type ProductSort = (typeof productSorts)[number];
 const sortAliases: Record<string, ProductSort> = { 'price-low': 'price-asc', 'price-high': 'price-desc' };
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optionalNumber = (schema: z.ZodNumber) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().pipe(schema).optional());
+/** A number read from an address; its bounds stay on the coerced number itself, so the OpenAPI document shows them. */
+const optionalNumber = (schema: z.ZodCoercedNumber) => z.preprocess(emptyToUndefined, schema.optional());
 
 const priceFilterTooHigh = (name: string) =>
   `${name} must be at most ${MAX_PRICE_NAIRA} (no product costs more)`;
@@ -27,12 +27,20 @@ export const productListQuerySchema = z.object({
   category: z.preprocess(emptyToUndefined, z.string().trim().max(80).optional()),
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   minPrice: optionalNumber(
-    z.number().min(0, 'minPrice must be 0 or more').max(MAX_PRICE_NAIRA, priceFilterTooHigh('minPrice')),
+    z.coerce
+      .number()
+      .min(0, 'minPrice must be 0 or more')
+      .max(MAX_PRICE_NAIRA, priceFilterTooHigh('minPrice')),
   ),
   maxPrice: optionalNumber(
-    z.number().min(0, 'maxPrice must be 0 or more').max(MAX_PRICE_NAIRA, priceFilterTooHigh('maxPrice')),
+    z.coerce
+      .number()
+      .min(0, 'maxPrice must be 0 or more')
+      .max(MAX_PRICE_NAIRA, priceFilterTooHigh('maxPrice')),
   ),
-  rating: optionalNumber(z.number().int().min(1, 'rating must be 1 to 4').max(4, 'rating must be 1 to 4')),
+  rating: optionalNumber(
+    z.coerce.number().int().min(1, 'rating must be 1 to 4').max(4, 'rating must be 1 to 4'),
+  ),
   availability: z.preprocess(emptyToUndefined, z.enum(['in-stock', 'out-of-stock']).optional()),
   color: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
   size: z.preprocess(emptyToUndefined, z.string().trim().max(20).optional()),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './accounts';
+import { emailField } from './accounts';
 import { MAX_AMOUNT_NAIRA, MAX_DB_INTEGER } from './limits';
 import { nigerianPhoneOf, nigerianStateOf } from './nigeria';
 import {
@@ -58,13 +58,13 @@ export const placeOrderFields = z.object({
   couponCode: couponField,
   shippingMethod: z.string().trim().min(1, checkoutMessages.required).max(40),
   paymentMethod: z.enum(paymentMethodIds),
-  email: z.string().trim().min(1, checkoutMessages.required).pipe(emailSchema),
+  email: emailField(checkoutMessages.required),
   phone: z
     .string()
     .trim()
     .min(1, checkoutMessages.required)
     .max(30)
-    .regex(/^[+\d][\d\s().-]{6,}$/, checkoutMessages.invalidPhone),
+    .regex(/^[+\d][\d ().-]{6,}$/, checkoutMessages.invalidPhone),
   shippingAddress: shippingAddressSchema,
   /** Signed-in shoppers: keep these details on the profile for next time. */
   saveInfo: z.boolean().default(false),

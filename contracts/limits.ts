@@ -21,3 +21,16 @@ export const recordIdSchema = z.coerce
   .int('Must be a whole number')
   .min(1, 'Must be 1 or more')
   .max(MAX_DB_INTEGER, `Must be at most ${MAX_DB_INTEGER}`);
+
+/** Years a person means and the database holds (PostgreSQL has no year 0): 1000 to 2999. */
+const SENSIBLE_YEAR = /^[12]\d{3}-/;
+
+/** A calendar day, yyyy-mm-dd, of a year from 1000 to 2999. */
+export function daySchema(message: string) {
+  return z.iso.date({ error: message }).regex(SENSIBLE_YEAR, message);
+}
+
+/** A moment in ISO 8601 with its offset, in a year from 1000 to 2999. */
+export function instantSchema(message: string) {
+  return z.iso.datetime({ offset: true, error: message }).regex(SENSIBLE_YEAR, message);
+}

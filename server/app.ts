@@ -3,16 +3,12 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerBuild } from 'react-router';
 import type { PageServices } from '../core/page-services';
 import type { DatabaseHandle, Db } from '../db/client';
 import { apiRoutes } from './api/index';
+import { documentTransform } from './api/schemas';
 import type { Config } from './config';
 import { createTokenSigner } from '../core/accounts/session-tokens';
 import { createMailer, mailLinks, type MailMessage } from '../core/mail/mailer';
@@ -235,7 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       servers: [{ url: config.publicUrl }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

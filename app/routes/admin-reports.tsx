@@ -36,7 +36,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     report = await buildShopReport(db, asked);
   } catch (caught) {
-    if (!isAppError(caught) || caught.code !== 'BAD_REQUEST') throw caught;
+    if (!isAppError(caught) || (caught.code !== 'BAD_REQUEST' && caught.code !== 'UNPROCESSABLE'))
+      throw caught;
     error = `${caught.message} Showing the last 30 days instead.`;
     report = await buildShopReport(db, {});
   }

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import type { ClientInfo } from '../rate-limits';
 import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
-import { passwordProblem } from './password-policy';
+import { passwordRefusal } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeUserSessions, type IssuedSession } from './sessions';
 
@@ -22,17 +22,17 @@ export async function changePassword(
       currentPassword: 'Please enter your current password',
     });
   if (input.newPassword !== input.confirmPassword) {
-    throw new AppError('BAD_REQUEST', 'New passwords do not match', {
+    throw new AppError('UNPROCESSABLE', 'New passwords do not match', {
       confirmPassword: 'New passwords do not match',
     });
   }
-  const problem = passwordProblem(input.newPassword);
-  if (problem) throw new AppError('BAD_REQUEST', problem, { newPassword: problem });
+  const refusal = passwordRefusal(input.newPassword, 'newPassword');
+  if (refusal) throw refusal;
 
   const [row] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    throw new AppError('BAD_REQUEST', 'Your current password is not correct', {
+    throw new AppError('UNPROCESSABLE', 'Your current password is not correct', {
       currentPassword: 'Your current password is not correct',
     });
   }

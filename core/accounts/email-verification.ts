@@ -150,7 +150,7 @@ export async function resendVerification(
 ): Promise<{ sentTo: string }> {
   const [row] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-  if (!row.pendingEmail && row.emailVerifiedAt) throw new AppError('BAD_REQUEST', ALREADY_CONFIRMED);
+  if (!row.pendingEmail && row.emailVerifiedAt) throw new AppError('CONFLICT', ALREADY_CONFIRMED);
   await deps.rateLimiter.hit(resendVerificationLimit, row.id);
   if (row.pendingEmail) {
     await requestEmailChange(deps, row, row.pendingEmail);
@@ -247,11 +247,11 @@ export async function confirmEmail(
           ),
         )
         .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
-      if (!claimed) throw new AppError('BAD_REQUEST', VERIFY_LINK_INVALID, { token: VERIFY_LINK_INVALID });
+      if (!claimed) throw new AppError('UNPROCESSABLE', VERIFY_LINK_INVALID, { token: VERIFY_LINK_INVALID });
       const [row] = await tx.select().from(users).where(eq(users.id, claimed.userId)).for('update');
       const changed = row?.email !== claimed.email;
       if (!row || row.status !== 'active' || (changed && row.pendingEmail !== claimed.email))
-        throw new AppError('BAD_REQUEST', VERIFY_LINK_INVALID, { token: VERIFY_LINK_INVALID });
+        throw new AppError('UNPROCESSABLE', VERIFY_LINK_INVALID, { token: VERIFY_LINK_INVALID });
       if (changed) {
         const [taken] = await tx
           .select({ id: users.id })

@@ -1,4 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../contracts/accounts';
+import { AppError } from '../errors';
 
 /**
  * The most common passwords of at least eight characters in public breach lists (NIST SP 800-63B
@@ -94,4 +95,15 @@ export function passwordProblem(password: string): string | null {
   if (COMMON_PASSWORDS.has(password.toLowerCase()))
     return 'This password is too common. Please choose a less common one.';
   return null;
+}
+
+/**
+ * The refusal of a new password in `field`, or null: a length outside PASSWORD_MIN..PASSWORD_MAX breaks
+ * the request's shape (400, as the API's schema says); a common password is refused by a rule (422).
+ */
+export function passwordRefusal(password: string, field: string): AppError | null {
+  const problem = passwordProblem(password);
+  if (!problem) return null;
+  const badLength = password.length < PASSWORD_MIN || password.length > PASSWORD_MAX;
+  return new AppError(badLength ? 'BAD_REQUEST' : 'UNPROCESSABLE', problem, { [field]: problem });
 }

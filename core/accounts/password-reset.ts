@@ -8,7 +8,7 @@ import { accountRateLimits, type ClientInfo } from '../rate-limits';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
-import { passwordProblem } from './password-policy';
+import { passwordRefusal } from './password-policy';
 import { hashPassword } from './passwords';
 import { hashToken, retireVerificationLinks } from './email-verification';
 import { revokeUserSessions } from './sessions';
@@ -95,10 +95,10 @@ export async function resetPassword(
 ): Promise<void> {
   await deps.rateLimiter.hit(accountRateLimits.resetByIp, client.ip);
   const input = parseInput(resetPasswordSchema, raw);
-  const problem = passwordProblem(input.password);
-  if (problem) throw new AppError('BAD_REQUEST', problem, { password: problem });
+  const refusal = passwordRefusal(input.password, 'password');
+  if (refusal) throw refusal;
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
-    throw new AppError('BAD_REQUEST', 'Passwords do not match', {
+    throw new AppError('UNPROCESSABLE', 'Passwords do not match', {
       confirmPassword: 'Passwords do not match',
     });
   }
@@ -116,7 +116,7 @@ export async function resetPassword(
         ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!claimed) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+    if (!claimed) throw new AppError('UNPROCESSABLE', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
     await tx
       .update(users)
       .set({

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { accountRateLimits, type ClientInfo } from '../rate-limits';
 import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
-import { passwordProblem } from './password-policy';
+import { passwordRefusal } from './password-policy';
 import { hashPassword } from './passwords';
 import { sendSignUpAttemptNotice, sendVerificationLink } from './email-verification';
 
@@ -41,10 +41,10 @@ export async function signUp(
     throw new AppError('BAD_REQUEST', 'Please enter a valid email address', {
       email: 'Please enter a valid email address',
     });
-  const problem = passwordProblem(input.password);
-  if (problem) throw new AppError('BAD_REQUEST', problem, { password: problem });
+  const refusal = passwordRefusal(input.password, 'password');
+  if (refusal) throw refusal;
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
-    throw new AppError('BAD_REQUEST', 'Passwords do not match', {
+    throw new AppError('UNPROCESSABLE', 'Passwords do not match', {
       confirmPassword: 'Passwords do not match',
     });
   }

@@ -36,7 +36,7 @@ export async function updateAvatar(
     if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new Error('unsupported');
     square = await image.rotate().resize({ width: 512, height: 512, fit: 'cover' }).png().toBuffer();
   } catch {
-    throw new AppError('BAD_REQUEST', 'Please upload a JPEG, PNG, WebP or GIF image', {
+    throw new AppError('UNPROCESSABLE', 'Please upload a JPEG, PNG, WebP or GIF image', {
       avatar: 'Please upload a JPEG, PNG, WebP or GIF image',
     });
   }

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { instantSchema } from '../../contracts/limits';
 import type { DbOrTx } from '../../db/client';
 import { coupons } from '../../db/schema/orders';
 import { AppError } from '../errors';
@@ -44,7 +45,7 @@ const couponFields = {
     .min(1, 'Enter a percentage from 1 to 100')
     .max(100, 'Enter a percentage from 1 to 100'),
   /** ISO time with an offset; null or absent for no expiry. */
-  expiresAt: z.iso.datetime({ offset: true, error: 'Enter a date and time' }).nullable(),
+  expiresAt: instantSchema('Enter a date and time').nullable(),
   /** How many orders may use it; null or absent for no limit. */
   usageLimit: z
     .number('Enter a number')
@@ -167,7 +168,7 @@ export async function updateCoupon(
     if (!row) throw new AppError('NOT_FOUND', couponAdminMessages.notFound);
     if (input.usageLimit !== undefined && input.usageLimit !== null && input.usageLimit < row.usedCount) {
       const message = `This coupon has already been used ${row.usedCount} times; the limit cannot be lower.`;
-      throw new AppError('BAD_REQUEST', message, { usageLimit: message });
+      throw new AppError('CONFLICT', message, { usageLimit: message });
     }
     const { expiresAt, ...rest } = input;
     const changes = {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { daySchema } from '../../contracts/limits';
 import { orderStatusIds, orderStatusNames, paymentMethodNames } from '../../contracts/checkout-texts';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
@@ -51,7 +52,7 @@ const isoDay = z
   .max(30)
   .optional()
   .transform((value) => value?.trim() || undefined)
-  .pipe(z.iso.date({ error: 'Use a date like 2026-11-21' }).optional());
+  .pipe(daySchema('Use a date like 2026-11-21').optional());
 
 /** The same filters as the admin lists, so an export holds what the list shows. */
 export const exportFilterSchemas = {

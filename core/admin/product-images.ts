@@ -18,14 +18,17 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'])
 const MAX_PIXELS = 40_000_000;
 const MIN_SIDE = 200;
 const UPLOAD_ID = /^products\/([0-9a-f]{16})$/;
+/** What an upload id looks like (`products/` and 16 hex digits), for a schema to check before any lookup. */
+export const UPLOAD_ID_PATTERN = /^products\/[0-9a-f]{16}$/;
 
 /** A stored product photo: its upload id is the variants' key, so the id is all a form has to send back. */
 export interface ProductUpload extends Omit<ImageRef, 'alt' | 'colorName'> {
   id: string;
 }
 
+/** The bytes or the address sent are not a photo the shop can use: a rule, not the request's shape (422). */
 function badImage(message: string, field: string): AppError {
-  return new AppError('BAD_REQUEST', message, { [field]: message });
+  return new AppError('UNPROCESSABLE', message, { [field]: message });
 }
 
 /**

@@ -82,6 +82,6 @@ describe('changing a product', () => {
         },
         actor,
       ),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', fields: { brand: expect.any(String) } });
+    ).rejects.toMatchObject({ code: 'UNPROCESSABLE', fields: { brand: expect.any(String) } });
   });
 });

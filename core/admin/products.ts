@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ColorOption, ImageRef, StockStatus } from '../../contracts/catalog';
+import { MAX_PRICE_NAIRA } from '../../contracts/limits';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { brands, categories, productImages, products } from '../../db/schema/catalog';
@@ -25,9 +26,7 @@ export const productMessages = {
 
 export const MAX_PRODUCT_IMAGES = 8;
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
-// Kobo must fit a 32-bit integer column: ₦20 million is far above any piece the shop sells.
-const MAX_PRICE_NAIRA = 20_000_000;
-const MAX_STOCK = 1_000_000;
+export const MAX_STOCK = 1_000_000;
 
 export const productStatuses = ['active', 'archived'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -331,17 +330,32 @@ function fieldErrors(issues: z.core.$ZodIssue[]): FieldErrors {
 }
 
 /** The form's headline: SPEC's message when a required field is wrong, else the first field's own. */
-function invalid(fields: FieldErrors, required: Set<string>, requiredMessage: string): AppError {
+function invalid(
+  fields: FieldErrors,
+  required: Set<string>,
+  requiredMessage: string,
+  code: 'BAD_REQUEST' | 'UNPROCESSABLE' = 'BAD_REQUEST',
+): AppError {
   const names = Object.keys(fields);
-  if (names.some((name) => required.has(name))) return new AppError('BAD_REQUEST', requiredMessage, fields);
+  if (names.some((name) => required.has(name))) return new AppError(code, requiredMessage, fields);
   if (fields.imageUrl === productMessages.invalidImageUrl)
-    return new AppError('BAD_REQUEST', productMessages.invalidImageUrl, fields);
+    return new AppError(code, productMessages.invalidImageUrl, fields);
   const first = names[0];
   return new AppError(
-    'BAD_REQUEST',
+    code,
     first ? (fields[first] ?? 'The product is not valid.') : 'The product is not valid.',
     fields,
   );
+}
+
+/**
+ * A product body that breaks the API's schema (server/api/admin/products.ts), told as the form tells
+ * it: SPEC's headline when a required field is at fault, else the first field's own message.
+ */
+export function productInputError(fields: FieldErrors, kind: 'create' | 'edit'): AppError {
+  return kind === 'create'
+    ? invalid(fields, CREATE_REQUIRED, productMessages.createRequired)
+    : invalid(fields, EDIT_REQUIRED, productMessages.editRequired);
 }
 
 function parse<Schema extends z.ZodType>(
@@ -429,11 +443,18 @@ export async function createProduct(
   }
   if (!input.imageUrl && input.images.length === 0)
     fields.images = 'Add at least one image: upload a photo or give its URL.';
-  if (Object.keys(fields).length > 0) throw invalid(fields, CREATE_REQUIRED, productMessages.createRequired);
+  // What is left is the shop's rules (its categories, sizes, colours, brands, uploads): 422, not the shape.
+  if (Object.keys(fields).length > 0)
+    throw invalid(fields, CREATE_REQUIRED, productMessages.createRequired, 'UNPROCESSABLE');
 
   if (input.imageUrl) {
     if (uploads.length >= MAX_PRODUCT_IMAGES)
-      throw invalid({ images: `Add at most ${MAX_PRODUCT_IMAGES} images.` }, CREATE_REQUIRED, '');
+      throw invalid(
+        { images: `Add at most ${MAX_PRODUCT_IMAGES} images.` },
+        CREATE_REQUIRED,
+        '',
+        'UNPROCESSABLE',
+      );
     uploads.push(
       await saveProductImageFromUrl(uploadDir, input.imageUrl, { timeoutMs: options.imageUrlTimeoutMs }),
     );
@@ -593,7 +614,8 @@ export async function updateProduct(
       (next.priceKobo !== undefined || next.originalPriceKobo !== undefined)
     )
       fields.originalPrice = 'The original price must be higher than the price.';
-    if (Object.keys(fields).length > 0) throw invalid(fields, EDIT_REQUIRED, productMessages.editRequired);
+    if (Object.keys(fields).length > 0)
+      throw invalid(fields, EDIT_REQUIRED, productMessages.editRequired, 'UNPROCESSABLE');
 
     const changes = auditedFields.filter((field) => field in next && next[field] !== current[field]);
     if (changes.length === 0) return [];

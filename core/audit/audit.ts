@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { daySchema } from '../../contracts/limits';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/admin';
 import { parseInput } from '../validation';
@@ -88,10 +89,16 @@ export function auditChanges(
   return changes;
 }
 
-const optionalDay = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.iso.date({ error: 'Use a date like 2026-11-21' }).optional(),
-);
+/** A Lagos day, or blank for none (a form's empty field). */
+const optionalDay = z
+  .union([
+    daySchema('Use a date like 2026-11-21'),
+    z
+      .string()
+      .regex(/^ *$/, 'Use a date like 2026-11-21')
+      .transform(() => undefined),
+  ])
+  .optional();
 
 export const auditQuerySchema = z.object({
   q: z

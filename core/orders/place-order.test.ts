@@ -295,7 +295,7 @@ describe("placeOrder, bank transfer into the shop's own account", () => {
 
 describe('placeOrder refuses', () => {
   it.each(['flutterwave', 'credit-card'] as const)(
-    'the payment method %s with a 400 once the shop switches it off, taking nothing',
+    'the payment method %s with a 422 once the shop switches it off, taking nothing',
     async (paymentMethod) => {
       await setStock(bag.id, 10);
       await saveShopSettings(database.db, {
@@ -305,9 +305,9 @@ describe('placeOrder refuses', () => {
         const count = await orderCount();
         const error = await expectAppError(
           placeOrder(deps, orderBody({ items: [line(bag, 1)], paymentMethod })),
-          'BAD_REQUEST',
+          'UNPROCESSABLE',
         );
-        expect(error.status).toBe(400);
+        expect(error.status).toBe(422);
         expect(error.fields).toHaveProperty('paymentMethod');
         expect(await orderCount()).toBe(count);
         expect((await productRow(bag.id)).stock).toBe(10);
@@ -331,12 +331,12 @@ describe('placeOrder refuses', () => {
   });
 
   it.each(['overnight', 'teleport'])(
-    'the unavailable shipping method %s with a 400',
+    'the unavailable shipping method %s with a 422',
     async (shippingMethod) => {
       await setStock(bag.id, 10);
       const error = await expectAppError(
         placeOrder(deps, orderBody({ items: [line(bag, 1)], shippingMethod })),
-        'BAD_REQUEST',
+        'UNPROCESSABLE',
       );
       expect(error.fields).toHaveProperty('shippingMethod');
     },
@@ -393,7 +393,7 @@ describe('placeOrder refuses', () => {
           user: { id: user.id },
         },
       ),
-      'BAD_REQUEST',
+      'UNPROCESSABLE',
     );
     expect(error.message).toBe(checkoutMessages.couponFirstOrder);
   });

@@ -71,7 +71,10 @@ export function unpaidOrdersMessage(open: number): string {
   return `You already have ${open} ${open === 1 ? 'order' : 'orders'} awaiting payment. Pay or cancel one of them first.`;
 }
 
-/** Why a quoted cart cannot become an order (a piece gone, an option, the shipping method, the coupon, stock), or null. */
+/**
+ * Why a quoted cart cannot become an order (a piece gone, an option, the shipping method, the coupon,
+ * stock), or null. Each is a rule of the shop's, not of the request's shape: 409 or 422, never 400.
+ */
 function quoteRefusal(totals: CartQuote, shippingMethod: string): AppError | null {
   const unsellable = totals.lines.find(
     (line) =>
@@ -79,17 +82,17 @@ function quoteRefusal(totals: CartQuote, shippingMethod: string): AppError | nul
   );
   if (unsellable)
     return new AppError(
-      unsellable.problemKind === 'unavailable' ? 'CONFLICT' : 'BAD_REQUEST',
+      unsellable.problemKind === 'unavailable' ? 'CONFLICT' : 'UNPROCESSABLE',
       `${unsellable.name}: ${unsellable.problem ?? ''}`,
       { items: unsellable.problem ?? '' },
     );
   if (totals.shippingMethod?.id !== shippingMethod)
-    return new AppError('BAD_REQUEST', 'Please choose an available shipping method.', {
+    return new AppError('UNPROCESSABLE', 'Please choose an available shipping method.', {
       shippingMethod: 'Please choose an available shipping method.',
     });
   if (totals.couponError)
     return new AppError(
-      totals.couponError === checkoutMessages.couponUsedUp ? 'CONFLICT' : 'BAD_REQUEST',
+      totals.couponError === checkoutMessages.couponUsedUp ? 'CONFLICT' : 'UNPROCESSABLE',
       totals.couponError,
       { couponCode: totals.couponError },
     );
@@ -377,7 +380,7 @@ export async function placeOrder(
 
   const [settings, number] = await Promise.all([getShopSettings(deps.db), nextOrderNumber(deps.db)]);
   if (!isPaymentMethodEnabled(settings, input.paymentMethod))
-    throw new AppError('BAD_REQUEST', 'This payment method is not available.', {
+    throw new AppError('UNPROCESSABLE', 'This payment method is not available.', {
       paymentMethod: 'This payment method is not available.',
     });
 

@@ -242,11 +242,11 @@ describe('coupons', () => {
     expect(error.fields).toEqual({ couponCode: checkoutMessages.couponUsedUp });
   });
 
-  it('refuses an expired coupon at Place Order with a 400 and takes no stock', async () => {
+  it('refuses an expired coupon at Place Order with a 422 and takes no stock', async () => {
     await setProduct(bag.id, { stock: 20 });
     const error = await expectAppError(
       placeOrder(deps, orderBody('old@example.ng', { couponCode: 'old20' })),
-      'BAD_REQUEST',
+      'UNPROCESSABLE',
     );
     expect(error.message).toBe(checkoutMessages.couponExpired);
     const [row] = await database.db
@@ -275,7 +275,7 @@ describe('coupons', () => {
     );
     const second = await expectAppError(
       placeOrder(deps, orderBody(email, { couponCode: 'welcome15' })),
-      'BAD_REQUEST',
+      'UNPROCESSABLE',
     );
     expect(second.message).toBe(checkoutMessages.couponFirstOrder);
 

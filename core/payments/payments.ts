@@ -60,7 +60,7 @@ export async function startPayment(
 ): Promise<PaymentStart> {
   const order = await orderFor(deps.db, number, viewer);
   if (order.paymentMethod === 'bank-transfer')
-    throw new AppError('BAD_REQUEST', 'This order is paid by bank transfer.');
+    throw new AppError('CONFLICT', 'This order is paid by bank transfer.');
   if (order.paymentStatus === 'paid') throw new AppError('CONFLICT', 'This order is already paid.');
   if (order.status !== 'awaiting_payment')
     throw new AppError('CONFLICT', 'This order can no longer be paid. Please place a new order.');
@@ -521,7 +521,7 @@ export async function submitBankReference(
 ): Promise<OrderView> {
   const order = await orderFor(deps.db, number, viewer);
   if (order.paymentMethod !== 'bank-transfer')
-    throw new AppError('BAD_REQUEST', 'This order is not paid by bank transfer.');
+    throw new AppError('CONFLICT', 'This order is not paid by bank transfer.');
   const given = typeof raw.reference === 'string' ? raw.reference : '';
   if (!given.trim())
     throw new AppError('BAD_REQUEST', checkoutMessages.bankReferenceRequired, {
@@ -564,7 +564,7 @@ export async function confirmBankTransfer(
   const order = await findOrderByNumber(deps.db, number);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   if (order.paymentMethod !== 'bank-transfer')
-    throw new AppError('BAD_REQUEST', 'This order is not paid by bank transfer.');
+    throw new AppError('CONFLICT', 'This order is not paid by bank transfer.');
   if (order.status === 'cancelled')
     throw new AppError(
       'CONFLICT',

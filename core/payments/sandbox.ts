@@ -117,7 +117,7 @@ export async function chargeSandboxCard(db: DbOrTx, input: SandboxChargeInput) {
   const card = testCards[number];
   if (!card)
     throw new AppError(
-      'BAD_REQUEST',
+      'UNPROCESSABLE',
       'TEST MODE accepts only the documented test cards, such as 5531 8866 5214 2950.',
       { cardNumber: 'Use a test card number' },
     );

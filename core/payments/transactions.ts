@@ -145,7 +145,7 @@ export async function reverifyTransaction(
   if (!row) throw new AppError('NOT_FOUND', 'Transaction not found');
   if (row.provider === 'bank-transfer')
     throw new AppError(
-      'BAD_REQUEST',
+      'CONFLICT',
       'Failed to verify transaction: bank transfers are confirmed from the order.',
     );
   if (row.status === 'successful' && row.verified) return `Transaction ${id} has been verified successfully.`;

@@ -39,7 +39,7 @@ async function transferOrder(deps: PaymentDeps, number: string, viewer: OrderVie
   const order = await findOrderByNumber(deps.db, number);
   if (!order || !canView(order, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
   if (order.paymentMethod !== 'bank-transfer')
-    throw new AppError('BAD_REQUEST', 'This order is not paid by bank transfer.');
+    throw new AppError('CONFLICT', 'This order is not paid by bank transfer.');
   return order;
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { MAX_PRICE_NAIRA } from '../../contracts/limits';
+import { instantSchema, MAX_PRICE_NAIRA } from '../../contracts/limits';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/settings';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
@@ -51,7 +51,7 @@ export const shopSettingsSchema = z.object({
   warrantyMonths: whole(0, 120, 'months'),
   social: z.object({ instagram: text(200), facebook: text(200), x: text(200) }),
   /** When the current flash sale ends (ISO time); null when there is none. */
-  flashSaleEndsAt: z.iso.datetime({ offset: true, error: 'Enter a date and time' }).nullable(),
+  flashSaleEndsAt: instantSchema('Enter a date and time').nullable(),
   shippingMethods: z
     .array(
       z.object({

@@ -11,9 +11,11 @@ import { newsletterRoutes } from './newsletter/routes';
 import { contactRoutes } from './content/contact';
 import { notificationRoutes } from './content/notifications';
 import { blogRoutes } from './content/blog';
+import { declareHostAnswers } from './schemas';
 
 /** Every REST route, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance) {
+  declareHostAnswers(app);
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
   await app.register(accountRoutes);

@@ -38,7 +38,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }
 
-function fieldsFromValidation(error: FastifyError): FieldErrors {
+/** Field name → message for each failed check of a route's schema (the dotted path, or `body`). */
+export function fieldsFromValidation(error: Pick<FastifyError, 'validation'>): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.validation ?? []) {
     const params = issue.params as { issue?: { path?: (string | number)[] } } | undefined;
@@ -74,6 +75,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const fields = fieldsFromValidation(error);
       const first = Object.entries(fields)[0];
       const message = first ? `${first[0]}: ${first[1]}` : 'The request is not valid.';
+      // Only a refinement failed: the request has the shape the document asks for, a rule refuses it.
+      if (error.validation?.every((issue) => issue.keyword === 'custom'))
+        return reply.status(422).send(errorBody('UNPROCESSABLE', message, fields));
       return reply.status(400).send(errorBody('BAD_REQUEST', message, fields));
     }
     if (error instanceof ZodError) {

@@ -310,8 +310,9 @@ describe('accounts at 1280px', () => {
         await page.waitForURL(isAt('/profile'));
         await expect.poll(() => form.locator('h1').textContent()).toBe('Hello, Ngozi');
 
+        // Two new passwords that differ are well formed but refused by a rule: 422.
         expect(refused, 'the refused forms, with their status').toEqual([
-          '400 /profile.data',
+          '422 /profile.data',
           '401 /login.data',
         ]);
         expect(problemReport(), 'console errors and unexpected failed requests').toEqual([]);
@@ -388,9 +389,10 @@ describe('accounts at 1280px', () => {
         await message(page, /invalid or has expired/).waitFor({ state: 'visible' });
         expect(new URL(page.url()).pathname, 'still on /reset-password').toBe('/reset-password');
 
+        // A used link is a well-formed request the shop refuses: 422.
         expect(refused, 'the refused forms, with their status').toEqual([
           '401 /login.data',
-          '400 /reset-password.data',
+          '422 /reset-password.data',
         ]);
         expect(problemReport(), 'console errors and unexpected failed requests').toEqual([]);
       },

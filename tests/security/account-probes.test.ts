@@ -332,7 +332,7 @@ async function expectLinkDead(kept: string, owner: string) {
     url: '/api/email/verify',
     payload: { token: kept },
   });
-  expect(followed.statusCode).toBe(400);
+  expect(followed.statusCode).toBe(422);
   expect(followed.headers['set-cookie']).toBeUndefined();
   expect(followed.body).not.toContain('token":"ey');
   const [row] = await test.database.db.select().from(users).where(eq(users.email, owner));

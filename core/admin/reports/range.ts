@@ -1,5 +1,6 @@
 import { and, eq, gte, isNotNull, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { daySchema } from '../../../contracts/limits';
 import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import { parseInput } from '../../validation';
@@ -46,7 +47,7 @@ export function lagosRange(from: string, to: string): ReportRange {
 export const lastDays = (days: number, now = new Date()) =>
   lagosRange(addDays(lagosToday(now), -(days - 1)), lagosToday(now));
 
-const day = z.iso.date({ error: 'Enter a date as yyyy-mm-dd' });
+const day = daySchema('Enter a date as yyyy-mm-dd');
 export const reportRangeSchema = z.object({
   from: day.optional().or(z.literal('').transform(() => undefined)),
   to: day.optional().or(z.literal('').transform(() => undefined)),
@@ -62,12 +63,12 @@ export function resolveReportRange(raw: unknown, now = new Date()): ReportRange 
   const to = input.to ?? (input.from ? minDay(addDays(input.from, 29), lagosToday(now)) : lagosToday(now));
   const from = input.from ?? addDays(to, -29);
   if (from > to)
-    throw new AppError('BAD_REQUEST', 'The start date must be on or before the end date.', {
+    throw new AppError('UNPROCESSABLE', 'The start date must be on or before the end date.', {
       from: 'Must be on or before the end date',
     });
   const range = lagosRange(from, to);
   if (range.days > MAX_REPORT_DAYS)
-    throw new AppError('BAD_REQUEST', `A report covers at most ${MAX_REPORT_DAYS} days.`, {
+    throw new AppError('UNPROCESSABLE', `A report covers at most ${MAX_REPORT_DAYS} days.`, {
       from: `At most ${MAX_REPORT_DAYS} days before the end date`,
     });
   return range;

@@ -285,8 +285,9 @@ describe('report range', () => {
       }
       return 'accepted';
     };
-    expect(refusal({ from: '2030-03-10', to: '2030-03-01' })).toBe('BAD_REQUEST');
-    expect(refusal({ from: '2028-01-01', to: '2030-03-01' })).toBe('BAD_REQUEST');
+    // A start after the end, or too long a range, is a rule (422); a day that does not exist is the shape (400).
+    expect(refusal({ from: '2030-03-10', to: '2030-03-01' })).toBe('UNPROCESSABLE');
+    expect(refusal({ from: '2028-01-01', to: '2030-03-01' })).toBe('UNPROCESSABLE');
     expect(refusal({ from: '2030-02-30' })).toBe('BAD_REQUEST');
     expect(refusal({ from: '2030-03-01', to: '2030-03-01' })).toBe('accepted');
   });

@@ -2,12 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  changePasswordSchema,
-  forgotPasswordSchema,
+  emailField,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
   profileSchema,
-  resetPasswordSchema,
-  signInSchema,
-  signUpSchema,
   verifyEmailSchema,
   type PublicUser,
 } from '../../../contracts/accounts';
@@ -22,7 +20,7 @@ import { AVATAR_MAX_BYTES, updateAvatar } from '../../../core/accounts/update-av
 import { getProfile, updateProfile } from '../../../core/accounts/update-profile';
 import { AppError, isAppError } from '../../../core/errors';
 import { clientOf, currentUser, requireUser } from '../../plugins/session';
-import { errorSchema } from '../schemas';
+import { documentedBody, errorSchema, formMessages, ruleAnswers } from '../schemas';
 
 export const publicUserSchema = z.object({
   id: z.string(),
@@ -55,7 +53,35 @@ const sessionAnswer = z.object({
 });
 const addressMoved = z.object({ message: z.string(), email: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
-const strip = <T extends z.ZodObject>(schema: T) => schema.partial().loose();
+
+// The bodies as the API takes them: every rule of their shape is here, so the OpenAPI document states
+// it and a request it calls valid is never a 400. What no schema can say (a common password, two
+// passwords that differ, a link that expired) is core's, and answers 422.
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+const signUpBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  email: emailField('Email is required'),
+  password: newPassword,
+  confirmPassword: z.string().max(PASSWORD_MAX).optional().describe('When sent, it must equal password'),
+});
+const signInBody = z.object({
+  email: z.string().trim().min(1, 'Please enter both email and password').max(254),
+  password: z.string().min(1, 'Please enter both email and password').max(1024),
+});
+const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Please enter your current password').max(1024),
+  newPassword,
+  confirmPassword: z.string().max(PASSWORD_MAX).describe('Must equal newPassword'),
+});
+const forgotPasswordBody = z.object({ email: emailField('Please enter your email address') });
+const resetPasswordBody = z.object({
+  token: verifyEmailSchema.shape.token.describe('The token of the e-mailed reset link'),
+  password: newPassword,
+  confirmPassword: z.string().max(PASSWORD_MAX).optional().describe('When sent, it must equal password'),
+});
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
@@ -78,9 +104,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'nobody in. A new address gets an unconfirmed customer account and a confirmation link ' +
           '(POST /api/email/verify with its token signs the shopper in); the owner of a taken address gets ' +
           'an e-mail saying someone tried to sign up with it.',
-        body: strip(signUpSchema),
-        response: { 202: z.object({ message: z.string() }), ...errors },
+        body: signUpBody,
+        response: { 202: z.object({ message: z.string() }), ...errors, ...ruleAnswers },
       },
+      schemaErrorFormatter: formMessages('All fields are required'),
     },
     async (request, reply) => {
       const { message } = await signUp(services.accounts, request.body, clientOf(request));
@@ -99,8 +126,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'for 48 hours. The address becomes the account’s confirmed address. For a sign-up link the answer ' +
           'carries a new session; for a new profile address it only says the address moved (`{ message, email }`) ' +
           'and signs nobody in.',
-        body: strip(verifyEmailSchema),
-        response: { 200: z.union([sessionAnswer, addressMoved]), ...errors },
+        body: verifyEmailSchema,
+        response: { 200: z.union([sessionAnswer, addressMoved]), ...errors, ...ruleAnswers },
       },
     },
     async (request, reply) => {
@@ -133,9 +160,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Sign in',
-        body: strip(signInSchema),
+        body: signInBody,
         response: { 200: sessionAnswer, ...errors },
       },
+      schemaErrorFormatter: formMessages('Please enter both email and password'),
     },
     async (request, reply) => {
       const { user, session } = await signIn(services.accounts, request.body, clientOf(request));
@@ -183,7 +211,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A new `email` does not take effect at once: it is kept as `pendingEmail` and a confirmation link is ' +
           'sent to it. The answer is the same whether or not another account uses that address.',
-        body: strip(profileSchema),
+        body: profileSchema,
         response: { 200: z.object({ user: publicUserSchema }), ...errors },
       },
     },
@@ -199,8 +227,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Upload a profile photo (multipart field `avatar`; JPEG, PNG, WebP or GIF up to 5 MB)',
+        description:
+          'A file that is not a JPEG, PNG, WebP or GIF image (read from its bytes) answers 422; one over 5 MB, 413.',
         consumes: ['multipart/form-data'],
-        response: { 200: z.object({ user: publicUserSchema }), ...errors },
+        response: { 200: z.object({ user: publicUserSchema }), ...errors, 413: errorSchema, ...ruleAnswers },
+      },
+      config: {
+        swaggerTransform: documentedBody({
+          'multipart/form-data': {
+            type: 'object',
+            properties: { avatar: { type: 'string', format: 'binary', minLength: 1 } },
+            required: ['avatar'],
+          },
+        }),
       },
     },
     async (request) => {
@@ -242,9 +281,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Change your password (ends your other sessions)',
-        body: strip(changePasswordSchema),
-        response: { 200: sessionAnswer, ...errors },
+        body: changePasswordBody,
+        response: { 200: sessionAnswer, ...errors, ...ruleAnswers },
       },
+      schemaErrorFormatter: formMessages(),
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -260,9 +300,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'E-mail a one-time reset link (the same answer whether or not the e-mail has an account)',
-        body: strip(forgotPasswordSchema),
+        body: forgotPasswordBody,
         response: { 202: z.object({ message: z.string() }), ...errors },
       },
+      schemaErrorFormatter: formMessages(),
     },
     async (request, reply) => {
       await requestPasswordReset(services.accounts, request.body, clientOf(request));
@@ -276,9 +317,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Set a new password with a reset link',
-        body: strip(resetPasswordSchema),
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        body: resetPasswordBody,
+        response: { 200: z.object({ message: z.string() }), ...errors, ...ruleAnswers },
       },
+      schemaErrorFormatter: formMessages(),
     },
     async (request) => {
       await resetPassword(services.accounts, request.body, clientOf(request));

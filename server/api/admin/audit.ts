@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAuditEntries } from '../../../core/audit/audit';
+import { auditQuerySchema, listAuditEntries } from '../../../core/audit/audit';
 import { errorResponses, errorSchema } from '../schemas';
 
 const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema };
@@ -16,13 +16,12 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Every admin change, newest first: search by who, action, summary or record; filter by kind of record and Lagos dates',
-        querystring: z.object({
-          q: z.string().max(200).optional(),
-          entityType: z.string().max(40).optional().describe("'order', 'product', 'message', 'export', …"),
-          from: z.string().max(30).optional().describe('yyyy-mm-dd, Lagos'),
-          to: z.string().max(30).optional().describe('yyyy-mm-dd, Lagos, inclusive'),
-          page: z.string().max(10).optional(),
-          pageSize: z.string().max(10).optional(),
+        querystring: auditQuerySchema.extend({
+          entityType: auditQuerySchema.shape.entityType.describe(
+            "'order', 'product', 'message', 'export', …",
+          ),
+          from: auditQuerySchema.shape.from.describe('yyyy-mm-dd, Lagos'),
+          to: auditQuerySchema.shape.to.describe('yyyy-mm-dd, Lagos, inclusive'),
         }),
         response: {
           200: z.object({

@@ -75,7 +75,7 @@ describe('/api/admin/coupons', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json().coupon).toMatchObject({ active: false, state: 'inactive' });
     const refused = await validate('LAGOS25');
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe('Invalid coupon code.');
 
     const on = await edit(coupon.id, { active: true, percent: 30 });
@@ -116,7 +116,7 @@ describe('/api/admin/coupons', () => {
     await edit(coupon.id, { expiresAt: null });
     await test.database.db.update(coupons).set({ usedCount: 2 }).where(eq(coupons.id, coupon.id));
     const tooLow = await edit(coupon.id, { usageLimit: 1 });
-    expect(tooLow.statusCode).toBe(400);
+    expect(tooLow.statusCode).toBe(409);
     expect(tooLow.json().error.fields.usageLimit).toMatch(/already been used 2 times/);
     const { coupons: list } = (
       await test.app.inject({ method: 'GET', url: '/api/admin/coupons', headers: auth(adminToken) })

@@ -8,6 +8,7 @@ import {
   listCoupons,
   updateCoupon,
 } from '../../../core/admin/coupons';
+import { recordIdSchema } from '../../../contracts/limits';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
 
@@ -27,7 +28,15 @@ const couponDto = z.object({
   state: z.enum(['active', 'inactive', 'expired', 'used-up']),
 });
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const idParams = z.object({ id: recordIdSchema });
+
+/** The code as the API takes it: core stores it in capitals. Its pattern is the shape, so it is here. */
+const createBody = couponCreateSchema.extend({
+  code: z
+    .string('Enter a code')
+    .trim()
+    .regex(/^[A-Za-z0-9]{3,20}$/, 'Use 3 to 20 letters A-Z and digits 0-9, no spaces'),
+});
 
 /** /api/admin/coupons: administrators only, checked on the server. */
 export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,7 +78,7 @@ export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Create a coupon (code A-Z and 0-9, any case; 409 when the code exists)',
-        body: couponCreateSchema,
+        body: createBody,
         response: { 201: z.object({ coupon: couponDto }), ...adminErrors },
       },
     },

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { daySchema } from '../../../contracts/limits';
 import { exportKinds, exportLabels, startCsvExport, type ExportKind } from '../../../core/admin/exports';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
@@ -8,6 +9,8 @@ import { errorResponses, errorSchema } from '../schemas';
 const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema };
 
 const text = (max: number) => z.string().max(max).optional();
+/** A day, or empty for none. */
+const day = daySchema('Use a date like 2026-11-21').or(z.literal('')).optional();
 
 /** Each export's query: the filters of its admin list. */
 const queries: Record<ExportKind, z.ZodObject> = {
@@ -25,8 +28,8 @@ const queries: Record<ExportKind, z.ZodObject> = {
   transactions: z.object({
     q: text(200).describe('Id, reference, order, customer name or e-mail'),
     status: text(40).describe('pending, successful or failed'),
-    from: text(30).describe('yyyy-mm-dd; the last 30 days when neither date is given'),
-    to: text(30).describe('yyyy-mm-dd'),
+    from: day.describe('yyyy-mm-dd; the last 30 days when neither date is given'),
+    to: day.describe('yyyy-mm-dd'),
   }),
 };
 

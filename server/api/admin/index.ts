@@ -11,6 +11,7 @@ import { adminPaymentRoutes } from './payments';
 import { adminProductRoutes } from './products';
 import { adminReportRoutes } from './reports';
 import { adminSettingsRoutes } from './settings';
+import { adminAnswers, declareAnswers } from '../schemas';
 
 /**
  * Every /api/admin route. The Admin role is checked once, here, for every route of every plugin
@@ -18,6 +19,7 @@ import { adminSettingsRoutes } from './settings';
  */
 export async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireUser('admin'));
+  declareAnswers(app, adminAnswers);
   await app.register(adminOverviewRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminOrderRoutes);

@@ -3,9 +3,12 @@ import { z } from 'zod';
 import {
   contactMessageStatuses,
   listContactMessages,
+  messageListQuerySchema,
+  messageStatusChangeSchema,
   openContactMessage,
   setContactMessageStatus,
 } from '../../../core/admin/messages';
+import { recordIdSchema } from '../../../contracts/limits';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
 
@@ -22,7 +25,7 @@ const message = z.object({
   status,
   createdAt: z.string(),
 });
-const idParams = z.object({ id: z.string().max(20) });
+const idParams = z.object({ id: recordIdSchema });
 
 /** /api/admin/messages: the contact inbox, administrators only, checked on the server. */
 export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,11 +36,8 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Contact messages, newest first: search by name, e-mail, subject, text or order; filter by status; the unread count',
-        querystring: z.object({
-          q: z.string().max(200).optional(),
-          status: z.string().max(40).optional().describe('new, read or replied'),
-          page: z.string().max(10).optional(),
-          pageSize: z.string().max(10).optional(),
+        querystring: messageListQuerySchema.extend({
+          status: messageListQuerySchema.shape.status.describe('new, read or replied; anything else: all'),
         }),
         response: {
           200: z.object({
@@ -75,7 +75,7 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Mark a message new (unread), read or replied; recorded in the activity log',
         params: idParams,
-        body: z.object({ status: z.unknown() }).partial().loose(),
+        body: messageStatusChangeSchema,
         response: { 200: message, ...adminErrors },
       },
     },

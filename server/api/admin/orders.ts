@@ -1,16 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
-import {
-  changeOrderStatus,
-  listOrdersForAdmin,
-  orderStatusChangeSchema,
-} from '../../../core/orders/manage-orders';
+import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
 import { orderDto, toOrderDto } from '../orders/dto';
 
 const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema };
+
+const SHIPPING_NEEDS = 'Required to mark an order shipped';
+const note = z.string().trim().max(500).optional();
+/** A move by hand: shipping names the carrier and the tracking number; delivering or cancelling needs neither. */
+const statusChange = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('shipped'),
+    carrier: z.string(SHIPPING_NEEDS).trim().min(1, SHIPPING_NEEDS).max(60),
+    trackingNumber: z.string(SHIPPING_NEEDS).trim().min(1, SHIPPING_NEEDS).max(60),
+    note,
+  }),
+  z.object({
+    status: z.enum(['delivered', 'cancelled']),
+    carrier: z.string().trim().max(60).optional(),
+    trackingNumber: z.string().trim().max(60).optional(),
+    note,
+  }),
+]);
 
 /** The admin's Orders: every order, and moving one along. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,7 +91,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Processing → Shipped (carrier, tracking number) → Delivered, or Cancelled (stock returns)',
         params: z.object({ id: z.string().max(30) }),
-        body: orderStatusChangeSchema.partial().loose(),
+        body: statusChange,
         response: { 200: orderDto, ...adminErrors },
       },
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getOutboxMail, listOutbox, outboxStatuses } from '../../../core/admin/outbox';
+import { getOutboxMail, listOutbox, outboxListQuerySchema, outboxStatuses } from '../../../core/admin/outbox';
+import { recordIdSchema } from '../../../contracts/limits';
 import { errorResponses, errorSchema } from '../schemas';
 
 const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema };
@@ -23,11 +24,8 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'E-mails, newest first: search by recipient or subject; filter by status',
-        querystring: z.object({
-          q: z.string().max(200).optional(),
-          status: z.string().max(40).optional().describe('queued, sent or failed'),
-          page: z.string().max(10).optional(),
-          pageSize: z.string().max(10).optional(),
+        querystring: outboxListQuerySchema.extend({
+          status: outboxListQuerySchema.shape.status.describe('queued, sent or failed; anything else: all'),
         }),
         response: {
           200: z.object({
@@ -50,7 +48,7 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'One e-mail as it was sent: its text and its HTML',
-        params: z.object({ id: z.string().max(20) }),
+        params: z.object({ id: recordIdSchema }),
         response: { 200: summary.extend({ text: z.string(), html: z.string() }), ...adminErrors },
       },
     },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { confirmBankTransfer } from '../../../core/payments/payments';
 import { listTransactions, reverifyTransaction } from '../../../core/payments/transactions';
 import { transactionStatuses } from '../../../db/schema/payments';
-import { recordIdSchema } from '../../../contracts/limits';
+import { daySchema, recordIdSchema } from '../../../contracts/limits';
 import { koboToNaira } from '../../../contracts/money';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
@@ -18,7 +18,7 @@ const adminErrors = {
 };
 
 /** A day as the admin's filters send it, or empty for none. */
-const adminDay = z.iso.date('Use a date like 2026-11-21').or(z.literal(''));
+const adminDay = daySchema('Use a date like 2026-11-21').or(z.literal(''));
 
 /** The admin's Payments: every attempt, re-verification, and confirming bank transfers. */
 export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {

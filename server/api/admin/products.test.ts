@@ -207,12 +207,13 @@ describe('adding a product', () => {
     const blankName = await create({ ...valid, name: '   ', imageUrl: `${imageOrigin}/bag.png` });
     expect(blankName.json().error).toMatchObject({ message: REQUIRED, fields: { name: expect.any(String) } });
 
+    // The shape is right; the shop's rules (an image, its category's sizes) refuse it: 422.
     const noImage = await create(valid);
-    expect(noImage.statusCode).toBe(400);
+    expect(noImage.statusCode).toBe(422);
     expect(noImage.json().error.fields).toHaveProperty('images');
 
     const wrongSize = await create({ ...valid, sizes: ['XXL'], imageUrl: `${imageOrigin}/bag.png` });
-    expect(wrongSize.statusCode).toBe(400);
+    expect(wrongSize.statusCode).toBe(422);
     expect(wrongSize.json().error.fields.sizes).toMatch(/XXL is not a size of Tote Bags/);
 
     const tooDear = await create({
@@ -231,15 +232,16 @@ describe('adding a product', () => {
     });
     expect(cheaperOriginal.json().error.fields).toHaveProperty('originalPrice');
 
-    for (const imageUrl of [
-      'not a url',
-      'ftp://example.com/bag.png',
-      `${imageOrigin}/page.html`,
-      `${imageOrigin}/missing.png`,
-      'http://127.0.0.1:9/bag.png',
-    ]) {
+    // Not an address at all breaks the schema (400); one that serves no photo is refused by a rule (422).
+    for (const [imageUrl, status] of [
+      ['not a url', 400],
+      ['ftp://example.com/bag.png', 400],
+      [`${imageOrigin}/page.html`, 422],
+      [`${imageOrigin}/missing.png`, 422],
+      ['http://127.0.0.1:9/bag.png', 422],
+    ] as const) {
       const response = await create({ ...valid, imageUrl });
-      expect(response.statusCode, imageUrl).toBe(400);
+      expect(response.statusCode, imageUrl).toBe(status);
       expect(response.json().error, imageUrl).toMatchObject({
         message: BAD_URL,
         fields: { imageUrl: BAD_URL },
@@ -249,16 +251,16 @@ describe('adding a product', () => {
     expect(count).toHaveLength(0);
   });
 
-  it('refuses uploads that are not images, with a clear 400', async () => {
+  it('refuses uploads that are not images, with a clear 422, and an unreadable upload with a 400', async () => {
     const text = await upload(Buffer.from('just some text, not a photo'), 'bag.png', 'image/png');
-    expect(text.statusCode).toBe(400);
+    expect(text.statusCode).toBe(422);
     expect(text.json().error.message).toMatch(/JPEG, PNG, WebP/);
     const tiny = await upload(
       await sharp({ create: { width: 40, height: 40, channels: 3, background: '#000' } })
         .png()
         .toBuffer(),
     );
-    expect(tiny.statusCode).toBe(400);
+    expect(tiny.statusCode).toBe(422);
     const huge = await upload(Buffer.alloc(10 * 1024 * 1024 + 10, 1));
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error.message).toMatch(/10 MB/);
@@ -360,7 +362,7 @@ describe('adding a product', () => {
 
   it('refuses an upload id that the shop never made', async () => {
     const response = await create({ ...valid, images: ['products/0000000000000000'] });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(422);
     expect(response.json().error.fields.images).toMatch(/upload it again/);
     const traversal = await create({ ...valid, images: ['../../etc/passwd'] });
     expect(traversal.statusCode).toBe(400);

@@ -3,16 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mediaUrl, srcSet } from '../../../contracts/media';
 import { koboToNaira } from '../../../contracts/money';
+import { MAX_PRICE_NAIRA } from '../../../contracts/limits';
 import {
   IMAGE_TOO_LARGE,
   PRODUCT_IMAGE_MAX_BYTES,
   saveProductImageFromUrl,
   saveProductUpload,
+  UPLOAD_ID_PATTERN,
   type ProductUpload,
 } from '../../../core/admin/product-images';
 import {
   createProduct,
   listAdminProducts,
+  MAX_PRODUCT_IMAGES,
+  MAX_STOCK,
+  productInputError,
+  productMessages,
   productStatuses,
   productStockFilters,
   removeProduct,
@@ -20,10 +26,17 @@ import {
   type AdminProductRow,
 } from '../../../core/admin/products';
 import { AppError, isAppError } from '../../../core/errors';
+import { fieldsFromValidation } from '../../plugins/errors';
 import { currentUser } from '../../plugins/session';
-import { errorResponses, errorSchema } from '../schemas';
+import { documentedBody, errorResponses, errorSchema, ruleAnswers } from '../schemas';
 
-const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema };
+const adminErrors = {
+  ...errorResponses,
+  401: errorSchema,
+  403: errorSchema,
+  409: errorSchema,
+  ...ruleAnswers,
+};
 
 const adminProductDto = z.object({
   id: z.number(),
@@ -88,46 +101,90 @@ function toUploadDto(upload: ProductUpload): z.infer<typeof uploadDto> {
   };
 }
 
-const money = z.union([z.number(), z.string().max(20)]);
-const createBody = z
-  .object({
-    name: z.string().max(1000),
-    description: z.string().max(20_000),
-    price: money,
-    originalPrice: money.nullable(),
-    stock: z.union([z.number(), z.string().max(20)]),
-    category: z.string().max(80),
-    brand: z.string().max(80).nullable(),
-    sizes: z.array(z.string().max(40)).max(30),
-    colors: z.array(z.string().max(60)).max(30).describe('Colour names of the category'),
-    images: z
-      .array(z.string().max(60))
-      .max(8)
-      .describe('Upload ids from POST /api/admin/products/images, in order'),
-    imageUrl: z.string().max(2000).describe('A photo on the web; fetched, checked and stored'),
-    isNew: z.boolean(),
-    isHot: z.boolean(),
-    freeShipping: z.boolean(),
-  })
-  .partial()
-  .loose();
+// A product as the API takes it, every rule of its shape stated (400). The shop's own rules (a category
+// it has, that category's sizes and colours, a brand of its department, an upload it made, a URL that
+// serves a photo, at least one image, an original price above the price) answer 422.
+const text = (required: string, max: number) =>
+  z.string(required).trim().min(1, required).max(max, `Use at most ${max} characters.`);
+const naira = (required: string, positive: string) =>
+  z
+    .number(required)
+    .positive(positive)
+    .max(MAX_PRICE_NAIRA, 'That price is too high.')
+    .multipleOf(0.01, 'Use at most two decimals.');
+const wholeStock = (min: number, message: string) =>
+  z
+    .number('Enter the stock as a whole number.')
+    .int('Enter the stock as a whole number.')
+    .min(min, message)
+    .max(MAX_STOCK, 'That is more stock than the shop can hold.');
+const price = naira('Enter the price in naira.', 'The price must be more than ₦0.');
+const originalPrice = naira(
+  'Enter the original price in naira, or leave it empty.',
+  'The original price must be more than ₦0.',
+)
+  .nullable()
+  .describe('Naira, above the price: the product is on sale. null: not on sale');
+const brand = z.string().trim().max(80).nullable().describe('A brand id of the category’s department');
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2000, productMessages.invalidImageUrl)
+  // eslint-disable-next-line no-control-regex -- an address holds no control characters
+  .regex(/^https?:\/\/[^\s\u0000-\u001f]+$/, productMessages.invalidImageUrl);
+const imageUrlBody = z.object({ url: imageUrl });
 
-const updateBody = z
-  .object({
-    name: z.string().max(1000),
-    description: z.string().max(20_000),
-    price: money,
-    originalPrice: money.nullable(),
-    stock: z.union([z.number(), z.string().max(20)]),
-    category: z.string().max(80),
-    brand: z.string().max(80).nullable(),
-    status: z.string().max(20).describe('active, or archived (hidden from the shop)'),
-    isNew: z.boolean(),
-    isHot: z.boolean(),
-    freeShipping: z.boolean(),
-  })
-  .partial()
-  .loose();
+const createBody = z.object({
+  name: text('Enter the product name.', 120),
+  description: text('Enter a description.', 5000),
+  price,
+  originalPrice: originalPrice.optional(),
+  stock: wholeStock(1, 'Stock must be greater than zero.'),
+  category: text('Choose a category.', 80).describe('A category id'),
+  brand: brand.optional(),
+  sizes: z.array(z.string().trim().min(1).max(40)).max(30, 'Choose at most 30 sizes.').optional(),
+  colors: z
+    .array(z.string().trim().min(1).max(60))
+    .max(30, 'Choose at most 30 colours.')
+    .optional()
+    .describe('Colour names of the category'),
+  images: z
+    .array(z.string().regex(UPLOAD_ID_PATTERN, 'An image was not found. Please upload it again.'))
+    .max(MAX_PRODUCT_IMAGES, `Add at most ${MAX_PRODUCT_IMAGES} images.`)
+    .optional()
+    .describe('Upload ids from POST /api/admin/products/images, in order; or give imageUrl'),
+  imageUrl: imageUrl.optional().describe('A photo on the web (http or https); fetched, checked and stored'),
+  isNew: z.boolean().optional(),
+  isHot: z.boolean().optional(),
+  freeShipping: z.boolean().optional(),
+});
+
+const updateBody = z.object({
+  name: text('Enter the product name.', 120).optional(),
+  description: text('Enter a description.', 5000).optional(),
+  price: price.optional(),
+  originalPrice: originalPrice.optional(),
+  stock: wholeStock(0, 'Stock cannot be below zero.').optional(),
+  category: text('Choose a category.', 80).optional(),
+  brand: brand.optional(),
+  status: z
+    .enum(productStatuses, 'Status is active or archived.')
+    .optional()
+    .describe('active, or archived (hidden from the shop)'),
+  isNew: z.boolean().optional(),
+  isHot: z.boolean().optional(),
+  freeShipping: z.boolean().optional(),
+});
+
+/** A product body that breaks its schema, told in the form's words (SPEC's headline for a required field). */
+const productSchemaError =
+  (kind: 'create' | 'edit') =>
+  (errors: NonNullable<Parameters<typeof fieldsFromValidation>[0]['validation']>) => {
+    const fields: Record<string, string> = {};
+    for (const [name, message] of Object.entries(fieldsFromValidation({ validation: errors })))
+      fields[name.split('.')[0]!] ??= message;
+    return productInputError(fields, kind);
+  };
 
 const idParams = z.object({ id: z.string().max(12) });
 const NO_IMAGE = 'Please choose an image to upload.';
@@ -189,6 +246,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createBody,
         response: { 201: adminProductDto, ...adminErrors },
       },
+      schemaErrorFormatter: productSchemaError('create'),
     },
     async (request, reply) => {
       const created = await createProduct(services, request.body, actorOf(request));
@@ -207,6 +265,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateBody,
         response: { 200: adminProductDto, ...adminErrors },
       },
+      schemaErrorFormatter: productSchemaError('edit'),
     },
     async (request) => {
       const updated = await updateProduct(app.db, request.params.id, request.body, actorOf(request));
@@ -243,8 +302,22 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Store a product photo: multipart field `image` (JPEG, PNG, WebP, GIF or AVIF up to 10 MB), or JSON { url }. Returns its upload id and WebP variants',
+        description:
+          'A file that is not such an image (read from its bytes), or smaller than 200 pixels a side, or a URL that does not serve one, answers 422.',
         consumes: ['multipart/form-data', 'application/json'],
         response: { 201: uploadDto, 413: errorSchema, ...adminErrors },
+      },
+      config: {
+        swaggerTransform: documentedBody({
+          'multipart/form-data': {
+            type: 'object',
+            properties: {
+              image: { type: 'string', format: 'binary', minLength: 1, maxLength: PRODUCT_IMAGE_MAX_BYTES },
+            },
+            required: ['image'],
+          },
+          'application/json': imageUrlBody,
+        }),
       },
     },
     async (request, reply) => {
@@ -267,10 +340,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         upload = await saveProductUpload(services.uploadDir, bytes);
       } else {
-        const body = z.object({ url: z.string().max(2000) }).safeParse(request.body);
+        const body = imageUrlBody.safeParse(request.body);
         if (!body.success)
           throw new AppError('BAD_REQUEST', 'Send the photo as multipart field "image", or JSON { "url" }.', {
-            image: 'required',
+            [request.body && typeof request.body === 'object' && 'url' in request.body ? 'url' : 'image']:
+              body.error.issues[0]?.message ?? 'required',
           });
         upload = await saveProductImageFromUrl(services.uploadDir, body.data.url, { field: 'url' });
       }

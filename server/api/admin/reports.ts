@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
+import { reportRangeSchema } from '../../../core/admin/reports/range';
 import { buildShopReport, type ShopReport } from '../../../core/admin/reports/shop-report';
-import { errorResponses, errorSchema } from '../schemas';
+import { errorResponses, errorSchema, ruleAnswers } from '../schemas';
 
 const naira = z.number().describe('Naira, at most two decimals');
 const day = z.string().describe('yyyy-mm-dd, Lagos time');
@@ -174,11 +175,16 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Every report card (users, sales, inventory, orders, traffic, feedback, admin actions, marketing) for a range of Lagos days, both ends included; the last 30 days by default',
-        querystring: z.object({
-          from: z.string().max(10).optional().describe('yyyy-mm-dd'),
-          to: z.string().max(10).optional().describe('yyyy-mm-dd'),
-        }),
-        response: { 200: reportDto, ...errorResponses, 401: errorSchema, 403: errorSchema },
+        description:
+          'A start after the end, or a range longer than 366 days, answers 422 naming the date to change.',
+        querystring: reportRangeSchema,
+        response: {
+          200: reportDto,
+          ...errorResponses,
+          401: errorSchema,
+          403: errorSchema,
+          ...ruleAnswers,
+        },
       },
     },
     async (request) => toReportDto(await buildShopReport(app.db, request.query)),

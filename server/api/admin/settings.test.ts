@@ -79,7 +79,7 @@ describe('/api/admin/settings', () => {
     const payments = await patch({
       paymentMethods: { flutterwave: false, creditCard: false, bankTransfer: false },
     });
-    expect(payments.statusCode).toBe(400);
+    expect(payments.statusCode).toBe(422);
     expect(payments.json().error.fields.paymentMethods).toMatch(/at least one payment method/);
 
     const current = (
@@ -88,7 +88,7 @@ describe('/api/admin/settings', () => {
     const shipping = await patch({
       shippingMethods: current.shippingMethods.map((method) => ({ ...method, enabled: false })),
     });
-    expect(shipping.statusCode).toBe(400);
+    expect(shipping.statusCode).toBe(422);
     expect(shipping.json().error.fields.shippingMethods).toMatch(/at least one shipping method/);
 
     const settings = (

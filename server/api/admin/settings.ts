@@ -11,10 +11,11 @@ import {
   type ShopSettingsChanges,
 } from '../../../core/settings/shop-settings';
 import { currentUser } from '../../plugins/session';
-import { errorResponses, errorSchema } from '../schemas';
+import { errorResponses, errorSchema, ruleAnswers } from '../schemas';
 import { nairaFieldName, settingsInNaira } from '../../../core/settings/settings-in-naira';
 
-const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema };
+// 422: a whole the shop refuses though each value is well formed (no payment method left on).
+const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, ...ruleAnswers };
 const shape = shopSettingsSchema.shape;
 
 /** Naira as the API speaks it; stored as kobo. */

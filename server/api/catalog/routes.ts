@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { productListQuerySchema, reviewInputSchema } from '../../../contracts/catalog';
+import { productListQuerySchema } from '../../../contracts/catalog';
 import { getProduct, listRelatedProducts } from '../../../core/catalog/get-product';
 import { getCategory, listCategories } from '../../../core/catalog/list-categories';
 import { listProducts } from '../../../core/catalog/list-products';
-import { addReview, listReviews } from '../../../core/catalog/reviews';
+import { addReview, listReviews, REVIEW_FIELDS_MISSING } from '../../../core/catalog/reviews';
 import { currentUser, requireUser } from '../../plugins/session';
 import { suggestSearches } from '../../../core/catalog/suggest-searches';
-import { errorResponses, errorSchema } from '../schemas';
+import { errorResponses, errorSchema, formMessages } from '../schemas';
 import {
   categoryDto,
   productDetailDto,
@@ -19,6 +19,25 @@ import {
 } from './dto';
 
 const idParam = z.object({ id: z.string().min(1).max(80) });
+
+/** A review as the API takes it: every field of SPEC's review form required (1 to 5 stars, a title, a text). */
+const reviewBody = z.object({
+  rating: z
+    .number('Choose from 1 to 5 stars')
+    .int('Choose from 1 to 5 stars')
+    .min(1, 'Choose from 1 to 5 stars')
+    .max(5, 'Choose from 1 to 5 stars'),
+  title: z
+    .string('A title is required')
+    .trim()
+    .min(1, 'A title is required')
+    .max(120, 'The title must be at most 120 characters'),
+  comment: z
+    .string('A review is required')
+    .trim()
+    .min(1, 'A review is required')
+    .max(2000, 'The review must be at most 2000 characters'),
+});
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -114,9 +133,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Review a product (signed in; one review per product)',
         params: idParam,
-        body: reviewInputSchema.partial().loose(),
+        body: reviewBody,
         response: { 201: reviewDto, ...errorResponses, 401: errorSchema, 409: errorSchema, 429: errorSchema },
       },
+      schemaErrorFormatter: formMessages(REVIEW_FIELDS_MISSING),
     },
     async (request, reply) => {
       const review = await addReview(

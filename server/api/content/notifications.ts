@@ -9,7 +9,7 @@ import {
   markNotificationRead,
 } from '../../../core/notifications/notifications';
 import { currentUser, requireUser } from '../../plugins/session';
-import { errorSchema } from '../schemas';
+import { declareAnswers, errorSchema, signedInAnswers } from '../schemas';
 
 const notificationDto = z.object({
   id: z.number().int(),
@@ -27,6 +27,7 @@ const signedInErrors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 5
 /** The signed-in shopper's notifications: only their own, whatever id is asked for (someone else's is 404). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser());
+  declareAnswers(app, signedInAnswers);
 
   app.get(
     '/notifications',

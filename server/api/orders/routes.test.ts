@@ -95,7 +95,7 @@ describe('POST /api/coupons/validate', () => {
       url: '/api/coupons/validate',
       payload: { code: 'FREE100' },
     });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(422);
     expect(bad.json().error.message).toBe('Invalid coupon code.');
   });
 });

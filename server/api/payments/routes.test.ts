@@ -329,6 +329,6 @@ describe('a transfer account for each order, over HTTP', () => {
       url: `/api/orders/${order.id}/transfer-account`,
       payload: { key: accessToken },
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(409);
   });
 });

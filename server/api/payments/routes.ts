@@ -22,12 +22,21 @@ import {
   type TransferAccountView,
 } from '../../../core/payments/transfer-accounts';
 import { MAX_AMOUNT_NAIRA } from '../../../contracts/limits';
+import { checkoutMessages } from '../../../contracts/checkout-texts';
 import { koboToNaira } from '../../../contracts/money';
 import { AppError } from '../../../core/errors';
-import { errorResponses, errorSchema } from '../schemas';
+import { errorResponses, errorSchema, formMessages, ruleAnswers } from '../schemas';
 import { orderDto, toOrderDto } from '../orders/dto';
 
 const orderParam = z.object({ id: z.string().max(30) });
+
+/** A bank reference as a shopper types it: 8-20 letters or digits, spaces anywhere (normalizeBankReference). */
+const bankReference = z
+  .string(checkoutMessages.bankReferenceRequired)
+  .trim()
+  .min(1, checkoutMessages.bankReferenceRequired)
+  .max(100)
+  .regex(/^ *(?:[A-Za-z0-9] *){8,20}$/, checkoutMessages.bankReferenceFormat);
 const keyField = z.string().max(100).optional().describe("The secret of a guest's order link");
 
 const paymentStartDto = z.object({
@@ -79,7 +88,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Open a payment attempt for an unpaid card order: a fresh tx_ref and the amount to charge',
         params: orderParam,
         body: z.object({ key: keyField }).loose().optional(),
-        response: { 201: paymentStartDto, ...errorResponses, 409: errorSchema },
+        response: {
+          201: paymentStartDto,
+          ...errorResponses,
+          409: errorSchema.describe('The order is paid, cancelled, or paid by bank transfer'),
+        },
       },
     },
     async (request, reply) => {
@@ -184,9 +197,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Report the reference of a bank transfer (spaces removed, 8-20 letters or digits)',
         params: orderParam,
-        body: z.object({ reference: z.string().max(100).optional(), key: keyField }).loose(),
-        response: { 200: orderDto, ...errorResponses },
+        body: z.object({ reference: bankReference, key: keyField }).loose(),
+        response: {
+          200: orderDto,
+          ...errorResponses,
+          409: errorSchema.describe('The order is not paid by bank transfer'),
+        },
       },
+      schemaErrorFormatter: formMessages(checkoutMessages.bankReferenceRequired),
     },
     async (request) =>
       toOrderDto(
@@ -206,7 +224,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           "Open (or show) the unpaid bank-transfer order's own account for its exact total; a new one once the last expired",
         params: orderParam,
         body: z.object({ key: keyField }).loose().optional(),
-        response: { 200: transferAccountDto, ...errorResponses, 409: errorSchema },
+        response: {
+          200: transferAccountDto,
+          ...errorResponses,
+          409: errorSchema.describe('The order is paid, cancelled, or not paid by bank transfer'),
+        },
       },
     },
     async (request) =>
@@ -224,7 +246,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           "Where the order's transfer stands: waiting, expired, review (arrived short or late) or paid",
         params: orderParam,
         querystring: z.object({ key: keyField }),
-        response: { 200: transferAccountDto, ...errorResponses },
+        response: {
+          200: transferAccountDto,
+          ...errorResponses,
+          409: errorSchema.describe('The order is not paid by bank transfer'),
+        },
       },
     },
     async (request) => {
@@ -273,10 +299,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({
           txRef: z.string().min(1).max(80),
           amount: z.number().positive().max(MAX_AMOUNT_NAIRA),
-          currency: z.string().max(3),
-          cardNumber: z.string().max(30),
-          expiry: z.string().max(7),
-          cvv: z.string().max(4),
+          currency: z.literal('NGN'),
+          cardNumber: z.string().max(30).describe('One of the documented test cards; any other answers 422'),
+          expiry: z
+            .string()
+            .max(7)
+            .regex(/^[ /]*(?:0[ /]*[1-9]|1[ /]*[0-2])[ /]*\d[ /]*\d[ /]*$/, 'MM/YY'),
+          cvv: z
+            .string()
+            .max(4)
+            .regex(/^ *\d{3,4} *$/, '3 digits'),
           customer: z.object({ email: z.string().max(254), name: z.string().max(120) }),
         }),
         response: {
@@ -290,6 +322,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             message: z.string(),
           }),
           ...errorResponses,
+          ...ruleAnswers,
         },
       },
     },

@@ -5,7 +5,7 @@ import { userListQuerySchema } from '../../../contracts/accounts';
 import { listUsers, promoteUser, setUserStatus } from '../../../core/accounts/manage-users';
 import { currentUser, requireUser } from '../../plugins/session';
 import { publicUserSchema } from '../accounts/routes';
-import { errorSchema } from '../schemas';
+import { adminAnswers, declareAnswers, errorSchema } from '../schemas';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const idParams = z.object({ id: z.string().max(64) });
@@ -19,6 +19,7 @@ const auditActorOf = (request: FastifyRequest) => {
 /** User management: administrators only, checked here on the server for every route. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser('admin'));
+  declareAnswers(app, adminAnswers);
   const { db } = app.services;
 
   app.get(
