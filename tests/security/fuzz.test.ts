@@ -66,7 +66,66 @@ const nasty = fc.constantFrom(
   '__proto__',
   'constructor',
 );
-const text = fc.oneof(nasty, fc.string({ maxLength: 60 }), fc.integer().map(String));
+/**
+ * Numbers at and past every edge the shop stores or reads: int4 columns (ids, kobo, counts) end at
+ * 2³¹−1, JavaScript's safe integers at 2⁵³−1, doubles at 1.8e308; negative, fractional and tiny ones.
+ */
+const edgeNumbers = [
+  2_147_483_647,
+  2_147_483_648,
+  -2_147_483_648,
+  -2_147_483_649,
+  4_294_967_296,
+  21_474_836.48,
+  21_474_837,
+  20_000_000.01,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e21,
+  1e308,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  -1,
+  -0,
+  0.5,
+  1.5,
+  0.001,
+  1e-7,
+  -1e308,
+];
+const number = fc.oneof(
+  fc.constantFrom(...edgeNumbers),
+  fc.integer(),
+  fc.maxSafeInteger(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+/** The same in the forms a path, a query or a form field carries: exponents, signs, zeros, words. */
+const numberText = fc.oneof(
+  number.map(String),
+  fc.constantFrom(
+    '2147483648',
+    '99999999999',
+    '1e10',
+    '1E+400',
+    '1e309',
+    '-0',
+    '+1',
+    '0x10',
+    '0b11',
+    '1_000',
+    '00001',
+    '.5',
+    '5.',
+    '1e-7',
+    '9'.repeat(40),
+    '-9223372036854775809',
+    'Infinity',
+    '-Infinity',
+    '21474837',
+    '20000000.01',
+  ),
+);
+const text = fc.oneof(nasty, fc.string({ maxLength: 60 }), fc.integer().map(String), numberText);
 const jsonValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.dictionary(
@@ -77,6 +136,13 @@ const jsonValue = fc.oneof(
       'items',
       'quantity',
       'price',
+      'originalPrice',
+      'stock',
+      'amount',
+      'expectedTotal',
+      'percent',
+      'usageLimit',
+      'rating',
       'status',
       'code',
       'name',
@@ -87,14 +153,14 @@ const jsonValue = fc.oneof(
       'transactionId',
       '__proto__',
     ),
-    fc.jsonValue({ maxDepth: 2 }),
+    fc.oneof(fc.jsonValue({ maxDepth: 2 }), number, numberText),
   ),
   fc.record({
     items: fc.array(
       fc.record({
-        id: fc.oneof(fc.integer(), text),
-        quantity: fc.oneof(fc.integer(), fc.double(), text),
-        price: fc.double(),
+        id: fc.oneof(fc.integer(), number, text),
+        quantity: fc.oneof(fc.integer(), fc.double(), number, text),
+        price: fc.oneof(fc.double(), number),
       }),
       { maxLength: 4 },
     ),
