@@ -3,6 +3,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contracts/api-error';
 import { AppError } from '../../core/errors';
+import { CATALOG_API_ROUTES } from '../plugins/cache-control';
 import { fieldsFromValidation } from '../plugins/errors';
 
 export const errorSchema = apiErrorSchema;
@@ -23,6 +24,10 @@ export const errorResponses = {
  */
 const hostAnswers = { 400: errorSchema, 503: errorSchema } as const;
 const bodyAnswers = { 403: errorSchema, 413: errorSchema, 415: errorSchema } as const;
+/** The catalogue's cached answers (server/plugins/catalog-cache.ts) carry an ETag: If-None-Match may get a 304. */
+const cachedAnswers = {
+  304: z.null().describe('Not modified: the copy the client named in If-None-Match is current'),
+} as const;
 /** A route behind a sign-in: 401 for a guest. */
 export const signedInAnswers = { 401: errorSchema } as const;
 /** A route for administrators: 401 for a guest, 403 for anyone else. */
@@ -76,10 +81,16 @@ export function declareHostAnswers(app: FastifyInstance): void {
     if (route.schema?.hide) return;
     const methods = [route.method].flat();
     const takesBody = methods.some((method) => !READ_METHODS.has(method));
+    const cached = methods.includes('GET') && CATALOG_API_ROUTES.has(route.url);
     const response = (route.schema?.response ?? {}) as Record<string, unknown>;
     route.schema = {
       ...route.schema,
-      response: { ...hostAnswers, ...(takesBody ? bodyAnswers : {}), ...response },
+      response: {
+        ...hostAnswers,
+        ...(takesBody ? bodyAnswers : {}),
+        ...(cached ? cachedAnswers : {}),
+        ...response,
+      },
     };
   });
 }
