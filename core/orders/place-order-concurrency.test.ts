@@ -171,7 +171,7 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
       (error) =>
         !(
           error instanceof AppError &&
-          (error.code === 'CONFLICT' || error.code === 'BAD_REQUEST') &&
+          (error.code === 'CONFLICT' || error.code === 'UNPROCESSABLE') &&
           error.message === checkoutMessages.couponFirstOrder &&
           error.fields?.couponCode === checkoutMessages.couponFirstOrder
         ),
