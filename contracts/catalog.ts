@@ -131,8 +131,24 @@ export interface ProductSummary {
   tag: string | null;
 }
 
+/**
+ * One size × colour a product is sold in, as a shopper sees it: `size` or `color` null where the
+ * product offers none; `price` in naira (the variant's own, else the product's); `stockCount` exact
+ * below the low-stock threshold (5), 5 meaning "5 or more".
+ */
+export interface PublicVariant {
+  sku: string;
+  size: string | null;
+  color: string | null;
+  price: number;
+  inStock: boolean;
+  stockStatus: StockStatus;
+  stockCount: number;
+}
+
 export interface ProductDetail extends ProductSummary {
   description: string;
+  variants: PublicVariant[];
   images: ImageRef[];
   specs: Record<string, string>;
   department: { id: string; name: string } | null;

@@ -373,7 +373,7 @@ async function main() {
       "SELECT id, sizes FROM products WHERE status = 'active' AND cardinality(sizes) <= 1 ORDER BY id DESC LIMIT 1",
     );
     // Enough stock that the order run never runs out: every request places an order.
-    await database.query('UPDATE products SET stock = 1000000 WHERE id = $1', [orderable!.id]);
+    await database.query('UPDATE product_variants SET stock = 1000000 WHERE product_id = $1', [orderable!.id]);
     const [before] = await database.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [
       orderable!.id,
     ]);

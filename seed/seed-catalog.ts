@@ -12,6 +12,7 @@ import { ensureSeedCoupons } from '../core/orders/coupons';
 import type { Db } from '../db/client';
 import { brands, categories, productImages, products, reviews } from '../db/schema/catalog';
 import * as data from './catalog-data';
+import { variantStockShape } from './variant-stock';
 import { IMAGE_HEIGHT, IMAGE_WIDTH } from './images/render-product-image';
 import { drawPicture, pictureHash, recordPictureJob } from './product-pictures';
 
@@ -130,6 +131,19 @@ export async function seedCatalog(
       tx,
       rows.map((row) => row.id),
     );
+    // Each product was given its grid with the stock spread evenly; the demo's sits as a shop's does.
+    const stock = data.products.flatMap((product, index) =>
+      variantStockShape(
+        product.stock,
+        product.sizes,
+        product.colors.map((color) => color.name),
+        index,
+      ).map((units, position) => ({ product_id: rows[index]!.id, position, stock: units })),
+    );
+    await tx.execute(sql`
+      UPDATE product_variants v SET stock = s.stock
+        FROM jsonb_to_recordset(${JSON.stringify(stock)}::jsonb) AS s(product_id integer, position integer, stock integer)
+       WHERE v.product_id = s.product_id AND v.position = s.position`);
     return rows;
   });
 

@@ -9,6 +9,7 @@ import { products } from '../../db/schema/catalog';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { findProductUpload, saveProductUpload } from './product-images';
 import { createProduct, listAdminProducts, parseAdminProductQuery, updateProduct } from './products';
+import { setProductStock } from '../../tests/fixtures/stock';
 
 let database: TestDatabase;
 let uploadDir: string;
@@ -27,8 +28,7 @@ describe('stock states in the admin list', () => {
   it("follow the shop's low-stock rule: 0 is out, 1-4 low, 5 and up in stock", async () => {
     const ids = [1010, 1011, 1012, 1013];
     const levels = [0, 1, 4, 5];
-    for (const [index, id] of ids.entries())
-      await database.db.update(products).set({ stock: levels[index] }).where(eq(products.id, id));
+    for (const [index, id] of ids.entries()) await setProductStock(database.db, id, levels[index]!);
     const states: (string | undefined)[] = [];
     for (const id of ids)
       states.push((await listAdminProducts(database.db, { q: String(id) })).items[0]?.stockStatus);

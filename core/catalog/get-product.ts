@@ -3,6 +3,7 @@ import { productIdSchema, type ProductDetail, type ProductSummary } from '../../
 import type { DbOrTx } from '../../db/client';
 import { categories, productImages, products } from '../../db/schema/catalog';
 import { AppError } from '../errors';
+import { toPublicVariant, variantsOf } from './variants';
 import { summaryFrom, toImageRef, toSummary, withLeadImages } from './product-rows';
 
 const RELATED_COUNT = 4;
@@ -26,7 +27,7 @@ export async function getProduct(db: DbOrTx, rawId: unknown): Promise<ProductDet
     .where(eq(products.id, id));
   if (!row || row.status !== 'active') throw new AppError('NOT_FOUND', 'Product not found');
 
-  const [[summaryRow], imageRows, department] = await Promise.all([
+  const [[summaryRow], imageRows, department, variants] = await Promise.all([
     summaryFrom(db).where(eq(products.id, id)),
     db
       .select()
@@ -40,6 +41,7 @@ export async function getProduct(db: DbOrTx, rawId: unknown): Promise<ProductDet
           .where(eq(categories.id, row.parentId))
           .then((rows) => rows[0] ?? null)
       : Promise.resolve(null),
+    variantsOf(db, [id]),
   ]);
   if (!summaryRow) throw new AppError('NOT_FOUND', 'Product not found');
   const images = imageRows.map(toImageRef);
@@ -48,6 +50,7 @@ export async function getProduct(db: DbOrTx, rawId: unknown): Promise<ProductDet
     description: row.description,
     sizes: row.sizes,
     specs: row.specs,
+    variants: (variants.get(id) ?? []).map((variant) => toPublicVariant(variant, summaryRow.priceKobo)),
     images,
     department,
     createdAt: row.createdAt.toISOString(),

@@ -26,6 +26,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from './notifications';
+import { setProductStock } from '../../tests/fixtures/stock';
 
 let database: TestDatabase;
 let orderDeps: PlaceOrderDeps & { rateLimiter: { hit: () => Promise<void>; check: () => Promise<void> } };
@@ -54,7 +55,7 @@ beforeAll(async () => {
     .orderBy(asc(products.id))
     .limit(1);
   product = row!;
-  await database.db.update(products).set({ stock: 500 }).where(eq(products.id, product.id));
+  await setProductStock(database.db, product.id, 500);
 });
 afterAll(async () => {
   await database?.destroy();

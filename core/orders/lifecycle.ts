@@ -379,7 +379,11 @@ function withRefund(note: string, owedKobo: number): string {
   return owedKobo > 0 ? `${note} We will refund the ${formatNaira(owedKobo)} you sent.` : note;
 }
 
-/** Puts the units of these orders back on sale. */
+/**
+ * Puts the units of these orders back on sale, each on the variant it was taken from (a line whose
+ * variant the owner has since removed goes back to the same size and colour if the product sells it
+ * again, else nowhere). Products are locked in id order, then variants, as Place Order takes them.
+ */
 async function restoreStock(tx: DbOrTx, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
   const returned = await tx
@@ -392,12 +396,19 @@ async function restoreStock(tx: DbOrTx, orderIds: number[]): Promise<void> {
     if (line.productId === null) continue;
     await tx
       .update(products)
-      .set({
-        stock: sql`${products.stock} + ${line.quantity}`,
-        soldCount: sql`greatest(${products.soldCount} - ${line.quantity}, 0)`,
-      })
+      .set({ soldCount: sql`greatest(${products.soldCount} - ${line.quantity}, 0)` })
       .where(eq(products.id, line.productId));
   }
+  await tx.execute(sql`
+    UPDATE product_variants v SET stock = v.stock + back.quantity, updated_at = now()
+      FROM (SELECT coalesce(l.variant_id, same.id) AS variant_id, sum(l.quantity)::int AS quantity
+              FROM order_lines l
+              LEFT JOIN product_variants same
+                ON l.variant_id IS NULL AND same.product_id = l.product_id
+               AND same.size = coalesce(l.size, '') AND same.color = coalesce(l.color, '')
+             WHERE l.order_id IN (SELECT unnest(${sql.raw(`ARRAY[${orderIds.map(Number).join(',')}]`)}::int[]))
+             GROUP BY 1) AS back
+     WHERE v.id = back.variant_id`);
 }
 
 export interface ShopperMailDeps {

@@ -19,6 +19,7 @@ import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { getShopSettings } from '../settings/shop-settings';
 import { placeOrder, type PlacedOrder, type PlaceOrderDeps } from './place-order';
+import { setProductStock } from '../../tests/fixtures/stock';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** PGlite runs one transaction at a time, so a few rounds show the bookkeeping; PostgreSQL gets the real race. */
@@ -95,7 +96,7 @@ function split(results: PromiseSettledResult<PlacedOrder>[]) {
 describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: 90_000 }, () => {
   it(`${SHOPPERS} shoppers for 5 units: exactly 5 orders, the rest OUT_OF_STOCK, ${ROUNDS} rounds`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      await database.db.update(products).set({ stock: 5 }).where(eq(products.id, product.id));
+      await setProductStock(database.db, product.id, 5);
       const results = await Promise.allSettled(
         Array.from({ length: SHOPPERS }, (_, shopper) => placeOrder(deps, orderBody(round, shopper))),
       );
@@ -120,7 +121,7 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
     await database.db.insert(coupons).values({ code: 'THREEONLY', percent: 20, usageLimit: 3 });
     for (let round = 0; round < ROUNDS; round++) {
       await database.db.update(coupons).set({ usedCount: 0 }).where(eq(coupons.code, 'THREEONLY'));
-      await database.db.update(products).set({ stock: 10_000 }).where(eq(products.id, product.id));
+      await setProductStock(database.db, product.id, 10_000);
       const results = await Promise.allSettled(
         Array.from({ length: SHOPPERS }, (_, shopper) =>
           placeOrder(deps, orderBody(1000 + round, shopper, { couponCode: 'threeonly' })),
@@ -148,7 +149,7 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
   it('shoppers each wanting the last two units as two lines: one order, stock 0', async () => {
     if (product.sizes.length < 2) throw new Error('the test needs a product with two sizes');
     for (let round = 0; round < 5; round++) {
-      await database.db.update(products).set({ stock: 2 }).where(eq(products.id, product.id));
+      await setProductStock(database.db, product.id, 2);
       const items = [
         { id: product.id, quantity: 1, selectedSize: product.sizes[0] },
         { id: product.id, quantity: 1, selectedSize: product.sizes[1] },
@@ -179,7 +180,7 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
   }
 
   it(`10 checkouts by one shopper with WELCOME15: one discounted first order, ${ROUNDS} rounds`, async () => {
-    await database.db.update(products).set({ stock: 10_000 }).where(eq(products.id, product.id));
+    await setProductStock(database.db, product.id, 10_000);
     for (let round = 0; round < ROUNDS; round++) {
       const email = `first-order-${round}@example.ng`;
       const results = await Promise.allSettled(
@@ -197,7 +198,7 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
   });
 
   it(`one account racing WELCOME15 under 10 different e-mails: one discounted first order, ${ROUNDS} rounds`, async () => {
-    await database.db.update(products).set({ stock: 10_000 }).where(eq(products.id, product.id));
+    await setProductStock(database.db, product.id, 10_000);
     for (let round = 0; round < ROUNDS; round++) {
       const [user] = await database.db
         .insert(users)
@@ -217,7 +218,7 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
   });
 
   it('a cancelled discounted first order frees the first-order right; a live one keeps it', async () => {
-    await database.db.update(products).set({ stock: 10_000 }).where(eq(products.id, product.id));
+    await setProductStock(database.db, product.id, 10_000);
     const email = 'lapsed-first@example.ng';
     const first = await placeOrder(deps, orderBody(5000, 0, { email, couponCode: 'WELCOME15' }));
     await database.db
@@ -246,10 +247,8 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
       selectedSize: item.sizes[0] ?? null,
     });
     for (let round = 0; round < ROUNDS; round++) {
-      await database.db
-        .update(products)
-        .set({ stock: 10 })
-        .where(sql`${products.id} IN (${first!.id}, ${second!.id})`);
+      await setProductStock(database.db, first!.id, 10);
+      await setProductStock(database.db, second!.id, 10);
       const results = await Promise.allSettled(
         Array.from({ length: 40 }, (_, shopper) =>
           placeOrder(
@@ -274,7 +273,7 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
   it(`one e-mail racing for more unpaid orders than its limit: exactly the limit placed, ${ROUNDS} rounds`, async () => {
     const { maxUnpaidOrdersPerEmail } = await getShopSettings(database.db);
     for (let round = 0; round < ROUNDS; round++) {
-      await database.db.update(products).set({ stock: 100 }).where(eq(products.id, product.id));
+      await setProductStock(database.db, product.id, 100);
       const results = await Promise.allSettled(
         Array.from({ length: 10 }, () =>
           placeOrder(deps, orderBody(4000 + round, 0, { email: `one-email-${round}@example.ng` }), {

@@ -13,6 +13,7 @@ import { createMailer } from '../mail/mailer';
 import { saveShopSettings } from '../settings/shop-settings';
 import { placeOrder, type PlaceOrderDeps, type TotalChangedError } from './place-order';
 import { quoteCart } from './quote';
+import { setProductStock } from '../../tests/fixtures/stock';
 
 let database: TestDatabase;
 let deps: PlaceOrderDeps;
@@ -42,7 +43,7 @@ afterAll(async () => {
 });
 
 async function setStock(id: number, stock: number) {
-  await database.db.update(products).set({ stock }).where(eq(products.id, id));
+  await setProductStock(database.db, id, stock);
 }
 
 async function productRow(id: number) {

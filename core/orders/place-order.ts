@@ -8,7 +8,8 @@ import { checkoutMessages, totalChangedMessage } from '../../contracts/checkout-
 import { nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { products } from '../../db/schema/catalog';
+import { products, productVariants } from '../../db/schema/catalog';
+import { variantLabel } from '../catalog/variants';
 import { type orderLines, orders } from '../../db/schema/orders';
 import { orderOwner } from '../notifications/notifications';
 import { orderLink as notificationLink, orderNotificationText } from '../notifications/notification-texts';
@@ -20,7 +21,7 @@ import { placedOrderState } from './lifecycle';
 import { isPaymentMethodEnabled } from './payment-methods';
 import { newOrderAlertMail, orderConfirmationMail } from './order-mail';
 import { orderViewOf, toOrderView, type OrderRow, type OrderView } from './order-view';
-import { quantitiesByProduct, quoteCart, type CartQuote } from './quote';
+import { quoteCart, variantStockMessage, type CartQuote } from './quote';
 import { isUniqueViolation } from '../unique-violation';
 
 export interface PlaceOrderDeps {
@@ -58,12 +59,42 @@ export function bankReference(now = new Date()): string {
   return `RC${time}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
 }
 
-function outOfStock(name = 'An item in your cart', left: number): AppError {
-  return new AppError(
-    'OUT_OF_STOCK',
-    left > 0 ? `Only ${left} of ${name} left in stock.` : `Sorry, ${name} is out of stock.`,
-    { items: name },
-  );
+/** A line whose variant has too few units: 409, naming the product, its size and colour. */
+function outOfStock(
+  line: Pick<CartQuote['lines'][number], 'name' | 'size' | 'color'> | undefined,
+  left: number,
+): AppError {
+  const name = line?.name ?? 'An item in your cart';
+  const label = variantLabel({ size: line?.size ?? null, color: line?.color ?? null });
+  const message = label
+    ? `${name}: ${variantStockMessage({ size: line?.size ?? null, color: line?.color ?? null }, left)}`
+    : left > 0
+      ? `Only ${left} of ${name} left in stock.`
+      : `Sorry, ${name} is out of stock.`;
+  return new AppError('OUT_OF_STOCK', message, { items: name });
+}
+
+/** Units the order takes from each variant, lines of one variant counted together, in variant id order. */
+interface WantedVariant {
+  variantId: number;
+  productId: number;
+  quantity: number;
+}
+
+function wantedVariants(lines: CartQuote['lines']): WantedVariant[] {
+  const byVariant = new Map<number, WantedVariant>();
+  for (const line of lines) {
+    if (line.variantId === null) continue; // quoteRefusal refused any line without one
+    const entry = byVariant.get(line.variantId);
+    if (entry) entry.quantity += line.quantity;
+    else
+      byVariant.set(line.variantId, {
+        variantId: line.variantId,
+        productId: line.productId,
+        quantity: line.quantity,
+      });
+  }
+  return [...byVariant.values()].sort((a, b) => a.variantId - b.variantId);
 }
 
 /** The shopper's words when they already have as many unpaid orders as the shop allows. */
@@ -97,7 +128,7 @@ function quoteRefusal(totals: CartQuote, shippingMethod: string): AppError | nul
       { couponCode: totals.couponError },
     );
   const short = totals.lines.find((line) => line.problemKind === 'stock');
-  if (short) return outOfStock(short.name, short.stock);
+  if (short) return outOfStock(short, short.stock);
 
   return null;
 }
@@ -161,7 +192,7 @@ async function refusalError(
   db: DbOrTx,
   reason: string,
   lines: CartQuote['lines'],
-  wanted: [number, number][],
+  wanted: WantedVariant[],
 ): Promise<AppError> {
   if (reason.startsWith('unpaid:'))
     return new AppError('RATE_LIMITED', unpaidOrdersMessage(Number(reason.slice(7))));
@@ -170,27 +201,31 @@ async function refusalError(
       couponCode: checkoutMessages.couponUsedUp,
     });
   const current = await db
-    .select({ id: products.id, stock: products.stock, status: products.status })
-    .from(products)
+    .select({ id: productVariants.id, stock: productVariants.stock, status: products.status })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(
       inArray(
-        products.id,
-        wanted.map(([id]) => id),
+        productVariants.id,
+        wanted.map((want) => want.variantId),
       ),
     );
-  const nameOf = (productId: number) => lines.find((line) => line.productId === productId)?.name;
-  for (const [productId, quantity] of wanted) {
-    const product = current.find((row) => row.id === productId);
-    if (!product || product.status !== 'active') {
-      const name = nameOf(productId) ?? 'An item in your cart';
+  for (const want of wanted) {
+    const line = lines.find((item) => item.variantId === want.variantId);
+    const variant = current.find((row) => row.id === want.variantId);
+    if (!variant || variant.status !== 'active') {
+      const name = line?.name ?? 'An item in your cart';
       return new AppError('CONFLICT', `${name}: This item is no longer available.`, {
         items: 'This item is no longer available.',
       });
     }
-    if (product.stock < quantity) return outOfStock(nameOf(productId), product.stock);
+    if (variant.stock < want.quantity) return outOfStock(line, variant.stock);
   }
   // Another order took the last units and gave them back in between: the shopper may simply try again.
-  return outOfStock(nameOf(wanted[0]?.[0] ?? 0), 0);
+  return outOfStock(
+    lines.find((item) => item.variantId === wanted[0]?.variantId),
+    0,
+  );
 }
 
 const dialect = new PgDialect();
@@ -235,7 +270,7 @@ async function recordOrder(
   db: DbOrTx,
   order: NewOrder,
   work: {
-    wanted: [number, number][];
+    wanted: WantedVariant[];
     lines: Omit<typeof orderLines.$inferInsert, 'orderId'>[];
     note: string;
     limits: { perEmail: number; perAddress: number };
@@ -254,9 +289,9 @@ async function recordOrder(
                                     ${work.limits.perEmail}::int, ${work.limits.perAddress}::int) AS ok
     ),
     wanted AS (
-      SELECT w.product_id, w.quantity
-        FROM jsonb_to_recordset(${JSON.stringify(work.wanted.map(([id, quantity]) => ({ product_id: id, quantity })))}::jsonb)
-          AS w(product_id integer, quantity integer)
+      SELECT w.variant_id, w.product_id, w.quantity
+        FROM jsonb_to_recordset(${JSON.stringify(work.wanted.map((want) => ({ variant_id: want.variantId, product_id: want.productId, quantity: want.quantity })))}::jsonb)
+          AS w(variant_id integer, product_id integer, quantity integer)
     ),
     locked AS (
       SELECT p.id FROM products p, gate
@@ -264,10 +299,17 @@ async function recordOrder(
        ORDER BY p.id FOR UPDATE OF p
     ),
     taken AS (
-      UPDATE products p SET stock = p.stock - w.quantity, sold_count = p.sold_count + w.quantity
-        FROM wanted w
-       WHERE p.id = w.product_id AND p.status = 'active' AND p.stock >= w.quantity
+      UPDATE product_variants v SET stock = v.stock - w.quantity, updated_at = ${at}::timestamptz
+        FROM wanted w, products p
+       WHERE v.id = w.variant_id AND v.product_id = w.product_id AND p.id = v.product_id
+         AND p.status = 'active' AND v.stock >= w.quantity
          AND (SELECT count(*) FROM locked) >= 0
+      RETURNING v.id
+    ),
+    sold AS (
+      UPDATE products p SET sold_count = p.sold_count + s.quantity
+        FROM (SELECT product_id, sum(quantity)::int AS quantity FROM wanted GROUP BY product_id) s
+       WHERE p.id = s.product_id AND (SELECT count(*) FROM taken) = ${work.wanted.length}
       RETURNING p.id
     ),
     used AS (
@@ -303,11 +345,15 @@ async function recordOrder(
       RETURNING id
     ),
     line_rows AS (
-      INSERT INTO order_lines (order_id, product_id, name, image_url, unit_price_kobo, quantity, color, size)
-      SELECT placed.id, l.product_id, l.name, l.image_url, l.unit_price_kobo, l.quantity, l.color, l.size
+      INSERT INTO order_lines (order_id, product_id, variant_id, sku, name, image_url, unit_price_kobo, quantity,
+                               color, size)
+      SELECT placed.id, l.product_id, l.variant_id, l.sku, l.name, l.image_url, l.unit_price_kobo, l.quantity,
+             l.color, l.size
         FROM placed, ROWS FROM (jsonb_to_recordset(${JSON.stringify(
           work.lines.map((line) => ({
             product_id: line.productId,
+            variant_id: line.variantId,
+            sku: line.sku,
             name: line.name,
             image_url: line.imageUrl,
             unit_price_kobo: line.unitPriceKobo,
@@ -316,9 +362,9 @@ async function recordOrder(
             size: line.size,
           })),
         )}::jsonb)
-                               AS (product_id integer, name text, image_url text, unit_price_kobo integer,
-                                   quantity integer, color text, size text)) WITH ORDINALITY
-          AS l(product_id, name, image_url, unit_price_kobo, quantity, color, size, position)
+                               AS (product_id integer, variant_id integer, sku text, name text, image_url text,
+                                   unit_price_kobo integer, quantity integer, color text, size text)) WITH ORDINALITY
+          AS l(product_id, variant_id, sku, name, image_url, unit_price_kobo, quantity, color, size, position)
        ORDER BY l.position
     ),
     event_row AS (
@@ -421,6 +467,8 @@ export async function placeOrder(
   });
   const lines = totals.lines.map((line) => ({
     productId: line.productId,
+    variantId: line.variantId,
+    sku: line.sku,
     name: line.name,
     imageUrl: line.imageUrl,
     unitPriceKobo: line.unitPriceKobo,
@@ -439,7 +487,7 @@ export async function placeOrder(
     orderConfirmationMail(deps.publicUrl, view, { accessToken: userId ? null : accessToken, settings }),
     ...(alert ? [alert] : []),
   ];
-  const wanted = [...quantitiesByProduct(input.items)].sort(([a], [b]) => a - b);
+  const wanted = wantedVariants(totals.lines);
 
   let recorded: { id: number; mails: QueuedMail[] };
   try {
@@ -524,7 +572,7 @@ async function placingFailure(
   db: DbOrTx,
   error: unknown,
   lines: CartQuote['lines'],
-  wanted: [number, number][],
+  wanted: WantedVariant[],
 ): Promise<unknown> {
   // Two first orders with a first-order coupon raced: the unique index let one through.
   if (isUniqueViolation(error, 'orders_first_order_coupon_'))

@@ -9,6 +9,7 @@ import { createMailer } from '../mail/mailer';
 import { checkCoupon } from './coupons';
 import { placeOrder, type PlaceOrderDeps } from './place-order';
 import { quoteCart } from './quote';
+import { setProductStock } from '../../tests/fixtures/stock';
 
 let database: TestDatabase;
 let deps: PlaceOrderDeps;
@@ -37,7 +38,9 @@ async function setProduct(
   id: number,
   values: { priceKobo?: number; stock?: number; freeShipping?: boolean },
 ) {
-  await database.db.update(products).set(values).where(eq(products.id, id));
+  const { stock, ...rest } = values;
+  if (Object.keys(rest).length > 0) await database.db.update(products).set(rest).where(eq(products.id, id));
+  if (stock !== undefined) await setProductStock(database.db, id, stock);
 }
 
 function line(product: { id: number; sizes: string[] }, quantity: number, sizeIndex = 0) {

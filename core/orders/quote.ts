@@ -6,6 +6,7 @@ import { formatWholeNaira } from '../../contracts/money';
 import { mediaUrl } from '../../contracts/media';
 import type { DbOrTx } from '../../db/client';
 import { productImages, products } from '../../db/schema/catalog';
+import { chooseVariant, variantLabel, variantsOf, type VariantRow } from '../catalog/variants';
 import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
 import { checkCoupon } from './coupons';
@@ -13,6 +14,9 @@ import { computeTotals, shippingOptions, taxRateFor, type ShippingOption, type T
 
 export interface QuotedLine {
   productId: number;
+  /** The variant (size × colour) the units come from; null when the line names none the product sells. */
+  variantId: number | null;
+  sku: string | null;
   name: string;
   imageUrl: string | null;
   unitPriceKobo: number;
@@ -20,7 +24,7 @@ export interface QuotedLine {
   color: string | null;
   size: string | null;
   lineTotalKobo: number;
-  /** Units left in stock. */
+  /** Units of this line's variant left in stock. */
   stock: number;
   /** The sizes the product comes in, so a line without one can be given one. */
   sizes: string[];
@@ -61,6 +65,7 @@ interface ProductForSale {
   sizes: string[];
   freeShipping: boolean;
   imageUrl: string | null;
+  variants: VariantRow[];
 }
 
 async function loadProducts(db: DbOrTx, ids: number[]): Promise<Map<number, ProductForSale>> {
@@ -81,18 +86,20 @@ async function loadProducts(db: DbOrTx, ids: number[]): Promise<Map<number, Prod
     .from(products)
     .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
     .where(inArray(products.id, ids));
+  const variants = await variantsOf(db, ids);
   return new Map(
     rows.map((row) => [
       row.id,
       {
         ...row,
         imageUrl: row.imageKey ? mediaUrl(row.imageKey, Math.min(...(row.imageWidths ?? [320]))) : null,
+        variants: variants.get(row.id) ?? [],
       },
     ]),
   );
 }
 
-/** Units asked for, per product, across lines (two sizes of one shirt draw on one stock). */
+/** Units asked for, per product, across lines (the shop's cap on one order counts every size together). */
 export function quantitiesByProduct(lines: Pick<CartLineInput, 'id' | 'quantity'>[]): Map<number, number> {
   const totals = new Map<number, number>();
   for (const line of lines) totals.set(line.id, (totals.get(line.id) ?? 0) + line.quantity);
@@ -101,29 +108,31 @@ export function quantitiesByProduct(lines: Pick<CartLineInput, 'id' | 'quantity'
 
 type LineProblem = Pick<QuotedLine, 'problem' | 'problemKind'>;
 
+/** The shopper's words for a variant with too few units: "Only 1 left in M.", "Sorry, XL / Olive is sold out." */
+export function variantStockMessage(
+  option: { size: string | null; color: string | null },
+  left: number,
+): string {
+  const label = variantLabel(option);
+  if (left <= 0) return label ? `Sorry, ${label} is sold out.` : 'Out of Stock';
+  return label ? `Only ${left} left in ${label}.` : `Only ${left} left in stock.`;
+}
+
 function lineProblem(
   product: ProductForSale | undefined,
-  line: CartLineInput,
-  wantedOfProduct: number,
+  choice: ReturnType<typeof chooseVariant> | null,
+  wanted: { ofVariant: number; ofProduct: number },
   cap: number,
 ): LineProblem {
-  if (!product || product.status !== 'active')
+  if (!product || product.status !== 'active' || !choice)
     return { problem: 'This item is no longer available.', problemKind: 'unavailable' };
-  if (
-    line.selectedColor &&
-    product.colors.length > 0 &&
-    !product.colors.some((c) => c.name === line.selectedColor)
-  )
-    return { problem: `${line.selectedColor} is not available for this item.`, problemKind: 'option' };
-  if (line.selectedSize && product.sizes.length > 0 && !product.sizes.includes(line.selectedSize))
-    return { problem: `Size ${line.selectedSize} is not available for this item.`, problemKind: 'option' };
-  if (!line.selectedSize && product.sizes.length > 1)
-    return { problem: 'Please choose a size.', problemKind: 'option' };
-  if (product.stock <= 0) return { problem: 'Out of Stock', problemKind: 'stock' };
-  if (wantedOfProduct > product.stock)
-    return { problem: `Only ${product.stock} left in stock.`, problemKind: 'stock' };
-  // One order never holds more than the shop's cap, however many are left.
-  if (wantedOfProduct > cap) return { problem: quantityCapMessage(product.name, cap), problemKind: 'limit' };
+  if (!choice.variant) return { problem: choice.problem, problemKind: 'option' };
+  const variant = choice.variant;
+  const option = { size: variant.size || null, color: variant.color || null };
+  if (variant.stock <= 0 || wanted.ofVariant > variant.stock)
+    return { problem: variantStockMessage(option, variant.stock), problemKind: 'stock' };
+  // One order never holds more than the shop's cap of a product, however many are left.
+  if (wanted.ofProduct > cap) return { problem: quantityCapMessage(product.name, cap), problemKind: 'limit' };
   return { problem: null, problemKind: null };
 }
 
@@ -142,22 +151,44 @@ export async function quoteCart(
   const wanted = quantitiesByProduct(input.items);
   const catalog = await loadProducts(db, [...wanted.keys()]);
 
-  const lines: QuotedLine[] = input.items.map((line) => {
+  const choices = input.items.map((line) => {
     const product = catalog.get(line.id);
-    const unitPriceKobo = product?.priceKobo ?? 0;
+    return product && product.status === 'active' ? chooseVariant(product, product.variants, line) : null;
+  });
+  // Units asked for per variant across lines (the same size and colour twice draws on one stock).
+  const wantedOfVariant = new Map<number, number>();
+  input.items.forEach((line, index) => {
+    const variant = choices[index]?.variant;
+    if (variant) wantedOfVariant.set(variant.id, (wantedOfVariant.get(variant.id) ?? 0) + line.quantity);
+  });
+
+  const lines: QuotedLine[] = input.items.map((line, index) => {
+    const product = catalog.get(line.id);
+    const choice = choices[index] ?? null;
+    const variant = choice?.variant ?? null;
+    const unitPriceKobo = variant?.priceKobo ?? product?.priceKobo ?? 0;
     return {
       productId: line.id,
+      variantId: variant?.id ?? null,
+      sku: variant?.sku ?? null,
       name: product?.name ?? 'Unavailable item',
       imageUrl: product?.imageUrl ?? null,
       unitPriceKobo,
       quantity: line.quantity,
-      color: line.selectedColor ?? null,
-      // A one-size piece needs no choosing.
-      size: line.selectedSize ?? (product?.sizes.length === 1 ? (product.sizes[0] ?? null) : null),
+      color: variant ? variant.color || null : (line.selectedColor ?? null),
+      size: variant ? variant.size || null : (line.selectedSize ?? null),
       lineTotalKobo: unitPriceKobo * line.quantity,
-      stock: product?.stock ?? 0,
+      stock: variant?.stock ?? 0,
       sizes: product?.sizes ?? [],
-      ...lineProblem(product, line, wanted.get(line.id) ?? line.quantity, settings.maxQuantityPerProduct),
+      ...lineProblem(
+        product,
+        choice,
+        {
+          ofVariant: (variant && wantedOfVariant.get(variant.id)) || line.quantity,
+          ofProduct: wanted.get(line.id) ?? line.quantity,
+        },
+        settings.maxQuantityPerProduct,
+      ),
     };
   });
   // A line that only needs a size or has too few left still shows its price; a line no longer sold does not.

@@ -10,6 +10,7 @@ import { createMailer } from '../mail/mailer';
 import type { RateLimiter, RateLimitRule } from '../rate-limits';
 import { placeOrder, type PlacedOrder, type PlaceOrderDeps } from './place-order';
 import { getOrderForViewer, listOrdersForUser, trackOrder, trackOrderLimit } from './read-orders';
+import { setProductStock } from '../../tests/fixtures/stock';
 
 type Viewer = { id: string; email: string; role: 'customer' | 'admin'; emailVerified: boolean };
 
@@ -81,7 +82,7 @@ beforeAll(async () => {
     .orderBy(asc(products.id))
     .limit(1);
   product = row!;
-  await database.db.update(products).set({ stock: 50 }).where(eq(products.id, product.id));
+  await setProductStock(database.db, product.id, 50);
   owner = await insertUser('owner@example.ng');
   stranger = await insertUser('stranger@example.ng');
   admin = await insertUser('admin@rossy.test', 'admin');

@@ -8,6 +8,7 @@ import { createMailer } from '../mail/mailer';
 import { placeOrder, type PlaceOrderDeps } from './place-order';
 import { quoteCart } from './quote';
 import { releaseUnpaidOrders } from './release-unpaid';
+import { setProductStock } from '../../tests/fixtures/stock';
 
 const HOUR = 3_600_000;
 
@@ -89,7 +90,8 @@ async function placeUnpaid(email: string, now: Date) {
 
 describe('releaseUnpaidOrders', () => {
   it('keeps an unpaid order and its stock until the hold passes', async () => {
-    await database.db.update(products).set({ stock: 10, soldCount: 0 }).where(eq(products.id, product.id));
+    await setProductStock(database.db, product.id, 10);
+    await database.db.update(products).set({ soldCount: 0 }).where(eq(products.id, product.id));
     const placedAt = new Date();
     const order = await placeUnpaid('early@example.ng', placedAt);
     expect(await releaseUnpaidOrders(deps, new Date(placedAt.getTime() + 47 * HOUR))).toEqual([]);
@@ -100,7 +102,8 @@ describe('releaseUnpaidOrders', () => {
   });
 
   it('cancels an order whose hold passed, returning stock and coupon use once, and tells the shopper', async () => {
-    await database.db.update(products).set({ stock: 10, soldCount: 0 }).where(eq(products.id, product.id));
+    await setProductStock(database.db, product.id, 10);
+    await database.db.update(products).set({ soldCount: 0 }).where(eq(products.id, product.id));
     await database.db.update(coupons).set({ usedCount: 0 }).where(eq(coupons.code, 'HOLD10'));
     const placedAt = new Date();
     const order = await placeUnpaid('late-payer@example.ng', placedAt);
@@ -133,7 +136,8 @@ describe('releaseUnpaidOrders', () => {
   });
 
   it('releases each order exactly once when two runs race', async () => {
-    await database.db.update(products).set({ stock: 10, soldCount: 0 }).where(eq(products.id, product.id));
+    await setProductStock(database.db, product.id, 10);
+    await database.db.update(products).set({ soldCount: 0 }).where(eq(products.id, product.id));
     await database.db.update(coupons).set({ usedCount: 0 }).where(eq(coupons.code, 'HOLD10'));
     const placedAt = new Date();
     const first = await placeUnpaid('race-1@example.ng', placedAt);
@@ -157,7 +161,8 @@ describe('releaseUnpaidOrders', () => {
   });
 
   it('leaves a paid order alone, however old', async () => {
-    await database.db.update(products).set({ stock: 10, soldCount: 0 }).where(eq(products.id, product.id));
+    await setProductStock(database.db, product.id, 10);
+    await database.db.update(products).set({ soldCount: 0 }).where(eq(products.id, product.id));
     const placedAt = new Date();
     const order = await placeUnpaid('paid@example.ng', placedAt);
     await database.db
@@ -170,7 +175,7 @@ describe('releaseUnpaidOrders', () => {
   });
 
   it('lets a shopper whose first order lapsed use the first-order coupon again', async () => {
-    await database.db.update(products).set({ stock: 10 }).where(eq(products.id, product.id));
+    await setProductStock(database.db, product.id, 10);
     const placedAt = new Date();
     await placeUnpaid('second-chance@example.ng', placedAt);
     const quote = () =>

@@ -18,6 +18,7 @@ import { createSandboxProvider, simulateSandboxTransfer, type SandboxTransferOut
 import { formatNaira } from '../../contracts/money';
 import { listTransactions, moneyToRefund, transfersUnderReview } from './transactions';
 import { checkTransferAccount, openTransferAccount, settleReportedTransaction } from './transfer-accounts';
+import { setProductStock } from '../../tests/fixtures/stock';
 
 const WEBHOOK_HASH = 'a-webhook-secret-for-tests';
 const DAY = 86_400_000;
@@ -46,7 +47,7 @@ beforeAll(async () => {
     .orderBy(asc(products.id))
     .limit(1);
   product = { id: row!.id, size: row!.sizes[0] };
-  await database.db.update(products).set({ stock: 500 }).where(eq(products.id, product.id));
+  await setProductStock(database.db, product.id, 500);
   await ensureAdminAccount(database.db, 'boss@rossy.test', 'Boss-Pass-2026');
   const [boss] = await database.db
     .select({ id: users.id, email: users.email })

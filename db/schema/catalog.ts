@@ -130,6 +130,46 @@ export const products = pgTable(
 );
 
 /**
+ * What the shop sells: one variant per size × colour a product offers ('' where it offers no size or
+ * no colour; one default variant when it has neither). Stock is counted here; `products.stock` is
+ * the sum of a product's variants, kept by the database (db/migrations/0017_product_variants.sql),
+ * which refuses a direct write to it. Decision 0032.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The size's name ('M', '42'), '' when the product offers no size. */
+    size: text('size').notNull().default(''),
+    /** The colour's name, as in products.colors ('Olive'), '' when the product offers no colour. */
+    color: text('color').notNull().default(''),
+    /** Unique in the shop, upper case; generated (ROS-1061-M-OLV) when the owner leaves it blank. */
+    sku: text('sku').notNull(),
+    stock: integer('stock').notNull().default(0),
+    /** This variant's own price (an XXL may cost more); null: the product's price. */
+    priceKobo: integer('price_kobo'),
+    /** The order a shopper sees them in: colours, then sizes within a colour. */
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('product_variants_stock_non_negative', sql`${table.stock} >= 0`),
+    check('product_variants_price_non_negative', sql`${table.priceKobo} IS NULL OR ${table.priceKobo} >= 0`),
+    check('product_variants_sku_upper', sql`${table.sku} = upper(${table.sku}) AND ${table.sku} <> ''`),
+    uniqueIndex('product_variants_option_idx').on(table.productId, table.size, table.color),
+    uniqueIndex('product_variants_sku_idx').on(table.sku),
+    /** A filter by size finds the products whose that size is in stock. */
+    index('product_variants_size_in_stock_idx')
+      .on(table.size, table.productId)
+      .where(sql`${table.stock} > 0`),
+  ],
+);
+
+/**
  * Every word of the catalogue's names and keywords (a trigger on products keeps it), so a search
  * with a typo ('handbg') finds the word meant ('handbag') among a few thousand words instead of
  * comparing it with every product (core/catalog/list-products.ts).

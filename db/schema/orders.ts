@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { products } from './catalog';
+import { products, productVariants } from './catalog';
 
 export const orderStatuses = ['awaiting_payment', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -164,9 +164,14 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     color: text('color'),
     size: text('size'),
+    /** The variant the units were taken from, and given back to on a cancellation or release. */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /** The variant's SKU as it was when ordered. */
+    sku: text('sku'),
   },
   (table) => [
     index('order_lines_order_idx').on(table.orderId),
+    index('order_lines_variant_idx').on(table.variantId),
     index('order_lines_product_idx').on(table.productId),
     check('order_lines_quantity_positive', sql`${table.quantity} > 0`),
   ],

@@ -10,6 +10,7 @@ import { linkTokenFromOutbox, signUpAs, TEST_PASSWORD } from '../fixtures/admin-
 import { testOrderBody } from '../fixtures/orders';
 import type { TestApp } from '../fixtures/test-app';
 import { createTestPagesApp } from '../fixtures/test-pages-app';
+import { setProductStock } from '../fixtures/stock';
 
 /**
  * Probes of issue 13, findings 1, 2 and 8: nobody becomes admin through ADMIN_EMAIL, nobody reads a
@@ -64,7 +65,7 @@ beforeAll(async () => {
     .from(products)
     .where(sql`${products.stock} > 5 and cardinality(${products.sizes}) <= 1`)
     .limit(1);
-  await test.database.db.update(products).set({ stock: 500 }).where(eq(products.id, row!.id));
+  await setProductStock(test.database.db, row!.id, 500);
   product = { id: row!.id, size: row!.sizes[0] ?? null };
 }, 180_000);
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { testOrderBody } from '../fixtures/orders';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
 import { signInSeededAdmin, signUpAs } from '../fixtures/admin-api';
 import { audienceOf, concretePath, documentedRoutes, type ApiRoute } from './api-routes';
+import { setProductStock } from '../fixtures/stock';
 
 /**
  * The authorization matrix: guest, customer A, customer B and admin against every documented
@@ -31,7 +32,7 @@ beforeAll(async () => {
     .from(products)
     .where(sql`${products.stock} > 5 and cardinality(${products.sizes}) <= 1`)
     .limit(1);
-  await test.database.db.update(products).set({ stock: 50 }).where(eq(products.id, product!.id));
+  await setProductStock(test.database.db, product!.id, 50);
   const placed = await test.app.inject({
     method: 'POST',
     url: '/api/orders',

@@ -12,6 +12,7 @@ import { paymentTransactions } from '../../db/schema/payments';
 import { auth, signInSeededAdmin } from '../fixtures/admin-api';
 import { allowManyUnpaidOrders, testOrderBody } from '../fixtures/orders';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
+import { setProductStock } from '../fixtures/stock';
 
 let test: TestApp;
 let adminToken: string;
@@ -30,7 +31,7 @@ beforeAll(async () => {
     )
     .orderBy(products.id)
     .limit(1);
-  await test.database.db.update(products).set({ stock: 40 }).where(eq(products.id, row!.id));
+  await setProductStock(test.database.db, row!.id, 40);
   product = { id: row!.id, size: row!.sizes[0] ?? null, priceKobo: row!.priceKobo };
 }, 120_000);
 afterAll(async () => {

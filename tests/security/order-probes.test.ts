@@ -15,6 +15,7 @@ import { products } from '../../db/schema/catalog';
 import { orders } from '../../db/schema/orders';
 import { testOrderBody } from '../fixtures/orders';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
+import { setProductStock } from '../fixtures/stock';
 
 let test: TestApp;
 let product: { id: number; size: string | null; name: string };
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 async function setStock(stock: number) {
-  await test.database.db.update(products).set({ stock }).where(eq(products.id, product.id));
+  await setProductStock(test.database.db, product.id, stock);
 }
 
 async function stock(): Promise<number> {

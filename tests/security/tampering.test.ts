@@ -7,6 +7,7 @@ import { orders } from '../../db/schema/orders';
 import { allowManyUnpaidOrders, testOrderBody } from '../fixtures/orders';
 import { createTestApp, type TestApp } from '../fixtures/test-app';
 import { signUpAs } from '../fixtures/admin-api';
+import { setProductStock } from '../fixtures/stock';
 
 /** What an attacker changes in the browser: prices, quantities, payment results and uploads. */
 let test: TestApp;
@@ -21,7 +22,7 @@ beforeAll(async () => {
     .from(products)
     .where(sql`cardinality(${products.sizes}) <= 1`)
     .limit(1);
-  await test.database.db.update(products).set({ stock: 40 }).where(eq(products.id, row!.id));
+  await setProductStock(test.database.db, row!.id, 40);
   product = { id: row!.id, price: row!.priceKobo / 100, size: row!.sizes[0] ?? null };
   customer = await signUpAs(test, 'tamper@example.ng');
 }, 120_000);

@@ -39,7 +39,10 @@ beforeAll(async () => {
     "SELECT id, sizes FROM products WHERE status = 'active' AND cardinality(sizes) <= 1 ORDER BY id LIMIT 1",
   );
   product = { id: row!.id, size: row!.sizes[0] ?? null };
-  await database.query('UPDATE products SET stock = $1 WHERE id = $2', [INITIAL_STOCK, product.id]);
+  await database.query('UPDATE product_variants SET stock = $1 WHERE product_id = $2', [
+    INITIAL_STOCK,
+    product.id,
+  ]);
   heldBySeed = (await stockAgreesWithOrders()).held;
   // One client places dozens of unpaid orders here: the limits on open unpaid orders step aside.
   await database.query(ALLOW_MANY_UNPAID_ORDERS_SQL);

@@ -71,7 +71,7 @@ async function inStockProduct(stock: number) {
     "SELECT id, sizes FROM products WHERE status = 'active' AND cardinality(sizes) <= 1 ORDER BY id DESC LIMIT 1 OFFSET $1",
     [Math.floor(Math.random() * 10)],
   );
-  await database.query('UPDATE products SET stock = $1 WHERE id = $2', [stock, row!.id]);
+  await database.query('UPDATE product_variants SET stock = $1 WHERE product_id = $2', [stock, row!.id]);
   return { id: row!.id, size: row!.sizes[0] ?? null };
 }
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../db/schema/admin';
@@ -11,6 +11,7 @@ import { productImages, products } from '../../../db/schema/catalog';
 import { orderLines } from '../../../db/schema/orders';
 import { auth, createAdminTestApp, type AdminTestApp } from '../../../tests/fixtures/admin-api';
 import type { TestApp } from '../../../tests/fixtures/test-app';
+import { setProductStock } from '../../../tests/fixtures/stock';
 
 const REQUIRED = 'Please fill in all required fields and ensure stock is greater than zero.';
 const EDIT_REQUIRED = 'Please fill in required fields: name, price, stock.';
@@ -140,12 +141,14 @@ describe('/api/admin/products access', () => {
 
 describe('listing products', () => {
   it('filters by search, category, stock state and status, paged', async () => {
+    await setProductStock(test.database.db, 1002, 0);
+    await test.database.db.execute(sql`UPDATE product_variants SET stock = 2
+      WHERE id = (SELECT min(id) FROM product_variants WHERE product_id = 1002)`);
     const [low] = await test.database.db
-      .update(products)
-      .set({ stock: 2 })
-      .where(eq(products.id, 1002))
-      .returning({ name: products.name, categoryId: products.categoryId });
-    await test.database.db.update(products).set({ stock: 0 }).where(eq(products.id, 1003));
+      .select({ name: products.name, categoryId: products.categoryId })
+      .from(products)
+      .where(eq(products.id, 1002));
+    await setProductStock(test.database.db, 1003, 0);
     const list = async (query: string) => {
       const response = await test.app.inject({
         method: 'GET',

@@ -4,6 +4,7 @@ import { users } from '../../../db/schema/accounts';
 import { products } from '../../../db/schema/catalog';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 import { signInSeededAdmin, signUpAs } from '../../../tests/fixtures/admin-api';
+import { setProductStock } from '../../../tests/fixtures/stock';
 
 let test: TestApp;
 let shopperToken: string;
@@ -24,7 +25,7 @@ beforeAll(async () => {
     .from(products)
     .limit(1);
   productId = row!.id;
-  await test.database.db.update(products).set({ stock: 50 }).where(eq(products.id, productId));
+  await setProductStock(test.database.db, productId, 50);
 });
 afterAll(async () => {
   await test?.close();

@@ -4,6 +4,7 @@ import { products } from '../../../db/schema/catalog';
 import { orders } from '../../../db/schema/orders';
 import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
+import { setProductStock } from '../../../tests/fixtures/stock';
 
 let test: TestApp;
 let product: { id: number; priceKobo: number; stock: number };
@@ -18,7 +19,7 @@ beforeAll(async () => {
     .orderBy(products.id)
     .limit(1);
   product = row!;
-  await test.database.db.update(products).set({ stock: 50 }).where(eq(products.id, product.id));
+  await setProductStock(test.database.db, product.id, 50);
 });
 afterAll(async () => {
   await test?.close();

@@ -15,6 +15,7 @@ import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 import { paidAfterCancel } from '../../../core/payments/payments';
 import { signInSeededAdmin, signUpAs } from '../../../tests/fixtures/admin-api';
+import { setProductStock } from '../../../tests/fixtures/stock';
 
 /**
  * The live Flutterwave code path (FLW keys set), with FLW_API_BASE pointing at a local stand-in:
@@ -47,7 +48,7 @@ beforeAll(async () => {
     .orderBy(products.id)
     .limit(1);
   productId = row!.id;
-  await test.database.db.update(products).set({ stock: 1000 }).where(eq(products.id, productId));
+  await setProductStock(test.database.db, productId, 1000);
 });
 afterAll(async () => {
   await test?.close();

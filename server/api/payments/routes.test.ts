@@ -5,6 +5,7 @@ import { users } from '../../../db/schema/accounts';
 import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 import { signInSeededAdmin } from '../../../tests/fixtures/admin-api';
+import { setProductStock } from '../../../tests/fixtures/stock';
 
 let test: TestApp;
 let productId: number;
@@ -19,10 +20,7 @@ beforeAll(async () => {
     .orderBy(products.id)
     .limit(1);
   productId = row!.id;
-  await test.database.db
-    .update(products)
-    .set({ stock: 100 })
-    .where(sql`${products.id} = ${productId}`);
+  await setProductStock(test.database.db, productId, 100);
 });
 afterAll(async () => {
   await test?.close();
