@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DB_INTEGER, MAX_PRICE_NAIRA } from '../../contracts/limits';
 import { products } from '../../db/schema/catalog';
 import { auth, signInSeededAdmin, signUpAs } from '../fixtures/admin-api';
+import { setProductStock } from '../fixtures/stock';
 import type { TestApp } from '../fixtures/test-app';
 import { createTestPagesApp } from '../fixtures/test-pages-app';
 import { concretePath, documentedRoutes } from './api-routes';
@@ -184,8 +185,9 @@ describe('ids and amounts in admin and payment routes', () => {
   it('an order whose total would not fit is refused with a clear 4xx, never a 500', async () => {
     await test.database.db
       .update(products)
-      .set({ priceKobo: MAX_PRICE_NAIRA * 100, stock: 500 })
+      .set({ priceKobo: MAX_PRICE_NAIRA * 100 })
       .where(eq(products.id, 1002));
+    await setProductStock(test.database.db, 1002, 500);
     const quote = await test.app.inject({
       method: 'POST',
       url: '/api/cart/quote',
