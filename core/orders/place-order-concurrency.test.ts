@@ -20,6 +20,7 @@ import type { Mailer } from '../mail/mailer';
 import { getShopSettings } from '../settings/shop-settings';
 import { placeOrder, type PlacedOrder, type PlaceOrderDeps } from './place-order';
 import { setProductStock } from '../../tests/fixtures/stock';
+import { gridStock, setGridStock } from '../../tests/fixtures/variant-grid';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** PGlite runs one transaction at a time, so a few rounds show the bookkeeping; PostgreSQL gets the real race. */
@@ -29,7 +30,7 @@ const SHOPPERS = 50;
 let database: TestDatabase;
 let wide: DatabaseHandle | null = null;
 let deps: PlaceOrderDeps;
-let product: { id: number; sizes: string[] };
+let product: { id: number; sizes: string[]; colors: { name: string }[] };
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
@@ -37,7 +38,7 @@ beforeAll(async () => {
   const mailer: Mailer = { send: async () => {}, deliver: async () => {} };
   deps = { db: await shoppersDb(), mailer, publicUrl: 'https://rossy.test' };
   const [row] = await database.db
-    .select({ id: products.id, sizes: products.sizes })
+    .select({ id: products.id, sizes: products.sizes, colors: products.colors })
     .from(products)
     .orderBy(asc(products.id))
     .limit(1);
@@ -146,13 +147,23 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
     }
   });
 
-  it('shoppers each wanting the last two units as two lines: one order, stock 0', async () => {
+  it('shoppers each wanting the last unit of two sizes, as two lines: one order, both sizes 0', async () => {
     if (product.sizes.length < 2) throw new Error('the test needs a product with two sizes');
+    const [first, second] = product.sizes as [string, string];
+    const color = product.colors[0]?.name ?? null;
     for (let round = 0; round < 5; round++) {
-      await setProductStock(database.db, product.id, 2);
+      await setGridStock(
+        database.db,
+        product.id,
+        [
+          { size: first, color, stock: 1 },
+          { size: second, color, stock: 1 },
+        ],
+        0,
+      );
       const items = [
-        { id: product.id, quantity: 1, selectedSize: product.sizes[0] },
-        { id: product.id, quantity: 1, selectedSize: product.sizes[1] },
+        { id: product.id, quantity: 1, selectedSize: first },
+        { id: product.id, quantity: 1, selectedSize: second },
       ];
       const results = await Promise.allSettled(
         Array.from({ length: 20 }, (_, shopper) =>
@@ -163,6 +174,51 @@ describe(`concurrent checkouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
       expect(placed).toHaveLength(1);
       expect(errors.every((error) => error instanceof AppError && error.code === 'OUT_OF_STOCK')).toBe(true);
       expect(await stockOf(product.id)).toBe(0);
+    }
+  });
+
+  it(`12 shoppers for the last 3 of one size: exactly 3 orders, the others refused naming the size, the other sizes untouched, ${ROUNDS} rounds`, async () => {
+    if (product.sizes.length < 2) throw new Error('the test needs a product with two sizes');
+    const size = product.sizes[1]!;
+    const color = product.colors[0]?.name ?? null;
+    const label = [size, color].filter(Boolean).join(' / ');
+    for (let round = 0; round < ROUNDS; round++) {
+      // Plenty of the product overall (every other size and colour 7), 3 of this size in this colour.
+      await setGridStock(database.db, product.id, [{ size, color, stock: 3 }], 7);
+      const before = await gridStock(database.db, product.id);
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, shopper) =>
+          placeOrder(
+            deps,
+            orderBody(6000 + round, shopper, {
+              items: [{ id: product.id, quantity: 1, selectedSize: size, selectedColor: color }],
+            }),
+          ),
+        ),
+      );
+      const { placed, errors } = split(results);
+      const unexpected = errors.filter(
+        (error) =>
+          !(
+            error instanceof AppError &&
+            error.code === 'OUT_OF_STOCK' &&
+            error.status === 409 &&
+            error.message.includes(label)
+          ),
+      );
+      expect(unexpected.map(String), `round ${round}`).toEqual([]);
+      expect(placed, `round ${round}`).toHaveLength(3);
+      expect(errors).toHaveLength(9);
+      expect(
+        placed.every((result) =>
+          result.order.items.every((item) => item.size === size && item.color === color),
+        ),
+      ).toBe(true);
+      const after = await gridStock(database.db, product.id);
+      expect(after, `round ${round}`).toEqual({ ...before, [`${size}/${color ?? ''}`]: 0 });
+      expect(await stockOf(product.id)).toBe(
+        Object.values(before).reduce((sum, units) => sum + units, 0) - 3,
+      );
     }
   });
 

@@ -14,6 +14,7 @@ import { saveShopSettings } from '../settings/shop-settings';
 import { placeOrder, type PlaceOrderDeps, type TotalChangedError } from './place-order';
 import { quoteCart } from './quote';
 import { setProductStock } from '../../tests/fixtures/stock';
+import { gridOf } from '../../tests/fixtures/variant-grid';
 
 let database: TestDatabase;
 let deps: PlaceOrderDeps;
@@ -359,15 +360,18 @@ describe('placeOrder refuses', () => {
     expect(error.message).toContain(archived.name);
   });
 
-  it('more than the stock with a 409 OUT_OF_STOCK naming the item, taking nothing', async () => {
+  it('more than the stock with a 409 OUT_OF_STOCK naming the item, its size and colour, taking nothing', async () => {
     await setStock(bag.id, 1);
+    const [cell] = await gridOf(database.db, bag.id);
+    const label = [cell!.size, cell!.color].filter(Boolean).join(' / ');
+    expect(label, 'the bag comes in a size and a colour').toContain(' / ');
     const count = await orderCount();
     const error = await expectAppError(
       placeOrder(deps, orderBody({ items: [line(bag, 2)] })),
       'OUT_OF_STOCK',
     );
     expect(error.status).toBe(409);
-    expect(error.message).toBe(`Only 1 of ${bag.name} left in stock.`);
+    expect(error.message).toBe(`${bag.name}: Only 1 left in ${label}.`);
     expect(await orderCount()).toBe(count);
     expect((await productRow(bag.id)).stock).toBe(1);
 
@@ -376,7 +380,7 @@ describe('placeOrder refuses', () => {
       placeOrder(deps, orderBody({ items: [line(bag, 1)] })),
       'OUT_OF_STOCK',
     );
-    expect(soldOut.message).toBe(`Sorry, ${bag.name} is out of stock.`);
+    expect(soldOut.message).toBe(`${bag.name}: Sorry, ${label} is sold out.`);
     expect((await productRow(bag.id)).stock).toBe(0);
   });
 

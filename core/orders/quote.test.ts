@@ -10,11 +10,13 @@ import { checkCoupon } from './coupons';
 import { placeOrder, type PlaceOrderDeps } from './place-order';
 import { quoteCart } from './quote';
 import { setProductStock } from '../../tests/fixtures/stock';
+import { gridStock, setGridStock } from '../../tests/fixtures/variant-grid';
 
 let database: TestDatabase;
 let deps: PlaceOrderDeps;
-let shirt: { id: number; name: string; sizes: string[] };
-let bag: { id: number; name: string; sizes: string[] };
+type Product = { id: number; name: string; sizes: string[]; colors: { name: string }[] };
+let shirt: Product;
+let bag: Product;
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
@@ -24,11 +26,11 @@ beforeAll(async () => {
     publicUrl: 'https://rossy.test',
   };
   const rows = await database.db
-    .select({ id: products.id, name: products.name, sizes: products.sizes })
+    .select({ id: products.id, name: products.name, sizes: products.sizes, colors: products.colors })
     .from(products)
     .orderBy(asc(products.id))
     .limit(2);
-  [shirt, bag] = rows as [typeof shirt, typeof bag];
+  [shirt, bag] = rows as [Product, Product];
 });
 afterAll(async () => {
   await database?.destroy();
@@ -154,34 +156,85 @@ describe('quoteCart prices from the database', () => {
     expect(quote.purchasable).toBe(false);
   });
 
-  it('counts two lines of one product together against its stock', async () => {
+  it('counts two lines of one size together against that size; lines of two sizes draw on their own', async () => {
     if (shirt.sizes.length < 2) throw new Error('the test needs a product with two sizes');
-    await setProduct(shirt.id, { priceKobo: 700_000, stock: 3 });
-    const quote = await quoteCart(database.db, { items: [line(shirt, 2, 0), line(shirt, 2, 1)] });
-    expect(quote.lines.map((quoted) => quoted.problem)).toEqual([
-      'Only 3 left in stock.',
-      'Only 3 left in stock.',
-    ]);
-    expect(quote.purchasable).toBe(false);
+    await setProduct(shirt.id, { priceKobo: 700_000 });
+    const [first, second] = shirt.sizes as [string, string];
+    const color = shirt.colors[0]?.name ?? null;
+    await setGridStock(
+      database.db,
+      shirt.id,
+      [
+        { size: first, color, stock: 3 },
+        { size: second, color, stock: 1 },
+      ],
+      0,
+    );
 
-    const fits = await quoteCart(database.db, { items: [line(shirt, 2, 0), line(shirt, 1, 1)] });
+    const sameSize = await quoteCart(database.db, { items: [line(shirt, 2, 0), line(shirt, 2, 0)] });
+    const label = [first, color].filter(Boolean).join(' / ');
+    expect(sameSize.lines.map((quoted) => quoted.problem)).toEqual([
+      `Only 3 left in ${label}.`,
+      `Only 3 left in ${label}.`,
+    ]);
+    expect(sameSize.purchasable).toBe(false);
+
+    // Three of the first size and one of the second: each size has enough of its own.
+    const fits = await quoteCart(database.db, {
+      items: [line(shirt, 2, 0), line(shirt, 1, 0), line(shirt, 1, 1)],
+    });
+    expect(fits.lines.map((quoted) => quoted.problem)).toEqual([null, null, null]);
     expect(fits.purchasable).toBe(true);
-    expect(fits.subtotalKobo).toBe(2_100_000);
+    expect(fits.subtotalKobo).toBe(2_800_000);
+
+    // Two of the second size: the first size's three units do not make up for it.
+    const short = await quoteCart(database.db, { items: [line(shirt, 1, 0), line(shirt, 2, 1)] });
+    expect(short.lines.map((quoted) => quoted.problem)).toEqual([
+      null,
+      `Only 1 left in ${[second, color].filter(Boolean).join(' / ')}.`,
+    ]);
+    expect(short.lines[1]).toMatchObject({ problemKind: 'stock', stock: 1, size: second, color });
+    expect(short.purchasable).toBe(false);
   });
 
-  it('will not place an order whose lines of one product together pass the stock', async () => {
-    await setProduct(shirt.id, { priceKobo: 700_000, stock: 3 });
+  it("will not place an order whose lines of one size together pass that size's stock, taking nothing for any line", async () => {
+    await setProduct(shirt.id, { priceKobo: 700_000 });
+    const [first, second] = shirt.sizes as [string, string];
+    const color = shirt.colors[0]?.name ?? null;
+    await setGridStock(
+      database.db,
+      shirt.id,
+      [
+        { size: first, color, stock: 3 },
+        { size: second, color, stock: 1 },
+      ],
+      0,
+    );
+    await setProduct(bag.id, { stock: 5 });
+    const before = {
+      shirt: await gridStock(database.db, shirt.id),
+      bag: await gridStock(database.db, bag.id),
+    };
     const error = await expectAppError(
-      placeOrder(deps, orderBody('two-lines@example.ng', { items: [line(shirt, 2, 0), line(shirt, 2, 1)] })),
+      placeOrder(
+        deps,
+        orderBody('two-lines@example.ng', {
+          items: [line(bag, 1), line(shirt, 1, 1), line(shirt, 2, 0), line(shirt, 2, 0)],
+        }),
+      ),
       'OUT_OF_STOCK',
     );
     expect(error.status).toBe(409);
-    expect(error.message).toContain(shirt.name);
+    expect(error.message).toBe(
+      `${shirt.name}: Only 3 left in ${[first, color].filter(Boolean).join(' / ')}.`,
+    );
+    expect(await gridStock(database.db, shirt.id)).toEqual(before.shirt);
+    expect(await gridStock(database.db, bag.id)).toEqual(before.bag);
     const [row] = await database.db
       .select({ stock: products.stock })
       .from(products)
       .where(eq(products.id, shirt.id));
-    expect(row!.stock).toBe(3);
+    expect(row!.stock).toBe(4);
   });
 });
 

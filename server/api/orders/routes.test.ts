@@ -5,15 +5,16 @@ import { orders } from '../../../db/schema/orders';
 import { allowManyUnpaidOrders } from '../../../tests/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 import { setProductStock } from '../../../tests/fixtures/stock';
+import { gridOf } from '../../../tests/fixtures/variant-grid';
 
 let test: TestApp;
-let product: { id: number; priceKobo: number; stock: number };
+let product: { id: number; name: string; priceKobo: number; stock: number };
 
 beforeAll(async () => {
   test = await createTestApp({ seed: true });
   await allowManyUnpaidOrders(test.database.db);
   const [row] = await test.database.db
-    .select({ id: products.id, priceKobo: products.priceKobo, stock: products.stock })
+    .select({ id: products.id, name: products.name, priceKobo: products.priceKobo, stock: products.stock })
     .from(products)
     .where(sql`cardinality(${products.sizes}) = 1`)
     .orderBy(products.id)
@@ -170,7 +171,7 @@ describe('POST /api/orders', () => {
     );
   });
 
-  it('answers 409 naming the product when there is not enough stock', async () => {
+  it('answers 409 naming the product, its size and colour when there is not enough stock', async () => {
     const response = await test.app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -189,8 +190,15 @@ describe('POST /api/orders', () => {
         ],
       }),
     });
+    // Two lines of one size and colour draw on one variant's stock together.
     expect(split.statusCode).toBe(409);
-    expect(split.json().error.message).toContain('left in stock');
+    const [cell] = await gridOf(test.database.db, product.id);
+    const left = cell!.stock;
+    expect(split.json().error).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      message: `${product.name}: Only ${left} left in ${[cell!.size, cell!.color].filter(Boolean).join(' / ')}.`,
+    });
+    expect((await gridOf(test.database.db, product.id))[0]!.stock, 'nothing taken').toBe(left);
   });
 
   it('answers 409 TOTAL_CHANGED with the new quote when the total the shopper saw is no longer the total, placing nothing; the same key then places', async () => {
