@@ -1,0 +1,61 @@
+import { escapeHtml, renderMail, type MailMessage } from '../mail/mailer';
+
+/** One size and colour of a product that came back, for the mail. */
+export interface RestockedOption {
+  size: string | null;
+  color: string | null;
+}
+
+export interface BackInStockMail {
+  to: string;
+  shopName: string;
+  productName: string;
+  /** The product page, with the first option that came back chosen when the page reads it. */
+  productUrl: string;
+  /** Every option of the product this address waited for that came back (usually one). */
+  options: RestockedOption[];
+  /** Stops this address's stock alerts (core/catalog/stock-alerts.ts: stockAlertUnsubscribeUrl). */
+  unsubscribeUrl: string;
+}
+
+const label = (option: RestockedOption) =>
+  [option.size, option.color].filter((part): part is string => Boolean(part)).join(' / ');
+
+/** "M / Olive", "M / Olive and L / Olive", "M, L and XL", or '' for a product's only variant. */
+export function optionsPhrase(options: RestockedOption[]): string {
+  const labels = options.map(label).filter((text) => text !== '');
+  if (labels.length <= 1) return labels[0] ?? '';
+  return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}
+
+const UNSUBSCRIBE_LEAD = 'Asked for this by mistake, or want no more stock alerts? Stop them here:';
+
+/**
+ * The one e-mail a watcher gets when what she waited for is back: what came back, a link to the
+ * product, and a link that stops her stock alerts.
+ */
+export function backInStockMail(mail: BackInStockMail): MailMessage {
+  const phrase = optionsPhrase(mail.options);
+  const what = phrase ? `${mail.productName} in ${phrase}` : mail.productName;
+  const rendered = renderMail({
+    shopName: mail.shopName,
+    heading: `Back in stock: ${mail.productName}`,
+    paragraphs: [
+      `Good news: ${what} is back in stock at ${mail.shopName}.`,
+      'Sizes go quickly, so if you still want it, order soon. This is the only e-mail we send you about it.',
+      `${UNSUBSCRIBE_LEAD} ${mail.unsubscribeUrl}`,
+    ],
+    action: { label: 'Shop it now', url: mail.productUrl },
+  });
+  const shown = escapeHtml(mail.unsubscribeUrl);
+  return {
+    to: mail.to,
+    subject: `Back in stock: ${what}`,
+    text: rendered.text,
+    // In HTML the address becomes a link, as in the newsletter's mails.
+    html: rendered.html.replace(
+      `${escapeHtml(UNSUBSCRIBE_LEAD)} ${shown}`,
+      `${escapeHtml('Asked for this by mistake, or want no more stock alerts?')} <a href="${shown}" style="color:#6b6358">Stop my stock alerts</a>.`,
+    ),
+  };
+}
