@@ -115,6 +115,12 @@ export interface ProductSummary {
   categoryName: string;
   brandName: string | null;
   priceKobo: number;
+  /**
+   * "from ₦X": the lowest price of the sizes and colours a shopper can buy now (every one when none
+   * is in stock), given only when they do not all cost the product's price; null otherwise
+   * (docs/decisions/0037-storefront-variants.md). Sorting and price filters use `priceKobo`.
+   */
+  priceFromKobo: number | null;
   originalPriceKobo: number | null;
   discountPercent: number;
   image: ImageRef | null;

@@ -45,12 +45,13 @@ export async function getProduct(db: DbOrTx, rawId: unknown): Promise<ProductDet
   ]);
   if (!summaryRow) throw new AppError('NOT_FOUND', 'Product not found');
   const images = imageRows.map(toImageRef);
+  const rows = variants.get(id) ?? [];
   return {
-    ...toSummary(summaryRow, images[0] ?? null),
+    ...toSummary(summaryRow, images[0] ?? null, rows),
     description: row.description,
     sizes: row.sizes,
     specs: row.specs,
-    variants: (variants.get(id) ?? []).map((variant) => toPublicVariant(variant, summaryRow.priceKobo)),
+    variants: rows.map((variant) => toPublicVariant(variant, summaryRow.priceKobo)),
     images,
     department,
     createdAt: row.createdAt.toISOString(),

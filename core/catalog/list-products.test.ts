@@ -78,17 +78,64 @@ describe('listProducts', () => {
     expect(rated.items.every((item) => item.ratingAverage >= 4)).toBe(true);
   });
 
-  it('filters by colour and size, case-insensitively for colour', async () => {
+  it('filters by a colour and a size a shopper can buy: one in stock in any size, or in any colour', async () => {
+    const inStock = async (column: 'size' | 'color', value: string) => {
+      const result = await database.db.execute(sql`
+        SELECT count(DISTINCT product_id)::int AS n FROM product_variants
+         WHERE stock > 0 AND lower(${sql.raw(column)}) = lower(${value})`);
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
     const withColor = seed.products.find((product) => product.colors.length > 0)!;
     const colorName = withColor.colors[0]!.name;
     const page = await listProducts(database.db, { color: colorName.toUpperCase(), ...all });
-    expect(page.total).toBe(
-      seed.products.filter((product) => product.colors.some((color) => color.name === colorName)).length,
-    );
+    expect(page.total).toBe(await inStock('color', colorName));
+    expect(page.total).toBeGreaterThan(0);
 
     const size = withColor.sizes[0]!;
     const sized = await listProducts(database.db, { size, ...all });
-    expect(sized.total).toBe(seed.products.filter((product) => product.sizes.includes(size)).length);
+    expect(sized.total).toBe(await inStock('size', size));
+    expect(sized.total).toBeGreaterThan(0);
+  });
+
+  it('finds a product by a size only while that size is in stock in some colour, and lists it out of stock only when every size is', async () => {
+    const product = seed.products.find((item) => item.sizes.length > 2 && item.colors.length > 1)!;
+    const id = 1001 + seed.products.indexOf(product);
+    const size = product.sizes.at(-1)!;
+    const undo = new Error('undo');
+    await database.db
+      .transaction(async (tx) => {
+        const bySize = async () =>
+          (await listProducts(tx, { size, q: product.name, ...all })).items.some((item) => item.id === id);
+        const listed = async () =>
+          (await listProducts(tx, { q: product.name, ...all })).items.find((item) => item.id === id)!;
+
+        await tx.execute(sql`UPDATE product_variants SET stock = 4 WHERE product_id = ${id}`);
+        expect(await bySize()).toBe(true);
+        // Sold out in its largest size in every colour but the last: still found by that size.
+        await tx.execute(sql`
+          UPDATE product_variants SET stock = CASE WHEN color = ${product.colors.at(-1)!.name} THEN 1 ELSE 0 END
+           WHERE product_id = ${id} AND size = ${size}`);
+        expect(await bySize()).toBe(true);
+        await tx.execute(
+          sql`UPDATE product_variants SET stock = 0 WHERE product_id = ${id} AND size = ${size}`,
+        );
+        expect(await bySize(), `sold out in ${size}`).toBe(false);
+        expect(await listed()).toMatchObject({ stockStatus: 'in_stock' });
+
+        // Every variant but one sold out: still in stock (low); that one too: out of stock.
+        await tx.execute(sql`
+          UPDATE product_variants SET stock = 0
+           WHERE product_id = ${id} AND id <> (SELECT min(id) FROM product_variants WHERE product_id = ${id})`);
+        expect(await listed()).toMatchObject({ stockStatus: 'low_stock', stock: 4 });
+        await tx.execute(sql`UPDATE product_variants SET stock = 0 WHERE product_id = ${id}`);
+        expect(await listed()).toMatchObject({ stockStatus: 'out_of_stock', stock: 0 });
+        const out = await listProducts(tx, { availability: 'out-of-stock', q: product.name, ...all });
+        expect(out.items.map((item) => item.id)).toContain(id);
+        throw undo;
+      })
+      .catch((error: unknown) => {
+        if (error !== undo) throw error;
+      });
   });
 
   it('finds products by words in the name, without treating % as a wildcard', async () => {

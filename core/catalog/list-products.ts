@@ -59,12 +59,19 @@ function productFilters(query: ProductListQuery, inCategories: string[] | undefi
   if (query.rating !== undefined) conditions.push(gte(products.ratingAverage, query.rating));
   if (query.availability === 'in-stock') conditions.push(gt(products.stock, 0));
   if (query.availability === 'out-of-stock') conditions.push(eq(products.stock, 0));
+  // A size or colour filter finds what a shopper can buy in it: a variant of that size (any colour),
+  // or of that colour (any size), with stock. The size is read from its partial index of in-stock
+  // variants (product_variants_size_in_stock_idx).
   if (query.color) {
     conditions.push(
-      sql`EXISTS (SELECT 1 FROM jsonb_array_elements(${products.colors}) AS c WHERE lower(c->>'name') = lower(${query.color}))`,
+      sql`EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = ${products.id} AND lower(v.color) = lower(${query.color}) AND v.stock > 0)`,
     );
   }
-  if (query.size) conditions.push(sql`${query.size} = ANY(${products.sizes})`);
+  if (query.size) {
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = ${products.id} AND v.size = ${query.size} AND v.stock > 0)`,
+    );
+  }
   if (query.onSale) {
     conditions.push(
       and(isNotNull(products.originalPriceKobo), gt(products.originalPriceKobo, products.priceKobo)),

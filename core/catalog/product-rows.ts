@@ -4,6 +4,7 @@ import { discountPercent } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { brands, categories, productImages, products } from '../../db/schema/catalog';
 import { shownStock, stockStatus } from './stock-status';
+import { priceFromKobo, variantPricesOf } from './variants';
 
 /** Columns every product view selects; keeps list, detail and related queries in step. */
 export const summaryColumns = {
@@ -55,9 +56,14 @@ export function toImageRef(row: typeof productImages.$inferSelect): ImageRef {
   };
 }
 
-export function toSummary(row: SummaryRow, image: ImageRef | null): ProductSummary {
+export function toSummary(
+  row: SummaryRow,
+  image: ImageRef | null,
+  variants: readonly { priceKobo: number | null; stock: number }[],
+): ProductSummary {
   return {
     ...row,
+    priceFromKobo: priceFromKobo(row.priceKobo, variants),
     stock: shownStock(row.stock),
     ratingAverage: Number(row.ratingAverage),
     discountPercent: discountPercent(row.priceKobo, row.originalPriceKobo),
@@ -77,12 +83,11 @@ export async function leadImages(db: DbOrTx, productIds: number[]): Promise<Map<
   return new Map(rows.map((row) => [row.productId, toImageRef(row)]));
 }
 
+/** Summaries of many products: their lead images and variant prices in one query each. */
 export async function withLeadImages(db: DbOrTx, rows: SummaryRow[]): Promise<ProductSummary[]> {
-  const images = await leadImages(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toSummary(row, images.get(row.id) ?? null));
+  const ids = rows.map((row) => row.id);
+  const [images, prices] = await Promise.all([leadImages(db, ids), variantPricesOf(db, ids)]);
+  return rows.map((row) => toSummary(row, images.get(row.id) ?? null, prices.get(row.id) ?? []));
 }
 
 export function summaryFrom(db: DbOrTx) {

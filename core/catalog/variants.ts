@@ -111,3 +111,43 @@ export async function setEveryVariantStock(db: DbOrTx, productId: number, stock:
     .set({ stock, updatedAt: new Date() })
     .where(eq(productVariants.productId, productId));
 }
+
+/**
+ * "from ₦X" (docs/decisions/0037-storefront-variants.md): the lowest price among the variants a
+ * shopper can buy now (every variant when none is in stock), or null when each of those costs the
+ * product's own price, so the card and the page show that price alone.
+ */
+export function priceFromKobo(
+  productPriceKobo: number,
+  variants: readonly Pick<VariantRow, 'priceKobo' | 'stock'>[],
+): number | null {
+  const inStock = variants.filter((variant) => variant.stock > 0);
+  const prices = (inStock.length > 0 ? inStock : variants).map(
+    (variant) => variant.priceKobo ?? productPriceKobo,
+  );
+  if (prices.every((price) => price === productPriceKobo)) return null;
+  return Math.min(...prices);
+}
+
+/** The price of each product's variants and whether they are in stock, for "from ₦X" on many products at once. */
+export async function variantPricesOf(
+  db: DbOrTx,
+  productIds: number[],
+): Promise<Map<number, Pick<VariantRow, 'priceKobo' | 'stock'>[]>> {
+  const byProduct = new Map<number, Pick<VariantRow, 'priceKobo' | 'stock'>[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: productVariants.productId,
+      priceKobo: productVariants.priceKobo,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds));
+  for (const row of rows) {
+    const list = byProduct.get(row.productId) ?? [];
+    list.push(row);
+    byProduct.set(row.productId, list);
+  }
+  return byProduct;
+}

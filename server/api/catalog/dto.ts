@@ -14,6 +14,7 @@ export const imageDto = z.object({
 });
 
 const colorDto = z.object({ name: z.string(), hex: z.string() });
+const stockStatusDto = z.enum(['in_stock', 'low_stock', 'out_of_stock']);
 
 export const productSummaryDto = z.object({
   id: z.number(),
@@ -21,6 +22,12 @@ export const productSummaryDto = z.object({
   category: z.object({ id: z.string(), name: z.string() }),
   brand: z.string().nullable(),
   price: z.number(),
+  priceFrom: z
+    .number()
+    .nullable()
+    .describe(
+      '"from ₦X": the lowest price of the sizes and colours in stock (every one when none is), when they do not all cost `price`; null otherwise.',
+    ),
   originalPrice: z.number().nullable(),
   discountPercent: z.number(),
   image: imageDto.nullable(),
@@ -29,15 +36,27 @@ export const productSummaryDto = z.object({
   reviews: z.number(),
   inStock: z.boolean(),
   stockCount: z.number().describe('Units left: exact below 5 ("only 3 left"); 5 means five or more.'),
-  stockStatus: z.enum(['in_stock', 'low_stock', 'out_of_stock']),
+  stockStatus: stockStatusDto,
   isNew: z.boolean(),
   isHot: z.boolean(),
   freeShipping: z.boolean(),
   tag: z.string().nullable(),
 });
 
+/** One size × colour the product is sold in; size or color null where it offers none. */
+export const variantDto = z.object({
+  sku: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  price: z.number().describe("In naira: the variant's own price, else the product's."),
+  inStock: z.boolean(),
+  stockStatus: stockStatusDto,
+  stockCount: z.number().describe('Units left: exact below 5 ("only 2 left"); 5 means five or more.'),
+});
+
 export const productDetailDto = productSummaryDto.extend({
   description: z.string(),
+  variants: z.array(variantDto),
   images: z.array(imageDto),
   sizes: z.array(z.string()),
   specifications: z.record(z.string(), z.string()),
@@ -85,6 +104,7 @@ export function toProductSummaryDto(product: ProductSummary): z.infer<typeof pro
     category: { id: product.categoryId, name: product.categoryName },
     brand: product.brandName,
     price: koboToNaira(product.priceKobo),
+    priceFrom: product.priceFromKobo === null ? null : koboToNaira(product.priceFromKobo),
     originalPrice: product.originalPriceKobo === null ? null : koboToNaira(product.originalPriceKobo),
     discountPercent: product.discountPercent,
     image: product.image ? toImageDto(product.image) : null,
@@ -105,6 +125,7 @@ export function toProductDetailDto(product: ProductDetail): z.infer<typeof produ
   return {
     ...toProductSummaryDto(product),
     description: product.description,
+    variants: product.variants,
     images: product.images.map(toImageDto),
     sizes: product.sizes,
     specifications: product.specs,

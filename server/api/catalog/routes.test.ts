@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as seed from '../../../seed/catalog-data';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app';
 import { signUpAs } from '../../../tests/fixtures/admin-api';
+import { sql } from 'drizzle-orm';
 
 let test: TestApp;
 
@@ -69,6 +70,85 @@ describe('GET /api/products/{id}', () => {
     expect(body.sizes).toEqual(seed.products[0]!.sizes);
     expect(body.specifications).toEqual(seed.products[0]!.specs);
     expect(body.related.length).toBeLessThanOrEqual(4);
+  });
+
+  it('carries every size × colour with its SKU, price and stock, the count exact only below 5', async () => {
+    const product = seed.products.find((item) => item.sizes.length > 1 && item.colors.length > 1)!;
+    const id = 1001 + seed.products.indexOf(product);
+    const [first, second, third] = [
+      product.sizes[0]!,
+      product.sizes[1]!,
+      product.sizes[2] ?? product.sizes[0]!,
+    ];
+    const colour = product.colors[0]!.name;
+    const setVariant = (size: string, stock: number, priceKobo: number | null = null) =>
+      test.database.db.execute(sql`
+        UPDATE product_variants SET stock = ${stock}, price_kobo = ${priceKobo}
+         WHERE product_id = ${id} AND size = ${size} AND color = ${colour}`);
+    await setVariant(first, 0);
+    await setVariant(second, 2, product.priceNaira * 100 + 150_000);
+    if (third !== first) await setVariant(third, 37);
+
+    // A change made straight in the database reaches the catalogue cache when it commits.
+    let body: { variants: Record<string, unknown>[] } = { variants: [] };
+    await expect
+      .poll(async () => {
+        body = (await test.app.inject({ method: 'GET', url: `/api/products/${id}` })).json();
+        return body.variants.find((item) => item.size === first && item.color === colour)?.inStock;
+      })
+      .toBe(false);
+    expect(body.variants).toHaveLength(product.sizes.length * product.colors.length);
+    const variant = (size: string) =>
+      body.variants.find((item) => item.size === size && item.color === colour);
+    expect(variant(first)).toEqual({
+      sku: expect.stringMatching(/^ROS-\d+-/),
+      size: first,
+      color: colour,
+      price: product.priceNaira,
+      inStock: false,
+      stockStatus: 'out_of_stock',
+      stockCount: 0,
+    });
+    expect(variant(second)).toMatchObject({
+      price: product.priceNaira + 1500,
+      inStock: true,
+      stockStatus: 'low_stock',
+      stockCount: 2,
+    });
+    if (third !== first)
+      expect(variant(third)).toMatchObject({ inStock: true, stockStatus: 'in_stock', stockCount: 5 });
+    // Colours outer, sizes inner: the order a shopper reads them in.
+    expect(body.variants.slice(0, product.sizes.length).map((item) => item.size)).toEqual(product.sizes);
+    expect(new Set(body.variants.map((item) => item.sku)).size).toBe(body.variants.length);
+  });
+
+  it('says "from ₦X" when the sizes in stock cost less than the product, and not when they all cost its price', async () => {
+    // Not the product the test above changed.
+    const product = seed.products.filter((item) => item.sizes.length > 1).at(-1)!;
+    const id = 1001 + seed.products.indexOf(product);
+    const cheaper = product.priceNaira * 100 - 100_000;
+    const read = async () => {
+      const detail = (await test.app.inject({ method: 'GET', url: `/api/products/${id}` })).json();
+      const list = (
+        await test.app.inject({ method: 'GET', url: `/api/products?q=${encodeURIComponent(product.name)}` })
+      ).json();
+      const item = list.items.find((entry: { id: number }) => entry.id === id);
+      return { detail: detail.priceFrom, list: item?.priceFrom };
+    };
+    expect(await read()).toEqual({ detail: null, list: null });
+
+    await test.database.db.execute(sql`
+      UPDATE product_variants SET price_kobo = ${cheaper}, stock = 3
+       WHERE id = (SELECT id FROM product_variants WHERE product_id = ${id} ORDER BY position DESC LIMIT 1)`);
+    await expect.poll(read).toEqual({ detail: cheaper / 100, list: cheaper / 100 });
+
+    // Sold out, the cheaper size is no longer a price a shopper can pay: the card says the product's.
+    await test.database.db.execute(sql`
+      UPDATE product_variants SET stock = 0
+       WHERE id = (SELECT id FROM product_variants WHERE product_id = ${id} ORDER BY position DESC LIMIT 1)`);
+    await expect.poll(read).toEqual({ detail: null, list: null });
+    const detail = (await test.app.inject({ method: 'GET', url: `/api/products/${id}` })).json();
+    expect(detail.price, 'sorting and price filters keep the product price').toBe(product.priceNaira);
   });
 
   it('answers 404 in the one error shape for an unknown or malformed id', async () => {

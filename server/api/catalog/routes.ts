@@ -78,7 +78,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'One product with its images, sizes, specifications and related products',
+        summary:
+          'One product with its images, sizes, specifications, its variants (each size × colour with its SKU, price and stock) and related products',
         params: idParam,
         response: {
           200: productDetailDto.extend({ related: z.array(productSummaryDto) }),
