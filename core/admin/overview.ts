@@ -1,10 +1,12 @@
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import type { StockStatus } from '../../contracts/catalog';
 import { orderStatusIds, orderStatusNames, type OrderStatusId } from '../../contracts/checkout-texts';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { products } from '../../db/schema/catalog';
+import { products, productVariants } from '../../db/schema/catalog';
 import { orders } from '../../db/schema/orders';
-import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
+import { LOW_STOCK_THRESHOLD, stockStatus } from '../catalog/stock-status';
+import { optionOf } from '../catalog/variants';
 import { lastDays, paidWithin, type ReportRange } from './reports/range';
 
 /*
@@ -29,12 +31,33 @@ export interface ShopOverview {
   /** Every order by its status now. */
   ordersByStatus: { status: OrderStatusId; label: string; orders: number }[];
   newCustomers: { last7Days: number; last30Days: number };
-  /** Products on sale below the low-stock threshold (out of stock included), the emptiest first. */
-  lowStock: { productId: number; name: string; stock: number }[];
+  /**
+   * Sizes and colours of products on sale below the low-stock threshold (sold out included), the
+   * emptiest first (decision 0036).
+   */
+  lowStock: LowStockVariant[];
+  /** How many sizes and colours are below the threshold, sold out included. */
   lowStockCount: number;
   /** Of those, how many have none left. */
   outOfStockCount: number;
+  /**
+   * Products as the Products tab's stock filter counts them: low, some size or colour below the
+   * threshold while the product still sells; out, nothing left in any.
+   */
+  lowStockProducts: number;
+  outOfStockProducts: number;
   lowStockThreshold: number;
+}
+
+export interface LowStockVariant {
+  productId: number;
+  name: string;
+  variantId: number;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  stock: number;
+  status: StockStatus;
 }
 
 const filterSum = (range: ReportRange) =>
@@ -51,8 +74,9 @@ export async function shopOverview(
 ): Promise<ShopOverview> {
   const ranges = { today: lastDays(1, now), '7d': lastDays(7, now), '30d': lastDays(30, now) };
   const labels = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' } as const;
-  const belowThreshold = and(eq(products.status, 'active'), lt(products.stock, LOW_STOCK_THRESHOLD));
-  const [[revenue], statuses, [customers], lowStock, [lowStockTotal]] = await Promise.all([
+  const onSale = eq(products.status, 'active');
+  const belowThreshold = and(onSale, lt(productVariants.stock, LOW_STOCK_THRESHOLD));
+  const [[revenue], statuses, [customers], lowStock, [lowStockTotal], [productTotals]] = await Promise.all([
     db
       .select({
         today: filterSum(ranges.today),
@@ -81,18 +105,42 @@ export async function shopOverview(
         ),
       ),
     db
-      .select({ productId: products.id, name: products.name, stock: products.stock })
-      .from(products)
+      .select({
+        productId: products.id,
+        name: products.name,
+        variantId: productVariants.id,
+        sku: productVariants.sku,
+        size: productVariants.size,
+        color: productVariants.color,
+        stock: productVariants.stock,
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
       .where(belowThreshold)
-      .orderBy(asc(products.stock), asc(products.name))
+      .orderBy(
+        asc(productVariants.stock),
+        asc(products.name),
+        asc(products.id),
+        asc(productVariants.position),
+      )
       .limit(options.lowStock ?? 6),
     db
       .select({
         total: count(),
-        outOfStock: sql<number>`count(*) filter (where ${products.stock} <= 0)`.mapWith(Number),
+        outOfStock: sql<number>`count(*) filter (where ${productVariants.stock} <= 0)`.mapWith(Number),
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(belowThreshold),
+    db
+      .select({
+        low: sql<number>`count(*) filter (where ${products.stock} > 0 and exists (select 1 from product_variants v where v.product_id = ${products}.id and v.stock < ${LOW_STOCK_THRESHOLD}))`.mapWith(
+          Number,
+        ),
+        out: sql<number>`count(*) filter (where ${products.stock} <= 0)`.mapWith(Number),
       })
       .from(products)
-      .where(belowThreshold),
+      .where(onSale),
   ]);
   const byStatus = new Map(statuses.map((row) => [row.status, row.orders]));
   const figure = (id: RevenueFigure['id'], revenueKobo: number, orderCount: number): RevenueFigure => ({
@@ -116,9 +164,16 @@ export async function shopOverview(
       orders: byStatus.get(status) ?? 0,
     })),
     newCustomers: { last7Days: customers?.last7Days ?? 0, last30Days: customers?.last30Days ?? 0 },
-    lowStock,
+    lowStock: lowStock.map((row) => ({
+      ...row,
+      size: optionOf(row.size),
+      color: optionOf(row.color),
+      status: stockStatus(row.stock),
+    })),
     lowStockCount: lowStockTotal?.total ?? 0,
     outOfStockCount: lowStockTotal?.outOfStock ?? 0,
+    lowStockProducts: productTotals?.low ?? 0,
+    outOfStockProducts: productTotals?.out ?? 0,
     lowStockThreshold: LOW_STOCK_THRESHOLD,
   };
 }

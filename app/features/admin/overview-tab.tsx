@@ -18,7 +18,10 @@ const quickActions = [
   { to: '/admin/reports', label: 'View Reports', hint: 'Sales, orders, stock and traffic', Icon: BarChart3 },
 ] as const;
 
-/** The products tab, searched for one product, or filtered by stock (low: 1 to threshold − 1; out: none left). */
+/**
+ * The products tab, searched for one product, or filtered by stock (low: some size or colour below the
+ * threshold; out: none left in any).
+ */
 const productsHref = (filter: { q: string } | { stock: 'low_stock' | 'out_of_stock' }) =>
   `/admin?tab=products&${new URLSearchParams(filter).toString()}`;
 
@@ -169,24 +172,26 @@ function Figures({ overview }: { overview: ShopOverview }) {
         <ReportCard
           id="overview-stock"
           title="Low stock"
-          note={`Products on sale with fewer than ${overview.lowStockThreshold} left.`}
+          note={`Sizes and colours on sale with fewer than ${overview.lowStockThreshold} left.`}
           action={
-            overview.lowStockCount > 0 ? (
+            overview.lowStockProducts + overview.outOfStockProducts > 0 ? (
               <span className="flex gap-3 text-sm">
-                {overview.lowStockCount > overview.outOfStockCount ? (
+                {overview.lowStockProducts > 0 ? (
                   <Link
                     to={productsHref({ stock: 'low_stock' })}
+                    data-testid="low-stock-products"
                     className="text-gold-deep underline-offset-4 hover:underline"
                   >
-                    {overview.lowStockCount - overview.outOfStockCount} low
+                    {overview.lowStockProducts} low
                   </Link>
                 ) : null}
-                {overview.outOfStockCount > 0 ? (
+                {overview.outOfStockProducts > 0 ? (
                   <Link
                     to={productsHref({ stock: 'out_of_stock' })}
+                    data-testid="out-of-stock-products"
                     className="text-gold-deep underline-offset-4 hover:underline"
                   >
-                    {overview.outOfStockCount} out
+                    {overview.outOfStockProducts} out
                   </Link>
                 ) : null}
               </span>
@@ -194,35 +199,51 @@ function Figures({ overview }: { overview: ShopOverview }) {
           }
         >
           {overview.lowStock.length === 0 ? (
-            <EmptyNote>Every product has {overview.lowStockThreshold} or more in stock.</EmptyNote>
+            <EmptyNote>Every size and colour has {overview.lowStockThreshold} or more in stock.</EmptyNote>
           ) : (
-            <ul className="divide-y divide-line">
-              {overview.lowStock.map((product) => (
-                <li key={product.productId}>
-                  <Link
-                    to={productsHref({ q: product.name })}
-                    className="flex items-center justify-between gap-3 py-2.5 text-sm hover:text-gold-deep"
-                  >
-                    <span className="min-w-0 truncate">{product.name}</span>
-                    <span
-                      className={
-                        product.stock <= 0
-                          ? 'inline-flex shrink-0 items-center gap-1 font-medium text-sale'
-                          : 'shrink-0 font-medium text-warning tabular-nums'
-                      }
-                    >
-                      {product.stock <= 0 ? (
-                        <>
-                          <AlertTriangle width={14} height={14} aria-hidden="true" /> Out of stock
-                        </>
-                      ) : (
-                        `${product.stock} left`
-                      )}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className="mb-1 text-xs text-ink-soft" data-testid="low-stock-count">
+                {formatCount(overview.lowStockCount)}{' '}
+                {overview.lowStockCount === 1 ? 'size or colour' : 'sizes and colours'} running low,{' '}
+                {formatCount(overview.outOfStockCount)} sold out
+              </p>
+              <ul className="divide-y divide-line">
+                {overview.lowStock.map((variant) => {
+                  const option = [variant.size, variant.color].filter(Boolean).join(' / ');
+                  return (
+                    <li key={variant.variantId} data-testid="low-stock-variant">
+                      <Link
+                        to={productsHref({ q: variant.name })}
+                        className="flex items-center justify-between gap-3 py-2.5 text-sm hover:text-gold-deep"
+                      >
+                        <span className="min-w-0">
+                          <span className="block truncate">
+                            {variant.name}
+                            {option ? <span className="text-ink-soft"> · {option}</span> : null}
+                          </span>
+                          <span className="block truncate font-mono text-xs text-muted">{variant.sku}</span>
+                        </span>
+                        <span
+                          className={
+                            variant.stock <= 0
+                              ? 'inline-flex shrink-0 items-center gap-1 font-medium text-sale'
+                              : 'shrink-0 font-medium text-warning tabular-nums'
+                          }
+                        >
+                          {variant.stock <= 0 ? (
+                            <>
+                              <AlertTriangle width={14} height={14} aria-hidden="true" /> Sold out
+                            </>
+                          ) : (
+                            `${variant.stock} left`
+                          )}
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
           )}
         </ReportCard>
       </div>

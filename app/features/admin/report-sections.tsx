@@ -288,24 +288,34 @@ export function UsersCard({ users }: { users: ShopReport['users'] }) {
   );
 }
 
+/** 'M / Olive', 'M', 'Olive', or '—' for a product's only variant. */
+const optionText = (row: { size: string | null; color: string | null }) =>
+  [row.size, row.color].filter(Boolean).join(' / ') || '—';
+
 export function InventoryCard({ inventory }: { inventory: ShopReport['inventory'] }) {
   return (
     <ReportCard
       id="inventory"
       title="Inventory"
-      note="Products on sale, as they stand now. The catalog keeps no cost price, so stock is valued at the selling price."
+      note="Products on sale, as they stand now, counted per size and colour. The catalog keeps no cost price, so stock is valued at the price each size and colour sells at."
     >
       <StatGrid columns={2}>
         <Stat
           label="Units in stock"
           value={formatCount(inventory.units)}
-          hint={plural(inventory.products, 'product')}
+          hint={`${plural(inventory.products, 'product')} · ${plural(inventory.variants, 'size and colour', 'sizes and colours')}`}
         />
-        <Stat testId="inventory-out" label="Out of stock" value={formatCount(inventory.outOfStock)} />
         <Stat
+          testId="inventory-out"
+          label="Sold out"
+          value={formatCount(inventory.outOfStockVariants)}
+          hint={`${inventory.outOfStockVariants === 1 ? 'size or colour' : 'sizes and colours'} · ${plural(inventory.outOfStock, 'product')} with none left`}
+        />
+        <Stat
+          testId="inventory-low"
           label="Low stock"
-          value={formatCount(inventory.lowStock)}
-          hint={`fewer than ${inventory.lowStockThreshold} left`}
+          value={formatCount(inventory.lowStockVariants)}
+          hint={`${inventory.lowStockVariants === 1 ? 'size or colour' : 'sizes and colours'} with fewer than ${inventory.lowStockThreshold} left · ${plural(inventory.lowStock, 'product')} to restock`}
         />
         <Stat wide label="Stock value" value={formatNaira(inventory.stockValueKobo)} hint="at retail price" />
       </StatGrid>
@@ -313,15 +323,29 @@ export function InventoryCard({ inventory }: { inventory: ShopReport['inventory'
         <h3 className="font-sans text-sm font-semibold tracking-wide text-ink uppercase">Lowest stock</h3>
         <div className="mt-2">
           <Table
-            caption="Products with the lowest stock"
-            head={['Product', 'Price', 'In stock']}
-            numeric={[1, 2]}
+            testId="inventory-lowest"
+            caption="Sizes and colours with the fewest left, sold out first"
+            head={['Product', 'Size / colour', 'SKU', 'In stock', 'Product total']}
+            numeric={[3, 4]}
             rows={inventory.lowest.map((row) => [
               row.name,
-              formatNaira(row.priceKobo),
-              <span key="stock" className={row.stock <= 0 ? 'font-medium text-sale' : undefined}>
-                {row.stock <= 0 ? 'Out of stock' : formatCount(row.stock)}
+              optionText(row),
+              <span key="sku" className="font-mono text-xs whitespace-nowrap">
+                {row.sku}
               </span>,
+              <span
+                key="stock"
+                className={
+                  row.status === 'out_of_stock'
+                    ? 'font-medium whitespace-nowrap text-sale'
+                    : row.status === 'low_stock'
+                      ? 'font-medium text-warning'
+                      : undefined
+                }
+              >
+                {row.status === 'out_of_stock' ? 'Sold out' : formatCount(row.stock)}
+              </span>,
+              formatCount(row.productStock),
             ])}
           />
         </div>

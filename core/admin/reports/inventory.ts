@@ -1,60 +1,135 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { StockStatus } from '../../../contracts/catalog';
 import type { DbOrTx } from '../../../db/client';
-import { products } from '../../../db/schema/catalog';
-import { LOW_STOCK_THRESHOLD } from '../../catalog/stock-status';
-import { sumOf } from './range';
+import { products, productVariants } from '../../../db/schema/catalog';
+import { LOW_STOCK_THRESHOLD, stockStatus } from '../../catalog/stock-status';
+import { optionOf } from '../../catalog/variants';
 
-/** The Inventory card: stock as it stands now. */
+/**
+ * One size and colour of a product on sale, as the inventory reads it: its own stock and status,
+ * and its product's total.
+ */
+export interface InventoryVariantRow {
+  productId: number;
+  name: string;
+  variantId: number;
+  sku: string;
+  /** null: the product offers no size (or no colour). */
+  size: string | null;
+  color: string | null;
+  stock: number;
+  status: StockStatus;
+  /** The price this variant sells at: its own, or its product's. */
+  priceKobo: number;
+  /** The product's units over all its sizes and colours. */
+  productStock: number;
+}
+
+/** The Inventory card: stock as it stands now, counted per size and colour (decision 0036). */
 export interface InventoryReport {
   /** Products on sale (not archived). */
   products: number;
+  /** Their sizes and colours: every variant of a product on sale. */
+  variants: number;
   units: number;
+  /** Products with nothing left in any size or colour. */
   outOfStock: number;
-  /** In stock but below the low-stock threshold. */
+  /** Products still selling, of which some size or colour is below the threshold (or sold out). */
   lowStock: number;
+  /** Sizes and colours with nothing left. */
+  outOfStockVariants: number;
+  /** Sizes and colours in stock but below the low-stock threshold. */
+  lowStockVariants: number;
   lowStockThreshold: number;
-  /** Units on hand at the selling price: the catalog keeps no cost price. */
+  /** Units on hand at the price each variant sells at: the catalog keeps no cost price. */
   stockValueKobo: number;
   stockValueBasis: 'retail';
-  lowest: { productId: number; name: string; stock: number; priceKobo: number }[];
+  /** The variants with the fewest left: sold out first, then low, then the rest, emptiest first. */
+  lowest: InventoryVariantRow[];
 }
 
+/** Per product on sale: its total, its variants, and how many of them are out or low. */
+const perProduct = (db: DbOrTx) =>
+  db
+    .select({
+      id: products.id,
+      total: sql<number>`coalesce(sum(${productVariants.stock}), 0)`.as('total'),
+      variants: sql<number>`count(${productVariants.id})`.as('variants'),
+      outVariants: sql<number>`count(${productVariants.id}) filter (where ${productVariants.stock} <= 0)`.as(
+        'out_variants',
+      ),
+      lowVariants:
+        sql<number>`count(${productVariants.id}) filter (where ${productVariants.stock} > 0 and ${productVariants.stock} < ${LOW_STOCK_THRESHOLD})`.as(
+          'low_variants',
+        ),
+      value:
+        sql<number>`coalesce(sum(${productVariants.stock}::bigint * coalesce(${productVariants.priceKobo}, ${products.priceKobo})), 0)`.as(
+          'value',
+        ),
+    })
+    .from(products)
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(eq(products.status, 'active'))
+    .groupBy(products.id)
+    .as('per_product');
+
 export async function inventoryReport(db: DbOrTx, options: { top?: number } = {}): Promise<InventoryReport> {
-  const onSale = eq(products.status, 'active');
+  const counted = perProduct(db);
   const [[totals], lowest] = await Promise.all([
     db
       .select({
-        products: count(),
-        units: sumOf(sql`${products.stock}`),
-        outOfStock: sql<number>`count(*) filter (where ${products.stock} <= 0)`.mapWith(Number),
+        products: sql<number>`count(*)`.mapWith(Number),
+        variants: sql<number>`coalesce(sum(${counted.variants}), 0)`.mapWith(Number),
+        units: sql<number>`coalesce(sum(${counted.total}), 0)`.mapWith(Number),
+        outOfStock: sql<number>`count(*) filter (where ${counted.total} <= 0)`.mapWith(Number),
         lowStock:
-          sql<number>`count(*) filter (where ${products.stock} > 0 and ${products.stock} < ${LOW_STOCK_THRESHOLD})`.mapWith(
+          sql<number>`count(*) filter (where ${counted.total} > 0 and ${counted.outVariants} + ${counted.lowVariants} > 0)`.mapWith(
             Number,
           ),
-        stockValueKobo: sumOf(sql`${products.stock}::bigint * ${products.priceKobo}`),
+        outOfStockVariants: sql<number>`coalesce(sum(${counted.outVariants}), 0)`.mapWith(Number),
+        lowStockVariants: sql<number>`coalesce(sum(${counted.lowVariants}), 0)`.mapWith(Number),
+        stockValueKobo: sql<number>`coalesce(sum(${counted.value}), 0)`.mapWith(Number),
       })
-      .from(products)
-      .where(onSale),
+      .from(counted),
     db
       .select({
         productId: products.id,
         name: products.name,
-        stock: products.stock,
-        priceKobo: products.priceKobo,
+        variantId: productVariants.id,
+        sku: productVariants.sku,
+        size: productVariants.size,
+        color: productVariants.color,
+        stock: productVariants.stock,
+        priceKobo: sql<number>`coalesce(${productVariants.priceKobo}, ${products.priceKobo})`.mapWith(Number),
+        productStock: products.stock,
       })
-      .from(products)
-      .where(onSale)
-      .orderBy(asc(products.stock), asc(products.name))
-      .limit(options.top ?? 10),
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(products.status, 'active'))
+      .orderBy(
+        asc(productVariants.stock),
+        asc(products.name),
+        asc(products.id),
+        asc(productVariants.position),
+      )
+      .limit(options.top ?? 12),
   ]);
   return {
     products: totals?.products ?? 0,
+    variants: totals?.variants ?? 0,
     units: totals?.units ?? 0,
     outOfStock: totals?.outOfStock ?? 0,
     lowStock: totals?.lowStock ?? 0,
+    outOfStockVariants: totals?.outOfStockVariants ?? 0,
+    lowStockVariants: totals?.lowStockVariants ?? 0,
     lowStockThreshold: LOW_STOCK_THRESHOLD,
     stockValueKobo: totals?.stockValueKobo ?? 0,
     stockValueBasis: 'retail',
-    lowest,
+    lowest: lowest.map((row) => ({
+      ...row,
+      size: optionOf(row.size),
+      color: optionOf(row.color),
+      status: stockStatus(row.stock),
+    })),
   };
 }

@@ -21,9 +21,28 @@ const overviewDto = z.object({
     .describe('Orders paid in these Lagos days (by when paid), not cancelled or refunded'),
   ordersByStatus: z.array(z.object({ status: z.string(), label: z.string(), orders: z.number() })),
   newCustomers: z.object({ last7Days: z.number(), last30Days: z.number() }),
-  lowStock: z.array(z.object({ productId: z.number(), name: z.string(), stock: z.number() })),
-  lowStockCount: z.number(),
-  outOfStockCount: z.number(),
+  lowStock: z
+    .array(
+      z.object({
+        productId: z.number(),
+        name: z.string(),
+        variantId: z.number(),
+        sku: z.string(),
+        size: z.string().nullable().describe('null: the product offers no size'),
+        color: z.string().nullable().describe("The colour's name; null: the product offers no colour"),
+        stock: z.number().describe("This size and colour's units"),
+        status: z.enum(['in_stock', 'low_stock', 'out_of_stock']),
+      }),
+    )
+    .describe(
+      'Sizes and colours of products on sale below the threshold, sold out included, the emptiest first',
+    ),
+  lowStockCount: z.number().describe('Sizes and colours below the threshold, sold out included'),
+  outOfStockCount: z.number().describe('Of those, the sold-out ones'),
+  lowStockProducts: z
+    .number()
+    .describe('Products on sale with some size or colour below the threshold, still selling others'),
+  outOfStockProducts: z.number().describe('Products on sale with nothing left in any size or colour'),
   lowStockThreshold: z.number(),
   recentOrders: z.array(
     z.object({

@@ -50,16 +50,38 @@ export const reportDto = z.object({
     ),
   }),
   inventory: z.object({
-    products: z.number(),
+    products: z.number().describe('Products on sale'),
+    variants: z.number().describe('Their sizes and colours'),
     units: z.number(),
-    outOfStock: z.number(),
-    lowStock: z.number(),
+    outOfStock: z.number().describe('Products with nothing left in any size or colour'),
+    lowStock: z
+      .number()
+      .describe('Products still selling of which some size or colour is below the threshold or sold out'),
+    outOfStockVariants: z.number().describe('Sizes and colours with nothing left'),
+    lowStockVariants: z.number().describe('Sizes and colours in stock but below the threshold'),
     lowStockThreshold: z.number(),
     stockValue: naira,
     stockValueBasis: z
       .literal('retail')
-      .describe('The catalog keeps no cost price: stock is valued at the selling price'),
-    lowest: z.array(z.object({ productId: z.number(), name: z.string(), stock: z.number(), price: naira })),
+      .describe(
+        'The catalog keeps no cost price: stock is valued at the price each size and colour sells at',
+      ),
+    lowest: z
+      .array(
+        z.object({
+          productId: z.number(),
+          name: z.string(),
+          variantId: z.number(),
+          sku: z.string(),
+          size: z.string().nullable().describe('null: the product offers no size'),
+          color: z.string().nullable().describe("The colour's name; null: the product offers no colour"),
+          stock: z.number().describe("This size and colour's units"),
+          status: z.enum(['in_stock', 'low_stock', 'out_of_stock']),
+          price: naira.describe("What this size and colour sells at: its own price or the product's"),
+          productStock: z.number().describe("The product's units over all its sizes and colours"),
+        }),
+      )
+      .describe('The sizes and colours with the fewest left: sold out first, then low, then the rest'),
   }),
   orders: z.object({
     placed: z.number(),
@@ -141,9 +163,12 @@ export function toReportDto(report: ShopReport): z.infer<typeof reportDto> {
     },
     inventory: {
       products: inventory.products,
+      variants: inventory.variants,
       units: inventory.units,
       outOfStock: inventory.outOfStock,
       lowStock: inventory.lowStock,
+      outOfStockVariants: inventory.outOfStockVariants,
+      lowStockVariants: inventory.lowStockVariants,
       lowStockThreshold: inventory.lowStockThreshold,
       stockValue: koboToNaira(inventory.stockValueKobo),
       stockValueBasis: inventory.stockValueBasis,
