@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../plugins/errors';
 import { catalogRoutes } from './catalog/routes';
+import { adminStockAlertRoutes, stockAlertRoutes } from './catalog/stock-alerts';
 import { accountRoutes } from './accounts/routes';
 import { healthRoutes } from './health';
 import { userRoutes } from './users/routes';
@@ -18,11 +19,13 @@ export async function apiRoutes(app: FastifyInstance) {
   declareHostAnswers(app);
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
+  await app.register(stockAlertRoutes);
   await app.register(accountRoutes);
   await app.register(userRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
+  await app.register(adminStockAlertRoutes);
   await app.register(newsletterRoutes);
   await app.register(notificationRoutes);
   await app.register(contactRoutes);
