@@ -8,6 +8,7 @@ import { adminOrderRoutes } from './orders';
 import { adminOutboxRoutes } from './outbox';
 import { adminOverviewRoutes } from './overview';
 import { adminPaymentRoutes } from './payments';
+import { adminProductImportRoutes } from './product-import';
 import { adminProductRoutes } from './products';
 import { adminReportRoutes } from './reports';
 import { adminSettingsRoutes } from './settings';
@@ -22,6 +23,7 @@ export async function adminRoutes(app: FastifyInstance) {
   declareAnswers(app, adminAnswers);
   await app.register(adminOverviewRoutes);
   await app.register(adminProductRoutes);
+  await app.register(adminProductImportRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminPaymentRoutes);
   await app.register(adminSettingsRoutes);
