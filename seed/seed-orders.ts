@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../core/accounts/passwords';
 import type { Mailer } from '../core/mail/mailer';
 import { changeOrderStatus } from '../core/orders/manage-orders';
 import { placeOrder } from '../core/orders/place-order';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/accounts';
-import { products } from '../db/schema/catalog';
+import { products, productVariants } from '../db/schema/catalog';
 import { orderEvents, orders } from '../db/schema/orders';
 import { paymentTransactions } from '../db/schema/payments';
 
@@ -69,11 +69,17 @@ export async function seedDemoOrders(
     )
     .onConflictDoNothing()
     .returning();
+  // Each product's deepest size and colour, where the demo shop holds enough for a few orders.
   const stocked = await db
-    .select({ id: products.id, sizes: products.sizes, colors: products.colors })
-    .from(products)
-    .where(sql`${products.stock} >= 8`)
-    .orderBy(asc(products.id));
+    .selectDistinctOn([productVariants.productId], {
+      id: productVariants.productId,
+      size: productVariants.size,
+      color: productVariants.color,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(sql`${productVariants.stock} >= 6 AND ${products.status} = 'active'`)
+    .orderBy(asc(productVariants.productId), desc(productVariants.stock), asc(productVariants.position));
   if (shoppers.length === 0 || stocked.length === 0) return 0;
 
   let placed = 0;
@@ -92,8 +98,8 @@ export async function seedDemoOrders(
         items: picks.map((product, line) => ({
           id: product.id,
           quantity: 1 + ((index + line) % 2),
-          selectedColor: product.colors[0]?.name ?? null,
-          selectedSize: product.sizes[Math.min(1, product.sizes.length - 1)] ?? null,
+          selectedColor: product.color || null,
+          selectedSize: product.size || null,
         })),
         couponCode: index % 5 === 0 ? 'ROSSY10' : undefined,
         shippingMethod: index % 4 === 0 ? 'express' : 'standard',
