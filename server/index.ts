@@ -14,6 +14,7 @@ import { buildApp, defaultClientDir, type PagesSetup } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logging';
 import { startUnpaidOrderRelease } from './jobs/release-unpaid-orders';
+import { startStockAlerts } from './jobs/stock-alerts';
 
 const root = projectRoot;
 
@@ -93,6 +94,7 @@ async function main(config: Config) {
     step(notice);
   }
   const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log, config.jobIntervalMs);
+  const stopStockAlerts = await startStockAlerts(database, app.services.orders, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -106,6 +108,7 @@ async function main(config: Config) {
     force.unref();
     try {
       stopJobs();
+      await stopStockAlerts();
       // Drain first: keep serving for a moment, each answer closing its connection, so requests
       // already on their way (and keep-alive clients) finish here instead of being cut off.
       app.lifecycle.draining = true;
