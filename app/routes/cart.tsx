@@ -8,7 +8,7 @@ import { Button, ButtonLink, buttonClasses } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { ConvertedAmount, ConvertedTotal } from '../components/ui/price';
 import { inputClasses } from '../components/ui/field';
-import { QuantityStepper, RemoveButton } from '../features/checkout/cart-line-controls';
+import { cannotBeBought, QuantityStepper, RemoveButton } from '../features/checkout/cart-line-controls';
 import { useCartQuote } from '../features/checkout/use-cart-quote';
 import { cn } from '../lib/cn';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -115,13 +115,19 @@ export default function CartPage() {
     );
   }
 
-  const quoted = (line: CartLine) =>
-    quote?.lines.find(
+  // The quote's lines are the cart's, in its order; a quote of a cart that has since changed is
+  // matched by product and the options the line names (a line without a colour is the first one).
+  const quoted = (line: CartLine, index: number) => {
+    const lines = quote?.lines;
+    const same = lines?.[index];
+    if (lines?.length === cart.length && same?.productId === line.id) return same;
+    return lines?.find(
       (item) =>
         item.productId === line.id &&
-        (item.color ?? null) === (line.selectedColor ?? null) &&
-        (line.selectedSize === null || item.size === line.selectedSize),
+        (line.selectedColor == null || item.color === line.selectedColor) &&
+        (line.selectedSize == null || item.size === line.selectedSize),
     );
+  };
   const blocked = quote ? !quote.purchasable : true;
   const whatsapp = root?.shop.whatsappNumber;
   const origin = root?.publicUrl ?? '';
@@ -156,9 +162,9 @@ export default function CartPage() {
             <span className="sr-only">Remove</span>
           </div>
           <ul className="divide-y divide-line border-b border-line" aria-label="Items in your cart">
-            {cart.map((line) => {
+            {cart.map((line, index) => {
               const key = lineKey(line);
-              const server = quoted(line);
+              const server = quoted(line, index);
               const unitKobo = server?.unitPriceKobo ?? nairaToKobo(line.price);
               // The cart remembers the price it was added at; the server's price is what is charged.
               const was = nairaToKobo(line.price);
@@ -234,9 +240,21 @@ export default function CartPage() {
                         </select>
                       </label>
                     ) : server?.problem ? (
-                      <p className="mt-1 text-xs font-medium text-sale" role="status">
-                        {server.problem}
-                      </p>
+                      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+                        <p className="text-xs font-medium text-sale" role="status">
+                          {server.problem}
+                        </p>
+                        {cannotBeBought(server) ? (
+                          <button
+                            type="button"
+                            onClick={() => removeFromCart(line)}
+                            className="text-xs font-medium text-ink underline underline-offset-4 hover:text-sale"
+                            data-testid="remove-flagged-line"
+                          >
+                            Remove
+                          </button>
+                        ) : null}
+                      </div>
                     ) : null}
                   </div>
                   <div className="col-start-2 flex items-center justify-between md:col-start-auto md:block">

@@ -9,6 +9,7 @@ import { pageMeta, rootMeta } from '../lib/meta';
 import {
   checkoutDetailsStore,
   clearCart,
+  removeFromCart,
   useAppliedCoupon,
   useCart,
   type SavedCheckoutDetails,
@@ -303,6 +304,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             Boolean(placedOrder) || Boolean(quote?.purchasable && payment && !(priceChange && quotePending))
           }
           onPayLater={(placed) => void showOrder(placed)}
+          onRemoveLine={(index) => {
+            // The quote's lines are the bag's, in its order.
+            const line = cart[index];
+            if (line && quote?.lines[index]?.productId === line.id) removeFromCart(line);
+          }}
         />
       </form>
     </section>

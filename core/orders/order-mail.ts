@@ -17,10 +17,16 @@ export function orderLink(publicUrl: string, number: string, accessToken: string
   return accessToken ? `${base}?key=${encodeURIComponent(accessToken)}` : base;
 }
 
-function itemLines(order: OrderView): string[] {
+/** The order's lines: quantity, name, colour and size, total; for the shop's staff also the SKU to pick. */
+function itemLines(order: OrderView, options: { sku?: boolean } = {}): string[] {
   return order.items.map((item) => {
-    const options = [item.color, item.size && `size ${item.size}`].filter(Boolean).join(', ');
-    return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''}: ${formatNaira(item.lineTotalKobo)}`;
+    const parts = [
+      item.color,
+      item.size && `size ${item.size}`,
+      options.sku && item.sku && `SKU ${item.sku}`,
+    ];
+    const named = parts.filter(Boolean).join(', ');
+    return `${item.quantity} × ${item.name}${named ? ` (${named})` : ''}: ${formatNaira(item.lineTotalKobo)}`;
   });
 }
 
@@ -112,7 +118,7 @@ export function newOrderAlertMail(
       heading: `New order ${order.number}`,
       paragraphs: [
         `${address.firstName} ${address.lastName} (${order.email}, ${order.phone}) ordered, paying by ${paymentMethodNames[order.paymentMethod]}.`,
-        ...itemLines(order),
+        ...itemLines(order, { sku: true }),
         ...totalLines(order),
         order.paymentMethod === 'bank-transfer'
           ? order.bankReference

@@ -20,6 +20,8 @@ export interface OrderLineView {
   quantity: number;
   color: string | null;
   size: string | null;
+  /** The SKU of the variant the units came from, for the shop's staff; null on lines older than variants. */
+  sku: string | null;
   lineTotalKobo: number;
 }
 
@@ -82,6 +84,7 @@ function toLineView(line: typeof orderLines.$inferSelect): OrderLineView {
     quantity: line.quantity,
     color: line.color,
     size: line.size,
+    sku: line.sku,
     lineTotalKobo: line.unitPriceKobo * line.quantity,
   };
 }

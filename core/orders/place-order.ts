@@ -102,18 +102,27 @@ export function unpaidOrdersMessage(open: number): string {
   return `You already have ${open} ${open === 1 ? 'order' : 'orders'} awaiting payment. Pay or cancel one of them first.`;
 }
 
+/** The answer to a line the shop cannot sell as it stands, by what is wrong with it. */
+const unsellableCodes = {
+  // The product is no longer sold: a state of the catalogue.
+  unavailable: 'CONFLICT',
+  // A size or colour the product does not sell: bad input, named in the message.
+  'unknown-option': 'BAD_REQUEST',
+  // No size chosen for a product sold in several; more than the shop's cap.
+  option: 'UNPROCESSABLE',
+  limit: 'UNPROCESSABLE',
+} as const;
+
 /**
  * Why a quoted cart cannot become an order (a piece gone, an option, the shipping method, the coupon,
- * stock), or null. Each is a rule of the shop's, not of the request's shape: 409 or 422, never 400.
+ * stock), or null. A size or colour the product does not sell is bad input (400, naming it); the
+ * rest are rules of the shop's: 409 or 422.
  */
 function quoteRefusal(totals: CartQuote, shippingMethod: string): AppError | null {
-  const unsellable = totals.lines.find(
-    (line) =>
-      line.problemKind === 'unavailable' || line.problemKind === 'option' || line.problemKind === 'limit',
-  );
-  if (unsellable)
+  const unsellable = totals.lines.find((line) => line.problemKind !== null && line.problemKind !== 'stock');
+  if (unsellable?.problemKind && unsellable.problemKind !== 'stock')
     return new AppError(
-      unsellable.problemKind === 'unavailable' ? 'CONFLICT' : 'UNPROCESSABLE',
+      unsellableCodes[unsellable.problemKind],
       `${unsellable.name}: ${unsellable.problem ?? ''}`,
       { items: unsellable.problem ?? '' },
     );

@@ -30,7 +30,7 @@ beforeAll(async () => {
     .from(products)
     .orderBy(asc(products.id))
     .limit(2);
-  [shirt, bag] = rows as [Product, Product];
+  [shirt, bag] = [rows[0]!, rows[1]!];
 });
 afterAll(async () => {
   await database?.destroy();

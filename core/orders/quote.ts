@@ -30,7 +30,12 @@ export interface QuotedLine {
   sizes: string[];
   /** What stops this line being bought as it is: sold out, not enough left, no longer sold. */
   problem: string | null;
-  problemKind: 'unavailable' | 'option' | 'stock' | 'limit' | null;
+  /**
+   * 'unavailable': the product is no longer sold; 'option': a size must be chosen; 'unknown-option':
+   * the line names a size or colour the product does not sell (a stale cart: the line can only be
+   * removed or chosen again); 'stock': its variant is sold out or short; 'limit': the shop's cap.
+   */
+  problemKind: 'unavailable' | 'option' | 'unknown-option' | 'stock' | 'limit' | null;
 }
 
 export interface CartQuote extends Totals {
@@ -118,15 +123,22 @@ export function variantStockMessage(
   return label ? `Only ${left} left in ${label}.` : `Only ${left} left in stock.`;
 }
 
+/** A line without a size for a product sold in several: the shopper has only to choose one. */
+function needsSize(product: ProductForSale, line: Pick<CartLineInput, 'selectedSize'>): boolean {
+  return !line.selectedSize && product.sizes.filter((size) => size !== '').length > 1;
+}
+
 function lineProblem(
   product: ProductForSale | undefined,
+  line: Pick<CartLineInput, 'selectedSize'>,
   choice: ReturnType<typeof chooseVariant> | null,
   wanted: { ofVariant: number; ofProduct: number },
   cap: number,
 ): LineProblem {
   if (!product || product.status !== 'active' || !choice)
     return { problem: 'This item is no longer available.', problemKind: 'unavailable' };
-  if (!choice.variant) return { problem: choice.problem, problemKind: 'option' };
+  if (!choice.variant)
+    return { problem: choice.problem, problemKind: needsSize(product, line) ? 'option' : 'unknown-option' };
   const variant = choice.variant;
   const option = { size: variant.size || null, color: variant.color || null };
   if (variant.stock <= 0 || wanted.ofVariant > variant.stock)
@@ -134,6 +146,11 @@ function lineProblem(
   // One order never holds more than the shop's cap of a product, however many are left.
   if (wanted.ofProduct > cap) return { problem: quantityCapMessage(product.name, cap), problemKind: 'limit' };
   return { problem: null, problemKind: null };
+}
+
+/** A line the shop does not sell as it stands: it adds nothing to the totals. */
+function unsold(line: Pick<QuotedLine, 'problemKind'>): boolean {
+  return line.problemKind === 'unavailable' || line.problemKind === 'unknown-option';
 }
 
 /**
@@ -182,6 +199,7 @@ export async function quoteCart(
       sizes: product?.sizes ?? [],
       ...lineProblem(
         product,
+        line,
         choice,
         {
           ofVariant: (variant && wantedOfVariant.get(variant.id)) || line.quantity,
@@ -191,11 +209,9 @@ export async function quoteCart(
       ),
     };
   });
-  // A line that only needs a size or has too few left still shows its price; a line no longer sold does not.
-  const subtotalKobo = lines.reduce(
-    (sum, line) => sum + (line.problemKind === 'unavailable' ? 0 : line.lineTotalKobo),
-    0,
-  );
+  // A line that only needs a size or has too few left still shows its price; a line no longer sold
+  // (the product, or the size or colour it names) does not.
+  const subtotalKobo = lines.reduce((sum, line) => sum + (unsold(line) ? 0 : line.lineTotalKobo), 0);
 
   let coupon: CartQuote['coupon'] = null;
   let couponError: string | null = null;
@@ -217,7 +233,7 @@ export async function quoteCart(
     shipping: null,
     taxRatePercent: 0,
   });
-  const sold = lines.filter((line) => line.problemKind !== 'unavailable');
+  const sold = lines.filter((line) => !unsold(line));
   const everyPieceShipsFree =
     sold.length > 0 && sold.every((line) => catalog.get(line.productId)?.freeShipping === true);
   const methods = shippingOptions(settings, subtotalKobo - discountPreview.discountKobo, {

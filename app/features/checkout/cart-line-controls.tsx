@@ -71,3 +71,16 @@ export function RemoveButton({ name, onClick }: { name: string; onClick: () => v
     </button>
   );
 }
+
+/**
+ * A quoted line the shop cannot sell as it stands: the product is gone, the size or colour it names
+ * is no longer sold (a stale bag), or its variant is sold out. The bag and the checkout offer to
+ * remove it.
+ */
+export function cannotBeBought(line: { problemKind: string | null; stock: number }): boolean {
+  return (
+    line.problemKind === 'unavailable' ||
+    line.problemKind === 'unknown-option' ||
+    (line.problemKind === 'stock' && line.stock <= 0)
+  );
+}

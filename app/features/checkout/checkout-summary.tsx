@@ -6,6 +6,7 @@ import { OrderTotals } from '../../components/order-totals';
 import { OrderLine } from '../../components/orders/order-line';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { cannotBeBought } from './cart-line-controls';
 import { PriceChangeAlert, type PriceChange } from './price-change';
 
 /** Where Place Order stands: 'offline' waits for the connection to send the order. */
@@ -30,6 +31,7 @@ export function CheckoutSummary({
   stage,
   canPlace,
   onPayLater,
+  onRemoveLine,
 }: {
   quote: CartQuote | null;
   quoteError: string | null;
@@ -41,6 +43,8 @@ export function CheckoutSummary({
   stage: CheckoutStage;
   canPlace: boolean;
   onPayLater: (placed: PlacedOrderRef) => void;
+  /** Takes the quote's line at this index out of the bag (a line the shop cannot sell as it stands). */
+  onRemoveLine?: (index: number) => void;
 }) {
   const placing = stage !== 'idle';
   const showOrder = onPayLater;
@@ -49,9 +53,25 @@ export function CheckoutSummary({
       <div className="rounded-card border border-line bg-white p-5 lg:p-6">
         <h2 className="font-display text-2xl">Order Summary</h2>
         <ul className="mt-4 space-y-3 border-b border-line pb-4">
-          {(quote?.lines ?? []).map((line, index) => (
-            <OrderLine key={`${line.productId}-${index}`} line={line} />
-          ))}
+          {(quote?.lines ?? []).map((line, index) =>
+            onRemoveLine && cannotBeBought(line) ? (
+              <li key={`${line.productId}-${index}`} className="space-y-1">
+                <ul>
+                  <OrderLine line={line} />
+                </ul>
+                <button
+                  type="button"
+                  onClick={() => onRemoveLine(index)}
+                  className="ml-15 text-xs font-medium text-ink underline underline-offset-4 hover:text-sale"
+                  data-testid="remove-flagged-line"
+                >
+                  Remove {line.name} from the bag
+                </button>
+              </li>
+            ) : (
+              <OrderLine key={`${line.productId}-${index}`} line={line} />
+            ),
+          )}
         </ul>
         <div className="pt-4" aria-live="polite">
           {quote ? (

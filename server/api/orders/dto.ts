@@ -25,9 +25,19 @@ export const cartQuoteDto = z.object({
       selectedColor: z.string().nullable(),
       selectedSize: z.string().nullable(),
       lineTotal: naira,
-      stock: z.number(),
+      stock: z.number().describe("Units left of the line's variant (its size and colour)"),
+      sku: z
+        .string()
+        .nullable()
+        .describe('The SKU of the variant the line takes; null when it names none the product sells'),
       sizes: z.array(z.string()),
       problem: z.string().nullable(),
+      problemKind: z
+        .enum(['unavailable', 'option', 'unknown-option', 'stock', 'limit'])
+        .nullable()
+        .describe(
+          "Why the line cannot be bought as it stands: 'unavailable' no longer sold, 'option' a size to choose, 'unknown-option' a size or colour the product does not sell (remove the line), 'stock' sold out or short, 'limit' over the per-order cap",
+        ),
     }),
   ),
   subtotal: naira,
@@ -65,8 +75,10 @@ export function toCartQuoteDto(quote: CartQuote): z.infer<typeof cartQuoteDto> {
       selectedSize: line.size,
       lineTotal: koboToNaira(line.lineTotalKobo),
       stock: line.stock,
+      sku: line.sku,
       sizes: line.sizes,
       problem: line.problem,
+      problemKind: line.problemKind,
     })),
     subtotal: koboToNaira(quote.subtotalKobo),
     discount: koboToNaira(quote.discountKobo),
@@ -93,6 +105,10 @@ const orderItemDto = z.object({
   quantity: z.number(),
   selectedColor: z.string().nullable(),
   selectedSize: z.string().nullable(),
+  sku: z
+    .string()
+    .nullable()
+    .describe('The SKU of the size and colour ordered; null on lines older than variants'),
 });
 
 const orderEventDto = z.object({ status: z.string(), label: z.string(), note: z.string(), date: z.string() });
@@ -141,6 +157,7 @@ const toItem = (item: OrderView['items'][number]) => ({
   quantity: item.quantity,
   selectedColor: item.color,
   selectedSize: item.size,
+  sku: item.sku,
 });
 
 const toEvent = (event: OrderView['events'][number]) => ({
