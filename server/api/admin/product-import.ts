@@ -53,7 +53,7 @@ function refusal(report: ImportReport, problem: 'file' | 'rows') {
       ? (report.errors[0]?.message ?? 'The file could not be read.')
       : `${bad} ${bad === 1 ? 'problem' : 'problems'} in the file: nothing was imported. Fix the rows listed and try again.`;
   return {
-    error: { code: problem === 'file' ? 'BAD_REQUEST' : 'UNPROCESSABLE', message },
+    error: { code: 'UNPROCESSABLE', message },
     ...report,
   };
 }
@@ -78,19 +78,18 @@ export const adminProductImportRoutes: FastifyPluginAsyncZod = async (app) => {
           `Columns (any order; case, spaces and underscores ignored): handle, product id, name, description, category (id or name), brand, price, original price, size, colour, colour hex, sku, stock, variant price, image url (a /media/ photo the shop has), new, hot, free shipping.`,
           'Rows are grouped into products by product id, else handle, else name; a row with only a SKU the shop has updates that variant.',
           `With dryRun=true: 200 with what would be created and updated and every bad row. Without: the whole file in one transaction (200), or nothing: 422 with every bad row.`,
-          `Up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB (413 above) and ${IMPORT_MAX_ROWS.toLocaleString('en')} rows; a file that can't be read as CSV answers 400.`,
+          `Up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB (413 above) and ${IMPORT_MAX_ROWS.toLocaleString('en')} rows; a file that is not such a CSV (not UTF-8, a quote left open, an unknown column) answers 422 with its first problem, a check included.`,
         ].join(' '),
         consumes: ['multipart/form-data'],
         querystring: z.object({
           dryRun: z.enum(['true', 'false']).optional().describe('true: check only, write nothing'),
         }),
         response: {
-          200: reportSchema,
-          400: refusedSchema,
-          409: errorSchema,
-          413: errorSchema,
           ...errorResponses,
           ...ruleAnswers,
+          200: reportSchema,
+          409: errorSchema,
+          413: errorSchema,
           422: refusedSchema,
         },
       },
@@ -130,7 +129,8 @@ export const adminProductImportRoutes: FastifyPluginAsyncZod = async (app) => {
         bytes,
         { dryRun, actor: { id, email } },
       );
-      if (problem === 'file') return reply.status(400).send(refusal(report, 'file'));
+      // A file the document allows (any bytes) that is not the shop's CSV is a rule no schema states: 422.
+      if (problem === 'file') return reply.status(422).send(refusal(report, 'file'));
       if (problem === 'rows' && !dryRun) return reply.status(422).send(refusal(report, 'rows'));
       return report;
     },
