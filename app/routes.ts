@@ -33,6 +33,7 @@ export default [
   route('contact', 'routes/contact.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+  route('stock-alerts/unsubscribe', 'routes/stock-alert-unsubscribe.tsx'),
   route('about', 'routes/about.tsx'),
   route('help', 'routes/help.tsx'),
   route('faq', 'routes/faq.tsx'),

@@ -47,10 +47,7 @@ afterAll(async () => {
 });
 
 /** A fresh client address per call keeps clear of the per-address limit, unless one is given. */
-function ask(
-  payload: unknown,
-  options: { id?: number | string; remoteAddress?: string } = {},
-): ReturnType<TestApp['app']['inject']> {
+function ask(payload: unknown, options: { id?: number | string; remoteAddress?: string } = {}) {
   return test.app.inject({
     method: 'POST',
     url: `/api/products/${options.id ?? product.id}/stock-alerts`,
