@@ -1,8 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
+import { z } from 'zod';
 import type { ImageRef } from '../../contracts/catalog';
-import { AppError } from '../errors';
+import type { DbOrTx } from '../../db/client';
+import { productImages } from '../../db/schema/catalog';
+import { AppError, type FieldErrors } from '../errors';
 import { saveImageVariants } from '../media/save-image-variants';
 
 /** The largest photo an admin may upload or link to. */
@@ -146,4 +150,90 @@ export async function findProductUpload(uploadDir: string, id: string): Promise<
   } catch {
     return null;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A product's photos as the editor sets them: the whole list, in order, each an upload id or a photo
+// the product already has, and the colour it shows (choosing that colour in the shop shows it).
+
+export const IMAGE_NOT_FOUND = 'An image was not found. Please upload it again.';
+
+export const productImageInputSchema = z.object({
+  key: z.string({ error: IMAGE_NOT_FOUND }).trim().regex(UPLOAD_ID_PATTERN, IMAGE_NOT_FOUND),
+  color: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.string().trim().max(40).nullable(),
+  ),
+});
+export type ProductImageInput = z.output<typeof productImageInputSchema>;
+
+export type StoredImage = Omit<typeof productImages.$inferInsert, 'productId' | 'position' | 'id'>;
+
+/** A product's photos in order. */
+export async function productImagesOf(db: DbOrTx, productId: number) {
+  return db
+    .select()
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position));
+}
+
+/**
+ * Checks a photo list against the product: each key one of its photos or an upload the shop made,
+ * each colour one the product sells (after this change), no photo twice. Returns the rows to store.
+ */
+export async function resolveProductImages(
+  db: DbOrTx,
+  uploadDir: string | undefined,
+  productId: number,
+  inputs: ProductImageInput[],
+  colorNames: string[],
+  productName: string,
+): Promise<{ images: StoredImage[]; errors: FieldErrors }> {
+  const errors: FieldErrors = {};
+  const existing = new Map((await productImagesOf(db, productId)).map((row) => [row.key, row]));
+  const images: StoredImage[] = [];
+  const seen = new Set<string>();
+  for (const [index, input] of inputs.entries()) {
+    const where = `images[${index}]`;
+    if (seen.has(input.key)) errors[`${where}.key`] ??= 'This photo is in the list twice.';
+    seen.add(input.key);
+    const color = input.color
+      ? (colorNames.find((name) => name.toLowerCase() === input.color!.toLowerCase()) ?? null)
+      : null;
+    if (input.color && !color) errors[`${where}.color`] ??= `${input.color} is not a colour of this product.`;
+    const own = existing.get(input.key);
+    const upload = own ? null : uploadDir ? await findProductUpload(uploadDir, input.key) : null;
+    if (!own && !upload) {
+      errors[`${where}.key`] ??= IMAGE_NOT_FOUND;
+      continue;
+    }
+    const view = `view ${index + 1}`;
+    images.push({
+      key: input.key,
+      widths: own?.widths ?? upload!.widths,
+      width: own?.width ?? upload!.width,
+      height: own?.height ?? upload!.height,
+      alt:
+        own && own.colorName === color
+          ? own.alt
+          : `${productName}${color ? ` in ${color}` : ''}${index === 0 ? '' : `, ${view}`}`,
+      colorName: color,
+    });
+  }
+  if (inputs.length === 0) errors.images = 'Keep at least one photo.';
+  return { images, errors };
+}
+
+/** Replaces a product's photos with `images`, in their order (the first is the cover). */
+export async function writeProductImages(
+  db: DbOrTx,
+  productId: number,
+  images: StoredImage[],
+): Promise<void> {
+  await db.delete(productImages).where(eq(productImages.productId, productId));
+  if (images.length > 0)
+    await db
+      .insert(productImages)
+      .values(images.map((image, position) => ({ ...image, productId, position })));
 }

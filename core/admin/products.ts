@@ -4,16 +4,44 @@ import type { ColorOption, ImageRef, StockStatus } from '../../contracts/catalog
 import { MAX_PRICE_NAIRA } from '../../contracts/limits';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
-import { brands, categories, productImages, products } from '../../db/schema/catalog';
+import { brands, categories, productImages, productVariants, products } from '../../db/schema/catalog';
 import { orderLines } from '../../db/schema/orders';
 import { getCategoryFacets } from '../catalog/category-facets';
 import { leadImages } from '../catalog/product-rows';
 import { refreshProductKeywords } from '../catalog/refresh-product-keywords';
 import { containsPattern } from '../search-pattern';
-import { LOW_STOCK_THRESHOLD, stockStatus } from '../catalog/stock-status';
+import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
+import { variantsOf } from '../catalog/variants';
 import { AppError, type FieldErrors } from '../errors';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
-import { findProductUpload, saveProductImageFromUrl, type ProductUpload } from './product-images';
+import {
+  cellName,
+  colorOptionSchema,
+  gridStockStatus,
+  lockVariants,
+  lowVariantCount,
+  MAX_OPTIONS,
+  MAX_STOCK,
+  MAX_VARIANTS,
+  planGrid,
+  sizeNameSchema,
+  skuConflicts,
+  toAdminVariant,
+  variantInputSchema,
+  writeGrid,
+  type AdminVariant,
+  type GridChange,
+} from './product-grid';
+import {
+  findProductUpload,
+  productImageInputSchema,
+  resolveProductImages,
+  saveProductImageFromUrl,
+  writeProductImages,
+  type ProductUpload,
+} from './product-images';
+
+export { MAX_STOCK };
 
 /** SPEC.md section 5's messages for the Add Product form and a product row's inline edit. */
 export const productMessages = {
@@ -26,7 +54,6 @@ export const productMessages = {
 
 export const MAX_PRODUCT_IMAGES = 8;
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
-export const MAX_STOCK = 1_000_000;
 
 export const productStatuses = ['active', 'archived'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -71,7 +98,12 @@ export interface AdminProductRow {
   priceKobo: number;
   originalPriceKobo: number | null;
   stock: number;
+  /** By its variants: out when all are out, low when any is out or below 5 while others sell (decision 0035). */
   stockStatus: StockStatus;
+  /** Its sizes × colours with exact stock, in the order a shopper sees them. */
+  variants: AdminVariant[];
+  /** Variants out of stock or below 5 while the product still sells. */
+  lowVariants: number;
   status: ProductStatus;
   image: ImageRef | null;
   /** Order lines that name it: a product with any is archived, never deleted. */
@@ -109,10 +141,14 @@ export function adminProductConditions(query: AdminProductQuery): SQL | undefine
       or(ilike(products.name, like), ilike(products.keywords, like), id ? eq(products.id, id) : undefined),
     );
   }
+  // Per variant (decision 0035): out when every variant is out; low when any is out or below 5
+  // while the product still sells; in stock when every variant holds at least 5.
+  const someVariantLow = sql`EXISTS (SELECT 1 FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id} AND ${productVariants.stock} < ${LOW_STOCK_THRESHOLD})`;
   if (query.stock === 'out_of_stock') conditions.push(lte(products.stock, 0));
   if (query.stock === 'low_stock')
-    conditions.push(and(gte(products.stock, 1), lt(products.stock, LOW_STOCK_THRESHOLD)));
-  if (query.stock === 'in_stock') conditions.push(gte(products.stock, LOW_STOCK_THRESHOLD));
+    conditions.push(and(gte(products.stock, 1), or(lt(products.stock, LOW_STOCK_THRESHOLD), someVariantLow)));
+  if (query.stock === 'in_stock')
+    conditions.push(and(gte(products.stock, LOW_STOCK_THRESHOLD), sql`NOT ${someVariantLow}`));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -144,14 +180,14 @@ function rowsFrom(db: DbOrTx) {
 type RawRow = Awaited<ReturnType<ReturnType<typeof rowsFrom>['where']>>[number];
 
 async function toRows(db: DbOrTx, rows: RawRow[]): Promise<AdminProductRow[]> {
-  const images = await leadImages(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [images, variants] = await Promise.all([leadImages(db, ids), variantsOf(db, ids)]);
   return rows.map((row) => ({
     ...row,
     orderCount: Number(row.orderCount),
-    stockStatus: stockStatus(row.stock),
+    stockStatus: gridStockStatus(variants.get(row.id) ?? [], row.stock),
+    variants: (variants.get(row.id) ?? []).map(toAdminVariant),
+    lowVariants: row.stock > 0 ? lowVariantCount(variants.get(row.id) ?? []) : 0,
     image: images.get(row.id) ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -279,16 +315,44 @@ const optionalOriginalPrice = z.preprocess(
     .nullable(),
 );
 
+/** Specifications as the editor lists them: name and value rows, each name once. */
+const specsField = z
+  .array(
+    z.object({
+      name: z.string({ error: 'Name the specification.' }).trim().min(1, 'Name the specification.').max(60),
+      value: z.string({ error: 'Give its value.' }).trim().min(1, 'Give its value.').max(500),
+    }),
+  )
+  .max(MAX_OPTIONS, `Keep at most ${MAX_OPTIONS} specifications.`);
+
+const variantsField = z
+  .array(variantInputSchema)
+  .min(1, 'Keep at least one size and colour in the grid.')
+  .max(MAX_VARIANTS, `Keep at most ${MAX_VARIANTS} sizes and colours.`);
+
 export const productCreateSchema = z.object({
   name: text('Enter the product name.', 120),
   description: text('Enter a description.', 5000),
   price: naira('Enter the price in naira.').pipe(z.number().positive('The price must be more than ₦0.')),
   originalPrice: optionalOriginalPrice.optional(),
-  stock: stockField(1, 'Stock must be greater than zero.'),
+  /** The total, spread over the sizes and colours; or leave it out and give the grid (`variants`). */
+  stock: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    stockField(1, 'Stock must be greater than zero.').optional(),
+  ),
   category: z.string({ error: 'Choose a category.' }).trim().min(1, 'Choose a category.').max(80),
   brand: z.preprocess(blankToUndefined, z.string().trim().max(80).nullable().optional()),
   sizes: list(30, 'Choose at most 30 sizes.'),
-  colors: list(30, 'Choose at most 30 colours.'),
+  /** Colour names of the category, or the shop's own colours ({ name, hex }). */
+  colors: z.preprocess(
+    (value) =>
+      value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value],
+    z
+      .array(z.union([z.string().trim().min(1).max(200), colorOptionSchema]))
+      .max(MAX_OPTIONS, 'Choose at most 30 colours.'),
+  ),
+  specs: specsField.optional(),
+  variants: variantsField.optional(),
   images: list(MAX_PRODUCT_IMAGES, `Add at most ${MAX_PRODUCT_IMAGES} images.`),
   imageUrl: z.preprocess(
     blankToUndefined,
@@ -314,19 +378,50 @@ export const productUpdateSchema = z.object({
   isNew: flag,
   isHot: flag,
   freeShipping: flag,
+  specs: specsField.optional(),
+  /** The shop's own sizes, in order (free text). */
+  sizes: z.array(sizeNameSchema).max(MAX_OPTIONS, 'Keep at most 30 sizes.').optional(),
+  /** The shop's own colours, in order. */
+  colors: z.array(colorOptionSchema).max(MAX_OPTIONS, 'Keep at most 30 colours.').optional(),
+  /** The whole grid: rows left out are removed. */
+  variants: variantsField.optional(),
+  /** The whole photo list, in order: upload ids or the product's own photos, with their colours. */
+  images: z
+    .array(productImageInputSchema)
+    .min(1, 'Keep at least one photo.')
+    .max(MAX_PRODUCT_IMAGES, `Add at most ${MAX_PRODUCT_IMAGES} images.`)
+    .optional(),
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 
 const CREATE_REQUIRED = new Set(['name', 'description', 'price', 'stock']);
 const EDIT_REQUIRED = new Set(['name', 'price', 'stock']);
 
+/** Lists whose items are named one by one: `variants[3].sku`, `images[0].color`. */
+const ITEM_LISTS = new Set(['variants', 'images', 'colors', 'sizes', 'specs']);
+
 function fieldErrors(issues: z.core.$ZodIssue[]): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of issues) {
-    const name = String(issue.path[0] ?? 'body');
+    const first = String(issue.path[0] ?? 'body');
+    const name = ITEM_LISTS.has(first) && issue.path.length > 1 ? cellName(issue.path) : first;
     fields[name] ??= issue.message;
   }
   return fields;
+}
+
+/** A list item's message as a headline: 'Row 4 of the grid: Stock cannot be below zero.' */
+function headline(name: string, message: string): string {
+  const row = /^(variants|images|colors|sizes|specs)\[(\d+)\]/.exec(name);
+  if (!row) return message;
+  const where = {
+    variants: 'of the grid',
+    images: 'of the photos',
+    colors: 'of the colours',
+    sizes: 'of the sizes',
+    specs: 'of the specifications',
+  }[row[1] as 'variants'];
+  return `${row[1] === 'variants' || row[1] === 'specs' ? 'Row' : 'Item'} ${Number(row[2]) + 1} ${where}: ${message}`;
 }
 
 /** The form's headline: SPEC's message when a required field is wrong, else the first field's own. */
@@ -343,7 +438,7 @@ function invalid(
   const first = names[0];
   return new AppError(
     code,
-    first ? (fields[first] ?? 'The product is not valid.') : 'The product is not valid.',
+    first ? headline(first, fields[first] ?? 'The product is not valid.') : 'The product is not valid.',
     fields,
   );
 }
@@ -421,11 +516,22 @@ export async function createProduct(
     : { sizes: [], colors: [] };
   const badSize = input.sizes.find((size) => !facets.sizes.includes(size));
   if (category && badSize) fields.sizes = `${badSize} is not a size of ${category.name}.`;
-  const colors = input.colors.map((name) =>
-    facets.colors.find((color) => color.name.toLowerCase() === name.toLowerCase()),
+  const colors = input.colors.map((entry) =>
+    typeof entry === 'string'
+      ? facets.colors.find((color) => color.name.toLowerCase() === entry.toLowerCase())
+      : entry,
   );
   const badColor = input.colors.find((_, index) => !colors[index]);
-  if (category && badColor) fields.colors = `${badColor} is not a colour of ${category.name}.`;
+  if (category && typeof badColor === 'string')
+    fields.colors = `${badColor} is not a colour of ${category.name}.`;
+  const specs = input.specs ? specsObject(input.specs, fields) : {};
+  if (input.stock === undefined && !input.variants) fields.stock = 'Enter the stock as a whole number.';
+  const gridTotal = input.variants?.reduce((sum, row) => sum + row.stock, 0);
+  if (gridTotal !== undefined) {
+    if (gridTotal < 1) fields.variants = 'Put stock on at least one size and colour.';
+    else if (input.stock !== undefined && input.stock !== gridTotal)
+      fields.stock = `The stock is the sum of the sizes and colours (${gridTotal}).`;
+  }
   const departmentId = category?.parentId ?? category?.id ?? null;
   const brand = input.brand ? await findBrand(db, input.brand, departmentId) : null;
   if (input.brand && !brand) fields.brand = 'Choose a brand of this department.';
@@ -460,6 +566,7 @@ export async function createProduct(
     );
   }
 
+  const stock = input.stock ?? gridTotal ?? 0;
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
@@ -472,13 +579,26 @@ export async function createProduct(
         originalPriceKobo: input.originalPrice == null ? null : toKobo(input.originalPrice),
         colors: colors.filter((color): color is ColorOption => color !== undefined),
         sizes: [...new Set(input.sizes)],
-        stock: input.stock,
+        specs,
+        // With a grid the database makes it empty, then the grid is written; without, it spreads the stock.
+        stock: input.variants ? 0 : stock,
         isNew: input.isNew ?? true,
         isHot: input.isHot ?? false,
         freeShipping: input.freeShipping ?? false,
       })
-      .returning({ id: products.id });
+      .returning({ id: products.id, sizes: products.sizes, colors: products.colors });
     const productId = row!.id;
+    if (input.variants) {
+      const current = await lockVariants(tx, productId);
+      const plan = planGrid(
+        { sizes: row!.sizes, colors: row!.colors, variants: current },
+        { variants: input.variants },
+      );
+      const errors = { ...plan.errors, ...(plan.rows ? await skuConflicts(tx, productId, plan.rows) : {}) };
+      if (Object.keys(errors).length > 0)
+        throw invalid(errors, new Set(), productMessages.createRequired, 'UNPROCESSABLE');
+      await writeGrid(tx, productId, current, { rows: plan.rows ?? [], removed: plan.removed });
+    }
     await tx.insert(productImages).values(
       uploads.map((upload, position) => ({
         productId,
@@ -495,13 +615,13 @@ export async function createProduct(
       action: 'product.create',
       entityType: 'product',
       entityId: productId,
-      summary: `Added ${input.name} at ${formatNaira(toKobo(input.price))}, ${input.stock} in stock`,
+      summary: `Added ${input.name} at ${formatNaira(toKobo(input.price))}, ${stock} in stock`,
       before: null,
       after: {
         name: input.name,
         priceKobo: toKobo(input.price),
         originalPriceKobo: input.originalPrice == null ? null : toKobo(input.originalPrice),
-        stock: input.stock,
+        stock,
         categoryId: input.category,
         brandId: brand?.id ?? null,
         sizes: [...new Set(input.sizes)],
@@ -519,7 +639,6 @@ const auditedFields = [
   'description',
   'priceKobo',
   'originalPriceKobo',
-  'stock',
   'categoryId',
   'brandId',
   'status',
@@ -534,7 +653,6 @@ const fieldLabels: Record<AuditedField, string> = {
   description: 'description',
   priceKobo: 'price',
   originalPriceKobo: 'original price',
-  stock: 'stock',
   categoryId: 'category',
   brandId: 'brand',
   status: 'status',
@@ -550,26 +668,47 @@ function describeValue(field: AuditedField, value: unknown): string {
   return String(value);
 }
 
+/** Specification rows as the product stores them (name → value); a name given twice is refused. */
+function specsObject(rows: { name: string; value: string }[], fields: FieldErrors): Record<string, string> {
+  const specs: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const [index, row] of rows.entries()) {
+    if (seen.has(row.name.toLowerCase())) fields[`specs[${index}].name`] ??= `${row.name} is listed twice.`;
+    seen.add(row.name.toLowerCase());
+    specs[row.name] = row.value;
+  }
+  return specs;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What an update changed: the product's own fields, and 'stock', 'variants', 'sizes', 'colors', 'specs', 'images'. */
+export type ChangedPart = AuditedField | 'stock' | 'variants' | 'sizes' | 'colors' | 'specs' | 'images';
+
 export interface UpdatedProduct {
   product: AdminProductRow;
-  changed: AuditedField[];
+  changed: ChangedPart[];
 }
 
 /**
- * Changes a product (the inline edit, or PATCH): only the fields given, each checked; the fields
- * that changed are recorded before and after. The shop reads products live, so it follows at once.
+ * Changes a product (the inline edit, the editor, or PATCH): only the parts given, each checked,
+ * all written in one transaction or none; the parts that changed are recorded before and after in
+ * one activity-log entry (a grid's as 'M / Olive stock 3 → 0'). The shop reads products live, so it
+ * follows at once. New photos are looked up in `uploadDir`.
  */
 export async function updateProduct(
   db: Db,
   rawId: unknown,
   raw: unknown,
   actor: AuditActor,
+  options: { uploadDir?: string } = {},
 ): Promise<UpdatedProduct> {
   const id = productIdOf(rawId);
   const input = parse(productUpdateSchema, raw, EDIT_REQUIRED, productMessages.editRequired);
   const changed = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', 'Product not found');
+    const variants = await lockVariants(tx, id);
     const fields: FieldErrors = {};
     const next: Partial<Record<AuditedField, unknown>> = {};
     if (input.name !== undefined) next.name = input.name;
@@ -577,7 +716,6 @@ export async function updateProduct(
     if (input.price !== undefined) next.priceKobo = toKobo(input.price);
     if (input.originalPrice !== undefined)
       next.originalPriceKobo = input.originalPrice === null ? null : toKobo(input.originalPrice);
-    if (input.stock !== undefined) next.stock = input.stock;
     if (input.status !== undefined) next.status = input.status;
     if (input.isNew !== undefined) next.isNew = input.isNew;
     if (input.isHot !== undefined) next.isHot = input.isHot;
@@ -614,33 +752,161 @@ export async function updateProduct(
       (next.priceKobo !== undefined || next.originalPriceKobo !== undefined)
     )
       fields.originalPrice = 'The original price must be higher than the price.';
+
+    const specs = input.specs ? specsObject(input.specs, fields) : undefined;
+
+    // The grid: sizes, colours, variants and the old single stock figure (decision 0035).
+    const gridTouched =
+      input.sizes !== undefined ||
+      input.colors !== undefined ||
+      input.variants !== undefined ||
+      input.stock !== undefined;
+    const plan = gridTouched
+      ? planGrid(
+          { sizes: current.sizes, colors: current.colors, variants },
+          { sizes: input.sizes, colors: input.colors, variants: input.variants, stock: input.stock },
+        )
+      : null;
+    if (plan) {
+      Object.assign(fields, plan.errors);
+      if (plan.rows) {
+        Object.assign(fields, await skuConflicts(tx, id, plan.rows));
+        // A SKU kept by one variant and given to another in the same grid.
+        const byId = new Map(variants.map((row) => [row.id, row]));
+        const finals = new Map<string, number>();
+        for (const [index, row] of plan.rows.entries()) {
+          const sku = row.sku ?? (row.id === null ? null : (byId.get(row.id)?.sku ?? null));
+          if (!sku) continue;
+          const other = finals.get(sku);
+          if (other !== undefined && input.variants)
+            fields[`variants[${row.sku ? index : other}].sku`] ??= `${sku} is used twice in the grid.`;
+          finals.set(sku, index);
+        }
+      }
+    }
+    const colorNames = (plan?.colors ?? current.colors).map((color) => color.name);
+    const images = input.images
+      ? await resolveProductImages(
+          tx,
+          options.uploadDir,
+          id,
+          input.images,
+          colorNames,
+          (next.name as string | undefined) ?? current.name,
+        )
+      : null;
+    if (images) Object.assign(fields, images.errors);
     if (Object.keys(fields).length > 0)
-      throw invalid(fields, EDIT_REQUIRED, productMessages.editRequired, 'UNPROCESSABLE');
+      throw invalid(fields, new Set(), productMessages.editRequired, 'UNPROCESSABLE');
 
     const changes = auditedFields.filter((field) => field in next && next[field] !== current[field]);
-    if (changes.length === 0) return [];
-    const set = Object.fromEntries(changes.map((field) => [field, next[field]]));
-    await tx
-      .update(products)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(products.id, id));
-    if (changes.includes('categoryId') || changes.includes('brandId')) await refreshProductKeywords(tx, [id]);
+    const parts: ChangedPart[] = [...changes];
+    const summary = changes.map((field) =>
+      field === 'description'
+        ? 'description changed'
+        : `${fieldLabels[field]} ${describeValue(field, current[field])} → ${describeValue(field, next[field])}`,
+    );
+    const before: Record<string, unknown> = Object.fromEntries(
+      changes.map((field) => [field, current[field]]),
+    );
+    const after: Record<string, unknown> = Object.fromEntries(changes.map((field) => [field, next[field]]));
+    const set: Partial<typeof products.$inferInsert> = Object.fromEntries(
+      changes.map((field) => [field, next[field]]),
+    );
+    if (specs && !sameJson(specs, current.specs)) {
+      set.specs = specs;
+      parts.push('specs');
+      summary.push('specifications changed');
+      before.specs = current.specs;
+      after.specs = specs;
+    }
+    if (plan && input.sizes && !sameJson(plan.sizes, current.sizes)) {
+      set.sizes = plan.sizes;
+      parts.push('sizes');
+      summary.push(`sizes ${current.sizes.join(', ') || 'none'} → ${plan.sizes.join(', ') || 'none'}`);
+      before.sizes = current.sizes;
+      after.sizes = plan.sizes;
+    }
+    if (plan && input.colors && !sameJson(plan.colors, current.colors)) {
+      set.colors = plan.colors;
+      parts.push('colors');
+      const names = (list: ColorOption[]) => list.map((color) => color.name).join(', ') || 'none';
+      summary.push(`colours ${names(current.colors)} → ${names(plan.colors)}`);
+      before.colors = current.colors;
+      after.colors = plan.colors;
+    }
+    if (Object.keys(set).length > 0)
+      await tx
+        .update(products)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(products.id, id));
+
+    let grid: GridChange | null = null;
+    if (plan?.rows) {
+      const total = plan.rows.reduce((sum, row) => sum + row.stock, 0);
+      grid = await writeGrid(tx, id, variants, { rows: plan.rows, removed: plan.removed });
+      const oneStock = input.stock !== undefined && !input.variants && !plan.optionsChanged;
+      if (total !== current.stock) {
+        parts.push('stock');
+        before.stock = current.stock;
+        after.stock = total;
+      }
+      if (oneStock) {
+        if (total !== current.stock) summary.push(`stock ${current.stock} → ${total}`);
+      } else if (grid.summary.length > 0) {
+        parts.push('variants');
+        summary.push(...grid.summary);
+        Object.assign(before, grid.before);
+        Object.assign(after, grid.after);
+      }
+    }
+
+    const imageKeys = await tx
+      .select({ key: productImages.key, color: productImages.colorName })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position));
+    if (images) {
+      const nextKeys = images.images.map((image) => ({ key: image.key, color: image.colorName ?? null }));
+      if (!sameJson(nextKeys, imageKeys)) {
+        await writeProductImages(tx, id, images.images);
+        parts.push('images');
+        summary.push(`photos changed (${imageKeys.length} → ${nextKeys.length})`);
+        before.images = imageKeys.map((image) => (image.color ? `${image.key} (${image.color})` : image.key));
+        after.images = nextKeys.map((image) => (image.color ? `${image.key} (${image.color})` : image.key));
+      }
+    } else if (set.colors) {
+      // Photos of a colour the product no longer sells show for every colour.
+      const kept = new Set(colorNames);
+      const orphaned = imageKeys.filter((image) => image.color && !kept.has(image.color));
+      if (orphaned.length > 0)
+        await tx
+          .update(productImages)
+          .set({ colorName: null })
+          .where(
+            and(
+              eq(productImages.productId, id),
+              inArray(
+                productImages.key,
+                orphaned.map((image) => image.key),
+              ),
+            ),
+          );
+    }
+
+    if (parts.length === 0) return [];
+    if (changes.includes('categoryId') || changes.includes('brandId') || set.colors)
+      await refreshProductKeywords(tx, [id]);
     const archiving = changes.includes('status') && next.status === 'archived';
     await recordAdminAction(tx, actor, {
-      action: archiving && changes.length === 1 ? 'product.archive' : 'product.update',
+      action: archiving && parts.length === 1 ? 'product.archive' : 'product.update',
       entityType: 'product',
       entityId: id,
-      summary: `${current.name}: ${changes
-        .map((field) =>
-          field === 'description'
-            ? 'description changed'
-            : `${fieldLabels[field]} ${describeValue(field, current[field])} → ${describeValue(field, next[field])}`,
-        )
-        .join(', ')}`,
-      before: Object.fromEntries(changes.map((field) => [field, current[field]])),
-      after: Object.fromEntries(changes.map((field) => [field, next[field]])),
+      summary: `${(next.name as string | undefined) ?? current.name}: ${summary.join(', ')}`,
+      before,
+      after,
     });
-    return changes;
+    return parts;
   });
   return { product: await getAdminProduct(db, id), changed };
 }

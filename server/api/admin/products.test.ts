@@ -157,7 +157,13 @@ describe('listing products', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
       return response.json() as {
-        items: { id: number; stockStatus: string; stockCount: number; category: { id: string } }[];
+        items: {
+          id: number;
+          stockStatus: string;
+          stockCount: number;
+          category: { id: string };
+          variants: { stock: number }[];
+        }[];
         total: number;
         pageCount: number;
       };
@@ -169,7 +175,14 @@ describe('listing products', () => {
 
     const lowOnes = await list('stock=low_stock&pageSize=100');
     expect(lowOnes.items.map((item) => item.id)).toContain(1002);
-    expect(lowOnes.items.every((item) => item.stockCount > 0 && item.stockCount < 5)).toBe(true);
+    // Low: the product sells, and some size or colour of it is out or below 5.
+    expect(
+      lowOnes.items.every(
+        (item) => item.stockCount > 0 && item.variants.some((variant) => variant.stock < 5),
+      ),
+    ).toBe(true);
+    const inStock = await list('stock=in_stock&pageSize=100');
+    expect(inStock.items.every((item) => item.variants.every((variant) => variant.stock >= 5))).toBe(true);
     const out = await list('stock=out_of_stock&pageSize=100');
     expect(out.items.map((item) => item.id)).toContain(1003);
     expect(out.items.every((item) => item.stockStatus === 'out_of_stock')).toBe(true);
@@ -200,8 +213,13 @@ describe('adding a product', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe(REQUIRED);
     expect(Object.keys(empty.json().error.fields)).toEqual(
-      expect.arrayContaining(['name', 'description', 'price', 'stock']),
+      expect.arrayContaining(['name', 'description', 'price']),
     );
+    // Neither a stock nor a grid: the shape allows either, the rule needs one.
+    const { stock: _stock, ...noStockAtAll } = valid;
+    const neither = await create({ ...noStockAtAll, imageUrl: `${imageOrigin}/bag.png` });
+    expect(neither.statusCode).toBe(422);
+    expect(neither.json().error).toMatchObject({ message: REQUIRED, fields: { stock: expect.any(String) } });
 
     const noStock = await create({ ...valid, stock: 0, imageUrl: `${imageOrigin}/bag.png` });
     expect(noStock.statusCode).toBe(400);
@@ -495,5 +513,234 @@ describe('changing and removing a product', () => {
       headers: auth(adminToken),
     });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('the grid and photos through PATCH', () => {
+  const patch = (id: number, payload: Record<string, unknown>) =>
+    test.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${id}`,
+      headers: auth(adminToken),
+      payload,
+    });
+  interface Variant {
+    id: number;
+    size: string | null;
+    color: string | null;
+    sku: string;
+    stock: number;
+    price: number | null;
+  }
+  async function shirt(name: string) {
+    const created = await create({
+      ...valid,
+      name,
+      category: 'mens-shirts',
+      sizes: ['S', 'M', 'L'],
+      colors: ['Black', 'Olive'],
+      stock: 12,
+      originalPrice: null,
+      imageUrl: `${imageOrigin}/bag.png`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json() as { id: number; variants: Variant[]; name: string };
+  }
+  const grid = (variants: Variant[]) =>
+    variants.map(({ size, color, sku, stock, price }) => ({ size, color, sku, stock, price }));
+
+  it('sets the whole grid: the list, the shop and the activity log follow', async () => {
+    const product = await shirt('Ikeja Linen Shirt');
+    expect(product.variants).toHaveLength(6);
+    expect(product.variants.every((variant) => variant.stock === 2 && variant.price === null)).toBe(true);
+    const rows = grid(product.variants).map((row) =>
+      row.size === 'M' && row.color === 'Olive' ? { ...row, stock: 3, price: 31000 } : row,
+    );
+    // The L / Olive row is left out: removed with its units.
+    const changed = await patch(product.id, {
+      variants: rows.filter((row) => !(row.size === 'L' && row.color === 'Olive')),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().stockCount).toBe(2 * 4 + 3);
+    expect(changed.json().variants).toHaveLength(5);
+    expect(
+      changed.json().variants.find((row: Variant) => row.size === 'M' && row.color === 'Olive'),
+    ).toMatchObject({ stock: 3, price: 31000, sku: `ROS-${product.id}-M-OLV` });
+
+    const shop = await test.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
+    expect(shop.json().variants).toContainEqual(
+      expect.objectContaining({
+        size: 'M',
+        color: 'Olive',
+        price: 31000,
+        stockCount: 3,
+        stockStatus: 'low_stock',
+      }),
+    );
+    expect(shop.json().variants.map((row: Variant) => `${row.size}/${row.color}`)).not.toContain('L/Olive');
+
+    const listed = await test.app.inject({
+      method: 'GET',
+      url: `/api/admin/products?q=${product.id}`,
+      headers: auth(adminToken),
+    });
+    expect(listed.json().items[0]).toMatchObject({ stockStatus: 'low_stock', stockCount: 11 });
+
+    const entry = (await auditFor(product.id)).at(-1)!;
+    expect(entry).toMatchObject({ action: 'product.update', actorEmail: 'admin@rossy.ng' });
+    expect(entry.summary).toContain('M / Olive stock 2 → 3, price product price → ₦31,000.00');
+    expect(entry.summary).toContain('L / Olive removed (2 units gone)');
+  });
+
+  it('refuses bad cells by name: 400 for the shape, 422 for the rules, and writes nothing', async () => {
+    const other = await shirt('Surulere Poplin Shirt');
+    const product = await shirt('Yaba Poplin Shirt');
+    const rows = grid(product.variants);
+    const cases: [unknown[], number, string, RegExp][] = [
+      [
+        rows.map((row, index) => (index === 3 ? { ...row, stock: -1 } : row)),
+        400,
+        'variants[3].stock',
+        /below zero/,
+      ],
+      [
+        rows.map((row, index) => (index === 1 ? { ...row, stock: 2.5 } : row)),
+        400,
+        'variants[1].stock',
+        /whole number/,
+      ],
+      [
+        rows.map((row, index) => (index === 3 ? { ...row, sku: `ros-${other.id}-m-blc` } : row)),
+        422,
+        'variants[3].sku',
+        new RegExp(`^ROS-${other.id}-M-BLC is already used by Surulere Poplin Shirt \\(M / Black\\)\\.$`),
+      ],
+      [
+        [...rows, { size: 'XXL', color: 'Olive', stock: 1 }],
+        422,
+        'variants[6].size',
+        /XXL is not a size of this product/,
+      ],
+      [
+        [...rows, { size: 'M', color: 'Purple', stock: 1 }],
+        422,
+        'variants[6].color',
+        /Purple is not a colour/,
+      ],
+      [[...rows, { ...rows[0]!, sku: null }], 422, 'variants[6].size', /S \/ Black is in the grid twice/],
+    ];
+    for (const [variants, status, field, message] of cases) {
+      const response = await patch(product.id, { variants, name: 'Changed Name' });
+      expect(response.statusCode, `${field} ${response.body}`).toBe(status);
+      expect(response.json().error.fields[field], field).toMatch(message);
+    }
+    const several = await patch(product.id, { stock: 40 });
+    expect(several.statusCode).toBe(422);
+    expect(several.json().error.message).toBe('Set stock per size and colour.');
+    const after = await test.app.inject({
+      method: 'GET',
+      url: `/api/admin/products?q=${product.id}`,
+      headers: auth(adminToken),
+    });
+    expect(after.json().items[0]).toMatchObject({ name: 'Yaba Poplin Shirt', stockCount: 12 });
+    expect(after.json().items[0].variants).toEqual(product.variants);
+    expect((await auditFor(product.id)).map((entry) => entry.action)).toEqual(['product.create']);
+  });
+
+  it("changes the shop's own sizes and colours, specifications and description", async () => {
+    const product = await shirt('Ajah Camp Shirt');
+    const response = await patch(product.id, {
+      description: 'A camp-collar shirt in washed linen.',
+      specs: [
+        { name: 'Fabric', value: '100% linen' },
+        { name: 'Fit', value: 'Relaxed' },
+      ],
+      sizes: ['S', 'M', 'L', '3XL'],
+      colors: [
+        { name: 'Black', hex: '#1B1B1B' },
+        { name: 'Olive', hex: '#5A5A36' },
+        { name: 'Adire Indigo', hex: '#27336B' },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().variants).toHaveLength(12);
+    expect(response.json().stockCount).toBe(12);
+    const shop = (await test.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json();
+    expect(shop).toMatchObject({
+      description: 'A camp-collar shirt in washed linen.',
+      specifications: { Fabric: '100% linen', Fit: 'Relaxed' },
+      sizes: ['S', 'M', 'L', '3XL'],
+    });
+    expect(shop.colors.map((color: { name: string }) => color.name)).toEqual([
+      'Black',
+      'Olive',
+      'Adire Indigo',
+    ]);
+    expect(shop.variants).toContainEqual(
+      expect.objectContaining({ size: '3XL', color: 'Adire Indigo', inStock: false }),
+    );
+    const refused = await patch(product.id, { sizes: ['M', 'L'] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.fields.sizes).toMatch(/S \/ Black \(2\).*still hold stock/);
+  });
+
+  it('reorders photos, adds an upload and ties photos to colours; the shop shows each with its colour', async () => {
+    const product = await shirt('Oniru Oxford Shirt');
+    const [existing] = await test.database.db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, product.id));
+    const added = await upload(jpeg, 'olive.jpg', 'image/jpeg');
+    expect(added.statusCode, added.body).toBe(201);
+    const response = await patch(product.id, {
+      images: [
+        { key: added.json().id, color: 'Olive' },
+        { key: existing!.key, color: null },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const shop = (await test.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json();
+    expect(
+      shop.images.map((image: { url: string; color: string | null }) => [
+        image.url.includes(added.json().id),
+        image.color,
+      ]),
+    ).toEqual([
+      [true, 'Olive'],
+      [false, null],
+    ]);
+    const entry = (await auditFor(product.id)).at(-1)!;
+    expect(entry.summary).toContain('photos changed (1 → 2)');
+
+    for (const [images, status] of [
+      [[{ key: existing!.key, color: 'Purple' }], 422],
+      [[{ key: 'products/0123456789abcdef', color: null }], 422],
+      [[{ key: '../../etc/passwd', color: null }], 400],
+      [[], 400],
+    ] as const) {
+      const refused = await patch(product.id, { images });
+      expect(refused.statusCode, JSON.stringify(images)).toBe(status);
+    }
+  });
+
+  it('adds a product with its grid', async () => {
+    const created = await create({
+      ...valid,
+      name: 'Ikota Silk Tie',
+      stock: undefined,
+      sizes: ['Medium'],
+      colors: ['Tan', { name: 'Lagos Teal', hex: '#117A7A' }],
+      imageUrl: `${imageOrigin}/bag.png`,
+      variants: [
+        { size: 'Medium', color: 'Tan', stock: 4, sku: 'tie-tan' },
+        { size: 'Medium', color: 'Lagos Teal', stock: 0 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ stockCount: 4 });
+    expect(created.json().variants.map((row: Variant) => [row.color, row.sku, row.stock])).toEqual([
+      ['Tan', 'TIE-TAN', 4],
+      ['Lagos Teal', `ROS-${created.json().id}-MEDIUM-LGS`, 0],
+    ]);
   });
 });

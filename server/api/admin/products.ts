@@ -5,6 +5,17 @@ import { mediaUrl, srcSet } from '../../../contracts/media';
 import { koboToNaira } from '../../../contracts/money';
 import { MAX_PRICE_NAIRA } from '../../../contracts/limits';
 import {
+  HEX_PATTERN,
+  MAX_COLOR_LENGTH,
+  MAX_OPTIONS,
+  MAX_SIZE_LENGTH,
+  MAX_SKU_LENGTH,
+  MAX_VARIANTS,
+  SKU_PATTERN,
+  cellName,
+} from '../../../core/admin/product-grid';
+import {
+  IMAGE_NOT_FOUND,
   IMAGE_TOO_LARGE,
   PRODUCT_IMAGE_MAX_BYTES,
   saveProductImageFromUrl,
@@ -45,8 +56,22 @@ const adminProductDto = z.object({
   brand: z.string().nullable(),
   price: z.number().describe('Naira'),
   originalPrice: z.number().nullable().describe('Naira; set when the product is on sale'),
-  stockCount: z.number(),
-  stockStatus: z.enum(['in_stock', 'low_stock', 'out_of_stock']),
+  stockCount: z.number().describe('The sum of its variants'),
+  stockStatus: z
+    .enum(['in_stock', 'low_stock', 'out_of_stock'])
+    .describe('out: every variant is out; low: some variant is out or below 5 while others sell'),
+  variants: z
+    .array(
+      z.object({
+        id: z.number(),
+        size: z.string().nullable(),
+        color: z.string().nullable(),
+        sku: z.string(),
+        stock: z.number().describe('Exact'),
+        price: z.number().nullable().describe("Naira; null: the product's price"),
+      }),
+    )
+    .describe('Its sizes × colours, in the order a shopper sees them'),
   status: z.enum(productStatuses),
   image: z.object({ url: z.string(), srcSet: z.string(), width: z.number(), height: z.number() }).nullable(),
   orderCount: z.number().describe('Order lines naming it; a product with any is archived, not deleted'),
@@ -65,6 +90,14 @@ function toDto(row: AdminProductRow): z.infer<typeof adminProductDto> {
     originalPrice: row.originalPriceKobo === null ? null : koboToNaira(row.originalPriceKobo),
     stockCount: row.stock,
     stockStatus: row.stockStatus,
+    variants: row.variants.map((variant) => ({
+      id: variant.id,
+      size: variant.size,
+      color: variant.color,
+      sku: variant.sku,
+      stock: variant.stock,
+      price: variant.priceKobo === null ? null : koboToNaira(variant.priceKobo),
+    })),
     status: row.status,
     image: row.image
       ? {
@@ -134,20 +167,79 @@ const imageUrl = z
   .regex(/^https?:\/\/[^\s\u0000-\u001f]+$/, productMessages.invalidImageUrl);
 const imageUrlBody = z.object({ url: imageUrl });
 
+// eslint-disable-next-line no-control-regex -- an option's name holds no control characters
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+const optionText = (max: number, required: string) =>
+  z.string(required).trim().min(1, required).max(max, `Use at most ${max} characters.`).regex(NO_CONTROL);
+const sizeName = optionText(MAX_SIZE_LENGTH, 'Enter the size.');
+const colorOption = z.object({
+  name: optionText(MAX_COLOR_LENGTH, 'Enter the colour’s name.'),
+  hex: z.string('Pick the colour.').regex(HEX_PATTERN, 'Pick the colour (#RRGGBB).'),
+});
+const noOption = z.union([z.literal(''), z.null()]);
+const variantRow = z.object({
+  size: z
+    .union([z.string().max(MAX_SIZE_LENGTH).regex(NO_CONTROL), z.null()])
+    .optional()
+    .describe("One of the product's sizes; null or '' when it has none"),
+  color: z
+    .union([z.string().max(MAX_COLOR_LENGTH).regex(NO_CONTROL), z.null()])
+    .optional()
+    .describe("One of the product's colour names; null or '' when it has none"),
+  sku: z
+    .union([
+      z.string().max(MAX_SKU_LENGTH).regex(SKU_PATTERN, 'Use letters, digits and - _ . / only.'),
+      noOption,
+    ])
+    .optional()
+    .describe(
+      'Unique in the shop, stored upper case; blank or left out: the variant keeps its own, a new one gets ROS-{id}-{size}-{colour}',
+    ),
+  stock: z
+    .number('Enter the stock as a whole number.')
+    .int('Enter the stock as a whole number.')
+    .min(0, 'Stock cannot be below zero.')
+    .max(MAX_STOCK, 'That is more stock than the shop can hold.'),
+  price: naira('Enter the price in naira.', 'The price must be more than ₦0.')
+    .nullable()
+    .optional()
+    .describe("Naira; null or left out: the product's price"),
+});
+const variantsBody = z
+  .array(variantRow)
+  .min(1, 'Keep at least one size and colour in the grid.')
+  .max(MAX_VARIANTS)
+  .describe(
+    'The whole grid: one row per size × colour it sells (each once, of its sizes and colours after this change); rows left out are removed with their units',
+  );
+const specsBody = z
+  .array(
+    z.object({
+      name: z.string('Name the specification.').trim().min(1, 'Name the specification.').max(60),
+      value: z.string('Give its value.').trim().min(1, 'Give its value.').max(500),
+    }),
+  )
+  .max(MAX_OPTIONS)
+  .describe('Specification rows (name once each); replaces them all');
+
 const createBody = z.object({
   name: text('Enter the product name.', 120),
   description: text('Enter a description.', 5000),
   price,
   originalPrice: originalPrice.optional(),
-  stock: wholeStock(1, 'Stock must be greater than zero.'),
+  stock: wholeStock(1, 'Stock must be greater than zero.')
+    .optional()
+    .describe('Spread over its sizes and colours; or give the grid in `variants` (then it is their sum)'),
   category: text('Choose a category.', 80).describe('A category id'),
   brand: brand.optional(),
   sizes: z.array(z.string().trim().min(1).max(40)).max(30, 'Choose at most 30 sizes.').optional(),
   colors: z
-    .array(z.string().trim().min(1).max(60))
+    .array(z.union([z.string().trim().min(1).max(60), colorOption]))
     .max(30, 'Choose at most 30 colours.')
     .optional()
-    .describe('Colour names of the category'),
+    .describe('Colour names of the category, or the shop’s own { name, hex }'),
+  specs: specsBody.optional(),
+  variants: variantsBody.optional(),
   images: z
     .array(z.string().regex(UPLOAD_ID_PATTERN, 'An image was not found. Please upload it again.'))
     .max(MAX_PRODUCT_IMAGES, `Add at most ${MAX_PRODUCT_IMAGES} images.`)
@@ -164,7 +256,11 @@ const updateBody = z.object({
   description: text('Enter a description.', 5000).optional(),
   price: price.optional(),
   originalPrice: originalPrice.optional(),
-  stock: wholeStock(0, 'Stock cannot be below zero.').optional(),
+  stock: wholeStock(0, 'Stock cannot be below zero.')
+    .optional()
+    .describe(
+      'Sets the only variant of a product that has one; with several: 422 "Set stock per size and colour."',
+    ),
   category: text('Choose a category.', 80).optional(),
   brand: brand.optional(),
   status: z
@@ -174,6 +270,33 @@ const updateBody = z.object({
   isNew: z.boolean().optional(),
   isHot: z.boolean().optional(),
   freeShipping: z.boolean().optional(),
+  specs: specsBody.optional(),
+  sizes: z
+    .array(sizeName)
+    .max(MAX_OPTIONS, 'Keep at most 30 sizes.')
+    .optional()
+    .describe(
+      'The shop’s own sizes, in order. Without a grid, new combinations get 0 units; removing a size whose variants hold units is refused (422)',
+    ),
+  colors: z
+    .array(colorOption)
+    .max(MAX_OPTIONS, 'Keep at most 30 colours.')
+    .optional()
+    .describe('The shop’s own colours, in order; as sizes'),
+  variants: variantsBody.optional(),
+  images: z
+    .array(
+      z.object({
+        key: z.string(IMAGE_NOT_FOUND).regex(UPLOAD_ID_PATTERN, IMAGE_NOT_FOUND),
+        color: z.string().max(40).nullable().optional(),
+      }),
+    )
+    .min(1, 'Keep at least one photo.')
+    .max(MAX_PRODUCT_IMAGES, `Add at most ${MAX_PRODUCT_IMAGES} images.`)
+    .optional()
+    .describe(
+      'Every photo in order (the first is the cover): upload ids from POST /api/admin/products/images or keys of its own photos, each with the colour it shows (null: every colour)',
+    ),
 });
 
 /** A product body that breaks its schema, told in the form's words (SPEC's headline for a required field). */
@@ -181,8 +304,12 @@ const productSchemaError =
   (kind: 'create' | 'edit') =>
   (errors: NonNullable<Parameters<typeof fieldsFromValidation>[0]['validation']>) => {
     const fields: Record<string, string> = {};
-    for (const [name, message] of Object.entries(fieldsFromValidation({ validation: errors })))
-      fields[name.split('.')[0]!] ??= message;
+    for (const [name, message] of Object.entries(fieldsFromValidation({ validation: errors }))) {
+      const parts = name.split('.');
+      const listed =
+        ['variants', 'images', 'colors', 'sizes', 'specs'].includes(parts[0]!) && parts.length > 1;
+      fields[listed ? cellName(parts) : parts[0]!] ??= message;
+    }
     return productInputError(fields, kind);
   };
 
@@ -260,7 +387,9 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Change a product: any of name, description, price, originalPrice (null ends a sale), stock, category, brand, status',
+          'Change a product: any of name, description, price, originalPrice (null ends a sale), category, brand, status, flags, specifications, its own sizes and colours, the grid of stock, SKU and price per size × colour (`variants`), and its photos with their colours; all in one transaction, recorded in the activity log',
+        description:
+          'A grid naming a size or colour the product does not sell, a row twice, a SKU another product uses, `stock` for a product with several variants, removing an option whose variants hold units without the grid, or a photo the shop does not have answers 422 with a message per cell (`variants[3].sku`).',
         params: idParams,
         body: updateBody,
         response: { 200: adminProductDto, ...adminErrors },
@@ -268,7 +397,9 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schemaErrorFormatter: productSchemaError('edit'),
     },
     async (request) => {
-      const updated = await updateProduct(app.db, request.params.id, request.body, actorOf(request));
+      const updated = await updateProduct(app.db, request.params.id, request.body, actorOf(request), {
+        uploadDir: services.uploadDir,
+      });
       return toDto(updated.product);
     },
   );
