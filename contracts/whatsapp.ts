@@ -2,17 +2,23 @@ import { formatNaira } from './money';
 
 const link = (number: string, text: string) => `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
 
-/** A wa.me link that opens the shop's WhatsApp chat with one product already described. */
+/**
+ * A wa.me link that opens the shop's WhatsApp chat with one product already described: with the
+ * colour and size the shopper chose on its page (and that variant's price), as the bag's message has.
+ */
 export function whatsappProductLink(
   number: string,
   product: { name: string; priceKobo: number },
   url: string,
+  choice: { color?: string | null; size?: string | null } = {},
 ): string {
   return link(
     number,
     [
       `Hello! I would like to order: ${product.name}`,
       `Price: ${formatNaira(product.priceKobo)}`,
+      ...(choice.color ? [`Colour: ${choice.color}`] : []),
+      ...(choice.size ? [`Size: ${choice.size}`] : []),
       `Link: ${url}`,
     ].join('\n'),
   );

@@ -1,17 +1,17 @@
 import { MessageCircle, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
-import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect, useRouteError, useSearchParams } from 'react-router';
 import { deliveryPromise } from '../../contracts/delivery';
 import { getProduct, listRelatedProducts } from '../../core/catalog/get-product';
 import { addReview, listReviews } from '../../core/catalog/reviews';
 import { isAppError } from '../../core/errors';
 import { Badge } from '../components/ui/badge';
 import { ButtonLink } from '../components/ui/button';
-import { Price } from '../components/ui/price';
 import { Stars } from '../components/ui/stars';
 import { ProductGallery } from '../features/catalog/product-gallery';
 import { ProductGrid } from '../features/catalog/product-grid';
 import { productJsonLd, whatsappOrderLink } from '../features/catalog/product-links';
-import { ProductPurchase } from '../features/catalog/product-purchase';
+import { ChoicePrice, ProductPurchase } from '../features/catalog/product-purchase';
+import { useVariantChoice, variantPriceKobo } from '../features/catalog/variant-choice';
 import { ProductTabs } from '../features/catalog/product-tabs';
 import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -79,6 +79,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   // What checkout will charge for delivery, in the same words everywhere (core/orders/pricing.ts).
   const delivery = shop ? deliveryPromise(product, shop) : null;
   const productUrl = `${root?.publicUrl ?? ''}/product/${product.id}`;
+  // A back-in-stock e-mail links here with its size and colour chosen.
+  const [params] = useSearchParams();
+  const choosing = useVariantChoice(product, { size: params.get('size'), color: params.get('color') });
+  const { choice, variant } = choosing;
 
   return (
     <div className="container-shop py-4 sm:py-6 lg:py-10">
@@ -109,7 +113,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       </nav>
 
       <div className="grid gap-5 sm:gap-8 lg:grid-cols-2 lg:gap-14">
-        <ProductGallery images={product.images} name={product.name} />
+        <ProductGallery images={product.images} name={product.name} color={choice.color} />
         {/* On a phone the name, rating and price come before the photos, so the first screen shows them. */}
         <div className="max-sm:contents lg:pt-4">
           <div className="max-sm:order-first">
@@ -132,7 +136,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               )}
             </div>
             <div className="mt-3 flex flex-wrap items-center gap-3 sm:mt-5" data-testid="product-price">
-              <Price priceKobo={product.priceKobo} originalPriceKobo={product.originalPriceKobo} size="lg" />
+              <ChoicePrice product={product} variant={variant} size="lg" />
               {product.discountPercent > 0 ? (
                 <Badge tone="sale">Save {product.discountPercent}%</Badge>
               ) : null}
@@ -148,11 +152,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               {product.description}
             </p>
             <div className="mt-8">
-              <ProductPurchase product={product} />
+              <ProductPurchase product={product} choosing={choosing} />
             </div>
             {shop ? (
               <a
-                href={whatsappOrderLink(shop.whatsappNumber, product, productUrl)}
+                href={whatsappOrderLink(
+                  shop.whatsappNumber,
+                  { name: product.name, priceKobo: variant ? variantPriceKobo(variant) : product.priceKobo },
+                  productUrl,
+                  choice,
+                )}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="mt-4 inline-flex h-12 w-full items-center justify-center gap-2 rounded-sm border border-[#1f7a4d] text-sm font-medium tracking-wide text-[#1f7a4d] uppercase hover:bg-[#1f7a4d] hover:text-white"

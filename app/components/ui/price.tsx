@@ -10,11 +10,14 @@ export function Price({
   priceKobo,
   originalPriceKobo,
   size = 'md',
+  from = false,
   className,
 }: {
   priceKobo: number;
   originalPriceKobo?: number | null;
   size?: 'md' | 'lg';
+  /** "from ₦18,000": the lowest of prices that differ by size or colour. */
+  from?: boolean;
   className?: string;
 }) {
   const { currency, format } = useDisplayCurrency();
@@ -34,6 +37,7 @@ export function Price({
           )}
         >
           {onSale ? <span className="sr-only">Now </span> : null}
+          {from ? <span className="text-[0.8em] font-normal text-muted">from </span> : null}
           {converted ? (
             <>
               <span aria-hidden="true">≈ </span>

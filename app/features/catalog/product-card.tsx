@@ -28,7 +28,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
     addToCart({
       id: product.id,
       name: product.name,
-      price: product.priceKobo / 100,
+      price: choice.price ?? product.priceKobo / 100,
       image: product.image ? mediaUrl(product.image.key, 320) : null,
       category: product.categoryName,
       selectedColor: choice.color,
@@ -43,7 +43,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
   const add = () =>
     needsChoice(product)
       ? setChoosing(true)
-      : put({ color: product.colors[0]?.name ?? null, size: product.sizes[0] ?? null });
+      : put({ color: product.colors[0]?.name ?? null, size: product.sizes[0] ?? null, price: null });
   return (
     <article className="group relative flex flex-col">
       <div className="relative aspect-[4/5] overflow-hidden rounded-card bg-cream">
@@ -104,8 +104,9 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           </p>
         ) : null}
         <Price
-          priceKobo={product.priceKobo}
+          priceKobo={product.priceFromKobo ?? product.priceKobo}
           originalPriceKobo={product.originalPriceKobo}
+          from={product.priceFromKobo !== null}
           className="mt-auto pt-1"
         />
         <button

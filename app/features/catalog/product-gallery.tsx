@@ -3,10 +3,34 @@ import type { ImageRef } from '../../../contracts/catalog';
 import { ProductImage } from '../../components/ui/product-image';
 import { cn } from '../../lib/cn';
 
-/** The main photo, with thumbnails three to a row; every thumbnail is a button, so the gallery works by keyboard. */
-export function ProductGallery({ images, name }: { images: ImageRef[]; name: string }) {
-  const [selected, setSelected] = useState(0);
+/**
+ * The main photo, with thumbnails three to a row; every thumbnail is a button, so the gallery works by
+ * keyboard. Choosing a colour shows its first photo, unless the one shown is already of that colour.
+ */
+export function ProductGallery({
+  images,
+  name,
+  color = null,
+}: {
+  images: ImageRef[];
+  name: string;
+  color?: string | null;
+}) {
+  const [selected, setSelected] = useState(() => {
+    const index = color ? images.findIndex((image) => image.colorName === color) : -1;
+    return index > 0 ? index : 0;
+  });
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
+  // A colour chosen: show its first photo, unless the one shown is of it (state adjusted while rendering).
+  const [shownColour, setShownColour] = useState(color);
+  if (shownColour !== color) {
+    setShownColour(color);
+    const index = color ? images.findIndex((image) => image.colorName === color) : -1;
+    if (index >= 0 && images[selected]?.colorName !== color) {
+      setSelected(index);
+      setZoom(null);
+    }
+  }
   const current = images[selected] ?? images[0] ?? null;
 
   const pointAt = (event: React.MouseEvent<HTMLElement>) => {

@@ -1,24 +1,80 @@
 import { Check, Heart, Minus, Plus, ShoppingBag } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ProductDetail } from '../../../contracts/catalog';
+import type { ProductDetail, PublicVariant } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
 import { Button } from '../../components/ui/button';
 import { Price } from '../../components/ui/price';
 import { cn } from '../../lib/cn';
 import { ColourPicker, SizePicker } from './option-pickers';
+import { StockAlertForm, type AlertTarget } from './stock-alert-form';
+import {
+  choiceLabel,
+  colourInStock,
+  sizeInStock,
+  variantPriceKobo,
+  type VariantChoiceState,
+} from './variant-choice';
 import { addToCart, normaliseQuantity, toggleWishlist, useWishlist } from '../../lib/shop-stores';
 
 const ADDED_NOTICE_MS = 2000;
 
-export function ProductPurchase({ product }: { product: ProductDetail }) {
-  const [color, setColor] = useState(product.colors[0]?.name ?? null);
-  const [size, setSize] = useState(product.sizes.length === 1 ? (product.sizes[0] ?? null) : null);
+/**
+ * The price as the choice stands: the chosen size and colour's own, "from" the lowest while prices
+ * differ and none is chosen, else the product's.
+ */
+export function ChoicePrice({
+  product,
+  variant,
+  size = 'md',
+  className,
+}: {
+  product: Pick<ProductDetail, 'priceKobo' | 'priceFromKobo' | 'originalPriceKobo'>;
+  variant: PublicVariant | null;
+  size?: 'md' | 'lg';
+  className?: string;
+}) {
+  if (variant)
+    return (
+      <Price
+        priceKobo={variantPriceKobo(variant)}
+        originalPriceKobo={product.originalPriceKobo}
+        size={size}
+        className={className}
+      />
+    );
+  return (
+    <Price
+      priceKobo={product.priceFromKobo ?? product.priceKobo}
+      originalPriceKobo={product.originalPriceKobo}
+      from={product.priceFromKobo !== null}
+      size={size}
+      className={className}
+    />
+  );
+}
+
+export function ProductPurchase({
+  product,
+  choosing,
+}: {
+  product: ProductDetail;
+  choosing: VariantChoiceState;
+}) {
+  const { choice, variant, setColor, setSize } = choosing;
   const [quantity, setQuantity] = useState('1');
   const [added, setAdded] = useState(false);
   const [sizeMissing, setSizeMissing] = useState(false);
+  const [alertFor, setAlertFor] = useState<AlertTarget | null>(null);
   const saved = useWishlist().some((item) => item.id === product.id);
   const quantityId = useId();
+  const reasonId = useId();
   const outOfStock = product.stockStatus === 'out_of_stock';
+  // Without variants (an older cached page) nothing is crossed out: the bag's quote still checks.
+  const known = product.variants.length > 0;
+  const sizeOut = (size: string) => known && !sizeInStock(product.variants, size, choice.color);
+  const colourOut = (color: string) => known && !colourInStock(product.variants, color, choice.size);
+  const variantSoldOut = variant !== null && !variant.inStock;
+  const label = choiceLabel(choice);
 
   useEffect(() => {
     if (!added) return;
@@ -33,46 +89,73 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
   const barShown = useScrolledPast(row);
 
   const add = () => {
-    if (product.sizes.length > 0 && !size) {
+    if (product.sizes.length > 0 && !choice.size) {
       setSizeMissing(true);
       // From the sticky bar the sizes may be out of sight: bring them back.
       if (barShown) purchase.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }
+    if (variantSoldOut) return;
     const amount = normaliseQuantity(quantity);
     setQuantity(String(amount));
     addToCart(
       {
         id: product.id,
         name: product.name,
-        price: product.priceKobo / 100,
+        price: variant ? variant.price : product.priceKobo / 100,
         image,
         category: product.categoryName,
-        selectedColor: color,
-        selectedSize: size,
+        selectedColor: choice.color,
+        selectedSize: choice.size,
       },
       amount,
     );
     setAdded(true);
   };
 
+  const sizesSoldOutIn = (color: string) =>
+    product.sizes.filter((size) => !sizeInStock(product.variants, size, color));
+
   return (
     <div ref={purchase} className="space-y-7">
       {product.colors.length > 0 ? (
-        <ColourPicker name="color" colors={product.colors} value={color} onChange={setColor} />
+        <ColourPicker
+          name="color"
+          colors={product.colors}
+          value={choice.color}
+          onChange={(color) => {
+            setColor(color);
+            setAlertFor(null);
+          }}
+          soldOut={colourOut}
+          onSoldOut={(color) => setAlertFor({ option: color, size: choice.size, color })}
+        />
       ) : null}
 
       {product.sizes.length > 0 ? (
         <SizePicker
           name="size"
           sizes={product.sizes}
-          value={size}
+          value={choice.size}
           onChange={(option) => {
             setSize(option);
             setSizeMissing(false);
+            setAlertFor(null);
           }}
+          soldOut={sizeOut}
+          onSoldOut={(size) => setAlertFor({ option: size, size, color: choice.color })}
           missing={sizeMissing}
           errorId="size-error"
+        />
+      ) : null}
+
+      {alertFor ? (
+        <StockAlertForm
+          key={`${alertFor.option}|${alertFor.size}|${alertFor.color}`}
+          productId={product.id}
+          target={alertFor}
+          sizesToAsk={alertFor.size === null && alertFor.color ? sizesSoldOutIn(alertFor.color) : []}
+          onClose={() => setAlertFor(null)}
         />
       ) : null}
 
@@ -112,9 +195,17 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
             </button>
           </div>
         </div>
-        <Button size="row" className="min-w-0 flex-1 whitespace-nowrap" onClick={add} disabled={outOfStock}>
+        <Button
+          size="row"
+          className="min-w-0 flex-1 whitespace-nowrap"
+          onClick={add}
+          disabled={outOfStock || variantSoldOut}
+          aria-describedby={variantSoldOut ? reasonId : undefined}
+        >
           {outOfStock ? (
             'Out of Stock'
+          ) : variantSoldOut ? (
+            'Sold Out'
           ) : added ? (
             <>
               <Check width={17} height={17} className="hidden sm:block" /> Added to cart
@@ -147,15 +238,24 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
       <p aria-live="polite" className="sr-only">
         {added ? 'Added to cart' : ''}
       </p>
-      {barShown && !outOfStock ? (
+      {variantSoldOut ? (
+        <p id={reasonId} className="text-sm font-medium text-sale">
+          {label ? `${label} is sold out.` : 'Sold out.'} Choose another size or colour, or tap it to hear
+          when it is back.
+        </p>
+      ) : null}
+      {barShown && !outOfStock && !variantSoldOut ? (
         <div
           data-testid="sticky-add-bar"
           className="fixed inset-x-0 bottom-[calc(4rem+1px+env(safe-area-inset-bottom))] z-30 border-t border-line bg-paper/95 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur md:bottom-0"
         >
           <div className="container-shop flex h-16 items-center gap-4">
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{product.name}</p>
-              <Price priceKobo={product.priceKobo} originalPriceKobo={product.originalPriceKobo} />
+              <p className="truncate text-sm font-medium">
+                {product.name}
+                {label && variant ? <span className="text-muted"> · {label}</span> : null}
+              </p>
+              <ChoicePrice product={product} variant={variant} />
             </div>
             <Button className="shrink-0 whitespace-nowrap px-5" onClick={add}>
               {added ? 'Added to cart' : 'Add to Cart'}
@@ -163,8 +263,14 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
           </div>
         </div>
       ) : null}
-      {product.stockStatus === 'low_stock' ? (
-        <p className="text-sm font-medium text-warning">Only {product.stock} left in stock</p>
+      {variant && variant.stockStatus === 'low_stock' ? (
+        <p className="text-sm font-medium text-warning" data-testid="low-stock">
+          Only {variant.stockCount} left{label ? ` in ${label}` : ''}
+        </p>
+      ) : !variant && product.stockStatus === 'low_stock' ? (
+        <p className="text-sm font-medium text-warning" data-testid="low-stock">
+          Only {product.stock} left in stock
+        </p>
       ) : null}
     </div>
   );

@@ -1,20 +1,26 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { ProductSummary } from '../../../contracts/catalog';
+import type { ProductSummary, PublicVariant } from '../../../contracts/catalog';
 import { Button } from '../../components/ui/button';
-import { Price } from '../../components/ui/price';
 import { ProductImage } from '../../components/ui/product-image';
 import { ColourPicker, SizePicker } from './option-pickers';
+import { ChoicePrice } from './product-purchase';
+import { StockAlertForm, type AlertTarget } from './stock-alert-form';
+import { choiceLabel, colourInStock, sizeInStock, useVariantChoice } from './variant-choice';
 
 export interface QuickChoice {
   color: string | null;
   size: string | null;
+  /** The chosen size and colour's own price in naira, when known. */
+  price: number | null;
 }
 
 /**
  * The choices of a piece, asked from its card: colour and size in a small modal (a sheet from the
- * bottom on a phone). Nothing goes in the bag until a size is chosen; the full page is one tap away.
+ * bottom on a phone). Which sizes and colours are in stock is read from the product's variants
+ * (GET /api/products/{id}) when it opens; a sold-out one is crossed out as on the product page.
+ * Nothing goes in the bag until a size in stock is chosen; the full page is one tap away.
  */
 export function QuickAddDialog({
   product,
@@ -27,24 +33,29 @@ export function QuickAddDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const errorId = useId();
-  const names = useId();
-  const [color, setColor] = useState(product.colors[0]?.name ?? null);
-  const [size, setSize] = useState(product.sizes.length === 1 ? (product.sizes[0] ?? null) : null);
-  const [sizeMissing, setSizeMissing] = useState(false);
+  // null while loading; [] when they could not be read (offline): then nothing is crossed out.
+  const [variants, setVariants] = useState<PublicVariant[] | null>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
-  const add = () => {
-    if (product.sizes.length > 0 && !size) {
-      setSizeMissing(true);
-      return;
-    }
-    onAdd({ color, size });
-  };
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/products/${product.id}`, {
+      signal: controller.signal,
+      headers: { accept: 'application/json' },
+    })
+      .then((response) =>
+        response.ok ? response.json() : Promise.reject(new Error(String(response.status))),
+      )
+      .then((body: { variants?: PublicVariant[] }) => setVariants(body.variants ?? []))
+      .catch(() => {
+        if (!controller.signal.aborted) setVariants([]);
+      });
+    return () => controller.abort();
+  }, [product.id]);
 
   return (
     <dialog
@@ -57,8 +68,58 @@ export function QuickAddDialog({
       onClick={(event) => {
         if (event.target === ref.current) onClose();
       }}
-      className="mx-auto mt-auto mb-0 w-full max-w-none rounded-t-card bg-paper p-5 text-ink shadow-xl backdrop:bg-ink/50 sm:m-auto sm:w-[26rem] sm:rounded-card sm:p-6"
+      className="mx-auto mt-auto mb-0 max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-card bg-paper p-5 text-ink shadow-xl backdrop:bg-ink/50 sm:m-auto sm:w-[26rem] sm:rounded-card sm:p-6"
     >
+      {/* Mounted afresh once the variants arrive, so it opens on the first colour in stock. */}
+      <QuickChoices
+        key={variants === null ? 'loading' : 'loaded'}
+        product={product}
+        variants={variants}
+        titleId={titleId}
+        onAdd={onAdd}
+        onClose={onClose}
+      />
+    </dialog>
+  );
+}
+
+function QuickChoices({
+  product,
+  variants,
+  titleId,
+  onAdd,
+  onClose,
+}: {
+  product: ProductSummary;
+  variants: PublicVariant[] | null;
+  titleId: string;
+  onAdd: (choice: QuickChoice) => void;
+  onClose: () => void;
+}) {
+  const errorId = useId();
+  const reasonId = useId();
+  const names = useId();
+  const loaded = variants ?? [];
+  const { choice, variant, setColor, setSize } = useVariantChoice({ ...product, variants: loaded });
+  const [sizeMissing, setSizeMissing] = useState(false);
+  const [alertFor, setAlertFor] = useState<AlertTarget | null>(null);
+  const known = loaded.length > 0;
+  const sizeOut = (size: string) => known && !sizeInStock(loaded, size, choice.color);
+  const colourOut = (color: string) => known && !colourInStock(loaded, color, choice.size);
+  const soldOut = variant !== null && !variant.inStock;
+  const label = choiceLabel(choice);
+
+  const add = () => {
+    if (product.sizes.length > 0 && !choice.size) {
+      setSizeMissing(true);
+      return;
+    }
+    if (soldOut) return;
+    onAdd({ color: choice.color, size: choice.size, price: variant?.price ?? null });
+  };
+
+  return (
+    <>
       <div className="flex gap-4">
         <div className="h-24 w-20 shrink-0 overflow-hidden rounded-sm bg-cream">
           <ProductImage image={product.image} alt="" sizes="80px" className="h-full w-full" />
@@ -67,11 +128,12 @@ export function QuickAddDialog({
           <h2 id={titleId} className="font-sans text-base leading-snug font-medium tracking-normal">
             {product.name}
           </h2>
-          <Price
-            priceKobo={product.priceKobo}
-            originalPriceKobo={product.originalPriceKobo}
-            className="mt-1"
-          />
+          <ChoicePrice product={product} variant={variant} className="mt-1" />
+          {variant && variant.stockStatus === 'low_stock' ? (
+            <p className="mt-1 text-xs font-medium text-warning" data-testid="low-stock">
+              Only {variant.stockCount} left{label ? ` in ${label}` : ''}
+            </p>
+          ) : null}
         </div>
         <button
           type="button"
@@ -82,33 +144,75 @@ export function QuickAddDialog({
           <X width={18} height={18} />
         </button>
       </div>
-      <div className="mt-5 space-y-5">
-        {product.colors.length > 0 ? (
-          <ColourPicker name={`${names}-color`} colors={product.colors} value={color} onChange={setColor} />
-        ) : null}
-        {product.sizes.length > 0 ? (
-          <SizePicker
-            name={`${names}-size`}
-            sizes={product.sizes}
-            value={size}
-            onChange={(option) => {
-              setSize(option);
-              setSizeMissing(false);
-            }}
-            missing={sizeMissing}
-            errorId={errorId}
-          />
-        ) : null}
-      </div>
-      <Button className="mt-6 w-full" onClick={add}>
-        Add to Cart
+      {variants === null ? (
+        <p className="mt-5 text-sm text-muted" role="status">
+          Checking which sizes are in stock…
+        </p>
+      ) : (
+        <div className="mt-5 space-y-5">
+          {product.colors.length > 0 ? (
+            <ColourPicker
+              name={`${names}-color`}
+              colors={product.colors}
+              value={choice.color}
+              onChange={(color) => {
+                setColor(color);
+                setAlertFor(null);
+              }}
+              soldOut={colourOut}
+              onSoldOut={(color) => setAlertFor({ option: color, size: choice.size, color })}
+            />
+          ) : null}
+          {product.sizes.length > 0 ? (
+            <SizePicker
+              name={`${names}-size`}
+              sizes={product.sizes}
+              value={choice.size}
+              onChange={(option) => {
+                setSize(option);
+                setSizeMissing(false);
+                setAlertFor(null);
+              }}
+              soldOut={sizeOut}
+              onSoldOut={(size) => setAlertFor({ option: size, size, color: choice.color })}
+              missing={sizeMissing}
+              errorId={errorId}
+            />
+          ) : null}
+          {alertFor ? (
+            <StockAlertForm
+              key={`${alertFor.option}|${alertFor.size}|${alertFor.color}`}
+              productId={product.id}
+              target={alertFor}
+              sizesToAsk={
+                alertFor.size === null && alertFor.color
+                  ? product.sizes.filter((size) => !sizeInStock(loaded, size, alertFor.color))
+                  : []
+              }
+              onClose={() => setAlertFor(null)}
+            />
+          ) : null}
+        </div>
+      )}
+      <Button
+        className="mt-6 w-full"
+        onClick={add}
+        disabled={variants === null || soldOut}
+        aria-describedby={soldOut ? reasonId : undefined}
+      >
+        {variants === null ? 'Checking stock…' : soldOut ? 'Sold Out' : 'Add to Cart'}
       </Button>
+      {soldOut ? (
+        <p id={reasonId} className="mt-2 text-xs text-sale">
+          {label} is sold out. Choose another size or colour.
+        </p>
+      ) : null}
       <Link
         to={`/product/${product.id}`}
         className="mt-3 block py-2 text-center text-xs tracking-wide text-ink-soft underline underline-offset-4 hover:text-ink"
       >
         View full details
       </Link>
-    </dialog>
+    </>
   );
 }
