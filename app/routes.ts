@@ -46,6 +46,7 @@ export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   route('admin', 'routes/admin.tsx'),
   route('admin/products/new', 'routes/admin-product-new.tsx'),
+  route('admin/products/import', 'routes/admin-product-import.tsx'),
   route('admin/users', 'routes/admin-users.tsx'),
   route('admin/reports', 'routes/admin-reports.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -1,0 +1,77 @@
+import { data } from 'react-router';
+import { IMPORT_MAX_BYTES } from '../../contracts/product-import';
+import { importProducts } from '../../core/admin/product-import';
+import { AdminNav } from '../features/admin/admin-nav';
+import { auditActor } from '../features/admin/admin-tab.server';
+import { ProductImportPanel, type ImportActionResult } from '../features/admin/product-import-panel';
+import { formFailure, formText } from '../lib/action-result.server';
+import { requireAdmin } from '../lib/guards.server';
+import { pageMeta, rootMeta } from '../lib/meta';
+import type { Route } from './+types/admin-product-import';
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const admin = requireAdmin(context, request);
+  return { name: admin.name };
+}
+
+const NO_FILE = 'Choose a CSV file to check.';
+
+/** Checks (intent=check) or imports (intent=import) the chosen file through core; the page only reads the form. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const form = await request.formData();
+  const intent = formText(form, 'intent') === 'import' ? 'import' : 'check';
+  const file = form.get('file');
+  if (!file || typeof file === 'string' || file.size === 0)
+    return data<ImportActionResult>({ ok: false, intent, error: NO_FILE }, { status: 400 });
+  if (file.size > IMPORT_MAX_BYTES)
+    return data<ImportActionResult>(
+      {
+        ok: false,
+        intent,
+        error: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files.`,
+      },
+      { status: 413 },
+    );
+  try {
+    const { report, problem } = await importProducts(
+      { db: context.services.db, uploadDir: context.services.uploadDir },
+      new Uint8Array(await file.arrayBuffer()),
+      { dryRun: intent === 'check', actor: auditActor(admin) },
+    );
+    return data<ImportActionResult>(
+      { ok: problem === null, intent, report, fileName: file.name },
+      { status: problem === null || intent === 'check' ? 200 : 422 },
+    );
+  } catch (error) {
+    const failure = formFailure(error, 'The file could not be imported. Please try again.');
+    return data<ImportActionResult>(
+      { ok: false, intent, error: failure.data.error },
+      { status: failure.init?.status ?? 500 },
+    );
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Import Products',
+    description: 'The Rossy admin area.',
+    noindex: true,
+    ...rootMeta(matches),
+  });
+}
+
+export default function AdminProductImportPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container-shop py-8 lg:py-10">
+      <header className="mb-6">
+        <p className="eyebrow">Signed in as {loaderData.name}</p>
+        <h1 className="mt-2 text-display-md sm:text-display-lg">Admin Dashboard</h1>
+      </header>
+      <AdminNav current="products" />
+      <div className="mt-6">
+        <ProductImportPanel />
+      </div>
+    </div>
+  );
+}
