@@ -461,6 +461,65 @@ describe('every transfer the provider reports is recorded against its order', ()
     expect((await checkTransferAccount(deps, order.number, viewer, later))?.state).toBe('paid');
   });
 
+  /** The account's hour passes: its closing time is set a second ago. */
+  async function closeAccount(txRef: string) {
+    const row = await attemptOf(txRef);
+    await database.db
+      .update(paymentTransactions)
+      .set({
+        transferAccount: { ...row.transferAccount!, expiresAt: new Date(Date.now() - 1000).toISOString() },
+      })
+      .where(eq(paymentTransactions.id, row.id));
+  }
+
+  it('a short transfer whose account then closed: the next visit opens a new account for the rest, and the rest paid into it pays the order', async () => {
+    const order = await placeTransferOrder('rest-new-account@example.com');
+    const viewer = { user: null, key: order.key };
+    const first = await openTransferAccount(deps, order.number, viewer);
+    await transfer(first.txRef, 'short');
+    const arrived = order.totalKobo - 100_000;
+    await closeAccount(first.txRef);
+    // Still under review until she comes back: the page says what arrived and that the account closed.
+    expect(await checkTransferAccount(deps, order.number, viewer)).toMatchObject({
+      txRef: first.txRef,
+      state: 'review',
+      receivedKobo: arrived,
+    });
+    // She comes back: an account of its own for the rest, what arrived still counted.
+    const second = await openTransferAccount(deps, order.number, viewer);
+    expect(second.txRef).not.toBe(first.txRef);
+    expect(second).toMatchObject({ state: 'waiting', amountKobo: 100_000, receivedKobo: arrived });
+    expect(Date.parse(second.expiresAt)).toBeGreaterThan(Date.now() + 59 * 60_000);
+    expect((await attemptOf(second.txRef)).message).toBe(
+      `Transfer account opened for the rest: ₦1,000.00 after ${formatNaira(arrived)} arrived.`,
+    );
+    // Asked again, the same account: one for the rest, not one per visit.
+    expect((await openTransferAccount(deps, order.number, viewer)).txRef).toBe(second.txRef);
+
+    await transfer(second.txRef, 'full');
+    expect(await orderRow(order.number)).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
+    const rows = await rowsOf(order.number);
+    expect(rows.map((row) => [row.txRef, row.status, row.receivedKobo])).toEqual([
+      [first.txRef, 'successful', arrived],
+      [second.txRef, 'successful', 100_000],
+    ]);
+    expect(await moneyToRefund(database.db, order.number)).toEqual([]);
+    expect((await openTransferAccount(deps, order.number, viewer)).state).toBe('paid');
+  });
+
+  it('a late transfer of the whole total waits for the shop: no account for a rest that is not due', async () => {
+    const order = await placeTransferOrder('late-no-rest@example.com');
+    const viewer = { user: null, key: order.key };
+    const account = await openTransferAccount(deps, order.number, viewer);
+    await transfer(account.txRef, 'late');
+    await closeAccount(account.txRef);
+    expect(await openTransferAccount(deps, order.number, viewer)).toMatchObject({
+      txRef: account.txRef,
+      state: 'review',
+      receivedKobo: order.totalKobo,
+    });
+  });
+
   it('two transfers reported at once, the short one and the rest, pay the order once', async () => {
     const order = await placeTransferOrder('rest-race@example.com');
     const account = await openTransferAccount(deps, order.number, { user: null, key: order.key });

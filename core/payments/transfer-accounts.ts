@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { koboToNaira } from '../../contracts/money';
+import { formatNaira, koboToNaira } from '../../contracts/money';
 import { and, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { paymentTransactions, type TransferAccount } from '../../db/schema/payments';
 import { AppError } from '../errors';
@@ -24,8 +24,9 @@ export interface TransferAccountView extends TransferAccount {
    */
   state: 'waiting' | 'expired' | 'review' | 'paid';
   /**
-   * Under review: what arrived so far, in kobo. Short of the amount and the account still open, the
-   * shopper may send the rest, and the order confirms itself.
+   * What arrived so far for the order and waits for the shop (a short or late transfer), in kobo;
+   * null when nothing did. Short of the total, the shopper may send the rest (to the same account
+   * while it is open, else to a new one opened for the rest) and the order confirms itself.
    */
   receivedKobo: number | null;
   /** TEST MODE: the sandbox plays the bank, and the page offers to simulate the transfer. */
@@ -59,6 +60,27 @@ async function latestAttempt(deps: PaymentDeps, orderId: number): Promise<Transa
   return row;
 }
 
+/** What arrived for the order and waits for the shop's decision, in kobo; null when nothing did. */
+async function receivedUnderReview(deps: PaymentDeps, orderId: number): Promise<number | null> {
+  const held = await deps.db
+    .select({ receivedKobo: paymentTransactions.receivedKobo })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.status, 'review')));
+  return held.length === 0 ? null : held.reduce((sum, row) => sum + (row.receivedKobo ?? 0), 0);
+}
+
+/**
+ * Whether the order needs a new account: its last one closed while the order still waits for
+ * money: nothing arrived, or a short transfer left part of the total due (the new account is for
+ * the rest). A transfer under review that covers the total (a late one) waits for the shop instead.
+ */
+function needsNewAccount(order: OrderRow, view: TransferAccountView, now: Date): boolean {
+  if (order.status !== 'awaiting_payment' || order.paymentStatus === 'paid') return false;
+  if (view.state === 'expired') return true;
+  const closed = Date.parse(view.expiresAt) <= now.getTime();
+  return view.state === 'review' && closed && (view.receivedKobo ?? 0) < order.totalKobo;
+}
+
 async function viewOf(
   deps: PaymentDeps,
   order: OrderRow,
@@ -74,14 +96,7 @@ async function viewOf(
         : Date.parse(account.expiresAt) <= now.getTime()
           ? 'expired'
           : 'waiting';
-  let receivedKobo: number | null = null;
-  if (state === 'review') {
-    const held = await deps.db
-      .select({ receivedKobo: paymentTransactions.receivedKobo })
-      .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.status, 'review')));
-    receivedKobo = held.reduce((sum, row) => sum + (row.receivedKobo ?? 0), 0);
-  }
+  const receivedKobo = state === 'paid' ? null : await receivedUnderReview(deps, order.id);
   return {
     ...account,
     txRef: attempt.txRef,
@@ -101,10 +116,13 @@ export function paysIntoOwnAccount(order: Pick<OrderRow, 'paymentMethod' | 'bank
 }
 
 /**
- * The order's transfer account: the open one, or a new one for the exact total when there is none
- * or the last has expired (`renew`). Only the order's owner or link holder may ask, and only for
- * an unpaid bank-transfer order of a shop with the setting on. A paid order shows the account it
- * was paid into. The provider's failure is `UNAVAILABLE`: the page then shows the shop's own account.
+ * The order's transfer account: the open one, or a new one when there is none or the last has closed
+ * while the order still waits for money: for the exact total, or, after a short transfer, for the
+ * rest still due (what arrived stays with the order, and the rest completes it). The order's page
+ * asks on every visit, so a shopper who comes back after the 60 minutes, while her items are still
+ * held, finds a new account waiting. Only the order's owner or link holder may ask, and only for an
+ * unpaid bank-transfer order of a shop with the setting on. A paid order shows the account it was
+ * paid into. The provider's failure is `UNAVAILABLE`: the page then shows the shop's own account.
  */
 export async function openTransferAccount(
   deps: PaymentDeps,
@@ -118,18 +136,22 @@ export async function openTransferAccount(
   const last = await latestAttempt(deps, order.id);
   if (last) {
     const view = await viewOf(deps, order, last, now);
-    if (view.state !== 'expired' || order.status !== 'awaiting_payment') return view;
+    if (!needsNewAccount(order, view, now)) return view;
   }
   if (order.paymentStatus === 'paid') throw new AppError('CONFLICT', 'This order is already paid.');
   if (order.status !== 'awaiting_payment')
     throw new AppError('CONFLICT', 'This order can no longer be paid. Please place a new order.');
+  const receivedKobo = (await receivedUnderReview(deps, order.id)) ?? 0;
+  const dueKobo = order.totalKobo - receivedKobo;
+  if (dueKobo <= 0)
+    throw new AppError('CONFLICT', 'The money for this order has arrived; the shop is checking it.');
   const txRef = `${order.number}-${randomBytes(5).toString('hex')}`;
   const fullname = `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim();
   let charge;
   try {
     charge = await deps.provider.createTransferCharge({
       txRef,
-      amount: koboToNaira(order.totalKobo),
+      amount: koboToNaira(dueKobo),
       email: order.email,
       fullname,
       phoneNumber: order.phone,
@@ -146,14 +168,17 @@ export async function openTransferAccount(
       orderId: order.id,
       provider: deps.provider.mode === 'live' ? 'flutterwave' : 'sandbox',
       txRef,
-      amountKobo: order.totalKobo,
+      amountKobo: dueKobo,
       currency: 'NGN',
       paymentType: 'bank_transfer',
       customerName: fullname,
       customerEmail: order.email,
-      // The account takes exactly the order's total, whatever the provider echoes.
-      transferAccount: { ...account, amountKobo: order.totalKobo },
-      message: 'Transfer account opened; waiting for the money.',
+      // The account takes exactly what is due (the total, or the rest), whatever the provider echoes.
+      transferAccount: { ...account, amountKobo: dueKobo },
+      message:
+        receivedKobo > 0
+          ? `Transfer account opened for the rest: ${formatNaira(dueKobo)} after ${formatNaira(receivedKobo)} arrived.`
+          : 'Transfer account opened; waiting for the money.',
       createdAt: now,
       updatedAt: now,
     })
