@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/admin';
 import { users } from '../../db/schema/accounts';
+import { categories, products } from '../../db/schema/catalog';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
-import { startCsvExport } from './exports';
+import { productStockStatus, startCsvExport } from './exports';
 
 let database: TestDatabase;
 const actor = { id: null, email: 'admin@rossy.ng' };
@@ -65,5 +66,75 @@ describe('startCsvExport', () => {
       actorEmail: 'admin@rossy.ng',
       after: { q: 'ada', status: 'shipped' },
     });
+  });
+
+  it('writes a row for every size and colour of every product, across batches, none twice', async () => {
+    await database.db.insert(categories).values({ id: 'shirts', name: 'Shirts' });
+    const made = await database.db
+      .insert(products)
+      .values(
+        Array.from({ length: 5 }, (_, index) => ({
+          name: `Batch Shirt ${index}`,
+          description: 'Linen',
+          categoryId: 'shirts',
+          priceKobo: 2_000_000,
+          stock: 12,
+          sizes: index % 2 ? ['S', 'M', 'L'] : [],
+          colors:
+            index === 4
+              ? [
+                  { name: 'Olive', hex: '#708238' },
+                  { name: 'Black', hex: '#111111' },
+                ]
+              : [],
+          createdAt: new Date(Date.UTC(2026, 10, 20, 10, index)),
+        })),
+      )
+      .returning({ id: products.id });
+    const exported = await startCsvExport(
+      database.db,
+      actor,
+      'products',
+      { q: 'Batch Shirt' },
+      { batchSize: 2 },
+    );
+    const chunks: string[] = [];
+    for await (const chunk of exported.chunks()) chunks.push(chunk);
+    const lines = chunks
+      .join('')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    const [header, ...rows] = lines.map((line) => line.split(','));
+    const at = (name: string) => header!.indexOf(name);
+    // Newest product first; each product's sizes and colours in the shop's order.
+    expect(rows.map((row) => [Number(row[at('Product ID')]), row[at('Size')], row[at('Colour')]])).toEqual([
+      [made[4]!.id, '', 'Olive'],
+      [made[4]!.id, '', 'Black'],
+      [made[3]!.id, 'S', ''],
+      [made[3]!.id, 'M', ''],
+      [made[3]!.id, 'L', ''],
+      [made[2]!.id, '', ''],
+      [made[1]!.id, 'S', ''],
+      [made[1]!.id, 'M', ''],
+      [made[1]!.id, 'L', ''],
+      [made[0]!.id, '', ''],
+    ]);
+    // The 12 units of each product are spread over its sizes and colours: the totals hold.
+    const units = new Map<string, number>();
+    for (const row of rows)
+      units.set(row[at('Product ID')]!, (units.get(row[at('Product ID')]!) ?? 0) + Number(row[at('Stock')]));
+    expect([...units.values()]).toEqual([12, 12, 12, 12, 12]);
+    expect(new Set(rows.map((row) => row[at('SKU')])).size).toBe(10);
+  });
+});
+
+describe('productStockStatus', () => {
+  it('is out when no size has any, low when some size is below five or sold out, else in stock', () => {
+    expect(productStockStatus([0, 0])).toBe('out_of_stock');
+    expect(productStockStatus([])).toBe('out_of_stock');
+    expect(productStockStatus([0, 9])).toBe('low_stock');
+    expect(productStockStatus([4, 9])).toBe('low_stock');
+    expect(productStockStatus([5, 9])).toBe('in_stock');
   });
 });

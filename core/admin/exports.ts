@@ -1,11 +1,13 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { daySchema } from '../../contracts/limits';
 import { orderStatusIds, orderStatusNames, paymentMethodNames } from '../../contracts/checkout-texts';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { brands, categories, products } from '../../db/schema/catalog';
+import type { StockStatus } from '../../contracts/catalog';
+import { mediaUrl } from '../../contracts/media';
+import { brands, categories, productImages, products, productVariants } from '../../db/schema/catalog';
 import { orderLines, orders } from '../../db/schema/orders';
 import { paymentTransactions, transactionStatuses } from '../../db/schema/payments';
 import { userSearchCondition } from '../accounts/manage-users';
@@ -185,31 +187,80 @@ function orderSource(db: Db, filter: ExportFilter<'orders'>): ExportSource {
   };
 }
 
+/**
+ * The products export's columns, one row per size and colour (decision 0036). The first ones are
+ * those the product import reads (decision 0033), spelt as it reads them, so an exported file can be
+ * edited and imported again: a product's rows share its Product ID; Price is the product's, Variant
+ * price the size's own (empty: the product's). The rest are for reading only.
+ */
+export const productExportColumns = {
+  importable: [
+    'Product ID',
+    'Name',
+    'Description',
+    'Category',
+    'Brand',
+    'Price',
+    'Original price',
+    'Size',
+    'Colour',
+    'Colour hex',
+    'SKU',
+    'Stock',
+    'Variant price',
+    'Image URL',
+    'New',
+    'Hot',
+    'Free shipping',
+  ],
+  readOnly: [
+    'Category name',
+    'Department',
+    'Stock status',
+    'Selling price',
+    'Product stock',
+    'Product stock status',
+    'Status',
+    'Sold',
+    'Rating',
+    'Reviews',
+    'Created',
+    'Updated',
+  ],
+} as const;
+
+const stockNames = { in_stock: 'In stock', low_stock: 'Low stock', out_of_stock: 'Out of stock' } as const;
+
+/**
+ * A product's stock status by its sizes and colours, as the Products tab's filter reads it: out when
+ * none is left in any, low when some size or colour is below the threshold (or sold out), else in stock.
+ */
+export function productStockStatus(variantStocks: readonly number[]): StockStatus {
+  const total = variantStocks.reduce((sum, stock) => sum + Math.max(stock, 0), 0);
+  if (total <= 0) return 'out_of_stock';
+  return variantStocks.some((stock) => stockStatus(stock) !== 'in_stock') ? 'low_stock' : 'in_stock';
+}
+
+interface ExportedVariant {
+  productId: number;
+  size: string;
+  color: string;
+  sku: string;
+  stock: number;
+  priceKobo: number | null;
+}
+
+interface ExportedImage {
+  productId: number;
+  key: string;
+  widths: number[];
+  colorName: string | null;
+}
+
 function productSource(db: Db, filter: ExportFilter<'products'>): ExportSource {
   const where = adminProductConditions(adminProductQuerySchema.parse(filter));
   return {
-    header: [
-      'ID',
-      'Name',
-      'Category',
-      'Department',
-      'Brand',
-      'Price (NGN)',
-      'Original price (NGN)',
-      'Stock',
-      'Stock status',
-      'Status',
-      'Sold',
-      'Rating',
-      'Reviews',
-      'New',
-      'Hot',
-      'Free shipping',
-      'Sizes',
-      'Colours',
-      'Created',
-      'Updated',
-    ],
+    header: [...productExportColumns.importable, ...productExportColumns.readOnly],
     async *rows(batchSize) {
       const read = (cursor: Cursor | null, limit: number) =>
         db
@@ -228,32 +279,95 @@ function productSource(db: Db, filter: ExportFilter<'products'>): ExportSource {
           .where(and(where, after(products.createdAt, products.id, cursor, 'int')))
           .orderBy(desc(products.createdAt), desc(products.id))
           .limit(limit);
-      const stockNames = { in_stock: 'In stock', low_stock: 'Low stock', out_of_stock: 'Out of stock' };
-      for await (const rows of batches(read, (row) => row.product.id, batchSize))
-        yield rows.map(({ product, categoryName, department, brandName }) => [
-          product.id,
-          product.name,
-          categoryName,
-          department ?? categoryName,
-          brandName,
-          csvNaira(product.priceKobo),
-          csvNaira(product.originalPriceKobo),
-          product.stock,
-          stockNames[stockStatus(product.stock)],
-          product.status,
-          product.soldCount,
-          product.ratingAverage,
-          product.reviewCount,
-          product.isNew,
-          product.isHot,
-          product.freeShipping,
-          product.sizes.join(' | '),
-          product.colors.map((color) => color.name).join(' | '),
-          csvLagosTime(product.createdAt),
-          csvLagosTime(product.updatedAt),
+      for await (const rows of batches(read, (row) => row.product.id, batchSize)) {
+        const ids = rows.map((row) => row.product.id);
+        // The batch's sizes and colours and photos: two queries a batch, never one a product.
+        const [variantRows, imageRows] = await Promise.all([
+          db
+            .select({
+              productId: productVariants.productId,
+              size: productVariants.size,
+              color: productVariants.color,
+              sku: productVariants.sku,
+              stock: productVariants.stock,
+              priceKobo: productVariants.priceKobo,
+            })
+            .from(productVariants)
+            .where(inArray(productVariants.productId, ids))
+            .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
+          db
+            .select({
+              productId: productImages.productId,
+              key: productImages.key,
+              widths: productImages.widths,
+              colorName: productImages.colorName,
+            })
+            .from(productImages)
+            .where(inArray(productImages.productId, ids))
+            .orderBy(asc(productImages.productId), asc(productImages.position)),
         ]);
+        const variantsOf = groupBy<ExportedVariant>(variantRows);
+        const imagesOf = groupBy<ExportedImage>(imageRows);
+        yield rows.flatMap(({ product, categoryName, department, brandName }) => {
+          // A product always has a variant (the database makes its grid); one without any still has its row.
+          const variants = variantsOf.get(product.id) ?? [
+            { productId: product.id, size: '', color: '', sku: '', stock: 0, priceKobo: null },
+          ];
+          const images = imagesOf.get(product.id) ?? [];
+          const productStatus = stockNames[productStockStatus(variants.map((variant) => variant.stock))];
+          return variants.map((variant) => {
+            // The colour's own photo when one shows it, else the product's first.
+            const image =
+              (variant.color
+                ? images.find((candidate) => candidate.colorName === variant.color)
+                : undefined) ?? images[0];
+            const largest = image ? Math.max(...image.widths) : 0;
+            return [
+              product.id,
+              product.name,
+              product.description,
+              product.categoryId,
+              brandName,
+              csvNaira(product.priceKobo),
+              csvNaira(product.originalPriceKobo),
+              variant.size,
+              variant.color,
+              product.colors.find((color) => color.name === variant.color)?.hex ?? '',
+              variant.sku,
+              variant.stock,
+              csvNaira(variant.priceKobo),
+              image ? mediaUrl(image.key, largest) : '',
+              product.isNew,
+              product.isHot,
+              product.freeShipping,
+              categoryName,
+              department ?? categoryName,
+              stockNames[stockStatus(variant.stock)],
+              csvNaira(variant.priceKobo ?? product.priceKobo),
+              product.stock,
+              productStatus,
+              product.status,
+              product.soldCount,
+              product.ratingAverage,
+              product.reviewCount,
+              csvLagosTime(product.createdAt),
+              csvLagosTime(product.updatedAt),
+            ];
+          });
+        });
+      }
     },
   };
+}
+
+function groupBy<Row extends { productId: number }>(rows: Row[]): Map<number, Row[]> {
+  const byProduct = new Map<number, Row[]>();
+  for (const row of rows) {
+    const list = byProduct.get(row.productId);
+    if (list) list.push(row);
+    else byProduct.set(row.productId, [row]);
+  }
+  return byProduct;
 }
 
 function userSource(db: Db, filter: ExportFilter<'users'>): ExportSource {

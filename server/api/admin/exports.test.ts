@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema/accounts';
-import { products } from '../../../db/schema/catalog';
+import { products, productVariants } from '../../../db/schema/catalog';
 import {
   auth,
   createAdminTestApp,
@@ -9,6 +9,7 @@ import {
   type AdminTestApp,
 } from '../../../tests/fixtures/admin-api';
 import { parseCsv } from '../../../tests/fixtures/csv';
+import { setProductStock } from '../../../tests/fixtures/stock';
 import type { TestApp } from '../../../tests/fixtures/test-app';
 
 let test: TestApp;
@@ -115,25 +116,107 @@ describe('CSV exports', () => {
     );
   });
 
-  it('products: search, stock and status filters', async () => {
+  it('products: one row per size and colour with its SKU, stock and price; search, stock and status filters', async () => {
+    // A product sold in several sizes and colours.
+    const [shirt] = await test.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          eq(products.status, 'active'),
+          sql`cardinality(${products.sizes}) > 1`,
+          sql`jsonb_array_length(${products.colors}) > 1`,
+        ),
+      )
+      .orderBy(products.id)
+      .limit(1);
+    const id = shirt!.id;
     await test.database.db
       .update(products)
-      .set({ name: 'Export Test Agbada, "Royal"', stock: 0, priceKobo: 4_550_050 })
-      .where(eq(products.id, productId + 1));
+      .set({
+        name: 'Export Test Agbada, "Royal"',
+        description: '=HYPERLINK("http://evil.example","x")',
+        priceKobo: 4_550_050,
+      })
+      .where(eq(products.id, id));
+    await setProductStock(test.database.db, id, 0);
+    const grid = await test.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(productVariants.position, productVariants.id);
+    expect(grid.length).toBeGreaterThan(2);
+
     const soldOut = await exportCsv('products', { q: 'Export Test Agbada', stock: 'out_of_stock' });
-    expect(soldOut.rows).toHaveLength(1);
-    const row = soldOut.rows[0]!;
-    expect(row[soldOut.column('ID')]).toBe(String(productId + 1));
-    expect(row[soldOut.column('Name')]).toBe('Export Test Agbada, "Royal"');
-    expect(row[soldOut.column('Price (NGN)')]).toBe('45500.50');
-    expect(row[soldOut.column('Stock status')]).toBe('Out of stock');
+    const at = soldOut.column;
+    expect(soldOut.header.slice(0, 13)).toEqual([
+      'Product ID',
+      'Name',
+      'Description',
+      'Category',
+      'Brand',
+      'Price',
+      'Original price',
+      'Size',
+      'Colour',
+      'Colour hex',
+      'SKU',
+      'Stock',
+      'Variant price',
+    ]);
+    // Every size and colour, in the order the shop shows them, each with its SKU.
+    expect(soldOut.rows.map((row) => [row[at('Size')], row[at('Colour')], row[at('SKU')]])).toEqual(
+      grid.map((variant) => [variant.size, variant.color, variant.sku]),
+    );
+    for (const row of soldOut.rows) {
+      expect(row[at('Product ID')]).toBe(String(id));
+      expect(row[at('Name')]).toBe('Export Test Agbada, "Royal"');
+      // A formula typed into a description comes out as text.
+      expect(row[at('Description')]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+      expect(row[at('Price')]).toBe('45500.50');
+      expect(row[at('Stock')]).toBe('0');
+      expect(row[at('Stock status')]).toBe('Out of stock');
+      expect(row[at('Product stock status')]).toBe('Out of stock');
+      expect(row[at('Colour hex')]).toMatch(/^#[0-9A-Fa-f]{6}$/);
+      expect(row.length).toBe(soldOut.header.length);
+    }
+
+    // Two left of one size, and its own price for another: the product is low, not out.
+    const [first, second] = grid as [(typeof grid)[number], (typeof grid)[number]];
+    await test.database.db.update(productVariants).set({ stock: 2 }).where(eq(productVariants.id, first.id));
+    await test.database.db
+      .update(productVariants)
+      .set({ priceKobo: 5_000_000 })
+      .where(eq(productVariants.id, second.id));
+    expect((await exportCsv('products', { q: 'Export Test Agbada', stock: 'out_of_stock' })).rows).toEqual(
+      [],
+    );
     expect((await exportCsv('products', { q: 'Export Test Agbada', stock: 'in_stock' })).rows).toEqual([]);
+    const low = await exportCsv('products', { q: 'Export Test Agbada', stock: 'low_stock' });
+    expect(low.rows).toHaveLength(grid.length);
+    const bySku = new Map(low.rows.map((row) => [row[low.column('SKU')], row]));
+    const firstRow = bySku.get(first.sku)!;
+    expect(firstRow[low.column('Stock')]).toBe('2');
+    expect(firstRow[low.column('Stock status')]).toBe('Low stock');
+    expect(firstRow[low.column('Variant price')]).toBe('');
+    expect(firstRow[low.column('Selling price')]).toBe('45500.50');
+    expect(firstRow[low.column('Product stock')]).toBe('2');
+    expect(firstRow[low.column('Product stock status')]).toBe('Low stock');
+    const secondRow = bySku.get(second.sku)!;
+    expect(secondRow[low.column('Stock status')]).toBe('Out of stock');
+    expect(secondRow[low.column('Variant price')]).toBe('50000.00');
+    expect(secondRow[low.column('Selling price')]).toBe('50000.00');
+
     expect((await exportCsv('products', { q: 'Export Test Agbada', status: 'archived' })).rows).toEqual([]);
+    // Everything on sale: a row for every size and colour of every product.
     const all = await exportCsv('products');
     const [{ total }] = (await test.database.db
       .select({ total: sql<number>`count(*)::int` })
-      .from(products)) as [{ total: number }];
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(products.status, 'active'))) as [{ total: number }];
     expect(all.rows).toHaveLength(total);
+    expect(new Set(all.rows.map((row) => row[all.column('SKU')])).size).toBe(total);
   });
 
   it('transactions: the confirmed transfer with its amount; a bad date is refused before any byte is sent', async () => {

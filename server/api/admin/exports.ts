@@ -21,7 +21,9 @@ const queries: Record<ExportKind, z.ZodObject> = {
   products: z.object({
     q: text(200).describe('Name, brand, category or id'),
     category: text(80).describe('A category or department id'),
-    stock: text(40).describe('in_stock, low_stock or out_of_stock'),
+    stock: text(40).describe(
+      'in_stock, low_stock (some size or colour below 5 or sold out) or out_of_stock (none left in any)',
+    ),
     status: text(40).describe('active or archived'),
   }),
   users: z.object({ q: text(200).describe('Name or e-mail') }),
@@ -44,7 +46,7 @@ export const adminExportRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['admin'],
-          summary: `${exportLabels[kind]} as a CSV file (UTF-8 with BOM, Excel-safe), with the list's filters`,
+          summary: `${exportLabels[kind]} as a CSV file (UTF-8 with BOM, Excel-safe), with the list's filters${kind === 'products' ? ': one row per size and colour, with its SKU, stock and price' : ''}`,
           produces: ['text/csv'],
           querystring: queries[kind],
           response: {
