@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../tests/fixtures/test-app';
 import { signInSeededAdmin, signUpAs } from '../../tests/fixtures/admin-api';
 import { testConfig } from '../../tests/fixtures/test-config';
 import { testOrderBody } from '../../tests/fixtures/orders';
+import { setProductStock } from '../../tests/fixtures/stock';
 
 let test: TestApp;
 let adminToken: string;
@@ -19,6 +20,20 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   test.app.inject({ method: 'GET', url, headers });
+
+/**
+ * After a change made straight in the database, its announcements (one per trigger that fired) may
+ * arrive a few milliseconds apart: waits until an answer is kept again, so a later hit or miss is the
+ * next change's doing.
+ */
+async function settled(app: { inject: typeof test.app.inject }, url: string): Promise<void> {
+  await expect
+    .poll(async () => (await app.inject({ method: 'GET', url })).headers['x-cache'], {
+      timeout: 2000,
+      interval: 20,
+    })
+    .toBe('hit');
+}
 
 async function setPrice(id: number, price: number) {
   const response = await test.app.inject({
@@ -38,7 +53,11 @@ describe('the catalogue cache (API)', () => {
     const second = await get(url);
     expect(second.headers['x-cache']).toBe('hit');
     expect(second.body).toBe(first.body);
-    expect(second.headers['cache-control']).toContain('s-maxage=');
+    // Shared caches may keep it: said in Cache-Control, or to CDNs alone in CDN-Cache-Control.
+    expect(second.headers['cache-control']).toContain('public');
+    expect(`${second.headers['cache-control']} ${second.headers['cdn-cache-control'] ?? ''}`).toContain(
+      's-maxage=',
+    );
     const etag = String(second.headers.etag);
     expect(etag).toMatch(/^W\/".+"$/);
 
@@ -89,10 +108,9 @@ describe('the catalogue cache (API)', () => {
   });
 
   it('keeps answers through a sale that leaves the stock a shopper sees alone, and drops them when it does not', async () => {
-    await test.database.db.execute(sql`UPDATE products SET stock = 40 WHERE id = 1010`);
+    await setProductStock(test.database.db, 1010, 40);
     const url = '/api/products/1010';
-    await get(url);
-    expect((await get(url)).headers['x-cache']).toBe('hit');
+    await settled(test.app, url);
 
     const product = (await get(url)).json() as { sizes: string[] };
     const order = await test.app.inject({
@@ -103,7 +121,7 @@ describe('the catalogue cache (API)', () => {
     expect(order.statusCode, order.body).toBe(201);
     expect((await get(url)).headers['x-cache']).toBe('hit');
 
-    await test.database.db.execute(sql`UPDATE products SET stock = 3 WHERE id = 1010`);
+    await setProductStock(test.database.db, 1010, 3);
     // Changed outside any request (as the unpaid-order job restocks): the commit's announcement drops it.
     await expect
       .poll(async () => (await get(url)).json().stockStatus, { timeout: 2000, interval: 5 })
@@ -112,7 +130,7 @@ describe('the catalogue cache (API)', () => {
   });
 
   it('shows a count above the low-stock threshold as the threshold, never the exact figure', async () => {
-    await test.database.db.execute(sql`UPDATE products SET stock = 37 WHERE id = 1011`);
+    await setProductStock(test.database.db, 1011, 37);
     expect((await get('/api/products/1011')).json()).toMatchObject({
       stockStatus: 'in_stock',
       stockCount: 5,
@@ -152,6 +170,78 @@ describe('the catalogue cache across two instances of the shop', () => {
           interval: 5,
         })
         .toBe(before.price + 777);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a size selling out shows at once on the product and in the size filter, in the process that sold it and in the other', async () => {
+    const other = await buildApp({ config: testConfig(), database: test.database, logger: false });
+    await other.ready();
+    try {
+      // A piece with sizes and colours: its second size has one unit left, in its first colour only.
+      const candidates = (await get('/api/products?pageSize=48&availability=in-stock')).json() as {
+        items: { id: number }[];
+      };
+      let product: { id: number; sizes: string[]; colors: { name: string }[] } | undefined;
+      for (const item of candidates.items) {
+        const detail = (await get(`/api/products/${item.id}`)).json() as typeof product & {};
+        if (detail.sizes.length > 1 && detail.colors.length > 1) {
+          product = detail;
+          break;
+        }
+      }
+      expect(product, 'the seed has a piece with sizes and colours').toBeTruthy();
+      const { id } = product!;
+      const size = product!.sizes[1]!;
+      const colour = product!.colors[0]!.name;
+      await test.database.db.execute(sql`
+        UPDATE product_variants
+           SET stock = CASE WHEN size <> ${size} THEN 6 WHEN color = ${colour} THEN 1 ELSE 0 END
+         WHERE product_id = ${id}`);
+
+      const productUrl = `/api/products/${id}`;
+      const listUrl = `/api/products?size=${encodeURIComponent(size)}&pageSize=48`;
+      type Detail = { variants: { size: string; color: string; inStock: boolean; stockCount: number }[] };
+      const shown = async (app: typeof test.app) => {
+        const detail = (await app.inject({ method: 'GET', url: productUrl })).json() as Detail;
+        const list = (await app.inject({ method: 'GET', url: listUrl })).json() as {
+          items: { id: number }[];
+        };
+        return {
+          variant: detail.variants.find((variant) => variant.size === size && variant.color === colour)
+            ?.stockCount,
+          listedBySize: list.items.some((item) => item.id === id),
+        };
+      };
+      // Both processes hold both answers in their caches.
+      for (const app of [test.app, other]) {
+        await expect
+          .poll(() => shown(app), { timeout: 2000, interval: 5 })
+          .toEqual({
+            variant: 1,
+            listedBySize: true,
+          });
+        await settled(app, productUrl);
+        await settled(app, listUrl);
+      }
+
+      const order = await test.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: {
+          ...testOrderBody({ id, size }),
+          items: [{ id, quantity: 1, selectedSize: size, selectedColor: colour }],
+        },
+      });
+      expect(order.statusCode, order.body).toBe(201);
+
+      // The process that sold it: on the very next request.
+      expect(await shown(test.app)).toEqual({ variant: 0, listedBySize: false });
+      // The other: as soon as the commit's announcement arrives.
+      await expect
+        .poll(() => shown(other), { timeout: 2000, interval: 5 })
+        .toEqual({ variant: 0, listedBySize: false });
     } finally {
       await other.close();
     }
