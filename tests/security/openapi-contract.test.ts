@@ -84,6 +84,10 @@ const hints: Hints = {
   code: ['ROSSY10'],
   category: ['womens-bags', 'tote-bags'],
   quantity: [1, 2],
+  // A cart line's size and colour are the product's own: one it does not sell is bad input (400, naming
+  // it), which no schema can state. Lines name none (the only size, the first colour) or a size sold.
+  selectedSize: { only: [null, 'Large'] },
+  selectedColor: { only: [null] },
 };
 /** Path values by route, for the same reason. */
 const pathHints: Record<string, unknown[]> = {};

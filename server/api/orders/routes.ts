@@ -38,7 +38,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: 'Price a cart from the database: subtotal, coupon discount, shipping, tax and total',
         description:
-          'Prices the browser sends are ignored. Lines that cannot be bought say why in `problem`.',
+          'Prices the browser sends are ignored. Lines that cannot be bought say why in `problem` and `problemKind` (a sold-out or short size and colour, or one the product does not sell, as a stale cart may hold: always 200).',
         body: cartQuoteInputSchema,
         response: { 200: cartQuoteDto, ...errorResponses },
       },
@@ -78,7 +78,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: 'Place an order (guest or signed in)',
         description:
-          'Priced and stocked on the server in one transaction. Send an Idempotency-Key header: the same key and body answer the first order again; the same key with another body answers 422. 409 names an item that ran out. Send `expectedTotal`, the total the shopper saw: when the total now differs (a price changed), nothing is placed and the answer is 409 `TOTAL_CHANGED` with the new `quote`; the same Idempotency-Key may be sent again with the new total.',
+          'Priced and stocked on the server in one transaction. Send an Idempotency-Key header: the same key and body answer the first order again; the same key with another body answers 422. Each line takes its units from its variant (its size and colour; no colour is the first one). 409 `OUT_OF_STOCK` names an item, its size and colour when that variant ran out or is short, and nothing is taken for any line. A size or colour the product does not sell answers 400 naming it; a line without a size for a product sold in several answers 422. Send `expectedTotal`, the total the shopper saw: when the total now differs (a price changed), nothing is placed and the answer is 409 `TOTAL_CHANGED` with the new `quote`; the same Idempotency-Key may be sent again with the new total.',
         headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).loose(),
         body: placeOrderFields,
         response: {
