@@ -223,6 +223,17 @@ describe("placeOrder, bank transfer into the shop's own account", () => {
     );
     expect(alerts[0]!.text).toContain('alert-buyer@example.ng');
     expect(alerts[0]!.text).toContain(`https://rossy.test/admin?tab=orders&order=${placed.order.number}`);
+    // The shop packs by size, colour and SKU; the shopper reads size and colour.
+    const [item] = placed.order.items;
+    expect(item!.sku).toMatch(/^ROS-\d+-/);
+    const named = `1 × ${bag.name} (${item!.color}, size ${item!.size}`;
+    expect(alerts[0]!.text).toContain(`${named}, SKU ${item!.sku})`);
+    const [confirmation] = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, 'alert-buyer@example.ng'));
+    expect(confirmation!.text).toContain(`${named}):`);
+    expect(confirmation!.text).not.toContain(item!.sku!);
 
     await saveShopSettings(database.db, {
       notifications: { emailAlerts: false, smsAlerts: false, alertEmail: 'orders@rossy.test' },

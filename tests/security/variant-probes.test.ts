@@ -307,6 +307,12 @@ describe('a cancellation gives each unit back to its own size and colour, once',
       });
     const answers = await Promise.all([cancel(), cancel()]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    // What the shop reads of the order: each line's size, colour and SKU.
+    const cancelled = answers.find((answer) => answer.statusCode === 200)!.json();
+    expect(cancelled.items).toMatchObject([
+      { selectedSize: 'M', selectedColor: 'Olive', sku: `ROS-${shirt.id}-M-OLV`, quantity: 1 },
+      { selectedSize: 'L', selectedColor: 'Navy', sku: `ROS-${shirt.id}-L-NVY`, quantity: 2 },
+    ]);
     expect(await gridStock(test.database.db, shirt.id)).toEqual(expectedGrid());
 
     const late = await test.app.inject({
