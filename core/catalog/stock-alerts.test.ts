@@ -111,7 +111,7 @@ describe('asking to be told when a size is back', () => {
     expect(rows[0]).toMatchObject({ productId: product.id, ...option, dueAt: null, notifiedAt: null });
   });
 
-  it('names a size or colour the product does not sell (422, as Place Order) and refuses a size in stock (409)', async () => {
+  it('names a size or colour the product does not sell (400, as Place Order), asks for a size (422) and refuses a size in stock (409)', async () => {
     expect(
       await refusal(
         requestStockAlert(
@@ -122,7 +122,7 @@ describe('asking to be told when a size is back', () => {
         ),
       ),
     ).toEqual({
-      code: 'UNPROCESSABLE',
+      code: 'BAD_REQUEST',
       message: 'Size XXXL is not available for this item.',
       fields: { size: 'Size XXXL is not available for this item.' },
     });
@@ -135,7 +135,7 @@ describe('asking to be told when a size is back', () => {
       ),
     );
     expect(colour).toMatchObject({
-      code: 'UNPROCESSABLE',
+      code: 'BAD_REQUEST',
       fields: { color: 'Mauve is not available for this item.' },
     });
     expect(

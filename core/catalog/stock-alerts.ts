@@ -56,8 +56,9 @@ const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows
 /**
  * "Tell me when it's back" for one size and colour of a product. The answer is the same whether or
  * not the address already waits for it (one waiting alert per option and address; asking again
- * renews it). A size or colour the product doesn't sell answers 422 naming it (as Place Order); one
- * that is in stock 409 (order it now); an unknown or archived product 404; a full waiting list 429.
+ * renews it). A size or colour the product doesn't sell answers 400 naming it (as Place Order), no
+ * size for a product sold in several 422; one in stock 409 (order it now); an unknown or archived
+ * product 404; a full waiting list 429.
  */
 export async function requestStockAlert(
   deps: StockAlertDeps,
@@ -83,9 +84,12 @@ export async function requestStockAlert(
     selectedColor: input.color,
   });
   if (!choice.variant) {
-    const colorAtFault = input.color !== null && !product.colors.some((color) => color.name === input.color);
-    throw new AppError('UNPROCESSABLE', choice.problem, {
-      [colorAtFault ? 'color' : 'size']: choice.problem,
+    // A size or colour the product does not sell is bad input, named (400, as Place Order); no size
+    // for a product sold in several is the shop's rule (422).
+    const unknownColor = input.color !== null && !product.colors.some((color) => color.name === input.color);
+    const noSize = input.size === null && !unknownColor;
+    throw new AppError(noSize ? 'UNPROCESSABLE' : 'BAD_REQUEST', choice.problem, {
+      [unknownColor ? 'color' : 'size']: choice.problem,
     });
   }
   const option = { size: choice.variant.size, color: choice.variant.color };

@@ -88,6 +88,9 @@ const hints: Hints = {
   // it), which no schema can state. Lines name none (the only size, the first colour) or a size sold.
   selectedSize: { only: [null, 'Large'] },
   selectedColor: { only: [null] },
+  // The same for a back in stock alert's size and colour (decision 0034).
+  size: { only: [null, 'Large'] },
+  color: { only: [null] },
 };
 /** Path values by route, for the same reason. */
 const pathHints: Record<string, unknown[]> = {};

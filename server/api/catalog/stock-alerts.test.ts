@@ -88,19 +88,22 @@ describe('POST /api/products/{id}/stock-alerts', () => {
        WHERE product_id = ${product.id} AND size = ${soldOut.size} AND color = ${soldOut.color}`);
   });
 
-  it('names a size or colour the product does not sell with 422 and the field, and an in-stock one with 409', async () => {
+  it('names a size or colour the product does not sell with 400 and the field, a missing size with 422, an in-stock one with 409', async () => {
     const size = await ask({ email: 'a@example.ng', size: 'XXXXL', color: soldOut.color });
-    expect(size.statusCode).toBe(422);
+    expect(size.statusCode).toBe(400);
     expect(size.json()).toEqual({
       error: {
-        code: 'UNPROCESSABLE',
+        code: 'BAD_REQUEST',
         message: 'Size XXXXL is not available for this item.',
         fields: { size: 'Size XXXXL is not available for this item.' },
       },
     });
     const colour = await ask({ email: 'a@example.ng', size: soldOut.size, color: 'Chartreuse' });
-    expect(colour.statusCode).toBe(422);
+    expect(colour.statusCode).toBe(400);
     expect(colour.json().error.fields).toEqual({ color: 'Chartreuse is not available for this item.' });
+    const noSize = await ask({ email: 'a@example.ng', color: soldOut.color });
+    expect(noSize.statusCode).toBe(422);
+    expect(noSize.json().error.fields).toEqual({ size: 'Please choose a size.' });
     const inStock = await ask({ email: 'a@example.ng', size: product.sizes[0], color: soldOut.color });
     expect(inStock.statusCode).toBe(409);
     expect(inStock.json().error.message).toBe(

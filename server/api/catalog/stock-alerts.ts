@@ -27,9 +27,10 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
           'answer is the same whether or not the address was already waiting. No colour means the first colour, ' +
           'as for cart lines; no size is allowed only for a product with one size. When the variant comes back ' +
           'into stock (the owner, an import, a cancellation), the address gets one e-mail with a link to the ' +
-          'product and a link that stops its alerts. 422 names a size or colour the product does not sell; 409 ' +
-          'says the variant is in stock (order it now); 404 for an unknown or archived product; 429 per client ' +
-          'address, per e-mail, and for a waiting list that is full (the same for every address).',
+          'product and a link that stops its alerts. 400 names a size or colour the product does not sell; 422 ' +
+          'asks for a size of a product sold in several; 409 says the variant is in stock (order it now); 404 ' +
+          'for an unknown or archived product; 429 per client address, per e-mail, and for a waiting list that ' +
+          'is full (the same for every address).',
         params: z.object({ id: recordIdSchema }),
         body: stockAlertSignUpSchema,
         response: {
