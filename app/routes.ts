@@ -47,6 +47,7 @@ export default [
   route('admin', 'routes/admin.tsx'),
   route('admin/products/new', 'routes/admin-product-new.tsx'),
   route('admin/products/import', 'routes/admin-product-import.tsx'),
+  route('admin/products/:id', 'routes/admin-product-edit.tsx'),
   route('admin/users', 'routes/admin-users.tsx'),
   route('admin/reports', 'routes/admin-reports.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -19,6 +19,13 @@ const texts = (form: FormData, name: string) =>
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const form = await request.formData();
+  // With more than one size × colour the form sends its grid (JSON rows) instead of one stock figure.
+  let variants: unknown;
+  try {
+    variants = formText(form, 'variants') ? JSON.parse(formText(form, 'variants')) : undefined;
+  } catch {
+    variants = undefined;
+  }
   try {
     const { product, url } = await createProduct(
       { db: context.services.db, uploadDir: context.services.uploadDir },
@@ -27,7 +34,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         description: formText(form, 'description'),
         price: formText(form, 'price'),
         originalPrice: formText(form, 'originalPrice'),
-        stock: formText(form, 'stock'),
+        stock: variants === undefined ? formText(form, 'stock') : undefined,
+        variants,
         category: formText(form, 'category'),
         brand: formText(form, 'brand'),
         sizes: texts(form, 'sizes'),

@@ -35,6 +35,7 @@ import {
 import {
   findProductUpload,
   productImageInputSchema,
+  productImagesOf,
   resolveProductImages,
   saveProductImageFromUrl,
   writeProductImages,
@@ -229,6 +230,46 @@ export async function getAdminProduct(db: DbOrTx, id: number): Promise<AdminProd
   return row;
 }
 
+/** Everything the product editor shows and changes. */
+export interface AdminProductEditor {
+  product: AdminProductRow;
+  description: string;
+  brandId: string | null;
+  isNew: boolean;
+  isHot: boolean;
+  freeShipping: boolean;
+  specs: { name: string; value: string }[];
+  sizes: string[];
+  colors: ColorOption[];
+  images: (Omit<ImageRef, 'alt'> & { alt: string })[];
+}
+
+export async function getAdminProductEditor(db: DbOrTx, rawId: unknown): Promise<AdminProductEditor> {
+  const id = productIdOf(rawId);
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'Product not found');
+  const [product, images] = await Promise.all([getAdminProduct(db, id), productImagesOf(db, id)]);
+  return {
+    product,
+    description: row.description,
+    brandId: row.brandId,
+    isNew: row.isNew,
+    isHot: row.isHot,
+    freeShipping: row.freeShipping,
+    specs: Object.entries(row.specs).map(([name, value]) => ({ name, value })),
+    sizes: row.sizes,
+    colors: row.colors,
+    images: images.map((image) => ({
+      key: image.key,
+      widths: image.widths,
+      width: image.width,
+      height: image.height,
+      alt: image.alt,
+      colorName: image.colorName,
+    })),
+  };
+}
+
 export interface ProductCategoryOption {
   id: string;
   name: string;
@@ -373,7 +414,11 @@ export const productUpdateSchema = z.object({
   originalPrice: optionalOriginalPrice.optional(),
   stock: stockField(0, 'Stock cannot be below zero.').optional(),
   category: z.string().trim().min(1, 'Choose a category.').max(80).optional(),
-  brand: z.preprocess(blankToUndefined, z.string().trim().max(80).nullable().optional()),
+  /** '' or null: no brand. */
+  brand: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.string().trim().max(80).nullable().optional(),
+  ),
   status: z.enum(productStatuses, { error: 'Status is active or archived.' }).optional(),
   isNew: flag,
   isHot: flag,
@@ -895,6 +940,8 @@ export async function updateProduct(
     }
 
     if (parts.length === 0) return [];
+    if (Object.keys(set).length === 0)
+      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
     if (changes.includes('categoryId') || changes.includes('brandId') || set.colors)
       await refreshProductKeywords(tx, [id]);
     const archiving = changes.includes('status') && next.status === 'archived';

@@ -8,6 +8,14 @@ import { Field } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
 import { ProductImagesField, type PhotoItem } from './product-images-field';
+import {
+  gridPayload,
+  VariantGrid,
+  type GridCells,
+  type GridErrors,
+  type ColorItem,
+  type SizeItem,
+} from './variant-grid';
 
 export type AddProductResult =
   | { ok: true; message: string; url: string; name: string }
@@ -41,12 +49,16 @@ function Check({
   value,
   label,
   defaultChecked,
+  checked,
+  onChange,
   swatch,
 }: {
   name: string;
   value: string;
   label: string;
   defaultChecked?: boolean;
+  checked?: boolean;
+  onChange?: (checked: boolean) => void;
   swatch?: string;
 }) {
   return (
@@ -56,6 +68,8 @@ function Check({
         name={name}
         value={value}
         defaultChecked={defaultChecked}
+        checked={checked}
+        onChange={onChange ? (event) => onChange(event.currentTarget.checked) : undefined}
         className="size-4 accent-ink"
       />
       {swatch ? (
@@ -80,12 +94,20 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
   const [categoryId, setCategoryId] = useState('');
   const [photos, setPhotos] = useState<PhotoItem[]>([]);
   const [formKey, setFormKey] = useState(0);
+  const [chosenSizes, setChosenSizes] = useState<string[]>([]);
+  const [chosenColors, setChosenColors] = useState<string[]>([]);
+  const [cells, setCells] = useState<GridCells>({});
+  const [price, setPrice] = useState('');
   const [seen, setSeen] = useState(fetcher.data);
   if (fetcher.data !== seen) {
     setSeen(fetcher.data);
     if (fetcher.data?.ok) {
       setPhotos([]);
       setCategoryId('');
+      setChosenSizes([]);
+      setChosenColors([]);
+      setCells({});
+      setPrice('');
       setFormKey((key) => key + 1);
     }
   }
@@ -98,6 +120,30 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
     candidate.categories.some((category) => category.id === categoryId),
   );
   const category = department?.categories.find((candidate) => candidate.id === categoryId);
+  // The grid, once the product comes in more than one size × colour: stock, price and SKU per row.
+  const gridSizes: SizeItem[] = (category?.sizes ?? [])
+    .filter((size) => chosenSizes.includes(size))
+    .map((size) => ({ uid: size, name: size }));
+  const gridColors: ColorItem[] = (category?.colors ?? [])
+    .filter((color) => chosenColors.includes(color.name))
+    .map((color) => ({ uid: color.name, name: color.name, hex: color.hex }));
+  const withGrid = Math.max(gridSizes.length, 1) * Math.max(gridColors.length, 1) > 1;
+  const grid = withGrid ? gridPayload(gridSizes, gridColors, cells) : null;
+  const gridErrors: GridErrors = {};
+  for (const [name, message] of Object.entries(fields)) {
+    const cell = /^variants\[(\d+)\]\.(stock|price|sku)$/.exec(name);
+    const key = cell ? grid?.keys[Number(cell[1])] : undefined;
+    if (cell && key) gridErrors[key] = { ...gridErrors[key], [cell[2] as 'stock']: message };
+  }
+  const toggle = (list: string[], value: string, on: boolean) =>
+    on ? [...list, value] : list.filter((item) => item !== value);
+  const chooseCategory = (id: string) => {
+    setCategoryId(id);
+    const chosen = departments.flatMap((group) => group.categories).find((candidate) => candidate.id === id);
+    setChosenSizes(chosen?.sizes.length === 1 ? [...chosen.sizes] : []);
+    setChosenColors([]);
+    setCells({});
+  };
 
   return (
     <fetcher.Form
@@ -156,6 +202,8 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                 step="0.01"
                 inputMode="decimal"
                 required
+                value={price}
+                onChange={(event) => setPrice(event.currentTarget.value)}
                 error={fields.price}
               />
               <Field
@@ -168,18 +216,35 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                 hint="Only for a sale: the price before."
                 error={fields.originalPrice}
               />
-              <Field
-                label="Stock"
-                name="stock"
-                type="number"
-                min="0"
-                step="1"
-                inputMode="numeric"
-                required
-                error={fields.stock}
-              />
+              {withGrid ? null : (
+                <Field
+                  label="Stock"
+                  name="stock"
+                  type="number"
+                  min="0"
+                  step="1"
+                  inputMode="numeric"
+                  required
+                  error={fields.stock}
+                />
+              )}
             </div>
           </Card>
+
+          {withGrid && grid ? (
+            <Card title="Stock by size and colour">
+              <input type="hidden" name="variants" value={JSON.stringify(grid.rows)} />
+              <VariantGrid
+                sizes={gridSizes}
+                colors={gridColors}
+                cells={cells}
+                setCells={setCells}
+                errors={gridErrors}
+                productPrice={price}
+              />
+              <ErrorText id="product-variants-error" message={fields.variants ?? fields.stock} />
+            </Card>
+          ) : null}
 
           <Card title="Photos">
             <ProductImagesField items={photos} setItems={setPhotos} error={fields.images} />
@@ -205,7 +270,7 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
               name="category"
               required
               value={categoryId}
-              onChange={(event) => setCategoryId(event.currentTarget.value)}
+              onChange={(event) => chooseCategory(event.currentTarget.value)}
               aria-invalid={fields.category ? true : undefined}
               aria-describedby={fields.category ? 'product-category-error' : undefined}
               className={selectClasses}
@@ -249,7 +314,8 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                       name="sizes"
                       value={size}
                       label={size}
-                      defaultChecked={category.sizes.length === 1}
+                      checked={chosenSizes.includes(size)}
+                      onChange={(on) => setChosenSizes((current) => toggle(current, size, on))}
                     />
                   ))}
                 </div>
@@ -265,6 +331,8 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                       value={color.name}
                       label={color.name}
                       swatch={color.hex}
+                      checked={chosenColors.includes(color.name)}
+                      onChange={(on) => setChosenColors((current) => toggle(current, color.name, on))}
                     />
                   ))}
                 </div>

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ImagePlus, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, ImagePlus, RefreshCw, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated';
 import { cn } from '../../lib/cn';
@@ -20,6 +20,8 @@ export interface PhotoItem {
   state: 'uploading' | 'done' | 'failed';
   upload?: Uploaded;
   error?: string;
+  /** The colour this photo shows (choosing it in the shop shows the photo); null: every colour. */
+  color?: string | null;
 }
 
 let counter = 0;
@@ -53,10 +55,13 @@ export function ProductImagesField({
   items,
   setItems,
   error,
+  colors,
 }: {
   items: PhotoItem[];
   setItems: React.Dispatch<React.SetStateAction<PhotoItem[]>>;
   error?: string | undefined;
+  /** The product's colours: each photo can be tied to one, and replaced in place. */
+  colors?: { name: string }[];
 }) {
   const hydrated = useHydrated();
   const inputId = useId();
@@ -99,6 +104,25 @@ export function ProductImagesField({
       return { key, name: file.name, progress: 0, state: 'uploading' };
     });
     setItems((current) => [...current, ...added]);
+  };
+
+  const replace = (key: string, file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/') || file.size > MAX_BYTES) {
+      update(key, {
+        state: 'failed',
+        error: file.size > MAX_BYTES ? 'Each image must be 10 MB or smaller.' : 'This is not an image.',
+      });
+      return;
+    }
+    update(key, { name: file.name, state: 'uploading', progress: 0, error: undefined });
+    void sendPhoto(file, (progress) => update(key, { progress })).then(
+      (upload) => {
+        update(key, { state: 'done', progress: 100, upload });
+        setAnnouncement(`${file.name} replaced the photo.`);
+      },
+      (failure: Error) => update(key, { state: 'failed', error: failure.message }),
+    );
   };
 
   const move = (index: number, by: -1 | 1, direction: 'earlier' | 'later') => {
@@ -217,7 +241,28 @@ export function ProductImagesField({
                     {item.error}
                   </p>
                 ) : null}
-                {item.state === 'done' ? <p className="text-xs text-success">Uploaded</p> : null}
+                {item.state === 'done' && !colors ? <p className="text-xs text-success">Uploaded</p> : null}
+                {colors && item.state === 'done' ? (
+                  <div>
+                    <label htmlFor={`${inputId}-${item.key}-color`} className="sr-only">
+                      Colour shown by {item.name}
+                    </label>
+                    <select
+                      id={`${inputId}-${item.key}-color`}
+                      value={item.color ?? ''}
+                      onChange={(event) => update(item.key, { color: event.currentTarget.value || null })}
+                      className="h-8 w-full rounded-sm border border-line bg-white px-2 text-xs text-ink"
+                      data-testid="photo-color"
+                    >
+                      <option value="">Every colour</option>
+                      {colors.map((color) => (
+                        <option key={color.name} value={color.name}>
+                          {color.name}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ) : null}
                 <div className="flex gap-1">
                   <button
                     type="button"
@@ -239,6 +284,28 @@ export function ProductImagesField({
                   >
                     <ArrowDown width={14} height={14} aria-hidden="true" />
                   </button>
+                  {colors ? (
+                    <label
+                      className={cn(
+                        'inline-flex size-8 cursor-pointer items-center justify-center rounded-sm border border-line text-ink hover:bg-cream focus-within:outline-2 focus-within:outline-gold-deep',
+                        item.state === 'uploading' && 'cursor-not-allowed opacity-40',
+                      )}
+                    >
+                      <RefreshCw width={14} height={14} aria-hidden="true" />
+                      <span className="sr-only">Replace {item.name}</span>
+                      <input
+                        type="file"
+                        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+                        className="sr-only"
+                        disabled={!hydrated || item.state === 'uploading'}
+                        data-testid="photo-replace"
+                        onChange={(event) => {
+                          replace(item.key, event.currentTarget.files?.[0]);
+                          event.currentTarget.value = '';
+                        }}
+                      />
+                    </label>
+                  ) : null}
                   <button
                     type="button"
                     onClick={() => remove(index)}

@@ -1,4 +1,4 @@
-import { ArchiveRestore, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { ArchiveRestore, ExternalLink, Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { StockStatus } from '../../../contracts/catalog';
@@ -255,7 +255,17 @@ export function ProductRow({
       </td>
       <td className={cell}>
         <MobileLabel>Stock</MobileLabel>
-        {editing ? (
+        {editing && product.variants.length > 1 ? (
+          <span className="block text-sm text-ink-soft">
+            <StockLevel stock={product.stock} status={product.stockStatus} />
+            <Link
+              to={`/admin/products/${product.id}`}
+              className="mt-1 block text-xs font-medium text-ink underline underline-offset-4"
+            >
+              Set stock per size and colour
+            </Link>
+          </span>
+        ) : editing ? (
           <>
             <label htmlFor={ids.stock} className="sr-only">
               Stock
@@ -276,7 +286,14 @@ export function ProductRow({
             <FieldError id={`${ids.stock}-error`} message={errors.stock} />
           </>
         ) : (
-          <StockLevel stock={product.stock} status={product.stockStatus} />
+          <>
+            <StockLevel stock={product.stock} status={product.stockStatus} />
+            {product.variants.length > 1 && product.lowVariants > 0 ? (
+              <span className="mt-0.5 block text-xs text-muted" data-testid="product-low-variants">
+                {product.lowVariants} of {product.variants.length} sizes and colours low or sold out
+              </span>
+            ) : null}
+          </>
         )}
       </td>
       <td className={cell}>
@@ -306,6 +323,13 @@ export function ProductRow({
             <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${product.name}`}>
               <Pencil width={14} height={14} aria-hidden="true" /> Edit
             </Button>
+            <Link
+              to={`/admin/products/${product.id}`}
+              className="inline-flex h-9 items-center gap-1.5 rounded-sm px-3 text-xs font-medium tracking-wide text-ink uppercase hover:bg-cream"
+              aria-label={`Open ${product.name} in the editor: photos, sizes, colours and stock`}
+            >
+              <SlidersHorizontal width={14} height={14} aria-hidden="true" /> Editor
+            </Link>
             {product.status === 'active' ? (
               <>
                 <Link

@@ -48,7 +48,8 @@ export const productsActions: Record<string, AdminActionHandler> = {
           name: formText(form, 'name'),
           price: formText(form, 'price'),
           originalPrice: formText(form, 'originalPrice'),
-          stock: formText(form, 'stock'),
+          // A product of several sizes or colours has no one stock field: its grid is in the editor.
+          stock: form.has('stock') ? formText(form, 'stock') : undefined,
           category: formText(form, 'category'),
         },
         auditActor(admin),

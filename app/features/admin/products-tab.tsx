@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { FileUp, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
@@ -141,6 +141,9 @@ export function ProductsTab({ data }: { data: ProductsData }) {
             kind="products"
             filter={{ q: filter.q, category: filter.category, stock: filter.stock, status: filter.status }}
           />
+          <ButtonLink to="/admin/products/import" size="sm" variant="outline">
+            <FileUp width={16} height={16} aria-hidden="true" /> Import CSV
+          </ButtonLink>
           <ButtonLink to="/admin/products/new" size="sm" variant="gold">
             <Plus width={16} height={16} aria-hidden="true" /> Add Product
           </ButtonLink>
