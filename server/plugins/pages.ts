@@ -6,7 +6,7 @@ import type { PageServices } from '../../core/page-services';
 import { AppError } from '../../core/errors';
 import { CURRENCY_COOKIE, currencyFromCookie } from '../../contracts/currency';
 import { controlCharacterError, findControlCharacter, isValidHost } from './input-guard';
-import { isSignedInRequest } from './cache-control';
+import { isSignedInRequest, PAGE_CDN_HEADERS, PUBLIC_REVALIDATE } from './cache-control';
 import { pageRouteMatcher } from './page-routes';
 import { isBestSellingOrder, sendCachedAnswer, type CatalogCache } from './catalog-cache';
 import { trafficPlugin } from './traffic';
@@ -122,11 +122,12 @@ const CACHED_PAGES =
   /^\/(?:_root|products|product\/[^/]+|category\/[^/]+|categories|sale|search)?(?:\.data)?$/;
 
 /**
- * A page answer others may share: public for a shared cache for a short while (the shop's own cache
- * drops it the moment the catalogue changes), kept apart by cookie (the display currency; a signed-in
- * shopper's page is never this one) and by encoding.
+ * A page answer others may share: a browser keeps it but asks again before each use (its ETag makes
+ * that a 304), a CDN may keep it for a short while (the shop's own cache drops it the moment the
+ * catalogue changes); kept apart by cookie (the display currency; a signed-in shopper's page is never
+ * this one) and by encoding. Decision 0039.
  */
-export const PUBLIC_PAGE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+export const PUBLIC_PAGE = PUBLIC_REVALIDATE;
 
 /**
  * The cache key of an anonymous catalogue page, or null when the page must be rendered for this
@@ -241,7 +242,10 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
       const entry = cache.answers.set(
         cacheKey,
         version,
-        { headers: { ...made.headers, 'cache-control': PUBLIC_PAGE, vary: 'Cookie' }, body: made.body },
+        {
+          headers: { ...made.headers, 'cache-control': PUBLIC_PAGE, ...PAGE_CDN_HEADERS, vary: 'Cookie' },
+          body: made.body,
+        },
         cache.version.staleAt(),
       );
       return sendCachedAnswer(cache.answers, request, reply, entry, shared ? 'hit' : 'miss');
