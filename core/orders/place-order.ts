@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { products, productVariants } from '../../db/schema/catalog';
 import { variantLabel } from '../catalog/variants';
+import { alertLowStock } from '../catalog/low-stock-alert';
 import { type orderLines, orders } from '../../db/schema/orders';
 import { orderOwner } from '../notifications/notifications';
 import { orderLink as notificationLink, orderNotificationText } from '../notifications/notification-texts';
@@ -288,7 +289,7 @@ async function recordOrder(
     saveInfo: boolean;
     mails: MailMessage[];
   },
-): Promise<{ id: number; mails: QueuedMail[] }> {
+): Promise<{ id: number; mails: QueuedMail[]; stockLeft: { variantId: number; left: number }[] }> {
   const at = order.createdAt.toISOString();
   const address = order.shippingAddress;
   const owner = orderOwner({ userId: order.userId, email: order.email });
@@ -313,7 +314,7 @@ async function recordOrder(
        WHERE v.id = w.variant_id AND v.product_id = w.product_id AND p.id = v.product_id
          AND p.status = 'active' AND v.stock >= w.quantity
          AND (SELECT count(*) FROM locked) >= 0
-      RETURNING v.id
+      RETURNING v.id, v.stock
     ),
     sold AS (
       UPDATE products p SET sold_count = p.sold_count + s.quantity
@@ -401,12 +402,23 @@ async function recordOrder(
        ORDER BY m.position
       RETURNING id
     )
-    SELECT placed.id, (SELECT array_agg(id ORDER BY id) FROM mails) AS mail_ids FROM placed`;
-  const [row] = await runPrepared<{ id: number; mail_ids: number[] | null }>(db, 'place-order', statement);
+    SELECT placed.id, (SELECT array_agg(id ORDER BY id) FROM mails) AS mail_ids,
+           (SELECT jsonb_agg(jsonb_build_object('variantId', taken.id, 'left', taken.stock)) FROM taken) AS stock_left
+      FROM placed`;
+  const [row] = await runPrepared<{
+    id: number;
+    mail_ids: number[] | null;
+    stock_left: { variantId: number; left: number }[] | null;
+  }>(db, 'place-order', statement);
   if (!row) throw new Error('The order was not recorded');
   // Ids are given in insertion order, which is the order of the messages.
   const ids = (row.mail_ids ?? []).map(Number);
-  return { id: Number(row.id), mails: ids.map((id, index) => ({ id, message: work.mails[index]! })) };
+  return {
+    id: Number(row.id),
+    mails: ids.map((id, index) => ({ id, message: work.mails[index]! })),
+    // What the order left of each variant it took: the low-stock alert's crossing (decision 0036).
+    stockLeft: row.stock_left ?? [],
+  };
 }
 
 /**
@@ -498,7 +510,7 @@ export async function placeOrder(
   ];
   const wanted = wantedVariants(totals.lines);
 
-  let recorded: { id: number; mails: QueuedMail[] };
+  let recorded: Awaited<ReturnType<typeof recordOrder>>;
   try {
     recorded = await recordOrder(deps.db, order, {
       wanted,
@@ -520,6 +532,7 @@ export async function placeOrder(
 
   // Mails go out after the answer; the outbox keeps them whatever the mail server does.
   void deps.mailer.deliver(recorded.mails).catch((error: unknown) => deps.onMailError?.(error));
+  void alertLowStock(deps, settings, lines, recorded.stockLeft);
   deps.onPlaced?.(view);
   return { order: view, accessToken, replayed: false };
 }
