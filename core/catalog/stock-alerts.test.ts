@@ -6,6 +6,7 @@ import { orders } from '../../db/schema/orders';
 import { stockAlerts } from '../../db/schema/stock-alerts';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { allowManyUnpaidOrders } from '../../tests/fixtures/orders';
+import { updateProduct } from '../admin/products';
 import { isAppError } from '../errors';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { cancelOrder } from '../orders/lifecycle';
@@ -287,6 +288,25 @@ describe('a watcher is e-mailed once when her size is back', () => {
     });
     expect(await sendDueStockAlerts(deps)).toBe(1);
     expect(await mailsTo('regrid@example.ng')).toHaveLength(1);
+  });
+
+  it("when the owner saves the product's grid in the admin", async () => {
+    await requestStockAlert(deps, product.id, { email: 'owner.grid@example.ng', ...option }, client);
+    const grid = await database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id))
+      .orderBy(productVariants.position);
+    const variants = grid.map((row) => ({
+      size: row.size || null,
+      color: row.color || null,
+      sku: row.sku,
+      stock: row.size === option.size && row.color === option.color ? 7 : row.stock,
+      price: row.priceKobo === null ? null : row.priceKobo / 100,
+    }));
+    await updateProduct(database.db, product.id, { variants }, { id: null, email: 'owner@rossy.ng' });
+    expect(await sendDueStockAlerts(deps)).toBe(1);
+    expect(await mailsTo('owner.grid@example.ng')).toHaveLength(1);
   });
 
   it('when a cancelled order gives its units back', async () => {
