@@ -5,15 +5,18 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useRevalidator,
   useRouteError,
   type LinksFunction,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import appCss from './app.css?url';
 import { ShopShell } from './components/layout/shop-shell';
 import { ErrorPage } from './components/error-page';
+import { OfflinePage } from './components/offline-page';
 import { fontFaces } from './fonts';
 import { useRootData, type RootData } from './lib/root-data';
 import { countUnreadNotifications } from '../core/notifications/notifications';
@@ -134,7 +137,55 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const hasShell = useRootData() !== undefined;
-  if (import.meta.env.DEV && error instanceof Error) console.error(error);
-  const page = <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  const offline = isUnreachable(error);
+  if (import.meta.env.DEV && error instanceof Error && !offline) console.error(error);
+  const page = offline ? (
+    <OfflineFallback />
+  ) : (
+    <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+  );
   return hasShell ? <ShopShell chat={LiveChatPanel}>{page}</ShopShell> : page;
+}
+
+/** A page's data could not be fetched at all: no connection, or the shop out of reach (not an answer from it). */
+function isUnreachable(error: unknown): boolean {
+  if (typeof navigator === 'undefined' || isRouteErrorResponse(error)) return false;
+  if (navigator.onLine === false) return true;
+  return (
+    error instanceof TypeError &&
+    /failed to fetch|networkerror|load failed|network request failed/i.test(error.message)
+  );
+}
+
+/**
+ * Offline, a tap that needs the shop (a breadcrumb, Home, the bag) opens this phone's copy of the
+ * page when the service worker kept one (the page is loaded from it, once), and otherwise says the
+ * page has not been opened here yet, inside the shop's frame. Back online, it loads by itself.
+ */
+function OfflineFallback() {
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const address = location.pathname + location.search;
+    void openSeenCopy(address);
+    const retry = () => void revalidator.revalidate();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [location.pathname, location.search, revalidator]);
+  return <OfflinePage retry={() => void revalidator.revalidate()} />;
+}
+
+/** The address last loaded from the phone's copy: a page loaded from it that fails at once is not reloaded again. */
+const SEEN_COPY_KEY = 'rossy.offline-copy';
+
+async function openSeenCopy(address: string): Promise<void> {
+  if (!navigator.serviceWorker?.controller || typeof caches === 'undefined') return;
+  const [pathname] = address.split('?');
+  const shell = pathname === '/cart' || pathname === '/wishlist';
+  const kept = await caches.match(address, { ignoreSearch: shell }).catch(() => undefined);
+  if (!kept) return;
+  // This very page was just loaded from the copy and still could not show: no second reload.
+  if (sessionStorage.getItem(SEEN_COPY_KEY) === address && performance.now() < 5_000) return;
+  sessionStorage.setItem(SEEN_COPY_KEY, address);
+  window.location.reload();
 }

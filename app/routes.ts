@@ -41,6 +41,7 @@ export default [
   route('warranty-support', 'routes/warranty-support.tsx'),
   route('terms', 'routes/terms.tsx'),
   route('privacy', 'routes/privacy.tsx'),
+  route('offline', 'routes/offline.tsx'),
   route('sitemap', 'routes/sitemap.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),

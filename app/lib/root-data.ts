@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { CurrencyRates, DisplayCurrency } from '../../contracts/currency';
 import type { ShopSettings } from '../../core/settings/shop-settings';
@@ -47,7 +48,20 @@ export interface RootData {
   shop: ShopInfo;
 }
 
-/** The root loader's data: the shop's details and policy values every page may quote. */
+/** The last root data this tab rendered: only ever set in the browser, never shared between requests. */
+let lastSeen: RootData | undefined;
+
+/**
+ * The root loader's data: the shop's details and policy values every page may quote. When a
+ * navigation could not reload it (offline, the shop unreachable), React Router drops it: the shop's
+ * frame then keeps the copy this tab last showed, so an error or offline page still has its header
+ * and bottom bar (decision 0039).
+ */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData('root') as RootData | undefined;
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  useEffect(() => {
+    if (data !== undefined) lastSeen = data;
+  }, [data]);
+  if (typeof document === 'undefined') return data;
+  return data ?? lastSeen;
 }

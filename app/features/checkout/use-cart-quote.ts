@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useFetcher } from 'react-router';
 import type { CartQuote } from '../../../core/orders/quote';
+import { useOnline } from '../../lib/connection';
 import type { CartLine } from '../../lib/shop-stores';
 
 export const CART_QUOTE_ACTION = '/cart/quote';
@@ -19,12 +20,18 @@ interface QuoteAnswer {
   error?: string;
 }
 
+/** What the bag says of its total while the phone has no connection and it was never priced. */
+export const OFFLINE_QUOTE = "You're offline: your total is worked out as soon as the connection is back.";
+
 /**
  * Prices the cart on the server whenever what is priced changes (after a short pause while the
- * shopper is still typing). Only ids, quantities and options are sent: never prices.
+ * shopper is still typing). Only ids, quantities and options are sent: never prices. Offline it asks
+ * nothing (a failed request would take the page down to its error boundary) and prices the cart
+ * when the connection is back.
  */
 export function useCartQuote(request: QuoteRequest | null, delayMs = 200) {
   const fetcher = useFetcher<QuoteAnswer>({ key: 'cart-quote' });
+  const online = useOnline();
   const body = useMemo(() => {
     if (!request || request.cart.length === 0) return null;
     return JSON.stringify({
@@ -43,19 +50,25 @@ export function useCartQuote(request: QuoteRequest | null, delayMs = 200) {
 
   const { submit } = fetcher;
   const requote = useCallback(() => {
-    if (body) void submit(body, { method: 'post', action: CART_QUOTE_ACTION, encType: 'application/json' });
+    if (!body || !navigator.onLine) return;
+    void submit(body, { method: 'post', action: CART_QUOTE_ACTION, encType: 'application/json' });
   }, [body, submit]);
   useEffect(() => {
-    if (!body) return;
+    if (!body || !online) return;
     const timer = setTimeout(requote, delayMs);
     return () => clearTimeout(timer);
-  }, [body, requote, delayMs]);
+  }, [body, requote, delayMs, online]);
 
   const answer = fetcher.data;
   return {
     quote: answer?.ok ? (answer.quote ?? null) : null,
-    error: answer && !answer.ok ? (answer.error ?? 'Your cart could not be priced.') : null,
-    pending: fetcher.state !== 'idle' || (body !== null && !answer),
+    error:
+      answer && !answer.ok
+        ? (answer.error ?? 'Your cart could not be priced.')
+        : !answer && body !== null && !online
+          ? OFFLINE_QUOTE
+          : null,
+    pending: fetcher.state !== 'idle' || (body !== null && !answer && online),
     /** Prices the same cart again now: the shop said its prices changed. */
     requote,
   };
