@@ -991,6 +991,20 @@ function report(
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * A big file is written a few thousand rows per statement, the process free to answer others between
+ * them: the embedded database runs in this process, and a statement there holds it until it ends.
+ */
+const PRODUCTS_PER_STATEMENT = 400;
+const ROWS_PER_STATEMENT = 2000;
+
+async function* chunked<T>(items: T[], size: number): AsyncGenerator<T[]> {
+  for (let start = 0; start < items.length; start += size) {
+    if (start > 0) await yieldToOthers();
+    yield items.slice(start, start + size);
+  }
+}
+
+/**
  * Checks a CSV file of products and, unless `dryRun`, applies it: products created with their grids,
  * variants found by SKU (or by size and colour) updated, product fields changed, all in one
  * transaction with its entry in the activity log. A file with any bad row changes nothing.
@@ -1074,8 +1088,8 @@ async function applyPlans(
       }
       for (const plan of plans) if (plan.existing) ids.set(plan, plan.existing.id);
 
-      if (creating.length > 0) {
-        const productRecords = creating.map((plan) => ({
+      for await (const part of chunked(creating, PRODUCTS_PER_STATEMENT)) {
+        const productRecords = part.map((plan) => ({
           id: ids.get(plan),
           name: plan.name,
           description: plan.description,
@@ -1089,7 +1103,7 @@ async function applyPlans(
           is_hot: plan.isHot,
           free_shipping: plan.freeShipping,
         }));
-        const variantRecords = creating
+        const variantRecords = part
           .flatMap((plan) =>
             plan.variants.map((variant) => ({
               product_id: ids.get(plan),
@@ -1128,7 +1142,7 @@ async function applyPlans(
       }
 
       const changedProducts = plans.filter((plan) => plan.existing && plan.productChanged);
-      if (changedProducts.length > 0)
+      for await (const part of chunked(changedProducts, ROWS_PER_STATEMENT))
         await tx.execute(sql`
           UPDATE products p
              SET name = r.name, description = r.description, category_id = r.category_id, brand_id = r.brand_id,
@@ -1136,7 +1150,7 @@ async function applyPlans(
                  sizes = ARRAY(SELECT jsonb_array_elements_text(r.sizes)), is_new = r.is_new, is_hot = r.is_hot,
                  free_shipping = r.free_shipping, updated_at = now()
             FROM jsonb_to_recordset(${json(
-              changedProducts.map((plan) => ({
+              part.map((plan) => ({
                 id: plan.existing!.id,
                 name: plan.name,
                 description: plan.description,
@@ -1158,13 +1172,13 @@ async function applyPlans(
       const updates = plans.flatMap((plan) =>
         plan.existing ? plan.variants.filter((v) => v.existing && variantChanged(v)) : [],
       );
-      if (updates.length > 0)
+      for await (const part of chunked(updates, ROWS_PER_STATEMENT))
         await tx.execute(sql`
           UPDATE product_variants v
              SET stock = r.stock, price_kobo = r.price_kobo, sku = coalesce(r.sku, v.sku), position = r.position,
                  updated_at = now()
             FROM jsonb_to_recordset(${json(
-              updates.map((v) => ({
+              part.map((v) => ({
                 id: v.existing!.id,
                 stock: v.stock,
                 price_kobo: v.priceKobo,
@@ -1191,12 +1205,12 @@ async function applyPlans(
             : [],
         )
         .map((record, n) => ({ ...record, n }));
-      if (additions.length > 0)
+      for await (const part of chunked(additions, ROWS_PER_STATEMENT))
         await tx.execute(sql`
           INSERT INTO product_variants (product_id, size, color, sku, stock, price_kobo, position)
           SELECT v.product_id, v.size, v.color, coalesce(v.sku, free_variant_sku(v.product_id, v.size, v.color)),
                  v.stock, v.price_kobo, v.position
-            FROM jsonb_to_recordset(${json(additions)}) AS v(
+            FROM jsonb_to_recordset(${json(part)}) AS v(
                    product_id int, size text, color text, sku text, stock int, price_kobo int, position int, n int)
            ORDER BY v.sku IS NULL, v.n`);
 
@@ -1214,12 +1228,12 @@ async function applyPlans(
           };
         }),
       );
-      if (imageRecords.length > 0)
+      for await (const part of chunked(imageRecords, ROWS_PER_STATEMENT))
         await tx.execute(sql`
           INSERT INTO product_images (product_id, position, key, widths, width, height, alt)
           SELECT r.product_id, r.position, r.key, ARRAY(SELECT (jsonb_array_elements_text(r.widths))::int),
                  r.width, r.height, r.alt
-            FROM jsonb_to_recordset(${json(imageRecords)}) AS r(
+            FROM jsonb_to_recordset(${json(part)}) AS r(
                    product_id int, position int, key text, widths jsonb, width int, height int, alt text)`);
 
       const keywordIds = plans.filter((plan) => plan.keywordsChanged).map((plan) => ids.get(plan)!);
