@@ -9,6 +9,7 @@ interface Summary {
   sizes: string[];
   colors: { name: string }[];
   stockStatus: string;
+  variants: { size: string | null; color: string | null; inStock: boolean }[];
 }
 
 interface CartLine {
@@ -29,10 +30,20 @@ async function inStock(): Promise<Summary[]> {
 
 describe('quick add from a product card', () => {
   test('375px: a piece with sizes asks for its colour and size in a picker; nothing enters the bag unchosen', async () => {
-    const product = (await inStock()).find((item) => item.sizes.length > 1 && item.colors.length > 1);
+    // A size in stock in a colour other than the first, so the shopper changes both.
+    const pieces = await inStock();
+    const product = pieces.find(
+      (item) =>
+        item.sizes.length > 1 &&
+        item.colors.length > 1 &&
+        item.variants.some((variant) => variant.inStock && variant.color !== item.colors[0]!.name),
+    );
     expect(product, 'the seed has a piece with colours and sizes in stock').toBeTruthy();
-    const size = product!.sizes[1]!;
-    const colour = product!.colors[1]!.name;
+    const chosen = product!.variants.find(
+      (variant) => variant.inStock && variant.color !== product!.colors[0]!.name,
+    )!;
+    const size = chosen.size!;
+    const colour = chosen.color!;
     await withPage(375, async ({ page, problemReport }) => {
       await visit(page, `/search?q=${encodeURIComponent(product!.name)}`);
       const card = main(page)
@@ -49,8 +60,12 @@ describe('quick add from a product card', () => {
       expect(await bag(), 'nothing enters the bag without a size').toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
 
-      await picker.locator('label', { hasText: size }).click();
+      // The colour first: a size is offered as it stands in the chosen colour.
       await picker.locator(`label[title="${colour}"]`).click();
+      await picker
+        .locator('label')
+        .filter({ hasText: new RegExp(`^${size}$`) })
+        .click();
       await picker.getByRole('button', { name: 'Add to Cart' }).click();
       await picker.waitFor({ state: 'hidden' });
       await card.getByRole('button', { name: /^Added to cart/ }).waitFor();

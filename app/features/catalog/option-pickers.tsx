@@ -47,6 +47,7 @@ export function ColourPicker({
                 value={option.name}
                 checked={value === option.name && !out}
                 aria-disabled={out || undefined}
+                aria-label={out ? `${option.name}, sold out` : undefined}
                 onChange={() => (out ? onSoldOut?.(option.name) : onChange(option.name))}
                 className="peer sr-only"
               />
@@ -64,10 +65,7 @@ export function ColourPicker({
                   className="pointer-events-none absolute top-1/2 left-1/2 h-px w-11 -translate-x-1/2 -translate-y-1/2 -rotate-45 bg-ink/70"
                 />
               ) : null}
-              <span className="sr-only">
-                {option.name}
-                {out ? ', sold out' : ''}
-              </span>
+              <span className="sr-only">{option.name}</span>
             </label>
           );
         })}
@@ -110,6 +108,8 @@ export function SizePicker({
                 value={option}
                 checked={value === option && !out}
                 aria-disabled={out || undefined}
+                // One string, so every screen reader reads "XL, sold out" (spans add a pause).
+                aria-label={out ? `${option}, sold out` : undefined}
                 onChange={() => (out ? onSoldOut?.(option) : onChange(option))}
                 className="peer sr-only"
               />
@@ -122,7 +122,6 @@ export function SizePicker({
                 )}
               >
                 {option}
-                {out ? <span className="sr-only">, sold out</span> : null}
               </span>
             </label>
           );

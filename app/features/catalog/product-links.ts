@@ -17,14 +17,7 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
         image: product.images.map((image) => `${origin}${mediaUrl(image.key, image.width)}`),
         ...(product.brandName ? { brand: { '@type': 'Brand', name: product.brandName } } : {}),
         category: product.categoryName,
-        offers: {
-          '@type': 'Offer',
-          url,
-          priceCurrency: 'NGN',
-          price: (product.priceKobo / 100).toFixed(2),
-          availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-          itemCondition: 'https://schema.org/NewCondition',
-        },
+        offers: offersOf(product, url),
         ...(product.reviewCount > 0
           ? {
               aggregateRating: {
@@ -62,4 +55,34 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
   };
   // '<' is escaped so no text in the data can close the script element.
   return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/**
+ * One offer at the product's price, or, when its sizes and colours cost different amounts, the
+ * range of them (AggregateOffer, as search engines read a product sold in variants).
+ */
+function offersOf(product: ProductDetail, url: string) {
+  const availability = product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+  const prices = product.variants.map((variant) => variant.price);
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  if (prices.length > 1 && low !== high)
+    return {
+      '@type': 'AggregateOffer',
+      url,
+      priceCurrency: 'NGN',
+      lowPrice: low.toFixed(2),
+      highPrice: high.toFixed(2),
+      offerCount: prices.length,
+      availability,
+      itemCondition: 'https://schema.org/NewCondition',
+    };
+  return {
+    '@type': 'Offer',
+    url,
+    priceCurrency: 'NGN',
+    price: (product.priceKobo / 100).toFixed(2),
+    availability,
+    itemCondition: 'https://schema.org/NewCondition',
+  };
 }

@@ -42,19 +42,21 @@ export function QuickAddDialog({
   }, []);
 
   useEffect(() => {
-    const controller = new AbortController();
-    fetch(`/api/products/${product.id}`, {
-      signal: controller.signal,
-      headers: { accept: 'application/json' },
-    })
+    // Not aborted when the dialog closes first: the answer is small, and is simply not used.
+    let current = true;
+    fetch(`/api/products/${product.id}`, { headers: { accept: 'application/json' } })
       .then((response) =>
         response.ok ? response.json() : Promise.reject(new Error(String(response.status))),
       )
-      .then((body: { variants?: PublicVariant[] }) => setVariants(body.variants ?? []))
+      .then((body: { variants?: PublicVariant[] }) => {
+        if (current) setVariants(body.variants ?? []);
+      })
       .catch(() => {
-        if (!controller.signal.aborted) setVariants([]);
+        if (current) setVariants([]);
       });
-    return () => controller.abort();
+    return () => {
+      current = false;
+    };
   }, [product.id]);
 
   return (
