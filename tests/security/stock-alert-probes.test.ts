@@ -160,4 +160,40 @@ describe("nobody stops someone else's alerts", () => {
     }
     expect(await waitingFor('known@example.ng')).toBe(0);
   });
+  it('answers malformed bodies and queries on the unsubscribe page without a server error', async () => {
+    const bodies: { type: string; payload: string }[] = [
+      { type: 'application/json', payload: '{"email":' },
+      { type: 'text/plain', payload: 'email=known@example.ng' },
+      {
+        type: 'multipart/form-data; boundary=x',
+        payload: '--x\r\nContent-Disposition: form-data; name="email"',
+      },
+      {
+        type: 'application/x-www-form-urlencoded',
+        payload: 'email=%E0%A4%A&token=%00&alert=1e400&intent=stop-all',
+      },
+      {
+        type: 'application/x-www-form-urlencoded',
+        payload: `email=${'a'.repeat(5000)}&token=${'b'.repeat(5000)}&alert=-1&intent=stop-one`,
+      },
+    ];
+    for (const body of bodies) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/stock-alerts/unsubscribe',
+        headers: { 'content-type': body.type },
+        payload: body.payload,
+      });
+      expect(response.statusCode, `${body.type}: ${body.payload.slice(0, 40)}`).toBeLessThan(500);
+    }
+    for (const query of [
+      'alert=abc',
+      'email=&token=',
+      `email=${'x'.repeat(3000)}`,
+      'alert=99999999999999999999',
+    ])
+      expect(
+        (await test.app.inject({ method: 'GET', url: `/stock-alerts/unsubscribe?${query}` })).statusCode,
+      ).toBe(200);
+  });
 });
