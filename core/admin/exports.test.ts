@@ -3,7 +3,12 @@ import { auditLog } from '../../db/schema/admin';
 import { users } from '../../db/schema/accounts';
 import { categories, products } from '../../db/schema/catalog';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
-import { productStockStatus, startCsvExport } from './exports';
+import { and, eq, like } from 'drizzle-orm';
+import { productVariants } from '../../db/schema/catalog';
+import { parseCsv } from '../../tests/fixtures/csv';
+import { csvLine } from './csv';
+import { productExportColumns, productStockStatus, startCsvExport } from './exports';
+import { importProducts } from './product-import';
 
 let database: TestDatabase;
 const actor = { id: null, email: 'admin@rossy.ng' };
@@ -126,6 +131,49 @@ describe('startCsvExport', () => {
       units.set(row[at('Product ID')]!, (units.get(row[at('Product ID')]!) ?? 0) + Number(row[at('Stock')]));
     expect([...units.values()]).toEqual([12, 12, 12, 12, 12]);
     expect(new Set(rows.map((row) => row[at('SKU')])).size).toBe(10);
+  });
+});
+
+describe('an exported products file imported again', () => {
+  it("changes what the owner edited and nothing else: its columns are the import's", async () => {
+    const exported = await startCsvExport(database.db, actor, 'products', { q: 'Batch Shirt' });
+    let text = '';
+    for await (const chunk of exported.chunks()) text += chunk;
+    const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
+    // The read-only columns (stock status, sales, dates) are for reading: the owner edits the rest.
+    const kept = productExportColumns.importable.map((name) => header!.indexOf(name));
+    expect(kept.every((index) => index >= 0)).toBe(true);
+    const edited = rows.map((row) => kept.map((index) => row[index]!));
+    const at = (name: string) => productExportColumns.importable.indexOf(name as never);
+    const target = edited.find((row) => row[at('Size')] === 'M')!;
+    target[at('Stock')] = '17';
+    const file = [productExportColumns.importable, ...edited].map(csvLine).join('');
+
+    const before = await database.db
+      .select({ sku: productVariants.sku, stock: productVariants.stock })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(like(products.name, 'Batch Shirt%'));
+    const outcome = await importProducts({ db: database.db, uploadDir: '/tmp' }, file, {
+      dryRun: false,
+      actor,
+    });
+    expect(outcome.report.errors).toEqual([]);
+    expect(outcome.problem).toBeNull();
+    expect(outcome.report).toMatchObject({
+      applied: true,
+      created: 0,
+      variantsCreated: 0,
+      variantsUpdated: 1,
+    });
+    const after = await database.db
+      .select({ sku: productVariants.sku, stock: productVariants.stock })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(like(products.name, 'Batch Shirt%')));
+    expect(new Map(after.map((row) => [row.sku, row.stock]))).toEqual(
+      new Map(before.map((row) => [row.sku, row.sku === target[at('SKU')] ? 17 : row.stock])),
+    );
   });
 });
 
