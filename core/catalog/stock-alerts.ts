@@ -130,13 +130,14 @@ export async function requestStockAlert(
         targetWhere: isNull(stockAlerts.notifiedAt),
         set: { createdAt: sql`now()` },
       });
-    // An address waits for its newest few: whoever types someone else's address in can cause at most
-    // that many e-mails, each with the link that stops them all.
-    await tx.execute(sql`
-      DELETE FROM stock_alerts WHERE id IN (
-        SELECT id FROM stock_alerts WHERE email = ${input.email} AND notified_at IS NULL
-         ORDER BY created_at DESC, id DESC OFFSET ${stockAlertLimits.perEmail})`);
   });
+  // An address waits for its newest few: whoever types someone else's address in can cause at most
+  // that many e-mails, each with the link that stops them all. Apart from the transaction above, so
+  // it never holds one variant while waiting for another's alerts (a restock of both would deadlock).
+  await deps.db.execute(sql`
+    DELETE FROM stock_alerts WHERE id IN (
+      SELECT id FROM stock_alerts WHERE email = ${input.email} AND notified_at IS NULL
+       ORDER BY created_at DESC, id DESC OFFSET ${stockAlertLimits.perEmail})`);
   return { message: stockAlertTexts.accepted };
 }
 
