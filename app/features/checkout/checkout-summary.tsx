@@ -62,10 +62,14 @@ export function CheckoutSummary({
                 <button
                   type="button"
                   onClick={() => onRemoveLine(index)}
-                  className="ml-15 text-xs font-medium text-ink underline underline-offset-4 hover:text-sale"
+                  aria-label={`Remove ${line.name} from the bag`}
+                  className={cn(
+                    'text-left text-xs font-medium text-ink underline underline-offset-4 hover:text-sale',
+                    line.imageUrl && 'ml-15',
+                  )}
                   data-testid="remove-flagged-line"
                 >
-                  Remove {line.name} from the bag
+                  Remove
                 </button>
               </li>
             ) : (
