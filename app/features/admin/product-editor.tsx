@@ -259,6 +259,18 @@ export function ProductEditor({
     });
   };
 
+  const saveButton = (where: 'top' | 'bottom') => (
+    <Button
+      type="submit"
+      size={where === 'top' ? 'sm' : 'md'}
+      variant="gold"
+      disabled={!hydrated || busy || uploading}
+      data-testid={`save-product-${where}`}
+    >
+      <Save width={16} height={16} aria-hidden="true" /> {busy ? 'Saving…' : 'Save changes'}
+    </Button>
+  );
+
   const notice = checked ? (
     <ActionNotice tone="error">{checked.message}</ActionNotice>
   ) : result && !busy ? (
@@ -294,14 +306,17 @@ export function ProductEditor({
             {product.lowVariants > 0 ? ` · ${product.lowVariants} low or sold out` : ''}
           </p>
         </div>
-        {product.status === 'active' ? (
-          <Link
-            to={`/product/${product.id}`}
-            className="inline-flex h-9 items-center gap-1.5 rounded-sm px-3 text-xs font-medium tracking-wide text-ink uppercase hover:bg-cream"
-          >
-            <ExternalLink width={14} height={14} aria-hidden="true" /> View in the shop
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {product.status === 'active' ? (
+            <Link
+              to={`/product/${product.id}`}
+              className="inline-flex h-9 items-center gap-1.5 rounded-sm px-3 text-xs font-medium tracking-wide text-ink uppercase hover:bg-cream"
+            >
+              <ExternalLink width={14} height={14} aria-hidden="true" /> View in the shop
+            </Link>
+          ) : null}
+          {saveButton('top')}
+        </div>
       </div>
       {notice}
 
@@ -619,7 +634,7 @@ export function ProductEditor({
             <ul className="space-y-3" aria-label="Specifications">
               {specs.map((spec, index) => (
                 <li key={spec.uid} className="flex items-start gap-2">
-                  <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-2 lg:grid-cols-1">
+                  <div className="grid min-w-0 flex-1 grid-cols-2 gap-2">
                     <label htmlFor={`${base}-${spec.uid}-name`} className="sr-only">
                       Specification {index + 1} name
                     </label>
@@ -676,10 +691,8 @@ export function ProductEditor({
         </div>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-line bg-paper/95 px-4 py-3 sm:mx-0 sm:px-0">
-        <Button type="submit" variant="gold" disabled={!hydrated || busy || uploading}>
-          <Save width={16} height={16} aria-hidden="true" /> {busy ? 'Saving…' : 'Save changes'}
-        </Button>
+      <div className="flex flex-wrap items-center gap-3 border-t border-line pt-5">
+        {saveButton('bottom')}
         {uploading ? <p className="text-sm text-muted">Waiting for the photos to finish uploading…</p> : null}
       </div>
     </form>

@@ -222,8 +222,12 @@ export function VariantGrid({
         A blank price is the product’s price; a blank SKU is made for you (ROS-id-size-colour). Untick a row
         the shop does not sell: it is removed with its units.
       </p>
-      <div className="overflow-x-auto rounded-card border border-line" data-testid="variant-grid-scroll">
-        <table className="w-full min-w-[36rem] text-sm">
+      {/* relative: the cells' screen-reader labels stay inside the box that scrolls, not past the page. */}
+      <div
+        className="relative overflow-x-auto rounded-card border border-line"
+        data-testid="variant-grid-scroll"
+      >
+        <table className="w-full min-w-[38rem] text-sm">
           <caption className="sr-only">Stock, price and SKU for each size and colour</caption>
           <thead className="bg-paper text-left text-xs tracking-wide text-muted uppercase">
             <tr>
@@ -360,7 +364,7 @@ export function VariantGrid({
                       spellCheck={false}
                       value={cell.sku}
                       onChange={(event) => change(row.key, { sku: event.currentTarget.value })}
-                      className={cn(cellInput, 'w-44 uppercase placeholder:normal-case')}
+                      className={cn(cellInput, 'w-52 uppercase placeholder:normal-case')}
                       {...described('sku')}
                     />
                     {problems.sku ? (
