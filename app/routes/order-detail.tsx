@@ -20,6 +20,7 @@ import {
 import { BankTransferPanel } from '../features/orders/bank-transfer-panel';
 import { loadTransferAccount } from '../features/orders/transfer-account.server';
 import { TransferAccountPanel } from '../features/orders/transfer-account-panel';
+import { testOrderNote } from '../features/orders/transfer-texts';
 import { OrderThumb } from '../components/orders/order-thumb';
 import { PayNow } from '../features/orders/pay-now';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -98,6 +99,12 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const address = order.shippingAddress;
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const orderKey = useSearchParams()[0].get('key');
+  // What is still to send into the order's account: its amount, or the rest after a short transfer.
+  const transferDueKobo = !transferAccount
+    ? 0
+    : transferAccount.receivedKobo
+      ? Math.max(0, order.totalKobo - transferAccount.receivedKobo)
+      : transferAccount.amountKobo;
 
   return (
     <div className="container-shop py-8 lg:py-12">
@@ -165,8 +172,18 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                 </>
               ) : transferAccount ? (
                 <p>
-                  Transfer <strong className="text-ink">{formatNaira(order.totalKobo)}</strong> into the
-                  account below, opened for this order alone.
+                  {transferDueKobo > 0 ? (
+                    <>
+                      Transfer <strong className="text-ink">{formatNaira(transferDueKobo)}</strong> into the
+                      account below, opened for this order alone
+                      {transferAccount.receivedKobo
+                        ? ` (the rest, after ${formatNaira(transferAccount.receivedKobo)} arrived)`
+                        : ''}
+                      .
+                    </>
+                  ) : (
+                    'Your transfer has reached us and we are checking it.'
+                  )}
                   {order.stockHeldUntil ? (
                     <>
                       {' '}
@@ -187,6 +204,8 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
               orderNumber={order.number}
               orderKey={orderKey}
               account={transferAccount}
+              orderTotalKobo={order.totalKobo}
+              heldUntil={order.stockHeldUntil}
               renderedAt={renderedAt}
               className=""
             />
@@ -326,7 +345,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                   <dt className="text-ink-soft">Mode</dt>
                   <dd className="text-right text-xs text-muted">
                     <TestOrderBadge className="mr-1.5" />
-                    Test order: paid with a test card, no money moved
+                    {testOrderNote(order.paymentMethod).replace(/\.$/, '')}
                   </dd>
                 </div>
               ) : null}

@@ -13,6 +13,7 @@ import { ButtonLink } from '../components/ui/button';
 import { BankTransferPanel } from '../features/orders/bank-transfer-panel';
 import { loadTransferAccount } from '../features/orders/transfer-account.server';
 import { TransferAccountPanel } from '../features/orders/transfer-account-panel';
+import { bankAppAmount, testOrderNote } from '../features/orders/transfer-texts';
 import { CopyValue } from '../components/ui/copy-value';
 import { PayNow } from '../features/orders/pay-now';
 import { cn } from '../lib/cn';
@@ -120,7 +121,7 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
           {order.isTest ? <TestOrderBadge /> : null}
         </div>
         {order.isTest ? (
-          <p className="mt-2 text-xs text-muted">Test order: paid with a test card, no money moved.</p>
+          <p className="mt-2 text-xs text-muted">{testOrderNote(order.paymentMethod)}</p>
         ) : null}
       </div>
 
@@ -136,6 +137,8 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
           orderNumber={order.number}
           orderKey={key}
           account={transferAccount}
+          orderTotalKobo={order.totalKobo}
+          heldUntil={order.stockHeldUntil}
           renderedAt={renderedAt}
         />
       ) : null}
@@ -158,7 +161,11 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
                 ; we confirm your order as soon as the money arrives.
               </p>
               <dl className="mt-4 text-sm">
-                <CopyValue label="Amount" value={formatNaira(order.totalKobo)} />
+                <CopyValue
+                  label="Amount"
+                  value={formatNaira(order.totalKobo)}
+                  copy={bankAppAmount(order.totalKobo)}
+                />
                 <CopyValue label="Bank" value={bankAccount.bankName} />
                 <CopyValue label="Account number" value={bankAccount.accountNumber} />
                 <CopyValue label="Account name" value={bankAccount.accountName} />

@@ -1,8 +1,11 @@
 import { Copy } from 'lucide-react';
 import { toast } from './toast';
 
-/** One figure the shopper needs to type elsewhere (an amount, an account number), with a copy button. */
-export function CopyValue({ label, value }: { label: string; value: string }) {
+/**
+ * One figure the shopper needs to type elsewhere (an amount, an account number), with a copy button.
+ * `copy` is what the button copies when it differs from what is shown (an amount's digits alone).
+ */
+export function CopyValue({ label, value, copy = value }: { label: string; value: string; copy?: string }) {
   return (
     <div className="flex items-center justify-between gap-3 border-b border-line/70 py-2.5 last:border-0">
       <dt className="text-xs tracking-wide text-muted uppercase">{label}</dt>
@@ -13,7 +16,7 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
           aria-label={`Copy ${label.toLowerCase()}`}
           onClick={() => {
             void navigator.clipboard
-              ?.writeText(value)
+              ?.writeText(copy)
               .then(() =>
                 toast(
                   label === 'Reference'

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { CopyValue } from '../../components/ui/copy-value';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
+import { bankAppAmount, heldUntilText } from './transfer-texts';
 
 /** How often a waiting page asks where the transfer stands. */
 const POLL_MS = 4_000;
@@ -52,12 +53,18 @@ export function TransferAccountPanel({
   orderNumber,
   orderKey,
   account: initial,
+  orderTotalKobo,
+  heldUntil,
   renderedAt,
   className = 'mt-10',
 }: {
   orderNumber: string;
   orderKey: string | null;
   account: Account;
+  /** The order's total: what arrived and what is still due add up to it. */
+  orderTotalKobo: number;
+  /** Until when the order's items are held for her (ISO), if they are. */
+  heldUntil: string | null;
   renderedAt: number;
   className?: string;
 }) {
@@ -100,13 +107,16 @@ export function TransferAccountPanel({
     };
   }, [live, refresh]);
 
-  const waitingButClosed = account.state === 'waiting' && Date.parse(account.expiresAt) <= now;
-  const state = waitingButClosed ? 'expired' : account.state;
-  // Under review and short, with the account still open: the rest, sent now, pays the order.
-  const missingKobo =
-    state === 'review' && account.receivedKobo !== null && Date.parse(account.expiresAt) > now
-      ? Math.max(0, account.amountKobo - account.receivedKobo)
-      : 0;
+  const open = Date.parse(account.expiresAt) > now;
+  const state = account.state === 'waiting' && !open ? 'expired' : account.state;
+  const receivedKobo = account.receivedKobo ?? 0;
+  // What is still due after a short transfer: the rest, sent to an open account, pays the order.
+  const dueKobo = receivedKobo > 0 ? Math.max(0, orderTotalKobo - receivedKobo) : 0;
+  // Under review and short, with the account still open: the rest goes to the same account.
+  const missingKobo = state === 'review' && open ? dueKobo : 0;
+  // This account was opened for the rest after a short transfer into an earlier one.
+  const forTheRest = receivedKobo > 0 && (state === 'waiting' || state === 'expired');
+  const held = heldUntil ? heldUntilText(heldUntil) : null;
 
   const post = async (path: string, body: unknown): Promise<Response | null> => {
     try {
@@ -152,9 +162,24 @@ export function TransferAccountPanel({
       data-testid="transfer-account"
     >
       <h2 className="font-display text-2xl">
-        {state === 'paid' ? 'Bank transfer received' : 'Pay by bank transfer'}
+        {state === 'paid'
+          ? 'Bank transfer received'
+          : forTheRest || (state === 'review' && dueKobo > 0)
+            ? 'Pay the rest by bank transfer'
+            : 'Pay by bank transfer'}
       </h2>
-      {state === 'paid' || state === 'review' ? null : (
+      {forTheRest ? (
+        <p className="mt-2 text-sm text-ink-soft" data-testid="transfer-so-far">
+          We received <strong className="text-ink tabular-nums">{formatNaira(receivedKobo)}</strong> of{' '}
+          <strong className="text-ink tabular-nums">{formatNaira(orderTotalKobo)}</strong>;{' '}
+          <strong className="text-ink tabular-nums">{formatNaira(account.amountKobo)}</strong> is still due.
+          {state === 'waiting'
+            ? ' Send it to this new account, opened for the rest of order ' +
+              orderNumber +
+              ': your order confirms itself the moment it arrives.'
+            : null}
+        </p>
+      ) : state === 'paid' || state === 'review' ? null : (
         <p className="mt-2 text-sm text-ink-soft">
           This account is for order {orderNumber} alone. Send exactly{' '}
           <strong className="text-ink tabular-nums">{formatNaira(account.amountKobo)}</strong> from your bank
@@ -163,7 +188,11 @@ export function TransferAccountPanel({
       )}
       {state === 'waiting' ? (
         <dl className="mt-4 text-sm">
-          <CopyValue label="Amount" value={formatNaira(account.amountKobo)} />
+          <CopyValue
+            label={forTheRest ? 'Amount still due' : 'Amount'}
+            value={formatNaira(account.amountKobo)}
+            copy={bankAppAmount(account.amountKobo)}
+          />
           <CopyValue label="Bank" value={account.bankName} />
           <CopyValue label="Account number" value={account.accountNumber} />
           <CopyValue label="Account name" value={account.accountName} />
@@ -186,6 +215,12 @@ export function TransferAccountPanel({
               </span>{' '}
               left).
             </span>
+            {held ? (
+              <span className="basis-full" data-testid="held-until">
+                Your items are held for you until {held}. If the account closes before you pay, a new one
+                opens when you come back to this page.
+              </span>
+            ) : null}
           </p>
         ) : state === 'paid' ? (
           <p className="flex items-start gap-3 rounded-sm bg-success/10 p-4 text-sm" role="status">
@@ -203,27 +238,60 @@ export function TransferAccountPanel({
               <SearchCheck width={20} height={20} aria-hidden="true" className="shrink-0 text-warning" />
               <span>
                 <span className="block font-semibold text-ink">
-                  We received {formatNaira(account.receivedKobo ?? 0)} of {formatNaira(account.amountKobo)}
+                  We received {formatNaira(receivedKobo)} of {formatNaira(orderTotalKobo)}
                 </span>
                 <span className="mt-1 block text-ink-soft">
                   Send the remaining{' '}
                   <strong className="text-ink tabular-nums">{formatNaira(missingKobo)}</strong> to the same
                   account before it closes at {closingTime.format(new Date(account.expiresAt))} and your order
-                  confirms itself. Otherwise we will contact you; nothing is lost.
+                  confirms itself. If it closes first, a new account for the rest opens when you come back to
+                  this page; nothing you sent is lost.
                 </span>
               </span>
             </p>
             <dl className="mt-3">
-              <CopyValue label="Remaining" value={formatNaira(missingKobo)} />
+              <CopyValue
+                label="Remaining"
+                value={formatNaira(missingKobo)}
+                copy={bankAppAmount(missingKobo)}
+              />
               <CopyValue label="Bank" value={account.bankName} />
               <CopyValue label="Account number" value={account.accountNumber} />
             </dl>
+          </div>
+        ) : state === 'review' && dueKobo > 0 ? (
+          <div className="rounded-sm bg-warning/10 p-4 text-sm" role="status">
+            <p className="flex items-start gap-3">
+              <SearchCheck width={20} height={20} aria-hidden="true" className="shrink-0 text-warning" />
+              <span>
+                <span className="block font-semibold text-ink">
+                  We received {formatNaira(receivedKobo)} of {formatNaira(orderTotalKobo)}
+                </span>
+                <span className="mt-1 block text-ink-soft">
+                  <strong className="text-ink tabular-nums">{formatNaira(dueKobo)}</strong> is still due. The
+                  account for this order has closed: a new account for the rest opens when you come back to
+                  this page, or get it now. Your items are held
+                  {held ? ` until ${held}` : ''}; nothing you sent is lost.
+                </span>
+              </span>
+            </p>
+            <Button size="sm" className="mt-3" onClick={() => void renew()} disabled={busy !== null}>
+              <RefreshCw
+                width={14}
+                height={14}
+                aria-hidden="true"
+                className={cn(busy === 'renew' && 'animate-spin')}
+              />
+              Get an account for the rest
+            </Button>
           </div>
         ) : state === 'review' ? (
           <p className="flex items-start gap-3 rounded-sm bg-warning/10 p-4 text-sm" role="status">
             <SearchCheck width={20} height={20} aria-hidden="true" className="shrink-0 text-warning" />
             <span>
-              <span className="block font-semibold text-ink">We received a transfer and are checking it</span>
+              <span className="block font-semibold text-ink">
+                We received {receivedKobo > 0 ? formatNaira(receivedKobo) : 'a transfer'} and are checking it
+              </span>
               <span className="mt-1 block text-ink-soft">
                 It did not match this order exactly (amount or time). We keep your items and will contact you
                 shortly; nothing is lost.
@@ -233,8 +301,11 @@ export function TransferAccountPanel({
         ) : (
           <div className="flex flex-wrap items-center gap-3 rounded-sm bg-cream p-3 text-sm text-ink-soft">
             <Clock3 width={18} height={18} aria-hidden="true" className="shrink-0 text-gold" />
-            <span className="flex-1">
-              This account has closed. Your items are still held: get a new account to pay.
+            <span className="flex-1" data-testid="account-closed">
+              This account has closed.{' '}
+              {held ? `Your items are still held until ${held}: ` : 'Your items are still held: '}a new
+              account
+              {forTheRest ? ' for the rest' : ''} opens when you come back to this page, or get one now.
             </span>
             <Button size="sm" onClick={() => void renew()} disabled={busy !== null}>
               <RefreshCw
