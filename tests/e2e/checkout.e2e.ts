@@ -97,7 +97,7 @@ describe('buying on a phone (375px)', () => {
 
       // From the detail page: colour and size chosen.
       await visit(page, `/product/${sized!.id}`);
-      const sizes = main(page).locator('fieldset', { hasText: 'Size' }).locator('label');
+      const sizes = main(page).locator('fieldset', { hasText: 'Size' }).locator('label:not([data-sold-out])');
       await sizes.first().click();
       await main(page)
         .getByRole('button', { name: /^Add to cart$/i })

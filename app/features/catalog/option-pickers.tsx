@@ -10,6 +10,8 @@ const legendClasses = 'mb-3 text-xs font-medium tracking-wide text-ink-soft uppe
 interface SoldOutOptions {
   soldOut?: (option: string) => boolean;
   onSoldOut?: (option: string) => void;
+  /** Not choosable yet (quick add while it reads which are in stock). */
+  disabled?: boolean;
 }
 
 /** The colours of a piece as swatches, one chosen. */
@@ -20,6 +22,7 @@ export function ColourPicker({
   onChange,
   soldOut = () => false,
   onSoldOut,
+  disabled = false,
 }: {
   name: string;
   colors: ColorOption[];
@@ -27,7 +30,7 @@ export function ColourPicker({
   onChange: (color: string) => void;
 } & SoldOutOptions) {
   return (
-    <fieldset>
+    <fieldset disabled={disabled || undefined}>
       <legend className={legendClasses}>
         Colour{value ? <span className="text-ink normal-case">: {value}</span> : null}
       </legend>
@@ -84,6 +87,7 @@ export function SizePicker({
   errorId,
   soldOut = () => false,
   onSoldOut,
+  disabled = false,
 }: {
   name: string;
   sizes: string[];
@@ -93,7 +97,7 @@ export function SizePicker({
   errorId: string;
 } & SoldOutOptions) {
   return (
-    <fieldset aria-describedby={missing ? errorId : undefined}>
+    <fieldset aria-describedby={missing ? errorId : undefined} disabled={disabled || undefined}>
       <legend className={legendClasses}>
         Size{value ? <span className="text-ink normal-case">: {value}</span> : null}
       </legend>

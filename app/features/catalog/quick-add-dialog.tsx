@@ -147,55 +147,56 @@ function QuickChoices({
         </button>
       </div>
       {variants === null ? (
-        <p className="mt-5 text-sm text-muted" role="status">
+        <p className="sr-only" role="status">
           Checking which sizes are in stock…
         </p>
-      ) : (
-        <div className="mt-5 space-y-5">
-          {product.colors.length > 0 ? (
-            <ColourPicker
-              name={`${names}-color`}
-              colors={product.colors}
-              value={choice.color}
-              onChange={(color) => {
-                setColor(color);
-                setAlertFor(null);
-              }}
-              soldOut={colourOut}
-              onSoldOut={(color) => setAlertFor({ option: color, size: choice.size, color })}
-            />
-          ) : null}
-          {product.sizes.length > 0 ? (
-            <SizePicker
-              name={`${names}-size`}
-              sizes={product.sizes}
-              value={choice.size}
-              onChange={(option) => {
-                setSize(option);
-                setSizeMissing(false);
-                setAlertFor(null);
-              }}
-              soldOut={sizeOut}
-              onSoldOut={(size) => setAlertFor({ option: size, size, color: choice.color })}
-              missing={sizeMissing}
-              errorId={errorId}
-            />
-          ) : null}
-          {alertFor ? (
-            <StockAlertForm
-              key={`${alertFor.option}|${alertFor.size}|${alertFor.color}`}
-              productId={product.id}
-              target={alertFor}
-              sizesToAsk={
-                alertFor.size === null && alertFor.color
-                  ? product.sizes.filter((size) => !sizeInStock(loaded, size, alertFor.color))
-                  : []
-              }
-              onClose={() => setAlertFor(null)}
-            />
-          ) : null}
-        </div>
-      )}
+      ) : null}
+      <div className="mt-5 space-y-5">
+        {product.colors.length > 0 ? (
+          <ColourPicker
+            name={`${names}-color`}
+            colors={product.colors}
+            value={choice.color}
+            onChange={(color) => {
+              setColor(color);
+              setAlertFor(null);
+            }}
+            soldOut={colourOut}
+            onSoldOut={(color) => setAlertFor({ option: color, size: choice.size, color })}
+            disabled={variants === null}
+          />
+        ) : null}
+        {product.sizes.length > 0 ? (
+          <SizePicker
+            name={`${names}-size`}
+            sizes={product.sizes}
+            value={choice.size}
+            onChange={(option) => {
+              setSize(option);
+              setSizeMissing(false);
+              setAlertFor(null);
+            }}
+            soldOut={sizeOut}
+            onSoldOut={(size) => setAlertFor({ option: size, size, color: choice.color })}
+            missing={sizeMissing}
+            errorId={errorId}
+            disabled={variants === null}
+          />
+        ) : null}
+        {alertFor && variants !== null ? (
+          <StockAlertForm
+            key={`${alertFor.option}|${alertFor.size}|${alertFor.color}`}
+            productId={product.id}
+            target={alertFor}
+            sizesToAsk={
+              alertFor.size === null && alertFor.color
+                ? product.sizes.filter((size) => !sizeInStock(loaded, size, alertFor.color))
+                : []
+            }
+            onClose={() => setAlertFor(null)}
+          />
+        ) : null}
+      </div>
       <Button
         className="mt-6 w-full"
         onClick={add}
