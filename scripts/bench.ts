@@ -13,7 +13,12 @@
  *     /products, /product/{id} over 20 products, /category/{id}, /sale, and a repeat visitor whose
  *     browser holds the product page (If-None-Match: 304);
  *   - orders: POST /api/orders, 16 connections racing for the same product, each a real order with
- *     its stock check; then every 201 must be an order and the stock must add up (no oversell).
+ *     its stock check; then every 201 must be an order and the stock must add up (no oversell);
+ *   - import: POST /api/admin/products/import of a 10,000-row CSV (2,000 new products in 5 sizes): its
+ *     check (dryRun), its import and a second import changing every row's stock, each timed, while 4
+ *     shoppers keep reading GET /api/products; their p50/p95 during each is set against the same
+ *     reads with no import running. Kept in docs/benchmarks-import.json (a BENCH_ONLY=import run
+ *     refreshes that section of docs/benchmarks.md alone).
  *
  * Each row prints requests per second, p50, p97.5 and p99 latency, the ratio to the baseline, the
  * shop process's CPU use during the run (under 100 % means the load generator, on the same 2 cores,
@@ -23,7 +28,7 @@
  * measure, or found an oversell or a lost order.
  *
  * Environment: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 16),
- * BENCH_PRODUCTS (default 10000), BENCH_ONLY=api,search,pages,orders (a subset), BENCH_SKIP_BUILD=1
+ * BENCH_PRODUCTS (default 10000), BENCH_ONLY=api,search,pages,orders,import (a subset), BENCH_SKIP_BUILD=1
  * to reuse build/, BENCH_PROFILE=1 to run the shop under `node --cpu-prof` (the profiles' directory
  * is printed at the end; see docs/benchmarks.md, "How to profile").
  */
@@ -35,7 +40,12 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import * as prettier from 'prettier';
 import { freePort, waitForExit, waitForOutput } from '../tests/fixtures/processes';
-import { createScratchDatabase, startShop, type ShopProcess } from '../tests/fixtures/shop-process';
+import {
+  createScratchDatabase,
+  startShop,
+  SYSTEM_ADMIN,
+  type ShopProcess,
+} from '../tests/fixtures/shop-process';
 import { testOrderBody } from '../tests/fixtures/orders';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,8 +73,9 @@ interface Row {
   rssMib: number | null;
 }
 
+const SECTIONS = ['api', 'search', 'pages', 'orders', 'import'];
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'api,search,pages,orders')
+  (process.env.BENCH_ONLY ?? SECTIONS.join(','))
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean),
@@ -193,6 +204,211 @@ async function growCatalog(query: (text: string, values?: unknown[]) => Promise<
 }
 
 const JSON_FILE = path.join(root, 'docs', 'benchmarks.json');
+const IMPORT_JSON_FILE = path.join(root, 'docs', 'benchmarks-import.json');
+
+/** What the shop's readers saw while something ran: GET /api/products latencies. */
+interface ReadFigures {
+  requests: number;
+  p50: number;
+  p95: number;
+  max: number;
+  failures: number;
+}
+
+interface ImportStep {
+  name: string;
+  what: string;
+  seconds: number;
+  status: number;
+  reads: ReadFigures;
+}
+
+interface ImportFigures {
+  date: string;
+  machine: string;
+  load: string;
+  products: number;
+  rows: number;
+  bytes: number;
+  idle: ReadFigures;
+  steps: ImportStep[];
+  ok: boolean;
+  note: string;
+}
+
+const IMPORT_PRODUCTS = 2_000;
+const IMPORT_SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
+const IMPORT_READERS = 4;
+
+/** 10,000 rows: 2,000 new shirts in five sizes, one colour; `shift` moves every stock figure. */
+function importCsv(run: string, shift: number): string {
+  const lines = ['handle,name,description,category,price,size,colour,sku,stock'];
+  for (let i = 0; i < IMPORT_PRODUCTS; i++)
+    for (const [index, size] of IMPORT_SIZES.entries())
+      lines.push(
+        `bench-${run}-${i},Bench Oxford Shirt ${run} ${i},An Oxford shirt for the import benchmark,Men's Shirts,${18000 + i},${size},Navy,B${run}-${i}-${size},${(i + index + shift) % 12}`,
+      );
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+
+/**
+ * Shoppers reading product lists (IMPORT_READERS at a time, one after another, pages 1-5 of a few
+ * categories in turn) until `until` settles, or for `idleMs`; each answer's time is kept.
+ */
+async function readWhile(base: string, until: Promise<unknown> | null, idleMs = 5_000): Promise<ReadFigures> {
+  const paths = ['mens-shirts', 'mens-wear', 'womens-bags', 'tote-bags'].flatMap((category) =>
+    [1, 2, 3, 4, 5].map((page) => `/api/products?category=${category}&page=${page}`),
+  );
+  let done = false;
+  const stop = until ? until.finally(() => (done = true)) : null;
+  const timer = until ? null : setTimeout(() => (done = true), idleMs);
+  const times: number[] = [];
+  let failures = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: IMPORT_READERS }, async () => {
+      while (!done) {
+        const requestPath = paths[next++ % paths.length]!;
+        const started = performance.now();
+        try {
+          const response = await fetch(`${base}${requestPath}`, { headers: BROWSER_HEADERS });
+          await response.arrayBuffer();
+          if (!response.ok) failures += 1;
+        } catch {
+          failures += 1;
+        }
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  await stop?.catch(() => undefined);
+  if (timer) clearTimeout(timer);
+  const sorted = times.sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    max: sorted[sorted.length - 1] ?? 0,
+    failures,
+  };
+}
+
+/** The import of 10,000 rows through the REST API, as the admin's page sends it, with shoppers reading meanwhile. */
+async function measureImport(base: string, products: number, load: string): Promise<ImportFigures> {
+  log('import: signing in as the administrator…');
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SYSTEM_ADMIN),
+  });
+  const { token } = (await login.json()) as { token: string };
+  if (!token) throw new Error(`the administrator could not sign in (${login.status})`);
+  const run = Date.now().toString(36).toUpperCase();
+  const first = importCsv(run, 0);
+  const send = async (csv: string, dryRun: boolean) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench-products.csv');
+    const started = performance.now();
+    const response = await fetch(`${base}/api/admin/products/import${dryRun ? '?dryRun=true' : ''}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const body = (await response.json()) as {
+      created?: number;
+      updated?: number;
+      variantsCreated?: number;
+      variantsUpdated?: number;
+      errorCount?: number;
+    };
+    return { seconds: (performance.now() - started) / 1000, status: response.status, body };
+  };
+  // The readers' pages warm up first: the figures compare reads, not the first query plans.
+  await readWhile(base, null, 2_000);
+  log('import: shoppers reading with no import running…');
+  const idle = await readWhile(base, null, 5_000);
+  const steps: ImportStep[] = [];
+  const step = async (name: string, what: string, csv: string, dryRun: boolean) => {
+    log(`import: ${name}…`);
+    const sending = send(csv, dryRun);
+    const reads = await readWhile(base, sending);
+    const { seconds, status, body } = await sending;
+    log(
+      `import: ${name} answered ${status} in ${seconds.toFixed(2)} s (${JSON.stringify(body).slice(0, 160)}); reads meanwhile p50 ${reads.p50.toFixed(1)} ms, p95 ${reads.p95.toFixed(1)} ms over ${reads.requests}`,
+    );
+    steps.push({ name, what, seconds, status, reads });
+    return body;
+  };
+  const checked = await step(
+    'check',
+    'POST …/import?dryRun=true: every row checked, nothing written',
+    first,
+    true,
+  );
+  const applied = await step(
+    'import',
+    'POST …/import: 2,000 products and 10,000 variants created in one transaction',
+    first,
+    false,
+  );
+  const again = await step(
+    're-import',
+    'POST …/import of the same products with every stock changed: 10,000 variants updated',
+    importCsv(run, 5),
+    false,
+  );
+  const ok =
+    steps.every((s) => s.status === 200) &&
+    checked.created === IMPORT_PRODUCTS &&
+    applied.created === IMPORT_PRODUCTS &&
+    applied.variantsCreated === IMPORT_PRODUCTS * IMPORT_SIZES.length &&
+    again.variantsUpdated !== undefined &&
+    again.variantsUpdated > 0 &&
+    steps.every((s) => s.reads.failures === 0);
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    machine: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`,
+    load,
+    products,
+    rows: IMPORT_PRODUCTS * IMPORT_SIZES.length,
+    bytes: Buffer.byteLength(first),
+    idle,
+    steps,
+    ok,
+    note: ok
+      ? `Every step answered 200; the import created ${applied.created} products and ${applied.variantsCreated} variants, the second import changed ${again.variantsUpdated} variants; no reader's request failed.`
+      : `**Something went wrong**: ${JSON.stringify({ checked, applied, again }).slice(0, 400)}`,
+  };
+}
+
+/** docs/benchmarks.md's section for the import, from docs/benchmarks-import.json. */
+function importSection(): string {
+  if (!fs.existsSync(IMPORT_JSON_FILE)) return '';
+  const figures = JSON.parse(fs.readFileSync(IMPORT_JSON_FILE, 'utf8')) as ImportFigures;
+  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  const reads = (r: ReadFigures) => [
+    r.requests,
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    r.max.toFixed(0),
+    r.failures,
+  ];
+  return `## Importing 10,000 rows (measured ${figures.date})
+
+- ${figures.rows.toLocaleString('en')} rows (${(figures.bytes / 1024 / 1024).toFixed(1)} MB: ${IMPORT_PRODUCTS.toLocaleString('en')} new products in ${IMPORT_SIZES.length} sizes) sent to \`POST /api/admin/products/import\` as the admin's page sends it, on a catalogue of ${figures.products.toLocaleString('en')} products; ${IMPORT_READERS} shoppers read \`GET /api/products\` (pages 1-5 of four categories in turn, one request after another) before and during each step. Machine: ${figures.machine}; load average at the start: ${figures.load}.
+
+${line(['Step', 'What', 'Took (s)', 'Reads during it', 'Read p50 (ms)', 'Read p95 (ms)', 'Read max (ms)', 'Failed reads'])}
+${line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:'])}
+${line(['no import', 'the same reads with nothing else running (5 s)', '—', ...reads(figures.idle)])}
+${figures.steps.map((s) => line([s.name, s.what, s.seconds.toFixed(2), ...reads(s.reads)])).join('\n')}
+
+${figures.note} The catalogue's version changes when the import commits, so the reads right after it miss the cache once: the import's p95 includes those first reads.
+`;
+}
 
 interface SizeResult {
   date: string;
@@ -338,6 +554,7 @@ Written by \`npm run bench\` (scripts/bench.ts; \`npm run bench -- --large\` for
 
 ${sections.map(section).join('\n')}
 ${small && large ? `## From 10,000 to 100,000 products\n\n${growthTable(small, large)}\n` : ''}
+${importSection()}
 ## How to profile
 
 \`BENCH_PROFILE=1 BENCH_ONLY=pages npm run bench\` runs the shop under \`node --cpu-prof\`; when it stops, the \`.cpuprofile\` files are in the directory the bench prints (open them in Chrome DevTools' Performance panel, or \`npx tsx scripts/profile-summary.ts <file> 10\` for the last 10 s by package and function; docs/benchmarks-ssr.md). Profile with \`CATALOG_CACHE=off\` in the shop's environment to see what a miss costs. For a query, \`npx tsx scripts/explain-queries.ts <DATABASE_URL>\` prints timings and \`EXPLAIN (ANALYZE, BUFFERS)\`.
@@ -373,7 +590,9 @@ async function main() {
       "SELECT id, sizes FROM products WHERE status = 'active' AND cardinality(sizes) <= 1 ORDER BY id DESC LIMIT 1",
     );
     // Enough stock that the order run never runs out: every request places an order.
-    await database.query('UPDATE product_variants SET stock = 1000000 WHERE product_id = $1', [orderable!.id]);
+    await database.query('UPDATE product_variants SET stock = 1000000 WHERE product_id = $1', [
+      orderable!.id,
+    ]);
     const [before] = await database.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [
       orderable!.id,
     ]);
@@ -514,7 +733,13 @@ async function main() {
     process.stdout.write(`\n${markdownTable(rows)}\n\n`);
     const cpus = os.cpus();
     const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
-    if (ONLY.size === 4 && !PROFILE) {
+    if (ONLY.has('import')) {
+      const figures = await measureImport(base, PRODUCTS, os.loadavg()[0]!.toFixed(1));
+      if (!figures.ok) failed = true;
+      fs.writeFileSync(IMPORT_JSON_FILE, `${JSON.stringify(figures, null, 2)}\n`);
+    }
+
+    if (SECTIONS.every((name) => ONLY.has(name)) && !PROFILE) {
       const results = (
         fs.existsSync(JSON_FILE) ? JSON.parse(fs.readFileSync(JSON_FILE, 'utf8')) : {}
       ) as Record<string, SizeResult>;
@@ -536,6 +761,14 @@ async function main() {
         await prettier.format(writeDocs(results), { parser: 'markdown', proseWrap: 'preserve' }),
       );
       log(`written to ${path.relative(root, DOC_FILE)} and ${path.relative(root, JSON_FILE)}`);
+    } else if (ONLY.size === 1 && ONLY.has('import') && !PROFILE && fs.existsSync(JSON_FILE)) {
+      // The import's section alone: the others are written again from what docs/benchmarks.json holds.
+      const results = JSON.parse(fs.readFileSync(JSON_FILE, 'utf8')) as Record<string, SizeResult>;
+      fs.writeFileSync(
+        DOC_FILE,
+        await prettier.format(writeDocs(results), { parser: 'markdown', proseWrap: 'preserve' }),
+      );
+      log(`the import's section written to ${path.relative(root, DOC_FILE)}`);
     } else log('a subset or a profiled run: docs/benchmarks.md is left as it is');
     if (failed) process.exitCode = 1;
   } finally {

@@ -1034,7 +1034,8 @@ export async function importProducts(
   await yieldToOthers();
   const fileSkus = new Map<string, number>();
   const plans: PlannedProduct[] = [];
-  for (const group of groups) {
+  for (const [index, group] of groups.entries()) {
+    if (index > 0 && index % 250 === 0) await yieldToOthers();
     const plan = planGroup(group, shop, images, fileSkus, errors);
     if (plan) plans.push(plan);
   }
