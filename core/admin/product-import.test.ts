@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importTemplateCsv } from '../../contracts/product-import';
+import { IMPORT_MAX_ROWS, importTemplateCsv } from '../../contracts/product-import';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { importProducts } from './product-import';
 import { saveProductUpload } from './product-images';
@@ -184,6 +184,18 @@ describe('checking a file', () => {
       column: 'name',
       message: expect.stringContaining('already has'),
     });
+  });
+
+  it('takes a colour the category does not list when the row gives its hex, and refuses a file past the row cap', async () => {
+    const { report } = await check(
+      csv(`,,Teal Kaftan,A kaftan,Men's Shirts,,30000,,M,Deep Teal,#0f5e5a,,2,,`),
+    );
+    expect(report.errors).toEqual([]);
+    expect(report.products[0]).toMatchObject({ action: 'create', variantsCreated: 1 });
+    const rows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `,,,,,,,,,,,SKU-${i},1,,`);
+    const big = await check(csv(...rows));
+    expect(big.problem).toBe('file');
+    expect(big.report.errors[0]!.message).toMatch(/more than 20,000 rows/);
   });
 
   it('writes nothing', async () => {
