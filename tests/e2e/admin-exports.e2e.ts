@@ -114,6 +114,67 @@ describe('admin exports and the activity log', () => {
     });
   });
 
+  test('at 1280px the products export has a row for every size and colour of the listed product, with its SKU', async () => {
+    // A product sold in several sizes and colours, as the storefront describes it.
+    const token = await adminApiToken();
+    const listed = (await (
+      await fetch(url('/api/admin/products?pageSize=100'), { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { items: { id: number }[] };
+    let product:
+      | {
+          id: number;
+          name: string;
+          variants: { sku: string; size: string | null; color: string | null; stockStatus: string }[];
+        }
+      | undefined;
+    for (const item of listed.items) {
+      const detail = (await (await fetch(url(`/api/products/${item.id}`))).json()) as NonNullable<
+        typeof product
+      >;
+      if (detail.variants.length > 2 && detail.variants.some((variant) => variant.color)) {
+        product = detail;
+        break;
+      }
+    }
+    expect(product, 'a product in several sizes and colours').toBeDefined();
+    const { id, variants } = product!;
+
+    await withPage(1280, async ({ page, problemReport }) => {
+      await openAsAdmin(page, `/admin?tab=products&q=${id}`);
+      const link = main(page).getByRole('link', { name: 'Export CSV' });
+      expect(await link.getAttribute('href')).toMatch(
+        new RegExp(`^/api/admin/export/products\\.csv\\?q=${id}(&|$)`),
+      );
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      expect(download.suggestedFilename()).toMatch(/^rossy-products-\d{4}-\d{2}-\d{2}\.csv$/);
+      const bytes = await fs.readFile(await download.path());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const [header, ...records] = parseCsv(bytes.subarray(3).toString('utf8'));
+      const at = (name: string) => header!.indexOf(name);
+      const rows = records.filter((record) => record[at('Product ID')] === String(id));
+      // One row per size and colour, in the shop's order, each with its SKU and its own status.
+      const statusNames: Record<string, string> = {
+        in_stock: 'In stock',
+        low_stock: 'Low stock',
+        out_of_stock: 'Out of stock',
+      };
+      expect(
+        rows.map((row) => [row[at('SKU')], row[at('Size')], row[at('Colour')], row[at('Stock status')]]),
+      ).toEqual(
+        variants.map((variant) => [
+          variant.sku,
+          variant.size ?? '',
+          variant.color ?? '',
+          statusNames[variant.stockStatus],
+        ]),
+      );
+      // The product's total is the sum of its sizes and colours.
+      const total = rows.reduce((sum, row) => sum + Number(row[at('Stock')]), 0);
+      for (const row of rows) expect(row[at('Product stock')]).toBe(String(total));
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
   test('at 1280px a confirmed bank transfer shows in the activity log with before → after', async () => {
     const order = await placeGuestOrder(uniqueEmail('audit'), 1);
     const token = await adminApiToken();

@@ -31,18 +31,41 @@ async function adminApi<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+interface VariantFigure {
+  name: string;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  stock: number;
+  status: string;
+}
+
 interface OverviewBody {
   today: string;
   revenue: { id: string; revenue: number; orders: number }[];
   ordersByStatus: { status: string; orders: number }[];
   newCustomers: { last7Days: number; last30Days: number };
+  lowStock: VariantFigure[];
+  lowStockCount: number;
+  outOfStockCount: number;
+  lowStockProducts: number;
+  outOfStockProducts: number;
 }
 
 interface ReportBody {
   range: { from: string; to: string; days: number };
   sales: { revenue: number; orders: number };
   traffic: { views: number; topPages: { path: string; views: number }[] };
+  inventory: {
+    outOfStockVariants: number;
+    lowStockVariants: number;
+    lowest: (VariantFigure & { productStock: number })[];
+  };
 }
+
+/** 'M / Olive', 'M', 'Olive' or '—', as the cards write a size and colour. */
+const optionText = (row: { size: string | null; color: string | null }) =>
+  [row.size, row.color].filter(Boolean).join(' / ') || '—';
 
 const text = async (page: Page, testId: string) =>
   ((await main(page).getByTestId(testId).textContent()) ?? '').trim();
@@ -93,6 +116,26 @@ describe('admin overview and reports', () => {
       // The demo shop has paid orders in the last 30 days.
       expect(overview.revenue.find((figure) => figure.id === '30d')?.revenue).toBeGreaterThan(0);
 
+      // Low stock lists sizes and colours, each with its SKU, as the API counts them; the demo shop
+      // has sold-out sizes.
+      expect(overview.outOfStockCount).toBeGreaterThan(0);
+      const variants = main(page).getByTestId('low-stock-variant');
+      expect(await variants.count()).toBe(overview.lowStock.length);
+      for (const [index, variant] of overview.lowStock.entries()) {
+        const shown = ((await variants.nth(index).textContent()) ?? '').replace(/\s+/g, ' ');
+        expect(shown, variant.sku).toContain(variant.name);
+        expect(shown, variant.sku).toContain(variant.sku);
+        if (variant.size || variant.color) expect(shown, variant.sku).toContain(optionText(variant));
+        expect(shown, variant.sku).toContain(variant.stock <= 0 ? 'Sold out' : `${variant.stock} left`);
+      }
+      expect(await text(page, 'low-stock-count')).toContain(
+        `${overview.lowStockCount.toLocaleString('en-NG')} `,
+      );
+      if (overview.outOfStockProducts > 0)
+        expect(await main(page).getByTestId('out-of-stock-products').getAttribute('href')).toBe(
+          '/admin?tab=products&stock=out_of_stock',
+        );
+
       // Quick action to the reports.
       await main(page)
         .getByRole('link', { name: /View Reports/ })
@@ -124,6 +167,30 @@ describe('admin overview and reports', () => {
       const report = await adminApi<ReportBody>(page, `/api/admin/reports?from=${from}&to=${to}`);
       expect(await text(page, 'sales-revenue-value')).toBe(formatNaira(nairaToKobo(report.sales.revenue)));
       expect(await text(page, 'sales-orders-value')).toBe(String(report.sales.orders));
+
+      // The inventory counts sizes and colours, and lists the emptiest with their SKUs, sold out first.
+      expect(await text(page, 'inventory-out-value')).toBe(
+        report.inventory.outOfStockVariants.toLocaleString('en-NG'),
+      );
+      expect(await text(page, 'inventory-low-value')).toBe(
+        report.inventory.lowStockVariants.toLocaleString('en-NG'),
+      );
+      const lowest = await main(page)
+        .getByTestId('inventory-lowest')
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? '')),
+        );
+      expect(lowest).toEqual(
+        report.inventory.lowest.map((row) => [
+          row.name,
+          optionText(row),
+          row.sku,
+          row.stock <= 0 ? 'Sold out' : row.stock.toLocaleString('en-NG'),
+          row.productStock.toLocaleString('en-NG'),
+        ]),
+      );
+      expect(report.inventory.lowest[0]?.status).toBe('out_of_stock');
 
       // The revenue chart draws (an SVG in its figure) and its table of the same days is there.
       const figure = main(page).getByTestId('revenue-chart-figure');

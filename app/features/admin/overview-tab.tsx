@@ -18,11 +18,8 @@ const quickActions = [
   { to: '/admin/reports', label: 'View Reports', hint: 'Sales, orders, stock and traffic', Icon: BarChart3 },
 ] as const;
 
-/**
- * The products tab, searched for one product, or filtered by stock (low: some size or colour below the
- * threshold; out: none left in any).
- */
-const productsHref = (filter: { q: string } | { stock: 'low_stock' | 'out_of_stock' }) =>
+/** The products tab filtered by stock (low: some size or colour below the threshold; out: none left in any). */
+const productsHref = (filter: { stock: 'low_stock' | 'out_of_stock' }) =>
   `/admin?tab=products&${new URLSearchParams(filter).toString()}`;
 
 /**
@@ -213,7 +210,7 @@ function Figures({ overview }: { overview: ShopOverview }) {
                   return (
                     <li key={variant.variantId} data-testid="low-stock-variant">
                       <Link
-                        to={productsHref({ q: variant.name })}
+                        to={`/admin/products/${variant.productId}`}
                         className="flex items-center justify-between gap-3 py-2.5 text-sm hover:text-gold-deep"
                       >
                         <span className="min-w-0">

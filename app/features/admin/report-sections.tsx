@@ -328,7 +328,13 @@ export function InventoryCard({ inventory }: { inventory: ShopReport['inventory'
             head={['Product', 'Size / colour', 'SKU', 'In stock', 'Product total']}
             numeric={[3, 4]}
             rows={inventory.lowest.map((row) => [
-              row.name,
+              <Link
+                key="product"
+                to={`/admin/products/${row.productId}`}
+                className="underline-offset-4 hover:text-gold-deep hover:underline"
+              >
+                {row.name}
+              </Link>,
               optionText(row),
               <span key="sku" className="font-mono text-xs whitespace-nowrap">
                 {row.sku}
