@@ -72,7 +72,7 @@ async function fillCheckout(page: Page, email: string) {
 }
 
 describe('sizes with stock of their own', () => {
-  test('375px: a sold-out size is crossed out and not choosable, its alert is asked for, an in-stock size is bought by bank transfer', async () => {
+  test('375px: a sold-out size is crossed out and not choosable, its alert is asked for, an in-stock size is ordered on WhatsApp by name and bought by bank transfer', async () => {
     const piece = await pieceWithASoldOutSize();
     await withPage(375, async ({ page, problemReport }) => {
       await visit(page, `/product/${piece.id}`);
@@ -127,6 +127,12 @@ describe('sizes with stock of their own', () => {
         .getByTestId('low-stock')
         .filter({ hasText: `Only 2 left in ${piece.fewLeft} / ${piece.colour}` })
         .waitFor();
+      // The WhatsApp order names the colour and size chosen, as the bag's message does.
+      const whatsapp = main(page).getByRole('link', { name: /Order via WhatsApp/i });
+      const message = new URL((await whatsapp.getAttribute('href'))!).searchParams.get('text') ?? '';
+      expect(message).toContain(`I would like to order: ${piece.name}`);
+      expect(message).toContain(`Colour: ${piece.colour}`);
+      expect(message).toContain(`Size: ${piece.fewLeft}`);
       await main(page).getByRole('button', { name: 'Add to Cart', exact: true }).click();
       await main(page)
         .getByRole('button', { name: /Added to cart/ })
