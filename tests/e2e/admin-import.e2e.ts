@@ -8,6 +8,7 @@ import {
   closeBrowser,
   main,
   openAsAdmin,
+  signInAsAdmin,
   uniqueTag,
   visit,
   waitForHydration,
@@ -88,6 +89,14 @@ async function journey(width: Width) {
 }
 
 describe('importing products from a CSV file', () => {
+  test('a guest is sent to sign in first, and comes back to the import page as the administrator', async () => {
+    await withPage(1280, async ({ page, problemReport }) => {
+      await signInAsAdmin(page, '/admin/products/import');
+      await main(page).getByRole('heading', { name: 'Import products from a CSV file' }).waitFor();
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
   test('at 1280px the owner checks a file, sees its bad row, fixes it, imports it and opens the product in the shop', async () => {
     await journey(1280);
   });
