@@ -39,10 +39,11 @@ beforeAll(async () => {
     "SELECT id, sizes FROM products WHERE status = 'active' AND cardinality(sizes) <= 1 ORDER BY id LIMIT 1",
   );
   product = { id: row!.id, size: row!.sizes[0] ?? null };
-  await database.query('UPDATE product_variants SET stock = $1 WHERE product_id = $2', [
-    INITIAL_STOCK,
-    product.id,
-  ]);
+  // Every unit on the variant its orders take from (its size in its first colour), none on the others.
+  await database.query(
+    'UPDATE product_variants v SET stock = CASE WHEN v.id = (SELECT id FROM product_variants WHERE product_id = $2 ORDER BY position, id LIMIT 1) THEN $1::int ELSE 0 END WHERE v.product_id = $2',
+    [INITIAL_STOCK, product.id],
+  );
   heldBySeed = (await stockAgreesWithOrders()).held;
   // One client places dozens of unpaid orders here: the limits on open unpaid orders step aside.
   await database.query(ALLOW_MANY_UNPAID_ORDERS_SQL);

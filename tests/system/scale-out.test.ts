@@ -71,7 +71,11 @@ async function inStockProduct(stock: number) {
     "SELECT id, sizes FROM products WHERE status = 'active' AND cardinality(sizes) <= 1 ORDER BY id DESC LIMIT 1 OFFSET $1",
     [Math.floor(Math.random() * 10)],
   );
-  await database.query('UPDATE product_variants SET stock = $1 WHERE product_id = $2', [stock, row!.id]);
+  // Every unit on the variant its orders take from (its size in its first colour), none on the others.
+  await database.query(
+    'UPDATE product_variants v SET stock = CASE WHEN v.id = (SELECT id FROM product_variants WHERE product_id = $2 ORDER BY position, id LIMIT 1) THEN $1::int ELSE 0 END WHERE v.product_id = $2',
+    [stock, row!.id],
+  );
   return { id: row!.id, size: row!.sizes[0] ?? null };
 }
 
