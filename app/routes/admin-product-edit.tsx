@@ -1,9 +1,14 @@
+import { useFetcher } from 'react-router';
 import { getAdminProductEditor, listProductDepartments, updateProduct } from '../../core/admin/products';
 import { isAppError } from '../../core/errors';
 import { AdminNav } from '../features/admin/admin-nav';
 import { auditActor } from '../features/admin/admin-tab.server';
-import { ProductEditor, type EditProductResult } from '../features/admin/product-editor';
-import { formFailure } from '../lib/action-result.server';
+import {
+  PRODUCT_EDITOR_FETCHER,
+  ProductEditor,
+  type EditProductResult,
+} from '../features/admin/product-editor';
+import { formFailure, formText } from '../lib/action-result.server';
 import { requireAdmin } from '../lib/guards.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/admin-product-edit';
@@ -27,12 +32,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-/** One save: the editor's whole product as JSON, checked and written by core in one transaction. */
+/** One save: the editor's whole product (JSON in the form's `product` field), checked and written by core in one transaction. */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(formText(await request.formData(), 'product'));
   } catch {
     return {
       ok: false,
@@ -70,6 +75,8 @@ export function meta({ matches, data }: Route.MetaArgs) {
 
 export default function AdminProductEditPage({ loaderData }: Route.ComponentProps) {
   const { editor } = loaderData;
+  // Held here too, so the answer to a save outlives the editor's remount on the saved product's data.
+  useFetcher<EditProductResult>({ key: PRODUCT_EDITOR_FETCHER });
   return (
     <div className="container-shop py-8 lg:py-10">
       <header className="mb-6">

@@ -279,4 +279,149 @@ describe('admin products', () => {
       expect(problemReport()).toEqual([]);
     });
   });
+
+  /** A shirt in S, M, L × Black, Olive with 5 of each, one photo, made through the API. */
+  async function shirtForTheEditor(name: string): Promise<{ id: number; otherSku: string }> {
+    const apiToken = await adminApiToken();
+    const seeded = (await (await fetch(url('/api/products?pageSize=1'))).json()) as {
+      items: { image: { url: string } }[];
+    };
+    const created = await fetch(url('/api/admin/products'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
+      body: JSON.stringify({
+        name,
+        description: 'A linen shirt with a camp collar, cut for the Lagos heat.',
+        price: 28000,
+        stock: 30,
+        category: 'mens-shirts',
+        sizes: ['S', 'M', 'L'],
+        colors: ['Black', 'Olive'],
+        imageUrl: url(seeded.items[0]!.image.url),
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const others = (await (
+      await fetch(url('/api/admin/products?category=mens-shirts&pageSize=5'), {
+        headers: { authorization: `Bearer ${apiToken}` },
+      })
+    ).json()) as { items: { id: number; variants: { sku: string }[] }[] };
+    const other = others.items.find((item) => item.id !== id)!;
+    return { id, otherSku: other.variants[0]!.sku };
+  }
+
+  test("at 1280px the owner sets one size's stock and price in the grid, ties a photo to a colour, and the shop follows", async () => {
+    const token = unique();
+    const name = `Agege Camp Shirt ${token}`;
+    const { id, otherSku } = await shirtForTheEditor(name);
+    await withPage(
+      1280,
+      async ({ page, problemReport }) => {
+        await signInAsAdmin(page, `/admin?tab=products&q=${token}`);
+        const row = main(page).locator(`[data-testid="admin-product-row"][data-product-id="${id}"]`);
+        await row.waitFor();
+        // Six sizes and colours of 5 each: in stock, nothing low.
+        expect(await row.getByTestId('product-low-variants').count()).toBe(0);
+        await row
+          .getByRole('link', { name: `Open ${name} in the editor: photos, sizes, colours and stock` })
+          .click();
+        await page.waitForURL(pathIs(`/admin/products/${id}`));
+        const editor = main(page).getByTestId('product-editor');
+        await editor.getByRole('heading', { name: `Edit ${name}` }).waitFor();
+        await waitForHydration(page);
+        const grid = editor.getByTestId('variant-grid');
+        expect(await grid.getByTestId('variant-row').count()).toBe(6);
+        const save = editor.getByTestId('save-product-bottom');
+
+        // A negative stock is stopped next to its cell before anything is sent.
+        await grid.getByLabel('Stock of S / Black', { exact: true }).fill('-2');
+        await save.click();
+        await notice(page).filter({ hasText: 'Check the grid' }).waitFor();
+        expect(await grid.locator('[data-variant="S / Black"]').getByRole('alert').textContent()).toBe(
+          'Stock cannot be below zero.',
+        );
+        await grid.getByLabel('Stock of S / Black', { exact: true }).fill('5');
+
+        // A SKU another product uses is refused by the shop, named by its cell.
+        await grid.getByLabel('SKU of L / Black', { exact: true }).fill(otherSku.toLowerCase());
+        await save.click();
+        const skuError = grid.locator('[data-variant="L / Black"]').getByRole('alert');
+        await skuError.waitFor();
+        expect(await skuError.textContent()).toMatch(new RegExp(`^${otherSku} is already used by .+\\.$`));
+        await grid.getByLabel('SKU of L / Black', { exact: true }).fill('');
+
+        // One size's stock and price.
+        await grid.getByLabel('Stock of M / Olive', { exact: true }).fill('3');
+        await grid.getByLabel('Price of M / Olive (₦)', { exact: true }).fill('31500');
+        expect(await grid.getByTestId('grid-total').textContent()).toBe('28 in stock in all');
+
+        // A new photo, tied to Olive.
+        await editor.getByTestId('product-photo-input').setInputFiles(path.join(photoDir, 'side.jpg'));
+        await editor.locator('[data-testid="product-photo"][data-state="done"]').nth(1).waitFor();
+        await editor.getByLabel('Colour shown by side.jpg', { exact: true }).selectOption('Olive');
+        expect(await axeViolations(page), 'axe on the product editor').toEqual([]);
+
+        await save.click();
+        await notice(page)
+          .filter({ hasText: `${name} saved.` })
+          .waitFor();
+        // The editor reloads the saved product: the generated SKU is back in its cell.
+        await expect
+          .poll(async () => grid.getByLabel('SKU of L / Black', { exact: true }).inputValue())
+          .toBe(`ROS-${id}-L-BLC`);
+        await page.screenshot({ path: 'test-results/admin-product-editor-1280.png', fullPage: true });
+
+        const shop = (await (await fetch(url(`/api/products/${id}`))).json()) as {
+          images: { url: string; color: string | null }[];
+        };
+        const olivePhoto = shop.images.find((image) => image.color === 'Olive');
+        expect(olivePhoto, 'a photo shows Olive').toBeTruthy();
+        const oliveKey = /\/media\/(products\/[0-9a-f]{16})-/.exec(olivePhoto!.url)![1]!;
+
+        await visit(page, `/product/${id}`);
+        await main(page).getByRole('heading', { level: 1, name }).waitFor();
+        await waitForHydration(page);
+        await main(page)
+          .locator('fieldset', { hasText: 'Colour' })
+          .first()
+          .locator('label', { hasText: 'Olive' })
+          .click();
+        await main(page)
+          .locator('fieldset', { hasText: 'Size' })
+          .first()
+          .locator('label', { hasText: /^M$/ })
+          .click();
+        await main(page).getByTestId('low-stock').filter({ hasText: 'Only 3 left in M / Olive' }).waitFor();
+        // M / Olive's own price, where the product's was ₦28,000.00.
+        await expect.poll(async () => main(page).textContent()).toContain(formatNaira(3_150_000));
+        const shown = main(page)
+          .getByRole('button', { name: /Zoom in on the photo/ })
+          .locator('img');
+        await expect.poll(async () => shown.getAttribute('srcset')).toContain(oliveKey);
+        expect(problemReport()).toEqual([]);
+      },
+      [`/admin/products/${id}`, `/admin/products/${id}.data`],
+    );
+  });
+
+  test('at 375px the editor fits the phone: the grid scrolls inside its own box', async () => {
+    const name = `Ojota Linen Shirt ${unique()}`;
+    const { id } = await shirtForTheEditor(name);
+    await withPage(375, async ({ page, problemReport }) => {
+      await signInAsAdmin(page, `/admin/products/${id}`);
+      const editor = main(page).getByTestId('product-editor');
+      await editor.getByRole('heading', { name: `Edit ${name}` }).waitFor();
+      await noSideways(page);
+      const box = editor.getByTestId('variant-grid-scroll');
+      const widths = await box.evaluate((element) => ({
+        client: element.clientWidth,
+        scroll: element.scrollWidth,
+      }));
+      expect(widths.scroll, 'the grid is wider than the phone and scrolls').toBeGreaterThan(widths.client);
+      expect(await axeViolations(page), 'axe on the product editor at 375px').toEqual([]);
+      await page.screenshot({ path: 'test-results/admin-product-editor-375.png', fullPage: true });
+      expect(problemReport()).toEqual([]);
+    });
+  });
 });

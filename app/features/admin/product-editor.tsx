@@ -1,6 +1,6 @@
 import { ArrowLeft, ExternalLink, Plus, Save, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useFetcher, type SubmitTarget } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { mediaUrl } from '../../../contracts/media';
 import type { AdminProductEditor, ProductDepartment } from '../../../core/admin/products';
 import type { FieldErrors } from '../../../core/errors';
@@ -252,11 +252,8 @@ export function ProductEditor({
         .filter((photo) => photo.state === 'done' && photo.upload)
         .map((photo) => ({ key: photo.upload!.id, color: photo.color ?? null })),
     };
-    // A plain JSON object; its rows' interface types are what TypeScript cannot see as JSON.
-    void fetcher.submit(body as unknown as SubmitTarget, {
-      method: 'post',
-      encType: 'application/json',
-    });
+    // Pages take forms, not JSON: the whole product travels as one field.
+    void fetcher.submit({ product: JSON.stringify(body) }, { method: 'post' });
   };
 
   const saveButton = (where: 'top' | 'bottom') => (
