@@ -179,7 +179,12 @@ describe('admin overview and reports', () => {
         .getByTestId('inventory-lowest')
         .locator('tbody tr')
         .evaluateAll((rows) =>
-          rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? '')),
+          rows.map((row) => [
+            ...['inventory-product', 'inventory-option', 'inventory-sku'].map(
+              (id) => row.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? '',
+            ),
+            ...[...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent?.trim() ?? ''),
+          ]),
         );
       expect(lowest).toEqual(
         report.inventory.lowest.map((row) => [

@@ -201,8 +201,8 @@ function Figures({ overview }: { overview: ShopOverview }) {
             <>
               <p className="mb-1 text-xs text-ink-soft" data-testid="low-stock-count">
                 {formatCount(overview.lowStockCount)}{' '}
-                {overview.lowStockCount === 1 ? 'size or colour' : 'sizes and colours'} running low,{' '}
-                {formatCount(overview.outOfStockCount)} sold out
+                {overview.lowStockCount === 1 ? 'size or colour' : 'sizes and colours'} below{' '}
+                {overview.lowStockThreshold}, {formatCount(overview.outOfStockCount)} of them sold out
               </p>
               <ul className="divide-y divide-line">
                 {overview.lowStock.map((variant) => {
@@ -214,11 +214,11 @@ function Figures({ overview }: { overview: ShopOverview }) {
                         className="flex items-center justify-between gap-3 py-2.5 text-sm hover:text-gold-deep"
                       >
                         <span className="min-w-0">
-                          <span className="block truncate">
-                            {variant.name}
-                            {option ? <span className="text-ink-soft"> · {option}</span> : null}
+                          <span className="block truncate">{variant.name}</span>
+                          <span className="block truncate text-xs text-ink-soft">
+                            {option ? `${option} · ` : null}
+                            <span className="font-mono text-muted">{variant.sku}</span>
                           </span>
-                          <span className="block truncate font-mono text-xs text-muted">{variant.sku}</span>
                         </span>
                         <span
                           className={

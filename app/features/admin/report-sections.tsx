@@ -38,6 +38,7 @@ function Table({
   rows,
   testId,
   numeric = [],
+  fits = false,
 }: {
   caption: string;
   head: string[];
@@ -45,10 +46,12 @@ function Table({
   testId?: string;
   /** Columns (by index) aligned right. */
   numeric?: number[];
+  /** Few, wrapping columns: the phone's width without scrolling sideways. */
+  fits?: boolean;
 }) {
   return (
     <div className="-mx-1 overflow-x-auto px-1">
-      <table className="w-full min-w-[22rem] text-left text-sm" data-testid={testId}>
+      <table className={`w-full text-left text-sm ${fits ? '' : 'min-w-[22rem]'}`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line text-xs tracking-wide text-ink-soft uppercase">
           <tr>
@@ -325,19 +328,24 @@ export function InventoryCard({ inventory }: { inventory: ShopReport['inventory'
           <Table
             testId="inventory-lowest"
             caption="Sizes and colours with the fewest left, sold out first"
-            head={['Product', 'Size / colour', 'SKU', 'In stock', 'Product total']}
-            numeric={[3, 4]}
+            head={['Product', 'In stock', 'Product total']}
+            fits
+            numeric={[1, 2]}
             rows={inventory.lowest.map((row) => [
-              <Link
-                key="product"
-                to={`/admin/products/${row.productId}`}
-                className="underline-offset-4 hover:text-gold-deep hover:underline"
-              >
-                {row.name}
-              </Link>,
-              optionText(row),
-              <span key="sku" className="font-mono text-xs whitespace-nowrap">
-                {row.sku}
+              <span key="variant" className="block min-w-0">
+                <Link
+                  to={`/admin/products/${row.productId}`}
+                  className="underline-offset-4 hover:text-gold-deep hover:underline"
+                  data-testid="inventory-product"
+                >
+                  {row.name}
+                </Link>
+                <span className="block text-xs text-ink-soft" data-testid="inventory-option">
+                  {optionText(row)}
+                </span>
+                <span className="block font-mono text-xs text-muted" data-testid="inventory-sku">
+                  {row.sku}
+                </span>
               </span>,
               <span
                 key="stock"
