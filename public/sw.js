@@ -30,11 +30,12 @@ const SHELLS = ['/cart', '/wishlist'];
 /** The shop's offline page, kept without its scripts and shown for a page never seen. */
 const OFFLINE = '/offline';
 /**
- * Routes the kept pages call without showing them (the bag prices itself through /cart/quote): their
- * modules are kept too, or React Router, failing to load one offline, would reload the page again
- * and again.
+ * The code of every shopper's route (all but the admin's) is kept with the first kept page: offline,
+ * React Router cannot load a route's module it has not loaded yet and reloads the page instead (a tap
+ * on a breadcrumb would seem to do nothing, and the bag, which prices itself through /cart/quote,
+ * would reload again and again). About 260 KB compressed, once per build for what changed.
  */
-const FETCHED_ROUTES = ['routes/cart-quote'];
+const KEPT_ROUTES = (id) => !/admin/.test(id);
 
 /** Never kept, whatever the answer says. */
 const PRIVATE =
@@ -98,8 +99,9 @@ async function keepAssets(paths, read = () => false) {
 }
 
 /**
- * The scripts, styles and fonts a kept page loads, and the modules of the routes it calls
- * (FETCHED_ROUTES, found in React Router's manifest): kept too, so the page works offline.
+ * The scripts, styles and fonts a kept page loads, and the modules of the shopper's routes (found in
+ * React Router's manifest, KEPT_ROUTES): kept too, so the page and a tap on any of its links work
+ * offline.
  */
 async function keepAssetsOf(html) {
   const isManifest = (path) => /\/assets\/manifest-[\w-]+\.js$/.test(path);
@@ -107,9 +109,9 @@ async function keepAssetsOf(html) {
   for (const text of Object.values(texts)) {
     try {
       const { routes } = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
-      const modules = FETCHED_ROUTES.flatMap((id) =>
-        routes[id] ? [routes[id].module, ...(routes[id].imports || []), ...(routes[id].css || [])] : [],
-      );
+      const modules = Object.entries(routes)
+        .filter(([id]) => KEPT_ROUTES(id))
+        .flatMap(([, route]) => [route.module, ...(route.imports || []), ...(route.css || [])]);
       await keepAssets(modules.filter(Boolean));
     } catch {
       // Not the manifest as expected: the page itself is kept all the same.

@@ -262,3 +262,123 @@ describe('a shopper on a dropped connection', () => {
     });
   });
 });
+
+describe('offline never shows "Something went wrong"', () => {
+  test("375px: after browsing, a breadcrumb, the bottom bar's Home and the bag open the phone's copy, a page never seen opens the offline page inside the shop's frame, and the bag and wishlist always open", async () => {
+    const product = await stockedProduct();
+    await withWorker(375, async ({ page, context }) => {
+      await underServiceWorker(page);
+      const line = { id: product.id, name: product.name, price: 1000, image: null, category: '' };
+      await page.evaluate((piece) => {
+        localStorage.setItem(
+          'rossy.cart',
+          JSON.stringify([{ ...piece, quantity: 2, selectedColor: null, selectedSize: null }]),
+        );
+        localStorage.setItem('rossy.wishlist', JSON.stringify([piece]));
+      }, line);
+      // Browsing: the home page and the product, opened in full.
+      await visit(page, '/');
+      await visit(page, `/product/${product.id}`);
+      await main(page).getByRole('heading', { name: product.name }).first().waitFor();
+      const crumbs = main(page).getByRole('navigation', { name: 'Breadcrumb' });
+      const category = crumbs.getByRole('link').nth(1);
+      const categoryPath = new URL((await category.getAttribute('href'))!, url('/')).pathname;
+
+      await context.setOffline(true);
+      const inFrame = async (what: string) => {
+        await page.locator('header').first().waitFor();
+        await page.getByRole('navigation', { name: 'Bottom' }).waitFor();
+        expect(await page.getByText('Something went wrong').count(), what).toBe(0);
+        expect(await page.getByText('500', { exact: true }).count(), what).toBe(0);
+      };
+
+      // A breadcrumb to a page seen before: the phone's copy, with the shop's header.
+      await crumbs.getByRole('link', { name: 'Home' }).click();
+      await page.waitForURL(pathIs('/'));
+      await main(page)
+        .getByRole('link', { name: /shop now/i })
+        .first()
+        .waitFor();
+      await inFrame('home from the breadcrumb');
+
+      // The bottom bar's bag: the bag, from the phone, though /cart was never opened online.
+      await page.getByRole('navigation', { name: 'Bottom' }).getByRole('link', { name: /^Cart/ }).click();
+      await page.waitForURL(pathIs('/cart'));
+      await main(page).getByText(product.name).first().waitFor();
+      await main(page)
+        .getByText(/You're offline: your total is worked out/)
+        .waitFor();
+      await inFrame('the bag');
+
+      // The wishlist, and Home again from the bottom bar.
+      await page
+        .getByRole('navigation', { name: 'Bottom' })
+        .getByRole('link', { name: /^Wishlist/ })
+        .click();
+      await page.waitForURL(pathIs('/wishlist'));
+      await main(page).getByText(product.name).first().waitFor();
+      await inFrame('the wishlist');
+      await page.getByRole('navigation', { name: 'Bottom' }).getByRole('link', { name: /^Home/ }).click();
+      await page.waitForURL(pathIs('/'));
+      await main(page)
+        .getByRole('link', { name: /shop now/i })
+        .first()
+        .waitFor();
+      await inFrame('home from the bottom bar');
+
+      // A page never opened here, by a link inside the shop: the offline page, in the shop's frame
+      // (another piece: its page's code is on the phone, its data is not).
+      await visit(page, `/product/${product.id}`);
+      const other = main(page)
+        .locator(`a[href^="/product/"]:not([href="/product/${product.id}"]):not([aria-hidden="true"])`)
+        .first();
+      const otherPath = (await other.getAttribute('href'))!;
+      // Tapped from the keyboard: the bar that follows the thumb on a phone may cover the card.
+      await other.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(pathIs(otherPath));
+      await main(page).getByRole('heading', { name: "You're offline" }).waitFor();
+      await main(page).getByText('This page has not been opened on this phone yet').waitFor();
+      await inFrame('a piece never seen');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: 'test-results/offline-never-seen-375.png', fullPage: true });
+      // Back online, it loads by itself.
+      await context.setOffline(false);
+      await expect
+        .poll(() => main(page).getByRole('heading', { name: "You're offline" }).count(), { timeout: 15_000 })
+        .toBe(0);
+      await main(page).getByRole('navigation', { name: 'Breadcrumb' }).waitFor();
+      await inFrame('back online');
+      await context.setOffline(true);
+
+      // A page whose code was never loaded either (a category from the breadcrumb): the same page, in
+      // the same frame; its bag button opens the bag.
+      await visit(page, `/product/${product.id}`);
+      await main(page).getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').nth(1).click();
+      await page.waitForURL(pathIs(categoryPath));
+      await main(page).getByRole('heading', { name: "You're offline" }).waitFor();
+      await inFrame('a category never seen');
+      await main(page).getByRole('link', { name: 'Open your bag' }).click();
+      await page.waitForURL(pathIs('/cart'));
+      await main(page).getByText(product.name).first().waitFor();
+
+      // Opened in full (typed, or from a home-screen icon): the bag and the wishlist open, a page
+      // never seen shows the offline page inside the shop's frame.
+      for (const path of ['/cart', '/wishlist']) {
+        await page.goto(path);
+        await main(page).getByText(product.name).first().waitFor();
+        await inFrame(`${path} opened in full`);
+        expect(await page.getByText('This page has not been opened on this phone yet').count(), path).toBe(0);
+      }
+      await page.goto('/warranty-support');
+      await main(page).getByRole('heading', { name: "You're offline" }).waitFor();
+      await main(page).getByRole('link', { name: 'Open your bag' }).waitFor();
+      await inFrame('a page never seen, opened in full');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: 'test-results/offline-full-load-never-seen-375.png', fullPage: true });
+      await main(page).getByRole('link', { name: 'Your wishlist' }).click();
+      await page.waitForURL(pathIs('/wishlist'));
+      await main(page).getByText(product.name).first().waitFor();
+    });
+  });
+});

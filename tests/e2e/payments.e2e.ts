@@ -566,3 +566,107 @@ describe("paying by bank transfer into the shop's own account", () => {
     });
   });
 });
+
+/** The account's 60 minutes pass: its closing time is set a second ago (the shop's database). */
+async function closeTransferAccount(number: string) {
+  const closed = await queryDatabase(
+    'closing a transfer account as its hour ends',
+    `UPDATE payment_transactions p
+        SET transfer_account = jsonb_set(p.transfer_account, '{expiresAt}', to_jsonb($2::text))
+       FROM orders o
+      WHERE o.id = p.order_id AND o.number = $1 AND p.attempt_id IS NULL AND p.transfer_account IS NOT NULL
+      RETURNING p.id`,
+    [number, new Date(Date.now() - 1000).toISOString()],
+  );
+  expect(closed.length).toBeGreaterThan(0);
+}
+
+/** What the page's Copy button for an amount put on the clipboard. */
+async function copiedAmount(page: Page, account: ReturnType<typeof main>, label: string): Promise<string> {
+  await account.getByRole('button', { name: `Copy ${label}` }).click();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+describe('transfers a shopper can finish', () => {
+  test('375px: a short transfer whose account closed: what arrived and what is due, a new account for the rest when she comes back, digits a bank app takes, and a paid page that never says test card', async () => {
+    const placed = await placeTransferOrder(uniqueEmail('rest-new-account'));
+    const orderPage = `/order-success?order=${placed.number}&key=${encodeURIComponent(placed.key)}`;
+    await withPage(375, async ({ page, context, problemReport }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await visit(page, orderPage);
+      const account = main(page).getByTestId('transfer-account');
+      const total = (await account.innerText()).match(/Send exactly ₦([\d,]+\.\d{2})/)?.[1];
+      expect(total).toBeTruthy();
+      // Copy gives what a bank app's amount field accepts: digits, no ₦, no commas.
+      expect(await copiedAmount(page, account, 'amount')).toBe(total!.replaceAll(',', ''));
+      const firstNumber = await account.getByText(/^\d{10}$/).textContent();
+
+      await account.getByRole('button', { name: 'Too little' }).click();
+      await account.getByText(/^We received ₦[\d,]+\.\d{2} of ₦[\d,]+\.\d{2}$/).waitFor({ timeout: 15_000 });
+      expect(await copiedAmount(page, account, 'remaining')).toBe('1000.00');
+
+      // The hour ends before the rest was sent: the page (never reloaded) says what to do.
+      await closeTransferAccount(placed.number);
+      await account
+        .getByText(/a new account for the rest opens when you come back to this page/)
+        .waitFor({ timeout: 15_000 });
+      await account
+        .getByText(/^₦1,000\.00$/)
+        .first()
+        .waitFor();
+      await account.getByRole('button', { name: 'Get an account for the rest' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: 'test-results/transfer-short-closed-375.png', fullPage: true });
+
+      // She comes back: an account of its own for the rest.
+      await visit(page, orderPage);
+      await account.getByRole('heading', { name: 'Pay the rest by bank transfer' }).waitFor();
+      const soFar = await account.getByTestId('transfer-so-far').innerText();
+      expect(soFar).toMatch(/^We received ₦[\d,]+\.\d{2} of ₦[\d,]+\.\d{2}; ₦1,000\.00 is still due\./);
+      expect(soFar).toContain(`of ₦${total}`);
+      const restNumber = await account.getByText(/^\d{10}$/).textContent();
+      expect(restNumber).not.toBe(firstNumber);
+      expect(await copiedAmount(page, account, 'amount still due')).toBe('1000.00');
+      await account.getByText('Waiting for your transfer.').waitFor();
+      expect(await axeViolations(page), 'axe on an account for the rest').toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: 'test-results/transfer-rest-account-375.png', fullPage: true });
+
+      await account.getByRole('button', { name: 'The full amount' }).click();
+      await account.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
+      await main(page).getByText('Payment Verified', { exact: true }).first().waitFor({ timeout: 15_000 });
+      await main(page).getByText('Test order: paid by a TEST MODE transfer, no money moved.').waitFor();
+      expect(await main(page).innerText()).not.toMatch(/test card/i);
+      expect(problemReport()).toEqual([]);
+    });
+    const detail = await fetch(url(`/api/orders/${placed.number}?key=${encodeURIComponent(placed.key)}`));
+    expect(((await detail.json()) as { paymentStatus: string }).paymentStatus).toBe('paid');
+  });
+
+  test("375px: the account's hour ends while the items are held: the page says a new account opens when she comes back, and it does", async () => {
+    const placed = await placeTransferOrder(uniqueEmail('account-hour'));
+    const orderPage = `/order-success?order=${placed.number}&key=${encodeURIComponent(placed.key)}`;
+    await withPage(375, async ({ page, problemReport }) => {
+      await visit(page, orderPage);
+      const account = main(page).getByTestId('transfer-account');
+      const held = await account.getByTestId('held-until').innerText();
+      expect(held).toMatch(
+        /^Your items are held for you until .+\. If the account closes before you pay, a new one opens when you come back to this page\.$/,
+      );
+      const firstNumber = await account.getByText(/^\d{10}$/).textContent();
+
+      await closeTransferAccount(placed.number);
+      const closed = account.getByTestId('account-closed');
+      await closed.waitFor({ timeout: 15_000 });
+      expect(await closed.innerText()).toMatch(
+        /^This account has closed\. Your items are still held until .+: a new account opens when you come back to this page, or get one now\.$/,
+      );
+
+      await visit(page, orderPage);
+      await account.getByText('Waiting for your transfer.').waitFor();
+      expect(await account.getByText(/^\d{10}$/).textContent()).not.toBe(firstNumber);
+      expect(await account.getByTestId('account-time-left').textContent()).toMatch(/^(59|60):\d{2}$/);
+      expect(problemReport()).toEqual([]);
+    });
+  });
+});
