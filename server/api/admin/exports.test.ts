@@ -207,6 +207,15 @@ describe('CSV exports', () => {
     expect(secondRow[low.column('Variant price')]).toBe('50000.00');
     expect(secondRow[low.column('Selling price')]).toBe('50000.00');
 
+    // Plenty of another size: the product still counts as low while one size is below five.
+    const [, , third] = grid as [unknown, unknown, (typeof grid)[number]];
+    await test.database.db.update(productVariants).set({ stock: 40 }).where(eq(productVariants.id, third.id));
+    const stillLow = await exportCsv('products', { q: 'Export Test Agbada', stock: 'low_stock' });
+    expect(stillLow.rows).toHaveLength(grid.length);
+    expect(stillLow.rows[0]![stillLow.column('Product stock')]).toBe('42');
+    expect(stillLow.rows[0]![stillLow.column('Product stock status')]).toBe('Low stock');
+    expect((await exportCsv('products', { q: 'Export Test Agbada', stock: 'in_stock' })).rows).toEqual([]);
+
     expect((await exportCsv('products', { q: 'Export Test Agbada', status: 'archived' })).rows).toEqual([]);
     // Everything on sale: a row for every size and colour of every product.
     const all = await exportCsv('products');
