@@ -279,17 +279,17 @@ export function OrderPanel({
                   <div className="flex min-w-0 flex-1 justify-between gap-3 text-sm">
                     <div className="min-w-0">
                       <p className="font-medium text-ink">{item.name}</p>
-                      {item.color || item.size || item.sku ? (
+                      {item.color || item.size ? (
                         <p className="text-xs text-muted">
                           {[item.color, sizeLabel(item.size)].filter(Boolean).join(' · ')}
-                          {item.sku ? (
-                            <>
-                              {item.color || item.size ? ' · ' : ''}SKU{' '}
-                              <span className="font-mono text-ink-soft" data-testid="order-line-sku">
-                                {item.sku}
-                              </span>
-                            </>
-                          ) : null}
+                        </p>
+                      ) : null}
+                      {item.sku ? (
+                        <p className="text-xs text-muted">
+                          SKU{' '}
+                          <span className="font-mono break-words text-ink-soft" data-testid="order-line-sku">
+                            {item.sku}
+                          </span>
                         </p>
                       ) : null}
                       <p className="text-ink-soft tabular-nums">
