@@ -138,7 +138,8 @@ describe('POST /api/admin/products/import', () => {
     const after = await counts();
     expect(after.products).toBe(Number(before.products) + 1);
     expect(after.units).toBe(Number(before.units) + 5 + 3);
-    expect(after.version).not.toBe(before.version);
+    // The whole import moves the catalogue's version once, however many rows it wrote (migration 0020).
+    expect(Number(after.version)).toBe(Number(before.version) + 1);
 
     const page = await test.app.inject({ method: 'GET', url: `/api/products/${created.id}` });
     expect(page.statusCode).toBe(200);
