@@ -13,6 +13,7 @@ import { containsPattern } from '../search-pattern';
 import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
 import { variantsOf } from '../catalog/variants';
 import { AppError, type FieldErrors } from '../errors';
+import { isUniqueViolation } from '../unique-violation';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import {
   cellName,
@@ -612,70 +613,72 @@ export async function createProduct(
   }
 
   const stock = input.stock ?? gridTotal ?? 0;
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(products)
-      .values({
-        name: input.name,
-        description: input.description,
-        categoryId: input.category,
-        brandId: brand?.id ?? null,
-        priceKobo: toKobo(input.price),
-        originalPriceKobo: input.originalPrice == null ? null : toKobo(input.originalPrice),
-        colors: colors.filter((color): color is ColorOption => color !== undefined),
-        sizes: [...new Set(input.sizes)],
-        specs,
-        // With a grid the database makes it empty, then the grid is written; without, it spreads the stock.
-        stock: input.variants ? 0 : stock,
-        isNew: input.isNew ?? true,
-        isHot: input.isHot ?? false,
-        freeShipping: input.freeShipping ?? false,
-      })
-      .returning({ id: products.id, sizes: products.sizes, colors: products.colors });
-    const productId = row!.id;
-    if (input.variants) {
-      const current = await lockVariants(tx, productId);
-      const plan = planGrid(
-        { sizes: row!.sizes, colors: row!.colors, variants: current },
-        { variants: input.variants },
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          name: input.name,
+          description: input.description,
+          categoryId: input.category,
+          brandId: brand?.id ?? null,
+          priceKobo: toKobo(input.price),
+          originalPriceKobo: input.originalPrice == null ? null : toKobo(input.originalPrice),
+          colors: colors.filter((color): color is ColorOption => color !== undefined),
+          sizes: [...new Set(input.sizes)],
+          specs,
+          // With a grid the database makes it empty, then the grid is written; without, it spreads the stock.
+          stock: input.variants ? 0 : stock,
+          isNew: input.isNew ?? true,
+          isHot: input.isHot ?? false,
+          freeShipping: input.freeShipping ?? false,
+        })
+        .returning({ id: products.id, sizes: products.sizes, colors: products.colors });
+      const productId = row!.id;
+      if (input.variants) {
+        const current = await lockVariants(tx, productId);
+        const plan = planGrid(
+          { sizes: row!.sizes, colors: row!.colors, variants: current },
+          { variants: input.variants },
+        );
+        const errors = { ...plan.errors, ...(plan.rows ? await skuConflicts(tx, productId, plan.rows) : {}) };
+        if (Object.keys(errors).length > 0)
+          throw invalid(errors, new Set(), productMessages.createRequired, 'UNPROCESSABLE');
+        await writeGrid(tx, productId, current, { rows: plan.rows ?? [], removed: plan.removed });
+      }
+      await tx.insert(productImages).values(
+        uploads.map((upload, position) => ({
+          productId,
+          position,
+          key: upload.key,
+          widths: upload.widths,
+          width: upload.width,
+          height: upload.height,
+          alt: position === 0 ? input.name : `${input.name}, view ${position + 1}`,
+        })),
       );
-      const errors = { ...plan.errors, ...(plan.rows ? await skuConflicts(tx, productId, plan.rows) : {}) };
-      if (Object.keys(errors).length > 0)
-        throw invalid(errors, new Set(), productMessages.createRequired, 'UNPROCESSABLE');
-      await writeGrid(tx, productId, current, { rows: plan.rows ?? [], removed: plan.removed });
-    }
-    await tx.insert(productImages).values(
-      uploads.map((upload, position) => ({
-        productId,
-        position,
-        key: upload.key,
-        widths: upload.widths,
-        width: upload.width,
-        height: upload.height,
-        alt: position === 0 ? input.name : `${input.name}, view ${position + 1}`,
-      })),
-    );
-    await refreshProductKeywords(tx, [productId]);
-    await recordAdminAction(tx, actor, {
-      action: 'product.create',
-      entityType: 'product',
-      entityId: productId,
-      summary: `Added ${input.name} at ${formatNaira(toKobo(input.price))}, ${stock} in stock`,
-      before: null,
-      after: {
-        name: input.name,
-        priceKobo: toKobo(input.price),
-        originalPriceKobo: input.originalPrice == null ? null : toKobo(input.originalPrice),
-        stock,
-        categoryId: input.category,
-        brandId: brand?.id ?? null,
-        sizes: [...new Set(input.sizes)],
-        colors: colors.flatMap((color) => (color ? [color.name] : [])),
-        images: uploads.map((upload) => upload.key),
-      },
-    });
-    return productId;
-  });
+      await refreshProductKeywords(tx, [productId]);
+      await recordAdminAction(tx, actor, {
+        action: 'product.create',
+        entityType: 'product',
+        entityId: productId,
+        summary: `Added ${input.name} at ${formatNaira(toKobo(input.price))}, ${stock} in stock`,
+        before: null,
+        after: {
+          name: input.name,
+          priceKobo: toKobo(input.price),
+          originalPriceKobo: input.originalPrice == null ? null : toKobo(input.originalPrice),
+          stock,
+          categoryId: input.category,
+          brandId: brand?.id ?? null,
+          sizes: [...new Set(input.sizes)],
+          colors: colors.flatMap((color) => (color ? [color.name] : [])),
+          images: uploads.map((upload) => upload.key),
+        },
+      });
+      return productId;
+    })
+    .catch(skuTaken);
   return { product: await getAdminProduct(db, id), url: `/product/${id}` };
 }
 
@@ -725,6 +728,16 @@ function specsObject(rows: { name: string; value: string }[], fields: FieldError
   return specs;
 }
 
+/** Another save took a SKU between this one's check and its write: told as a conflict, never a 500. */
+function skuTaken(error: unknown): never {
+  if (isUniqueViolation(error, 'product_variants_sku'))
+    throw new AppError(
+      'CONFLICT',
+      'A SKU in the grid was just taken by another product. Please check the grid and save again.',
+    );
+  throw error;
+}
+
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What an update changed: the product's own fields, and 'stock', 'variants', 'sizes', 'colors', 'specs', 'images'. */
@@ -750,211 +763,215 @@ export async function updateProduct(
 ): Promise<UpdatedProduct> {
   const id = productIdOf(rawId);
   const input = parse(productUpdateSchema, raw, EDIT_REQUIRED, productMessages.editRequired);
-  const changed = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-    if (!current) throw new AppError('NOT_FOUND', 'Product not found');
-    const variants = await lockVariants(tx, id);
-    const fields: FieldErrors = {};
-    const next: Partial<Record<AuditedField, unknown>> = {};
-    if (input.name !== undefined) next.name = input.name;
-    if (input.description !== undefined) next.description = input.description;
-    if (input.price !== undefined) next.priceKobo = toKobo(input.price);
-    if (input.originalPrice !== undefined)
-      next.originalPriceKobo = input.originalPrice === null ? null : toKobo(input.originalPrice);
-    if (input.status !== undefined) next.status = input.status;
-    if (input.isNew !== undefined) next.isNew = input.isNew;
-    if (input.isHot !== undefined) next.isHot = input.isHot;
-    if (input.freeShipping !== undefined) next.freeShipping = input.freeShipping;
-    let departmentId: string | null = null;
-    if (input.category !== undefined) {
-      const category = await findCategory(tx, input.category);
-      if (!category) fields.category = 'Choose a category from the list.';
-      else {
-        next.categoryId = category.id;
-        departmentId = category.parentId ?? category.id;
-      }
-    }
-    if (input.brand !== undefined) {
-      if (input.brand === null) next.brandId = null;
-      else {
-        if (!departmentId) {
-          const category = await findCategory(tx, current.categoryId);
-          departmentId = category?.parentId ?? category?.id ?? null;
-        }
-        const brand = await findBrand(tx, input.brand, departmentId);
-        if (!brand) fields.brand = 'Choose a brand of this department.';
-        else next.brandId = brand.id;
-      }
-    }
-    const price = (next.priceKobo as number | undefined) ?? current.priceKobo;
-    const original =
-      next.originalPriceKobo !== undefined
-        ? (next.originalPriceKobo as number | null)
-        : current.originalPriceKobo;
-    if (
-      original !== null &&
-      original <= price &&
-      (next.priceKobo !== undefined || next.originalPriceKobo !== undefined)
-    )
-      fields.originalPrice = 'The original price must be higher than the price.';
-
-    const specs = input.specs ? specsObject(input.specs, fields) : undefined;
-
-    // The grid: sizes, colours, variants and the old single stock figure (decision 0035).
-    const gridTouched =
-      input.sizes !== undefined ||
-      input.colors !== undefined ||
-      input.variants !== undefined ||
-      input.stock !== undefined;
-    const plan = gridTouched
-      ? planGrid(
-          { sizes: current.sizes, colors: current.colors, variants },
-          { sizes: input.sizes, colors: input.colors, variants: input.variants, stock: input.stock },
-        )
-      : null;
-    if (plan) {
-      Object.assign(fields, plan.errors);
-      if (plan.rows) {
-        Object.assign(fields, await skuConflicts(tx, id, plan.rows));
-        // A SKU kept by one variant and given to another in the same grid.
-        const byId = new Map(variants.map((row) => [row.id, row]));
-        const finals = new Map<string, number>();
-        for (const [index, row] of plan.rows.entries()) {
-          const sku = row.sku ?? (row.id === null ? null : (byId.get(row.id)?.sku ?? null));
-          if (!sku) continue;
-          const other = finals.get(sku);
-          if (other !== undefined && input.variants)
-            fields[`variants[${row.sku ? index : other}].sku`] ??= `${sku} is used twice in the grid.`;
-          finals.set(sku, index);
+  const changed = await db
+    .transaction(async (tx) => {
+      const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+      if (!current) throw new AppError('NOT_FOUND', 'Product not found');
+      const variants = await lockVariants(tx, id);
+      const fields: FieldErrors = {};
+      const next: Partial<Record<AuditedField, unknown>> = {};
+      if (input.name !== undefined) next.name = input.name;
+      if (input.description !== undefined) next.description = input.description;
+      if (input.price !== undefined) next.priceKobo = toKobo(input.price);
+      if (input.originalPrice !== undefined)
+        next.originalPriceKobo = input.originalPrice === null ? null : toKobo(input.originalPrice);
+      if (input.status !== undefined) next.status = input.status;
+      if (input.isNew !== undefined) next.isNew = input.isNew;
+      if (input.isHot !== undefined) next.isHot = input.isHot;
+      if (input.freeShipping !== undefined) next.freeShipping = input.freeShipping;
+      let departmentId: string | null = null;
+      if (input.category !== undefined) {
+        const category = await findCategory(tx, input.category);
+        if (!category) fields.category = 'Choose a category from the list.';
+        else {
+          next.categoryId = category.id;
+          departmentId = category.parentId ?? category.id;
         }
       }
-    }
-    const colorNames = (plan?.colors ?? current.colors).map((color) => color.name);
-    const images = input.images
-      ? await resolveProductImages(
-          tx,
-          options.uploadDir,
-          id,
-          input.images,
-          colorNames,
-          (next.name as string | undefined) ?? current.name,
-        )
-      : null;
-    if (images) Object.assign(fields, images.errors);
-    if (Object.keys(fields).length > 0)
-      throw invalid(fields, new Set(), productMessages.editRequired, 'UNPROCESSABLE');
-
-    const changes = auditedFields.filter((field) => field in next && next[field] !== current[field]);
-    const parts: ChangedPart[] = [...changes];
-    const summary = changes.map((field) =>
-      field === 'description'
-        ? 'description changed'
-        : `${fieldLabels[field]} ${describeValue(field, current[field])} → ${describeValue(field, next[field])}`,
-    );
-    const before: Record<string, unknown> = Object.fromEntries(
-      changes.map((field) => [field, current[field]]),
-    );
-    const after: Record<string, unknown> = Object.fromEntries(changes.map((field) => [field, next[field]]));
-    const set: Partial<typeof products.$inferInsert> = Object.fromEntries(
-      changes.map((field) => [field, next[field]]),
-    );
-    if (specs && !sameJson(specs, current.specs)) {
-      set.specs = specs;
-      parts.push('specs');
-      summary.push('specifications changed');
-      before.specs = current.specs;
-      after.specs = specs;
-    }
-    if (plan && input.sizes && !sameJson(plan.sizes, current.sizes)) {
-      set.sizes = plan.sizes;
-      parts.push('sizes');
-      summary.push(`sizes ${current.sizes.join(', ') || 'none'} → ${plan.sizes.join(', ') || 'none'}`);
-      before.sizes = current.sizes;
-      after.sizes = plan.sizes;
-    }
-    if (plan && input.colors && !sameJson(plan.colors, current.colors)) {
-      set.colors = plan.colors;
-      parts.push('colors');
-      const names = (list: ColorOption[]) => list.map((color) => color.name).join(', ') || 'none';
-      summary.push(`colours ${names(current.colors)} → ${names(plan.colors)}`);
-      before.colors = current.colors;
-      after.colors = plan.colors;
-    }
-    if (Object.keys(set).length > 0)
-      await tx
-        .update(products)
-        .set({ ...set, updatedAt: new Date() })
-        .where(eq(products.id, id));
-
-    let grid: GridChange | null = null;
-    if (plan?.rows) {
-      const total = plan.rows.reduce((sum, row) => sum + row.stock, 0);
-      grid = await writeGrid(tx, id, variants, { rows: plan.rows, removed: plan.removed });
-      const oneStock = input.stock !== undefined && !input.variants && !plan.optionsChanged;
-      if (total !== current.stock) {
-        parts.push('stock');
-        before.stock = current.stock;
-        after.stock = total;
+      if (input.brand !== undefined) {
+        if (input.brand === null) next.brandId = null;
+        else {
+          if (!departmentId) {
+            const category = await findCategory(tx, current.categoryId);
+            departmentId = category?.parentId ?? category?.id ?? null;
+          }
+          const brand = await findBrand(tx, input.brand, departmentId);
+          if (!brand) fields.brand = 'Choose a brand of this department.';
+          else next.brandId = brand.id;
+        }
       }
-      if (oneStock) {
-        if (total !== current.stock) summary.push(`stock ${current.stock} → ${total}`);
-      } else if (grid.summary.length > 0) {
-        parts.push('variants');
-        summary.push(...grid.summary);
-        Object.assign(before, grid.before);
-        Object.assign(after, grid.after);
-      }
-    }
+      const price = (next.priceKobo as number | undefined) ?? current.priceKobo;
+      const original =
+        next.originalPriceKobo !== undefined
+          ? (next.originalPriceKobo as number | null)
+          : current.originalPriceKobo;
+      if (
+        original !== null &&
+        original <= price &&
+        (next.priceKobo !== undefined || next.originalPriceKobo !== undefined)
+      )
+        fields.originalPrice = 'The original price must be higher than the price.';
 
-    const imageKeys = await tx
-      .select({ key: productImages.key, color: productImages.colorName })
-      .from(productImages)
-      .where(eq(productImages.productId, id))
-      .orderBy(asc(productImages.position));
-    if (images) {
-      const nextKeys = images.images.map((image) => ({ key: image.key, color: image.colorName ?? null }));
-      if (!sameJson(nextKeys, imageKeys)) {
-        await writeProductImages(tx, id, images.images);
-        parts.push('images');
-        summary.push(`photos changed (${imageKeys.length} → ${nextKeys.length})`);
-        before.images = imageKeys.map((image) => (image.color ? `${image.key} (${image.color})` : image.key));
-        after.images = nextKeys.map((image) => (image.color ? `${image.key} (${image.color})` : image.key));
+      const specs = input.specs ? specsObject(input.specs, fields) : undefined;
+
+      // The grid: sizes, colours, variants and the old single stock figure (decision 0035).
+      const gridTouched =
+        input.sizes !== undefined ||
+        input.colors !== undefined ||
+        input.variants !== undefined ||
+        input.stock !== undefined;
+      const plan = gridTouched
+        ? planGrid(
+            { sizes: current.sizes, colors: current.colors, variants },
+            { sizes: input.sizes, colors: input.colors, variants: input.variants, stock: input.stock },
+          )
+        : null;
+      if (plan) {
+        Object.assign(fields, plan.errors);
+        if (plan.rows) {
+          Object.assign(fields, await skuConflicts(tx, id, plan.rows));
+          // A SKU kept by one variant and given to another in the same grid.
+          const byId = new Map(variants.map((row) => [row.id, row]));
+          const finals = new Map<string, number>();
+          for (const [index, row] of plan.rows.entries()) {
+            const sku = row.sku ?? (row.id === null ? null : (byId.get(row.id)?.sku ?? null));
+            if (!sku) continue;
+            const other = finals.get(sku);
+            if (other !== undefined && input.variants)
+              fields[`variants[${row.sku ? index : other}].sku`] ??= `${sku} is used twice in the grid.`;
+            finals.set(sku, index);
+          }
+        }
       }
-    } else if (set.colors) {
-      // Photos of a colour the product no longer sells show for every colour.
-      const kept = new Set(colorNames);
-      const orphaned = imageKeys.filter((image) => image.color && !kept.has(image.color));
-      if (orphaned.length > 0)
+      const colorNames = (plan?.colors ?? current.colors).map((color) => color.name);
+      const images = input.images
+        ? await resolveProductImages(
+            tx,
+            options.uploadDir,
+            id,
+            input.images,
+            colorNames,
+            (next.name as string | undefined) ?? current.name,
+          )
+        : null;
+      if (images) Object.assign(fields, images.errors);
+      if (Object.keys(fields).length > 0)
+        throw invalid(fields, new Set(), productMessages.editRequired, 'UNPROCESSABLE');
+
+      const changes = auditedFields.filter((field) => field in next && next[field] !== current[field]);
+      const parts: ChangedPart[] = [...changes];
+      const summary = changes.map((field) =>
+        field === 'description'
+          ? 'description changed'
+          : `${fieldLabels[field]} ${describeValue(field, current[field])} → ${describeValue(field, next[field])}`,
+      );
+      const before: Record<string, unknown> = Object.fromEntries(
+        changes.map((field) => [field, current[field]]),
+      );
+      const after: Record<string, unknown> = Object.fromEntries(changes.map((field) => [field, next[field]]));
+      const set: Partial<typeof products.$inferInsert> = Object.fromEntries(
+        changes.map((field) => [field, next[field]]),
+      );
+      if (specs && !sameJson(specs, current.specs)) {
+        set.specs = specs;
+        parts.push('specs');
+        summary.push('specifications changed');
+        before.specs = current.specs;
+        after.specs = specs;
+      }
+      if (plan && input.sizes && !sameJson(plan.sizes, current.sizes)) {
+        set.sizes = plan.sizes;
+        parts.push('sizes');
+        summary.push(`sizes ${current.sizes.join(', ') || 'none'} → ${plan.sizes.join(', ') || 'none'}`);
+        before.sizes = current.sizes;
+        after.sizes = plan.sizes;
+      }
+      if (plan && input.colors && !sameJson(plan.colors, current.colors)) {
+        set.colors = plan.colors;
+        parts.push('colors');
+        const names = (list: ColorOption[]) => list.map((color) => color.name).join(', ') || 'none';
+        summary.push(`colours ${names(current.colors)} → ${names(plan.colors)}`);
+        before.colors = current.colors;
+        after.colors = plan.colors;
+      }
+      if (Object.keys(set).length > 0)
         await tx
-          .update(productImages)
-          .set({ colorName: null })
-          .where(
-            and(
-              eq(productImages.productId, id),
-              inArray(
-                productImages.key,
-                orphaned.map((image) => image.key),
-              ),
-            ),
-          );
-    }
+          .update(products)
+          .set({ ...set, updatedAt: new Date() })
+          .where(eq(products.id, id));
 
-    if (parts.length === 0) return [];
-    if (Object.keys(set).length === 0)
-      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
-    if (changes.includes('categoryId') || changes.includes('brandId') || set.colors)
-      await refreshProductKeywords(tx, [id]);
-    const archiving = changes.includes('status') && next.status === 'archived';
-    await recordAdminAction(tx, actor, {
-      action: archiving && parts.length === 1 ? 'product.archive' : 'product.update',
-      entityType: 'product',
-      entityId: id,
-      summary: `${(next.name as string | undefined) ?? current.name}: ${summary.join(', ')}`,
-      before,
-      after,
-    });
-    return parts;
-  });
+      let grid: GridChange | null = null;
+      if (plan?.rows) {
+        const total = plan.rows.reduce((sum, row) => sum + row.stock, 0);
+        grid = await writeGrid(tx, id, variants, { rows: plan.rows, removed: plan.removed });
+        const oneStock = input.stock !== undefined && !input.variants && !plan.optionsChanged;
+        if (total !== current.stock) {
+          parts.push('stock');
+          before.stock = current.stock;
+          after.stock = total;
+        }
+        if (oneStock) {
+          if (total !== current.stock) summary.push(`stock ${current.stock} → ${total}`);
+        } else if (grid.summary.length > 0) {
+          parts.push('variants');
+          summary.push(...grid.summary);
+          Object.assign(before, grid.before);
+          Object.assign(after, grid.after);
+        }
+      }
+
+      const imageKeys = await tx
+        .select({ key: productImages.key, color: productImages.colorName })
+        .from(productImages)
+        .where(eq(productImages.productId, id))
+        .orderBy(asc(productImages.position));
+      if (images) {
+        const nextKeys = images.images.map((image) => ({ key: image.key, color: image.colorName ?? null }));
+        if (!sameJson(nextKeys, imageKeys)) {
+          await writeProductImages(tx, id, images.images);
+          parts.push('images');
+          summary.push(`photos changed (${imageKeys.length} → ${nextKeys.length})`);
+          before.images = imageKeys.map((image) =>
+            image.color ? `${image.key} (${image.color})` : image.key,
+          );
+          after.images = nextKeys.map((image) => (image.color ? `${image.key} (${image.color})` : image.key));
+        }
+      } else if (set.colors) {
+        // Photos of a colour the product no longer sells show for every colour.
+        const kept = new Set(colorNames);
+        const orphaned = imageKeys.filter((image) => image.color && !kept.has(image.color));
+        if (orphaned.length > 0)
+          await tx
+            .update(productImages)
+            .set({ colorName: null })
+            .where(
+              and(
+                eq(productImages.productId, id),
+                inArray(
+                  productImages.key,
+                  orphaned.map((image) => image.key),
+                ),
+              ),
+            );
+      }
+
+      if (parts.length === 0) return [];
+      if (Object.keys(set).length === 0)
+        await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+      if (changes.includes('categoryId') || changes.includes('brandId') || set.colors)
+        await refreshProductKeywords(tx, [id]);
+      const archiving = changes.includes('status') && next.status === 'archived';
+      await recordAdminAction(tx, actor, {
+        action: archiving && parts.length === 1 ? 'product.archive' : 'product.update',
+        entityType: 'product',
+        entityId: id,
+        summary: `${(next.name as string | undefined) ?? current.name}: ${summary.join(', ')}`,
+        before,
+        after,
+      });
+      return parts;
+    })
+    .catch(skuTaken);
   return { product: await getAdminProduct(db, id), changed };
 }
 
