@@ -174,7 +174,7 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
       ) : null}
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
-        <div className="space-y-5">
+        <div className="min-w-0 space-y-5">
           <Card title="Details">
             <Field label="Name" name="name" required maxLength={120} error={fields.name} autoComplete="off" />
             <div className="space-y-1.5">
