@@ -63,7 +63,9 @@ const transferAccountDto = z.object({
   received: z
     .number()
     .nullable()
-    .describe('₦ received so far while a transfer is under review: the rest, sent in time, pays the order'),
+    .describe(
+      '₦ received so far that waits for the shop (a short or late transfer): the rest, sent to this account while it is open or to the new one opened for the rest, pays the order',
+    ),
   testMode: z.boolean(),
 });
 
