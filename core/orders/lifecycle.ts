@@ -137,12 +137,16 @@ export type PaidBy = 'provider' | 'sandbox' | 'bank-transfer' | 'test-transfer';
 /** Payments that moved no money: the order is a test order, left out of revenue and reports. */
 const testPayments: readonly PaidBy[] = ['sandbox', 'test-transfer'];
 
-function paidNote(by: PaidBy, totalKobo: number): string {
+function paidNote(by: PaidBy, order: Pick<OrderRow, 'totalKobo' | 'paymentMethod'>): string {
+  const totalKobo = order.totalKobo;
   switch (by) {
     case 'provider':
       return `Payment of ${formatNaira(totalKobo)} confirmed. We are preparing your order.`;
     case 'sandbox':
-      return `TEST MODE payment of ${formatNaira(totalKobo)} with a test card: no money moved, this is a test order.`;
+      // The sandbox plays the bank for a transfer: never called a test card.
+      return order.paymentMethod === 'bank-transfer'
+        ? `TEST MODE transfer of ${formatNaira(totalKobo)} received: no money moved, this is a test order.`
+        : `TEST MODE payment of ${formatNaira(totalKobo)} with a test card: no money moved, this is a test order.`;
     case 'bank-transfer':
       return 'Your bank transfer has been received. We are preparing your order.';
     case 'test-transfer':
@@ -165,7 +169,7 @@ export function payOrder(tx: DbOrTx, order: OrderRow, by: PaidBy, now: Date): Mo
     {
       set: { paymentStatus: 'paid', paidAt: now, stockHeldUntil: null, isTest: testPayments.includes(by) },
       where: ne(orders.paymentStatus, 'paid'),
-      note: paidNote(by, order.totalKobo),
+      note: paidNote(by, order),
       tell: { kind: 'paid', totalKobo: order.totalKobo },
     },
     now,

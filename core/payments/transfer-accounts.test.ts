@@ -505,6 +505,16 @@ describe('every transfer the provider reports is recorded against its order', ()
     ]);
     expect(await moneyToRefund(database.db, order.number)).toEqual([]);
     expect((await openTransferAccount(deps, order.number, viewer)).state).toBe('paid');
+    // The shopper's timeline says the TEST MODE bank paid it: a transfer, never a test card.
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, (await orderRow(order.number)).id));
+    const paidNote = events.find((event) => event.status === 'processing')?.note ?? '';
+    expect(paidNote).toBe(
+      `TEST MODE transfer of ${formatNaira(order.totalKobo)} received: no money moved, this is a test order.`,
+    );
+    expect(events.map((event) => event.note).join(' ')).not.toMatch(/test card/i);
   });
 
   it('a late transfer of the whole total waits for the shop: no account for a rest that is not due', async () => {
