@@ -140,14 +140,15 @@ describe('an exported products file imported again', () => {
     let text = '';
     for await (const chunk of exported.chunks()) text += chunk;
     const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
-    // The read-only columns (stock status, sales, dates) are for reading: the owner edits the rest.
-    const kept = productExportColumns.importable.map((name) => header!.indexOf(name));
-    expect(kept.every((index) => index >= 0)).toBe(true);
-    const edited = rows.map((row) => kept.map((index) => row[index]!));
-    const at = (name: string) => productExportColumns.importable.indexOf(name as never);
+    // The file goes back whole: its read-only columns (stock status, sales, dates) are left alone.
+    expect(productExportColumns.importable.every((name) => header!.includes(name))).toBe(true);
+    expect(productExportColumns.readOnly.every((name) => header!.includes(name))).toBe(true);
+    const at = (name: string) => header!.indexOf(name);
+    const edited = rows.map((row) => [...row]);
     const target = edited.find((row) => row[at('Size')] === 'M')!;
     target[at('Stock')] = '17';
-    const file = [productExportColumns.importable, ...edited].map(csvLine).join('');
+    target[at('Sold')] = '999';
+    const file = [header!, ...edited].map(csvLine).join('');
 
     const before = await database.db
       .select({ sku: productVariants.sku, stock: productVariants.stock })

@@ -18,6 +18,7 @@ import { variantLabel } from '../catalog/variants';
 import { AppError } from '../errors';
 import { isUniqueViolation } from '../unique-violation';
 import { CsvSyntaxError, isBlankRecord, parseCsv, type CsvRecord } from './product-import-csv';
+import { productExportColumns } from './exports';
 import { findProductUpload, UPLOAD_ID_PATTERN } from './product-images';
 import { MAX_PRODUCT_IMAGES, MAX_STOCK } from './products';
 
@@ -61,6 +62,8 @@ const FORMULA_GUARDED = /^'[=+\-@\t\r]/;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const normalizeHeader = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** The products export's read-only columns, by their normalized names. */
+const exportedFigures = new Set<string>(productExportColumns.readOnly.map((name) => normalizeHeader(name)));
 
 /** A header's spellings: the template's, and those of other shops' exports a Nigerian owner may hold. */
 const HEADER_ALIASES: Record<string, ImportColumn> = {
@@ -308,6 +311,12 @@ function readImportFile(bytes: Uint8Array | string, errors: RowErrors): ReadFile
       continue;
     }
     const column = HEADER_ALIASES[normalizeHeader(name)];
+    // The products export's figures (sold, rating, stock status…) are read, never written: an
+    // exported file imports again as it is.
+    if (!column && exportedFigures.has(normalizeHeader(name))) {
+      columns.push(null);
+      continue;
+    }
     if (!column) {
       errors.add(1, name, `Unknown column “${name}”. The columns are: ${importColumns.join(', ')}.`);
       headerBad = true;
