@@ -439,9 +439,179 @@ export function ProductEditor({
           </Card>
 
           <Card
-            title="Stock, price and SKU by size and colour"
-            hint="The product's stock is the sum of these rows."
+            title="Sizes, colours and stock"
+            hint="Stock, price and SKU for each size and colour; the product's stock is the sum of the rows."
           >
+            <div className="grid gap-5 border-b border-line pb-5 sm:grid-cols-2">
+              <section aria-labelledby={`${base}-sizes-heading`} className="min-w-0 space-y-3">
+                <h3 id={`${base}-sizes-heading`} className={labelClasses}>
+                  Sizes
+                </h3>
+                <p className="text-xs text-muted">
+                  The shop&apos;s own sizes, in the order shoppers see them.
+                </p>
+                <ul className="space-y-2" aria-label="Sizes">
+                  {sizes.map((size, index) => (
+                    <li key={size.uid} className="flex items-center gap-2">
+                      <label htmlFor={`${base}-${size.uid}`} className="sr-only">
+                        Size {index + 1}
+                      </label>
+                      <input
+                        id={`${base}-${size.uid}`}
+                        value={size.name}
+                        maxLength={40}
+                        onChange={(event) => {
+                          const value = event.currentTarget.value;
+                          setSizes((current) =>
+                            current.map((item) => (item.uid === size.uid ? { ...item, name: value } : item)),
+                          );
+                        }}
+                        className={smallInput}
+                      />
+                      <button
+                        type="button"
+                        onClick={() => setSizes((current) => current.filter((item) => item.uid !== size.uid))}
+                        aria-label={`Remove size ${size.name}`}
+                        className="inline-flex size-9 shrink-0 items-center justify-center rounded-sm border border-line text-ink hover:bg-cream"
+                      >
+                        <X width={14} height={14} aria-hidden="true" />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                {sizes.length === 0 ? (
+                  <p className="text-sm text-muted">No sizes: one size fits all.</p>
+                ) : null}
+                <div className="flex items-end gap-2">
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <label htmlFor={`${base}-new-size`} className="block text-xs text-muted">
+                      Add a size
+                    </label>
+                    <input
+                      id={`${base}-new-size`}
+                      value={newSize}
+                      maxLength={40}
+                      placeholder="e.g. 3XL or 42"
+                      onChange={(event) => setNewSize(event.currentTarget.value)}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter') {
+                          event.preventDefault();
+                          addSize(newSize);
+                        }
+                      }}
+                      className={smallInput}
+                    />
+                  </div>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => addSize(newSize)}
+                    disabled={!newSize.trim()}
+                  >
+                    <Plus width={14} height={14} aria-hidden="true" /> Add size
+                  </Button>
+                </div>
+                {suggestedSizes.length > 0 ? (
+                  <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted">
+                    <span>From {category?.name}:</span>
+                    {suggestedSizes.map((size) => (
+                      <button
+                        key={size}
+                        type="button"
+                        onClick={() => addSize(size)}
+                        aria-label={`Add size ${size}`}
+                        className="rounded-full border border-line px-2.5 py-1 text-ink hover:bg-cream"
+                      >
+                        + {size}
+                      </button>
+                    ))}
+                  </div>
+                ) : null}
+                <ErrorText message={fields.sizes} />
+              </section>
+              <section aria-labelledby={`${base}-colours-heading`} className="min-w-0 space-y-3">
+                <h3 id={`${base}-colours-heading`} className={labelClasses}>
+                  Colours
+                </h3>
+                <p className="text-xs text-muted">The shop&apos;s own colours: a name and its shade.</p>
+                <ul className="space-y-2" aria-label="Colours">
+                  {colors.map((color, index) => (
+                    <li key={color.uid} className="flex items-center gap-2">
+                      <label htmlFor={`${base}-${color.uid}-hex`} className="sr-only">
+                        Shade of colour {index + 1}
+                      </label>
+                      <input
+                        id={`${base}-${color.uid}-hex`}
+                        type="color"
+                        value={color.hex}
+                        onChange={(event) => {
+                          const hex = event.currentTarget.value.toUpperCase();
+                          setColors((current) =>
+                            current.map((item) => (item.uid === color.uid ? { ...item, hex } : item)),
+                          );
+                        }}
+                        className="h-9 w-11 shrink-0 cursor-pointer rounded-sm border border-line bg-white p-1"
+                      />
+                      <label htmlFor={`${base}-${color.uid}`} className="sr-only">
+                        Colour {index + 1}
+                      </label>
+                      <input
+                        id={`${base}-${color.uid}`}
+                        value={color.name}
+                        maxLength={40}
+                        onChange={(event) => {
+                          const value = event.currentTarget.value;
+                          setColors((current) =>
+                            current.map((item) => (item.uid === color.uid ? { ...item, name: value } : item)),
+                          );
+                        }}
+                        className={smallInput}
+                      />
+                      <button
+                        type="button"
+                        onClick={() =>
+                          setColors((current) => current.filter((item) => item.uid !== color.uid))
+                        }
+                        aria-label={`Remove colour ${color.name}`}
+                        className="inline-flex size-9 shrink-0 items-center justify-center rounded-sm border border-line text-ink hover:bg-cream"
+                      >
+                        <X width={14} height={14} aria-hidden="true" />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                {colors.length === 0 ? <p className="text-sm text-muted">No colours.</p> : null}
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => addColor({ name: 'New colour', hex: '#888888' })}
+                >
+                  <Plus width={14} height={14} aria-hidden="true" /> Add colour
+                </Button>
+                {suggestedColors.length > 0 ? (
+                  <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted">
+                    <span>From {category?.name}:</span>
+                    {suggestedColors.map((color) => (
+                      <button
+                        key={color.name}
+                        type="button"
+                        onClick={() => addColor(color)}
+                        aria-label={`Add colour ${color.name}`}
+                        className="inline-flex items-center gap-1 rounded-full border border-line px-2.5 py-1 text-ink hover:bg-cream"
+                      >
+                        <span
+                          aria-hidden="true"
+                          className="size-3 rounded-full border border-ink/20"
+                          style={{ backgroundColor: color.hex }}
+                        />
+                        + {color.name}
+                      </button>
+                    ))}
+                  </div>
+                ) : null}
+                <ErrorText message={fields.colors} />
+              </section>
+            </div>
             <VariantGrid
               sizes={sizes}
               colors={colors}
@@ -476,157 +646,6 @@ export function ProductEditor({
         </div>
 
         <div className="min-w-0 space-y-5">
-          <Card title="Sizes" hint="The shop's own sizes, in the order shoppers see them.">
-            <ul className="space-y-2" aria-label="Sizes">
-              {sizes.map((size, index) => (
-                <li key={size.uid} className="flex items-center gap-2">
-                  <label htmlFor={`${base}-${size.uid}`} className="sr-only">
-                    Size {index + 1}
-                  </label>
-                  <input
-                    id={`${base}-${size.uid}`}
-                    value={size.name}
-                    maxLength={40}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
-                      setSizes((current) =>
-                        current.map((item) => (item.uid === size.uid ? { ...item, name: value } : item)),
-                      );
-                    }}
-                    className={smallInput}
-                  />
-                  <button
-                    type="button"
-                    onClick={() => setSizes((current) => current.filter((item) => item.uid !== size.uid))}
-                    aria-label={`Remove size ${size.name}`}
-                    className="inline-flex size-9 shrink-0 items-center justify-center rounded-sm border border-line text-ink hover:bg-cream"
-                  >
-                    <X width={14} height={14} aria-hidden="true" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-            {sizes.length === 0 ? <p className="text-sm text-muted">No sizes: one size fits all.</p> : null}
-            <div className="flex items-end gap-2">
-              <div className="min-w-0 flex-1 space-y-1">
-                <label htmlFor={`${base}-new-size`} className="block text-xs text-muted">
-                  Add a size
-                </label>
-                <input
-                  id={`${base}-new-size`}
-                  value={newSize}
-                  maxLength={40}
-                  placeholder="e.g. 3XL or 42"
-                  onChange={(event) => setNewSize(event.currentTarget.value)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') {
-                      event.preventDefault();
-                      addSize(newSize);
-                    }
-                  }}
-                  className={smallInput}
-                />
-              </div>
-              <Button size="sm" variant="outline" onClick={() => addSize(newSize)} disabled={!newSize.trim()}>
-                <Plus width={14} height={14} aria-hidden="true" /> Add size
-              </Button>
-            </div>
-            {suggestedSizes.length > 0 ? (
-              <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted">
-                <span>From {category?.name}:</span>
-                {suggestedSizes.map((size) => (
-                  <button
-                    key={size}
-                    type="button"
-                    onClick={() => addSize(size)}
-                    aria-label={`Add size ${size}`}
-                    className="rounded-full border border-line px-2.5 py-1 text-ink hover:bg-cream"
-                  >
-                    + {size}
-                  </button>
-                ))}
-              </div>
-            ) : null}
-            <ErrorText message={fields.sizes} />
-          </Card>
-
-          <Card title="Colours" hint="The shop's own colours: a name and its shade.">
-            <ul className="space-y-2" aria-label="Colours">
-              {colors.map((color, index) => (
-                <li key={color.uid} className="flex items-center gap-2">
-                  <label htmlFor={`${base}-${color.uid}-hex`} className="sr-only">
-                    Shade of colour {index + 1}
-                  </label>
-                  <input
-                    id={`${base}-${color.uid}-hex`}
-                    type="color"
-                    value={color.hex}
-                    onChange={(event) => {
-                      const hex = event.currentTarget.value.toUpperCase();
-                      setColors((current) =>
-                        current.map((item) => (item.uid === color.uid ? { ...item, hex } : item)),
-                      );
-                    }}
-                    className="h-9 w-11 shrink-0 cursor-pointer rounded-sm border border-line bg-white p-1"
-                  />
-                  <label htmlFor={`${base}-${color.uid}`} className="sr-only">
-                    Colour {index + 1}
-                  </label>
-                  <input
-                    id={`${base}-${color.uid}`}
-                    value={color.name}
-                    maxLength={40}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
-                      setColors((current) =>
-                        current.map((item) => (item.uid === color.uid ? { ...item, name: value } : item)),
-                      );
-                    }}
-                    className={smallInput}
-                  />
-                  <button
-                    type="button"
-                    onClick={() => setColors((current) => current.filter((item) => item.uid !== color.uid))}
-                    aria-label={`Remove colour ${color.name}`}
-                    className="inline-flex size-9 shrink-0 items-center justify-center rounded-sm border border-line text-ink hover:bg-cream"
-                  >
-                    <X width={14} height={14} aria-hidden="true" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-            {colors.length === 0 ? <p className="text-sm text-muted">No colours.</p> : null}
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => addColor({ name: 'New colour', hex: '#888888' })}
-            >
-              <Plus width={14} height={14} aria-hidden="true" /> Add colour
-            </Button>
-            {suggestedColors.length > 0 ? (
-              <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted">
-                <span>From {category?.name}:</span>
-                {suggestedColors.map((color) => (
-                  <button
-                    key={color.name}
-                    type="button"
-                    onClick={() => addColor(color)}
-                    aria-label={`Add colour ${color.name}`}
-                    className="inline-flex items-center gap-1 rounded-full border border-line px-2.5 py-1 text-ink hover:bg-cream"
-                  >
-                    <span
-                      aria-hidden="true"
-                      className="size-3 rounded-full border border-ink/20"
-                      style={{ backgroundColor: color.hex }}
-                    />
-                    + {color.name}
-                  </button>
-                ))}
-              </div>
-            ) : null}
-            <ErrorText message={fields.colors} />
-          </Card>
-
           <Card title="Specifications">
             <ul className="space-y-3" aria-label="Specifications">
               {specs.map((spec, index) => (
