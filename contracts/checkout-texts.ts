@@ -80,6 +80,7 @@ export const checkoutMessages = {
   invalidPhone: 'Please enter a valid phone number',
   invalidNigerianPhone: 'Please enter a Nigerian phone number, such as 0803 123 4567 or +234 803 123 4567',
   chooseState: 'Please choose your state',
+  enterState: 'Please enter your state or region',
   invalidCoupon: 'Invalid coupon code.',
   couponExpired: 'This coupon code has expired.',
   couponUsedUp: 'This coupon code has reached its usage limit.',
@@ -95,6 +96,15 @@ export const checkoutMessages = {
   trackNotFound: 'No order found with the provided information. Please check and try again.',
   orderNotFound: "We couldn't find the order you're looking for.",
 } as const;
+
+/**
+ * The checkout's message when fields are left empty: one field is named by its own message (a
+ * missing state says so), several are listed by their labels after the general request.
+ */
+export function missingFieldsMessage(missing: readonly { label: string; message: string }[]): string {
+  if (missing.length === 1) return missing[0]!.message;
+  return `${checkoutMessages.required}: ${missing.map((field) => field.label).join(', ')}.`;
+}
 
 /** A customer's bank reference: spaces removed, then 8-20 letters or digits; null when it does not fit. */
 export function normalizeBankReference(raw: string): string | null {

@@ -46,7 +46,7 @@ export const shippingAddressSchema = z.object({
   lastName: required(60),
   address: required(200),
   city: required(80),
-  state: required(80),
+  state: z.string().trim().min(1, checkoutMessages.enterState).max(80),
   /** Optional in Nigeria, where few addresses use one; required elsewhere. */
   zipCode: z.string().trim().max(20).default(''),
   country: z.enum(checkoutCountries),

@@ -8,9 +8,17 @@ const settingOf: Record<PaymentMethodId, keyof ShopSettings['paymentMethods']> =
   'bank-transfer': 'bankTransfer',
 };
 
-/** The payment methods a shopper may choose now, in the checkout's order. */
+/**
+ * The payment methods a shopper may choose now, in the checkout's order. 'Credit card' and
+ * Flutterwave open the same provider window (the first limited to cards), so with both turned on
+ * the checkout offers one card option, Flutterwave, which takes cards too; 'Credit card' shows
+ * only when it is the shop's one card option.
+ */
 export function enabledPaymentMethods(settings: Pick<ShopSettings, 'paymentMethods'>): PaymentMethodId[] {
-  return (Object.keys(settingOf) as PaymentMethodId[]).filter((id) => settings.paymentMethods[settingOf[id]]);
+  const enabled = (Object.keys(settingOf) as PaymentMethodId[]).filter(
+    (id) => settings.paymentMethods[settingOf[id]],
+  );
+  return enabled.includes('flutterwave') ? enabled.filter((id) => id !== 'credit-card') : enabled;
 }
 
 export function isPaymentMethodEnabled(

@@ -1,5 +1,10 @@
 import { Link } from 'react-router';
-import { checkoutCountries, checkoutMessages, countryNames } from '../../../contracts/checkout-texts';
+import {
+  checkoutCountries,
+  checkoutMessages,
+  countryNames,
+  missingFieldsMessage,
+} from '../../../contracts/checkout-texts';
 import {
   nigerianPhoneOf,
   nigerianStateLabel,
@@ -17,7 +22,7 @@ const contactFields = [
 const addressFields = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
-  { name: 'address', label: 'Address', autoComplete: 'street-address', wide: true },
+  { name: 'address', label: 'Address', autoComplete: 'address-line1', wide: true },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
 ] as const;
 
@@ -36,6 +41,26 @@ const detailNames: DetailName[] = [
 /** Few Nigerian addresses use a postal code; everywhere else it is needed. */
 const isRequired = (name: DetailName, country: string) => name !== 'zipCode' || country !== 'Nigeria';
 
+/** Each detail as its label names it, for a message that says which one is missing. */
+const detailLabels: Record<DetailName, string> = {
+  email: 'Email',
+  phone: 'Phone',
+  firstName: 'First name',
+  lastName: 'Last name',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  zipCode: 'Postal code',
+  country: 'Country',
+};
+
+/** What a missing detail says beside its field: a state is chosen in Nigeria, typed elsewhere. */
+function missingMessage(name: DetailName, country: string): string {
+  if (name === 'state')
+    return country === 'Nigeria' ? checkoutMessages.chooseState : checkoutMessages.enterState;
+  return `Please fill in your ${detailLabels[name].toLowerCase()}`;
+}
+
 /**
  * The shopper's details as the form holds them, checked as the browser can check them (every
  * required field, a Nigerian phone): the first field at fault, with its message, or the details.
@@ -51,8 +76,10 @@ export function readCheckoutDetails(
   if (missing.length > 0)
     return {
       ok: false,
-      fields: Object.fromEntries(missing.map((name) => [name, checkoutMessages.required])),
-      message: checkoutMessages.required,
+      fields: Object.fromEntries(missing.map((name) => [name, missingMessage(name, country)])),
+      message: missingFieldsMessage(
+        missing.map((name) => ({ label: detailLabels[name], message: missingMessage(name, country) })),
+      ),
       focus: missing[0]!,
     };
   if (country === 'Nigeria' && !nigerianPhoneOf(value('phone')))
