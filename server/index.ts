@@ -10,6 +10,7 @@ import { seedDemoOrders } from '../seed/seed-orders';
 import { drawPendingPictures } from '../seed/product-pictures';
 import { ensureAdminAccount } from '../core/accounts/ensure-admin-account';
 import { adminStartupNote } from './admin-startup-note';
+import { mailNotice, openAtLine, sayWarning, testModeWarning } from './startup-notes';
 import { buildApp, defaultClientDir, type PagesSetup } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logging';
@@ -76,23 +77,16 @@ async function main(config: Config) {
     pages,
     printKeptMail: !config.smtpUrl && !config.flutterwave,
   });
-  if (!config.flutterwave) {
-    // Without keys the shop takes TEST MODE payments: fine for a demo, never for a live shop.
-    const warning = config.isProduction
-      ? 'TEST MODE in production: FLW_PUBLIC_KEY and FLW_SECRET_KEY are not set, so card payments go to the built-in sandbox and NO MONEY IS TAKEN. Every page shows a TEST MODE banner and sandbox-paid orders are test orders, left out of revenue. Set the Flutterwave keys to take real payments.'
-      : 'TEST MODE: no Flutterwave keys, card payments use the built-in sandbox (test cards only, no money taken).';
-    // A log collector gets it as a warning; a person at the terminal reads it once, as a step.
-    if (config.isProduction && logFormat === 'json') logger.warn({ testMode: true }, warning);
-    step(warning);
-  }
-  if (!config.smtpUrl) {
-    // A demo (TEST MODE) has no mailbox but this terminal; a live shop's log must never carry a link's secret.
-    const notice = config.flutterwave
-      ? 'No SMTP_URL: e-mails are kept in the outbox and NOT delivered, so shoppers get no sign-up, reset or order links. Set SMTP_URL.'
-      : 'No SMTP_URL: e-mails are kept in the outbox, not delivered. In TEST MODE each one is printed here with its links (sign-up confirmations, password resets, order links); set SMTP_URL to send them.';
-    if (config.isProduction && config.flutterwave && logFormat === 'json') logger.warn(notice);
-    step(notice);
-  }
+  // Each said once: a JSON warning for a log collector, else a plain line among the steps.
+  const notices = {
+    logFormat,
+    warn: (fields: Record<string, unknown>, message: string) => logger.warn(fields, message),
+    write: (text: string) => process.stdout.write(text),
+  };
+  const testMode = testModeWarning(config);
+  if (testMode) sayWarning(notices, testMode, { testMode: true });
+  const mail = mailNotice(config);
+  if (mail) sayWarning(notices, mail);
   const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log, config.jobIntervalMs);
   const stopStockAlerts = await startStockAlerts(database, app.services.orders, app.log);
 
@@ -135,8 +129,13 @@ async function main(config: Config) {
     (drawn) => drawn > 0 && logger.info({ drawn }, `the remaining ${drawn} demo pictures are drawn`),
     (error: unknown) => logger.warn({ err: error }, 'drawing the remaining demo pictures failed'),
   );
-  process.stdout.write(`\nRossy is open at ${config.publicUrl}\n`);
-  process.stdout.write(adminStartupNote(admin, { fromAdminPassword: Boolean(config.adminPassword) }));
+  process.stdout.write(openAtLine(config));
+  process.stdout.write(
+    adminStartupNote(admin, {
+      fromAdminPassword: Boolean(config.adminPassword),
+      mailLeaves: Boolean(config.smtpUrl),
+    }),
+  );
 }
 
 try {

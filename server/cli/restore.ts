@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { lagosIso } from '../../contracts/lagos-time';
 import { openDatabase } from '../../db/client';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { restoreShop } from '../operations/backup';
@@ -50,7 +51,7 @@ try {
   );
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   process.stdout.write(
-    `Restored ${database.label} from the backup of ${manifest.createdAt}: ${rows} rows, ${manifest.media} pictures.\n` +
+    `Restored ${database.label} from the backup of ${lagosIso(new Date(manifest.createdAt))}: ${rows} rows, ${manifest.media} pictures.\n` +
       (unchecked
         ? 'Its signature was NOT checked (--unverified): look over the administrators under /admin → Users before opening the shop.\n'
         : `Its signature matched ${key?.from === 'BACKUP_KEY' ? 'BACKUP_KEY' : `the key in ${key?.from}`}.\n`) +

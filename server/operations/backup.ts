@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import { redactMailSecrets } from '../../core/admin/outbox';
+import { lagosIso } from '../../contracts/lagos-time';
 import type { DatabaseHandle, Db, Tx } from '../../db/client';
 import { renewSessionSecret } from '../session-secret';
 import { BackupError } from './backup-error';
@@ -408,8 +409,8 @@ export async function restoreShop(
   }
 }
 
-/** backups/rossy-2026-11-25-1430.backup: sorts by date, one a minute at most. */
+/** backups/rossy-2026-11-25-1430.backup, in Lagos time like every other date: sorts by date, one a minute at most. */
 export function backupFileName(now = new Date()): string {
-  const stamp = now.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
+  const stamp = lagosIso(now).slice(0, 16).replace('T', '-').replace(':', '');
   return `rossy-${stamp}.backup`;
 }
