@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../plugins/errors';
 import { catalogRoutes } from './catalog/routes';
 import { adminStockAlertRoutes, stockAlertRoutes } from './catalog/stock-alerts';
+import { wishlistRoutes } from './catalog/wishlist';
 import { accountRoutes } from './accounts/routes';
 import { healthRoutes } from './health';
 import { userRoutes } from './users/routes';
@@ -20,6 +21,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
   await app.register(stockAlertRoutes);
+  await app.register(wishlistRoutes);
   await app.register(accountRoutes);
   await app.register(userRoutes);
   await app.register(orderRoutes);
