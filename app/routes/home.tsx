@@ -50,11 +50,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     tiles: categories.filter((category) => category.featured && category.parentId !== null).slice(0, 6),
     collections: [
       { id: 'featured', label: 'Featured', href: '/products', products: featured.items },
-      { id: 'mens-wear', label: "Men's Wear", href: '/products?category=mens-wear', products: mens.items },
+      { id: 'mens-wear', label: "Men's Wear", href: '/category/mens-wear', products: mens.items },
       {
         id: 'womens-bags',
         label: "Women's Bags",
-        href: '/products?category=womens-bags',
+        href: '/category/womens-bags',
         products: womens.items,
       },
     ],
@@ -113,7 +113,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {departments.map((department, index) => (
             <li key={department.id}>
               <Link
-                to={`/products?category=${department.id}`}
+                to={`/category/${department.id}`}
                 className="group relative block aspect-[4/3] overflow-hidden rounded-card bg-cream md:aspect-[5/4]"
               >
                 <ProductImage

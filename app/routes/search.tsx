@@ -1,6 +1,7 @@
 import { parseProductListQuery } from '../../contracts/catalog';
 import { listCategories } from '../../core/catalog/list-categories';
 import { listProducts } from '../../core/catalog/list-products';
+import { suggestSearches } from '../../core/catalog/suggest-searches';
 import { categoryChoices } from '../lib/category-facets';
 import { ProductListing, searchSortLabels } from '../features/catalog/product-listing';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -13,7 +14,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listProducts(context.services.db, query),
     listCategories(context.services.db),
   ]);
-  return { page, query, categories: categoryChoices(categories) };
+  // Nothing found: closer words (a typo's product, a category's name), then the departments and the sale.
+  const words =
+    page.total === 0 && query.q
+      ? (await suggestSearches(context.services.db, query.q)).filter(
+          (word) => word.toLowerCase() !== query.q!.toLowerCase(),
+        )
+      : [];
+  const suggestions =
+    page.total === 0 && query.q
+      ? [
+          ...words
+            .slice(0, 6)
+            .map((word) => ({ label: word, href: `/search?q=${encodeURIComponent(word)}` })),
+          ...categories
+            .filter((category) => category.parentId === null)
+            .map((department) => ({ label: department.name, href: `/category/${department.id}` })),
+          { label: 'Sale', href: '/sale' },
+        ]
+      : [];
+  return { page, query, categories: categoryChoices(categories), suggestions };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -25,7 +45,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { page, query, categories } = loaderData;
+  const { page, query, categories, suggestions } = loaderData;
   return (
     <ProductListing
       eyebrow="Search"
@@ -35,6 +55,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       sortLabels={searchSortLabels}
       clearHref={query.q ? `/search?q=${encodeURIComponent(query.q)}` : '/search'}
       facets={{ categories, priceBands: true }}
+      suggestions={suggestions}
     />
   );
 }

@@ -34,7 +34,22 @@ interface ProductListingProps {
   facets?: FilterFacets;
   /** h2 when the page has its own h1 above the listing (the sale's banner). */
   headingLevel?: 'h1' | 'h2';
+  /** What an empty list offers instead (a search's closer words, the departments). */
+  suggestions?: { label: string; href: string }[];
 }
+
+/** The address's filters a shopper can clear (the search words and the sort are not filters). */
+const FILTER_KEYS = [
+  'category',
+  'price',
+  'minPrice',
+  'maxPrice',
+  'rating',
+  'availability',
+  'color',
+  'size',
+  'onSale',
+];
 
 /** A titled, sortable, paged product grid with its count, loading skeletons and empty state. */
 export function ProductListing({
@@ -48,6 +63,7 @@ export function ProductListing({
   clearHref,
   facets,
   headingLevel = 'h1',
+  suggestions = [],
 }: ProductListingProps) {
   const Heading = headingLevel;
   const [params] = useSearchParams();
@@ -63,6 +79,7 @@ export function ProductListing({
   const kept = [...params].filter(
     ([key, value]) => key !== 'sort' && key !== 'page' && value !== '' && !fixed.includes(key),
   );
+  const filtered = kept.some(([key]) => FILTER_KEYS.includes(key));
 
   return (
     <div className="container-shop py-10 lg:py-14">
@@ -117,11 +134,31 @@ export function ProductListing({
             <div className="flex flex-col items-center py-20 text-center">
               <h2 className="text-display-md">No products found</h2>
               <p className="mt-2 max-w-sm text-muted">
-                Try adjusting your filters or search with different keywords.
+                {filtered
+                  ? 'Try adjusting your filters or search with different keywords.'
+                  : suggestions.length > 0
+                    ? 'Check the spelling, or try one of these:'
+                    : 'Try searching with different keywords.'}
               </p>
-              <ButtonLink to={clearHref} className="mt-6">
-                Clear Filters
-              </ButtonLink>
+              {suggestions.length > 0 ? (
+                <ul aria-label="Suggestions" className="mt-6 flex max-w-xl flex-wrap justify-center gap-2">
+                  {suggestions.map((suggestion) => (
+                    <li key={suggestion.href}>
+                      <Link
+                        to={suggestion.href}
+                        className="inline-flex min-h-10 items-center rounded-full border border-line bg-white px-4 text-sm hover:border-ink"
+                      >
+                        {suggestion.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {filtered ? (
+                <ButtonLink to={clearHref} className="mt-6">
+                  Clear Filters
+                </ButtonLink>
+              ) : null}
             </div>
           ) : (
             <>
