@@ -1,5 +1,9 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
-import { SESSION_EXPIRED_MESSAGE } from '../../contracts/account-texts';
+import {
+  SESSION_EXPIRED_MESSAGE,
+  SIGN_IN_CONFIRMATION_NOTE,
+  SIGN_IN_FAILED,
+} from '../../contracts/account-texts';
 import { signIn } from '../../core/accounts/sign-in';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
@@ -38,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { 'Set-Cookie': context.services.cookies.serialize(session) },
     });
   } catch (error) {
-    return formFailure(error, 'Failed to sign in. Please check your credentials.');
+    return formFailure(error, SIGN_IN_FAILED);
   }
 }
 
@@ -77,6 +81,9 @@ export default function LoginPage() {
       }
     >
       <FormAlert message={result?.error} />
+      {result?.error === SIGN_IN_FAILED ? (
+        <FormAlert message={SIGN_IN_CONFIRMATION_NOTE} tone="info" />
+      ) : null}
       {!result?.error ? (
         <FormAlert message={notice} tone={params.get('notice') === 'expired' ? 'error' : 'success'} />
       ) : null}

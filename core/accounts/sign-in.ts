@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { SIGN_IN_FAILED } from '../../contracts/account-texts';
 import { signInSchema, type PublicUser, type SignInInput } from '../../contracts/accounts';
 import { users } from '../../db/schema/accounts';
 import { signIns } from '../../db/schema/admin';
@@ -11,7 +12,7 @@ import { verifyPassword } from './passwords';
 import { createSession, type IssuedSession } from './sessions';
 import { toPublicUser } from './user-view';
 
-export const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials.';
+export { SIGN_IN_FAILED };
 export const ACCOUNT_INACTIVE = 'This account has been deactivated. Please contact support to restore it.';
 
 /**
