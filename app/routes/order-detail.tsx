@@ -99,6 +99,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const address = order.shippingAddress;
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const orderKey = useSearchParams()[0].get('key');
+  const trackable = order.status !== 'awaiting_payment' && order.status !== 'cancelled';
   // What is still to send into the order's account: its amount, or the rest after a short transfer.
   const transferDueKobo = !transferAccount
     ? 0
@@ -127,10 +128,13 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
             <OrderStatusBadge status={order.status} label={order.statusLabel} />
           </div>
         </div>
-        <div className="grid grid-cols-2 gap-3 sm:flex">
-          <a href="#tracking" className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
-            <Truck width={16} height={16} aria-hidden="true" /> Track Package
-          </a>
+        <div className={`grid gap-3 sm:flex ${trackable ? 'grid-cols-2' : 'grid-cols-1'}`}>
+          {/* An order not paid (or cancelled) has no package to follow yet. */}
+          {trackable ? (
+            <a href="#tracking" className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
+              <Truck width={16} height={16} aria-hidden="true" /> Track Package
+            </a>
+          ) : null}
           <ButtonLink
             to={`/contact?order=${encodeURIComponent(order.number)}`}
             variant="outline"
