@@ -19,6 +19,7 @@ import { ErrorPage } from './components/error-page';
 import { OfflinePage } from './components/offline-page';
 import { fontFaces } from './fonts';
 import { useRootData, type RootData } from './lib/root-data';
+import { useAccountWishlist } from './lib/wishlist-sync';
 import { countUnreadNotifications } from '../core/notifications/notifications';
 import { currencyFromCookie } from '../contracts/currency';
 
@@ -127,6 +128,7 @@ function TestModeBanner() {
 const LiveChatPanel = lazy(() => import('./features/content/live-chat-panel'));
 
 export default function App() {
+  useAccountWishlist();
   return (
     <ShopShell chat={LiveChatPanel}>
       <Outlet />
