@@ -1,5 +1,6 @@
 import { useFetcher } from 'react-router';
 import { getAdminProductEditor, listProductDepartments, updateProduct } from '../../core/admin/products';
+import { waitingAlertsByVariant } from '../../core/catalog/stock-alerts';
 import { isAppError } from '../../core/errors';
 import { AdminNav } from '../features/admin/admin-nav';
 import { auditActor } from '../features/admin/admin-tab.server';
@@ -21,9 +22,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       getAdminProductEditor(db, params.id),
       listProductDepartments(db),
     ]);
-    // Shoppers waiting for each variant to come back (back-in-stock alerts), by variant id: filled
-    // in where the alerts' count is wired; the grid shows "N waiting" for any given here.
-    const waiting: Record<number, number> = {};
+    // Shoppers waiting for each variant to come back (back-in-stock alerts), by variant id: the
+    // grid shows "N waiting" beside a size and colour someone waits for.
+    const waiting = Object.fromEntries(
+      [...(await waitingAlertsByVariant(db, [editor.product.id]))].filter(([, count]) => count > 0),
+    ) as Record<number, number>;
     return { name: admin.name, editor, departments, waiting };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND')

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import {
   closeBrowser,
   main,
+  openAsAdmin,
   queryDatabase,
   requireDatabase,
   shopperAddress,
@@ -74,6 +75,18 @@ describe.each(WIDTHS)('back in stock at %ipx', (width) => {
       expect(JSON.parse(asked.body)).toEqual({ ok: true, message: "We'll e-mail you when it's back." });
       expect(await askFor(first, email), 'asking again answers the same').toEqual(asked);
       expect((await askFor(second, email)).status).toBe(202);
+
+      // The owner's editor counts who waits beside each size and colour.
+      await withPage(width, async ({ page }) => {
+        await openAsAdmin(page, `/admin/products/${first.product_id}`);
+        const waitingCells = page.getByTestId('variant-waiting');
+        await expect
+          .poll(
+            async () =>
+              (await waitingCells.allTextContents()).filter((text) => /\d+ waiting/.test(text)).length,
+          )
+          .toBeGreaterThanOrEqual(2);
+      });
 
       // The first size comes back (an import, the owner's grid): one e-mail, at once.
       await setStock(first, 4);
