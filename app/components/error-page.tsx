@@ -15,7 +15,7 @@ export function ErrorPage({ status }: { status: number }) {
   };
   return (
     <section className="container-shop flex flex-col items-center py-24 text-center">
-      <p className="font-display text-[6rem] leading-none font-semibold text-sand">{status}</p>
+      <p className="font-display text-[6rem] leading-none font-semibold text-gold">{status}</p>
       <h1 className="mt-4 text-display-md">{title}</h1>
       <p className="mt-3 max-w-md text-muted">{text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">

@@ -204,7 +204,7 @@ describe('admin orders and payments', () => {
         await expect.poll(() => transactions.count()).toBe(1);
         expect(await transactions.getByTestId('transaction-status').textContent()).toBe('Successful');
         await transactions.getByText('Chidera Nwosu').waitFor();
-        expect(await transactions.getByRole('button', { name: /Verify transaction/ }).isDisabled()).toBe(
+        expect(await transactions.getByRole('button', { name: /^Verified transaction/ }).isDisabled()).toBe(
           true,
         );
         expect(await main(page).getByLabel('From').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -91,7 +91,7 @@ describe('admin user management', () => {
       expect((await signIn(target.email)).status).toBe(200);
 
       // Promote to Admin, one way: the button goes.
-      await row.getByRole('button', { name: `Promote ${target.name} to Admin` }).click();
+      await row.getByRole('button', { name: `Promote to Admin: ${target.name}` }).click();
       await page
         .getByRole('dialog', { name: 'Promote to Admin?' })
         .getByRole('button', { name: 'Promote to Admin' })

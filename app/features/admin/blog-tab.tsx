@@ -60,6 +60,7 @@ function PublishToggle({ post, compact = false }: { post: BlogPostSummary; compa
   const published = post.status === 'published';
   const busy = fetcher.state !== 'idle';
   const result = fetcher.data;
+  const label = busy ? (published ? 'Unpublishing…' : 'Publishing…') : published ? 'Unpublish' : 'Publish';
   return (
     <fetcher.Form method="post" className={cn(compact ? 'inline-flex items-center gap-2' : 'space-y-3')}>
       <input type="hidden" name="intent" value={published ? 'blog-unpublish' : 'blog-publish'} />
@@ -74,14 +75,15 @@ function PublishToggle({ post, compact = false }: { post: BlogPostSummary; compa
         size="sm"
         variant={published ? 'outline' : 'gold'}
         disabled={busy}
-        aria-label={compact ? `${published ? 'Unpublish' : 'Publish'} "${post.title}"` : undefined}
+        // In a list, the post's title follows the words on the button (WCAG 2.5.3).
+        aria-label={compact ? `${label} "${post.title}"` : undefined}
       >
         {published ? (
           <Undo2 width={14} height={14} aria-hidden="true" />
         ) : (
           <Send width={14} height={14} aria-hidden="true" />
         )}
-        {busy ? (published ? 'Unpublishing…' : 'Publishing…') : published ? 'Unpublish' : 'Publish'}
+        {label}
       </Button>
       {compact && result ? (
         result.ok ? (

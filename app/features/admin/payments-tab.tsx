@@ -83,13 +83,15 @@ function VerifyButton({
   onVerify: () => void;
 }) {
   const done = transaction.status === 'successful' || transaction.status === 'refund_due';
+  const label = verifying ? 'Verifying…' : done ? 'Verified' : 'Verify';
   return (
     <Button
       size="sm"
       variant="outline"
       disabled={done || verifying}
       onClick={onVerify}
-      aria-label={`Verify transaction ${transaction.id}`}
+      // Its name starts with the words on the button (WCAG 2.5.3), then says which transaction.
+      aria-label={`${label} transaction ${transaction.id}`}
     >
       <RefreshCw
         width={14}
@@ -97,7 +99,7 @@ function VerifyButton({
         aria-hidden="true"
         className={verifying ? 'animate-spin' : undefined}
       />
-      {verifying ? 'Verifying…' : done ? 'Verified' : 'Verify'}
+      {label}
     </Button>
   );
 }
