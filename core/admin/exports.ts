@@ -12,6 +12,7 @@ import { orderLines, orders } from '../../db/schema/orders';
 import { paymentTransactions, transactionStatuses } from '../../db/schema/payments';
 import { userSearchCondition } from '../accounts/manage-users';
 import { stockStatus } from '../catalog/stock-status';
+import { gridStockStatus } from './product-grid';
 import { adminOrderConditions } from '../orders/manage-orders';
 import { isTestProvider } from '../payments/provider';
 import { transactionConditions } from '../payments/transactions';
@@ -231,14 +232,13 @@ export const productExportColumns = {
 
 const stockNames = { in_stock: 'In stock', low_stock: 'Low stock', out_of_stock: 'Out of stock' } as const;
 
-/**
- * A product's stock status by its sizes and colours, as the Products tab's filter reads it: out when
- * none is left in any, low when some size or colour is below the threshold (or sold out), else in stock.
- */
+/** A product's stock status by its sizes and colours: the Products tab's rule (core/admin/product-grid.ts). */
 export function productStockStatus(variantStocks: readonly number[]): StockStatus {
   const total = variantStocks.reduce((sum, stock) => sum + Math.max(stock, 0), 0);
-  if (total <= 0) return 'out_of_stock';
-  return variantStocks.some((stock) => stockStatus(stock) !== 'in_stock') ? 'low_stock' : 'in_stock';
+  return gridStockStatus(
+    variantStocks.map((stock) => ({ stock })),
+    total,
+  );
 }
 
 interface ExportedVariant {
