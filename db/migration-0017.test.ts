@@ -4,80 +4,16 @@
  * ordered points at a variant of its product (its own size and colour when the product sells them);
  * and cancelling an order placed before variants gives its units back to those variants, once.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelOrder } from '../core/orders/lifecycle';
 import { seedCatalog } from '../seed/seed-catalog';
-import { openDatabase, type DatabaseHandle } from './client';
-import { projectRoot } from './project-root';
+import { openShopMigratedTo, type PreviousShop } from '../tests/fixtures/previous-shop';
+import type { DatabaseHandle } from './client';
 import { orders } from './schema/orders';
 
-const PREVIOUS = 16;
-const migrations = path.join(projectRoot, 'db', 'migrations');
-
-/** The migrations folder as it was at 0016: the same files, the journal cut there. */
-function previousMigrations(into: string): string {
-  const folder = path.join(into, 'migrations');
-  fs.mkdirSync(path.join(folder, 'meta'), { recursive: true });
-  const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= PREVIOUS);
-  expect(journal.entries.at(-1)?.tag).toBe('0016_every_transfer_recorded');
-  for (const entry of journal.entries)
-    fs.copyFileSync(path.join(migrations, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  return folder;
-}
-
-let scratch: string;
+let shop: PreviousShop;
 let handle: DatabaseHandle;
-let drop: () => Promise<void> = async () => {};
-
-/** A database migrated to 0016 only, opened as the shop opens it. */
-async function openPreviousShop(): Promise<DatabaseHandle> {
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'rossy-0017-'));
-  const folder = previousMigrations(scratch);
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `rossy_test_0017_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    await migratePg(drizzlePg(pool), { migrationsFolder: folder });
-    await pool.end();
-    drop = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-    return openDatabase({ databaseUrl: url.toString(), maxConnections: 3 });
-  }
-  const directory = path.join(scratch, 'pglite');
-  fs.mkdirSync(directory, { recursive: true });
-  const client = await PGlite.create(directory, { extensions: { pg_trgm } });
-  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
-  await client.close();
-  return openDatabase({ dataDir: scratch });
-}
 
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
   return ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
@@ -99,7 +35,8 @@ const unpaidNumber = 'ORD-17001';
 const paidNumber = 'ORD-17002';
 
 beforeAll(async () => {
-  handle = await openPreviousShop();
+  shop = await openShopMigratedTo('0016_every_transfer_recorded');
+  handle = shop.handle;
   const db = handle.db;
   await seedCatalog(db, { uploadDir: '/nonexistent', images: false });
   // Products of each shape, inserted as 0016's admin did (its stock one number).
@@ -171,9 +108,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await handle?.close();
-  await drop();
-  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  await shop?.destroy();
 });
 
 interface Cell {
