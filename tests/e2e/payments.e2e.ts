@@ -196,7 +196,7 @@ describe('paying by card through the TEST MODE checkout', () => {
         await main(page).getByRole('button', { name: 'Try payment again' }).click();
         await payByCard(page, '4187 4274 1556 4246', '828');
         await page.waitForURL(pathIs('/order-success'), { timeout: 20_000 });
-        await main(page).getByText('Payment Complete').waitFor();
+        await main(page).getByText('Flutterwave Payment Verified').waitFor();
         expect(problemReport()).toEqual([]);
       },
       ['/api/payments/flutterwave/verify'],
