@@ -13,6 +13,7 @@ import {
   visit,
   waitForHydration,
   withPage,
+  WIDTHS,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -37,7 +38,7 @@ async function signInAnswer(page: Page): Promise<string[]> {
   );
 }
 
-describe('small things a shopper notices, on a phone (375 px)', () => {
+describe('small things a shopper notices, on a phone (375 px) and, for the search, a desktop', () => {
   test("the home page's departments lead to a list with colour and size filters", async () => {
     await withPage(375, async ({ page, problemReport }) => {
       await visit(page, '/');
@@ -63,31 +64,38 @@ describe('small things a shopper notices, on a phone (375 px)', () => {
     });
   });
 
-  test('an empty search offers suggestions and no "Clear Filters" when no filter is set', async () => {
-    await withPage(375, async ({ page, problemReport }) => {
-      await visit(page, '/search?q=zqxwvjk');
-      await main(page).getByRole('heading', { name: 'No products found' }).waitFor();
-      expect(await main(page).getByRole('link', { name: 'Clear Filters' }).count()).toBe(0);
-      const suggestions = main(page).getByRole('list', { name: 'Suggestions' });
-      await suggestions.waitFor();
-      expect(await suggestions.getByRole('link', { name: "Men's Wear" }).getAttribute('href')).toBe(
-        '/category/mens-wear',
-      );
-      expect(await suggestions.getByRole('link', { name: "Women's Bags" }).getAttribute('href')).toBe(
-        '/category/womens-bags',
-      );
-      await suggestions.getByRole('link', { name: "Men's Wear" }).click();
-      await page.waitForURL(isAt('/category/mens-wear'));
+  test.each(WIDTHS)(
+    'an empty search offers suggestions and nothing to clear when no filter is set (%i px)',
+    async (width) => {
+      await withPage(width, async ({ page, problemReport }) => {
+        await visit(page, '/search?q=zqxwvjk');
+        await main(page).getByRole('heading', { name: 'No products found' }).waitFor();
+        expect(
+          await main(page)
+            .getByRole('link', { name: /^Clear (Filters|All)$/ })
+            .count(),
+        ).toBe(0);
+        const suggestions = main(page).getByRole('list', { name: 'Suggestions' });
+        await suggestions.waitFor();
+        expect(await suggestions.getByRole('link', { name: "Men's Wear" }).getAttribute('href')).toBe(
+          '/category/mens-wear',
+        );
+        expect(await suggestions.getByRole('link', { name: "Women's Bags" }).getAttribute('href')).toBe(
+          '/category/womens-bags',
+        );
+        await suggestions.getByRole('link', { name: "Men's Wear" }).click();
+        await page.waitForURL(isAt('/category/mens-wear'));
 
-      // With a filter set, clearing it is what helps.
-      await visit(page, '/search?q=zqxwvjk&availability=out-of-stock');
-      await main(page).getByRole('heading', { name: 'No products found' }).waitFor();
-      expect(await main(page).getByRole('link', { name: 'Clear Filters' }).getAttribute('href')).toBe(
-        '/search?q=zqxwvjk',
-      );
-      expect(problemReport()).toEqual([]);
-    });
-  });
+        // With a filter set, clearing it is what helps.
+        await visit(page, '/search?q=zqxwvjk&availability=out-of-stock');
+        await main(page).getByRole('heading', { name: 'No products found' }).waitFor();
+        expect(await main(page).getByRole('link', { name: 'Clear Filters' }).getAttribute('href')).toBe(
+          '/search?q=zqxwvjk',
+        );
+        expect(problemReport()).toEqual([]);
+      });
+    },
+  );
 
   test('a sign-in before the address is confirmed says the link was sent again, as an unknown address reads', async () => {
     const email = uniqueEmail('unconfirmed');

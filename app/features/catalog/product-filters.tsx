@@ -46,16 +46,7 @@ export function ProductFilters({
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const [params] = useSearchParams();
-  const active = [
-    'category',
-    'price',
-    'minPrice',
-    'maxPrice',
-    'rating',
-    'availability',
-    'color',
-    'size',
-  ].filter((key) => params.has(key) && !fixed.includes(key)).length;
+  const active = activeFilters(params, fixed);
 
   return (
     <>
@@ -137,6 +128,13 @@ function FilterDrawer({
       </div>
     </div>
   );
+}
+
+/** How many filters the address sets that the shopper can clear (the page's own, such as its category, are not). */
+function activeFilters(params: URLSearchParams, fixed: string[]): number {
+  return ['category', 'price', 'minPrice', 'maxPrice', 'rating', 'availability', 'color', 'size'].filter(
+    (key) => params.has(key) && !fixed.includes(key),
+  ).length;
 }
 
 function FilterForm({
@@ -317,9 +315,11 @@ function FilterForm({
               Apply
             </Button>
           </noscript>
-          <Link to={clearHref} className="text-sm underline underline-offset-4">
-            Clear All
-          </Link>
+          {activeFilters(params, fixed) > 0 ? (
+            <Link to={clearHref} className="text-sm underline underline-offset-4">
+              Clear All
+            </Link>
+          ) : null}
         </div>
       ) : null}
     </Form>
