@@ -55,6 +55,9 @@ describe('the wishlist kept with the account', () => {
 
     const read = await call('GET', '/api/wishlist', token);
     expect(read.statusCode).toBe(200);
+    expect(read.headers['cache-control'], 'a shopper’s own list is kept by no cache').toBe(
+      'private, no-store',
+    );
     const [first] = (JSON.parse(read.body) as { items: Record<string, unknown>[] }).items;
     expect(first).toMatchObject({ id: ids[0], name: names.get(ids[0]!) });
     expect(typeof first!.price).toBe('number');
