@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
+  axeViolations,
   closeBrowser,
   isAt,
   main,
@@ -77,6 +78,7 @@ describe('small things a shopper notices, on a phone (375 px) and, for the searc
         ).toBe(0);
         const suggestions = main(page).getByRole('list', { name: 'Suggestions' });
         await suggestions.waitFor();
+        expect(await axeViolations(page), 'the empty search').toEqual([]);
         expect(await suggestions.getByRole('link', { name: "Men's Wear" }).getAttribute('href')).toBe(
           '/category/mens-wear',
         );
@@ -123,6 +125,7 @@ describe('small things a shopper notices, on a phone (375 px) and, for the searc
         await signInThroughForm(page, email, PASSWORD);
         const unconfirmed = await signInAnswer(page);
         expect(unconfirmed).toEqual([SIGN_IN_FAILED, LINK_AGAIN]);
+        expect(await axeViolations(page), 'the refused sign-in with its note').toEqual([]);
         await expect.poll(mails, { message: 'the link e-mailed again' }).toBe(2);
 
         await signInThroughForm(page, uniqueEmail('nobody'), PASSWORD);
