@@ -48,6 +48,7 @@ const adminPaths = [/^\/api\/admin\//, /^\/api\/users(\/|$)/];
 const signedInRoutes: { method?: Method; path: RegExp }[] = [
   { path: /^\/api\/profile(\/|$)/ },
   { path: /^\/api\/notifications(\/|$)/ },
+  { path: /^\/api\/wishlist(\/|$)/ },
   { method: 'GET', path: /^\/api\/orders$/ },
   { method: 'POST', path: /^\/api\/products\/\{id\}\/reviews$/ },
 ];
