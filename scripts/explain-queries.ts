@@ -85,6 +85,9 @@ const lines = [
   await time('list: everything, featured', () => listProducts(db, {})),
   await time('product by id', () => getProduct(db, sample!.id)),
   await time('categories', () => listCategories(db)),
+  await time("list: size 'M' in stock", () => listProducts(db, { size: 'M' })),
+  await time("list: colour 'black' in stock", () => listProducts(db, { color: 'black' })),
+  await time("list: colour 'Olive' in stock", () => listProducts(db, { color: 'Olive' })),
 ];
 for (const q of ['leather', 'bag', 'black', 'handbg', 'lether', 'leather handbag', 'black shirt']) {
   lines.push(await time(`search '${q}'`, () => listProducts(db, { q, pageSize: 24 })));
@@ -124,6 +127,8 @@ const explained: [string, () => Promise<unknown>][] = [
   ["search 'handbg' (a typo)", () => listProducts(capturing, { q: 'handbg', sort: 'relevance' })],
   ['product by id', () => getProduct(capturing, sample!.id)],
   ['categories', () => listCategories(capturing)],
+  ["list: size 'M' in stock", () => listProducts(capturing, { size: 'M' })],
+  ["list: colour 'Olive' in stock", () => listProducts(capturing, { color: 'Olive' })],
 ];
 const plans: string[] = [];
 for (const [name, work] of explained) {

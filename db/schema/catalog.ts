@@ -166,6 +166,10 @@ export const productVariants = pgTable(
     index('product_variants_size_in_stock_idx')
       .on(table.size, table.productId)
       .where(sql`${table.stock} > 0`),
+    /** A filter by colour (any case: lower(color) = lower($1)) finds the products whose that colour is in stock. */
+    index('product_variants_colour_in_stock_idx')
+      .on(sql`lower(${table.color})`, table.productId)
+      .where(sql`${table.stock} > 0`),
   ],
 );
 

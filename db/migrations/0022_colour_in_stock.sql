@@ -1,0 +1,1 @@
+CREATE INDEX "product_variants_colour_in_stock_idx" ON "product_variants" USING btree (lower("color"),"product_id") WHERE "product_variants"."stock" > 0;
