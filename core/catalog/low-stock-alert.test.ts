@@ -171,35 +171,26 @@ async function alerts(): Promise<{ to: string; subject: string; text: string }[]
     .orderBy(asc(outbox.id));
 }
 
-/** The mail is written after the order's answer: wait for it to reach the outbox. */
-async function settle(count: number): Promise<{ to: string; subject: string; text: string }[]> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const found = await alerts();
-    if (found.length >= count) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return alerts();
-}
-
-describe('the low-stock alert after an order', { timeout: 90_000 }, () => {
+// The alert is written by the order's own statement: it is in the outbox as soon as placeOrder returns.
+describe('the low-stock alert with an order', { timeout: 90_000 }, () => {
   it('e-mails the shop once when a size falls below five and once when it sells out, naming its SKU', async () => {
     await setGridStock(database.db, product.id, [{ size: product.size, color: product.color, stock: 6 }], 20);
     const code = await sku();
     const option = `${product.size} / ${product.color}`;
 
     await order('first@example.ng'); // 6 → 5
-    expect(await settle(0)).toEqual([]);
+    expect(await alerts()).toEqual([]);
     await order('second@example.ng'); // 5 → 4
-    let sent = await settle(1);
+    let sent = await alerts();
     expect(sent.map((mail) => mail.subject)).toEqual([
       `Low stock: ${product.name} ${option}: 4 left (SKU ${code})`,
     ]);
     await order('third@example.ng'); // 4 → 3: below already, no second alert
     await order('fourth@example.ng', 2); // 3 → 1
-    sent = await settle(1);
+    sent = await alerts();
     expect(sent).toHaveLength(1);
     await order('fifth@example.ng'); // 1 → 0
-    sent = await settle(2);
+    sent = await alerts();
     expect(sent.map((mail) => mail.subject)).toEqual([
       `Low stock: ${product.name} ${option}: 4 left (SKU ${code})`,
       `Sold out: ${product.name} ${option}: sold out (SKU ${code})`,
@@ -211,8 +202,79 @@ describe('the low-stock alert after an order', { timeout: 90_000 }, () => {
     // Restocked above the line, the next drop below it alerts again.
     await setGridStock(database.db, product.id, [{ size: product.size, color: product.color, stock: 7 }]);
     await order('sixth@example.ng', 4); // 7 → 3
-    sent = await settle(3);
+    sent = await alerts();
     expect(sent.at(-1)!.subject).toBe(`Low stock: ${product.name} ${option}: 3 left (SKU ${code})`);
+  });
+
+  it('is recorded by the order itself: in the outbox when the order is, with no step after it, and never for a refused order', async () => {
+    await database.db.delete(outbox);
+    const [first, second] = await database.db
+      .select({ size: productVariants.size, color: productVariants.color })
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id))
+      .orderBy(asc(productVariants.position))
+      .limit(2);
+    await setGridStock(database.db, product.id, [
+      { size: first!.size, color: first!.color, stock: 5 },
+      { size: second!.size, color: second!.color, stock: 2 },
+    ]);
+    // A mailer that does nothing after the order: whatever is in the outbox, the order's statement wrote.
+    const silent: PlaceOrderDeps = {
+      ...deps,
+      mailer: { send: () => Promise.resolve(), deliver: () => Promise.resolve() },
+    };
+    const both = (firstQuantity: number, secondQuantity: number, email: string) =>
+      placeOrder(silent, {
+        items: [
+          { id: product.id, quantity: firstQuantity, selectedSize: first!.size, selectedColor: first!.color },
+          {
+            id: product.id,
+            quantity: secondQuantity,
+            selectedSize: second!.size,
+            selectedColor: second!.color,
+          },
+        ],
+        shippingMethod: 'standard',
+        paymentMethod: 'bank-transfer',
+        email,
+        phone: '+234 803 555 0177',
+        shippingAddress: { ...testShippingAddress },
+      });
+
+    // More than there is of the second size: refused, and no alert for the first one's 5 → 3.
+    await expect(both(2, 3, 'refused@example.ng')).rejects.toMatchObject({ code: 'OUT_OF_STOCK' });
+    expect(await alerts()).toEqual([]);
+
+    // 5 → 3 and 2 → 0: one mail naming both, exactly as the alert reads it.
+    await both(2, 2, 'both@example.ng');
+    const [mail] = await database.db
+      .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, html: outbox.html })
+      .from(outbox)
+      .where(and(eq(outbox.to, 'stock@rossy.test'), like(outbox.subject, 'Low stock:%')));
+    const settings = await getShopSettings(database.db);
+    const variants = await database.db
+      .select({
+        variantId: productVariants.id,
+        sku: productVariants.sku,
+        size: productVariants.size,
+        color: productVariants.color,
+      })
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id))
+      .orderBy(asc(productVariants.position))
+      .limit(2);
+    const named = variants.map((variant) => ({ ...variant, productId: product.id, name: product.name }));
+    const expected = lowStockAlertMail(
+      'https://rossy.test',
+      settings,
+      [
+        { variantId: named[0]!.variantId, kind: 'low', left: 3 },
+        { variantId: named[1]!.variantId, kind: 'sold_out', left: 0 },
+      ],
+      named,
+    );
+    expect(mail).toEqual(expected);
+    expect(mail!.subject).toBe('Low stock: 2 sizes and colours, 1 sold out');
   });
 
   it(`${SHOPPERS} shoppers racing for 6 units: one "low" alert and one "sold out", however they interleave (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {
@@ -227,7 +289,7 @@ describe('the low-stock alert after an order', { timeout: 90_000 }, () => {
     );
     expect(placed).toHaveLength(6);
     expect(refused.every((error) => error instanceof AppError && error.code === 'OUT_OF_STOCK')).toBe(true);
-    const sent = await settle(2);
+    const sent = await alerts();
     // A moment more: no third alert arrives late.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await alerts()).map((mail) => mail.subject.split(':')[0])).toEqual(

@@ -1,7 +1,7 @@
 import { LOW_STOCK_THRESHOLD } from './stock-status';
 import { variantLabel } from './variants';
-import type { Mailer, MailMessage } from '../mail/mailer';
-import { renderMail } from '../mail/mailer';
+import type { MailMessage } from '../mail/mailer';
+import { escapeHtml, renderMail } from '../mail/mailer';
 import type { ShopSettings } from '../settings/shop-settings';
 
 /*
@@ -71,72 +71,163 @@ export function lowStockAlertMail(
   crossings: readonly StockCrossing[],
   variants: readonly AlertedVariant[],
 ): MailMessage | null {
-  if (!settings.notifications.emailAlerts) return null;
-  const to = settings.notifications.alertEmail || settings.supportEmail;
+  const to = alertAddress(settings);
   const named = crossings.flatMap((crossing) => {
     const variant = variants.find((candidate) => candidate.variantId === crossing.variantId);
     return variant ? [{ variant, crossing }] : [];
   });
   if (!to || named.length === 0) return null;
-  const lines = named.map(({ variant, crossing }) => crossingLine(variant, crossing));
-  const soldOut = named.filter(({ crossing }) => crossing.kind === 'sold_out').length;
-  const [only] = named;
-  const subject =
-    named.length === 1 && only
-      ? `${only.crossing.kind === 'sold_out' ? 'Sold out' : 'Low stock'}: ${lines[0]}`
-      : `Low stock: ${named.length} sizes and colours${soldOut ? `, ${soldOut} sold out` : ''}`;
   const products = new Set(named.map(({ variant }) => variant.productId));
+  return composeAlertMail(publicUrl, settings, to, {
+    count: named.length,
+    soldOut: named.filter(({ crossing }) => crossing.kind === 'sold_out').length,
+    productName: products.size === 1 ? named[0]!.variant.name : null,
+    lines: named.map(({ variant, crossing }) => crossingLine(variant, crossing)),
+  });
+}
+
+/** Where the alert goes; null when the owner did not ask for e-mail alerts. */
+function alertAddress(settings: ShopSettings): string | null {
+  if (!settings.notifications.emailAlerts) return null;
+  return settings.notifications.alertEmail || settings.supportEmail || null;
+}
+
+/** The alert for `count` crossings (`soldOut` of them sold out), of one product (its name) or several. */
+function composeAlertMail(
+  publicUrl: string,
+  settings: ShopSettings,
+  to: string,
+  alert: { count: number; soldOut: number; productName: string | null; lines: readonly string[] },
+): MailMessage {
+  const { count, soldOut, productName, lines } = alert;
+  const subject =
+    count === 1
+      ? `${soldOut === 1 ? 'Sold out' : 'Low stock'}: ${lines[0]}`
+      : `Low stock: ${count} sizes and colours${soldOut ? `, ${soldOut} sold out` : ''}`;
   const listUrl =
-    products.size === 1 && only
-      ? `${publicUrl}/admin?tab=products&q=${encodeURIComponent(only.variant.name)}`
+    productName !== null
+      ? `${publicUrl}/admin?tab=products&q=${encodeURIComponent(productName)}`
       : `${publicUrl}/admin?tab=products&stock=low_stock`;
   return {
     to,
     subject,
     ...renderMail({
       shopName: settings.name,
-      heading: soldOut === named.length ? 'Sold out' : 'Running low',
+      heading: soldOut === count ? 'Sold out' : 'Running low',
       paragraphs: [
-        `An order just took ${named.length === 1 ? 'this size' : 'these sizes and colours'} below ${LOW_STOCK_THRESHOLD} in stock:`,
+        `An order just took ${count === 1 ? 'this size' : 'these sizes and colours'} below ${LOW_STOCK_THRESHOLD} in stock:`,
         ...lines,
         "Restock it in the product's stock grid.",
       ],
       action: {
-        label: products.size === 1 ? 'Open the product' : 'Open the low-stock products',
+        label: productName !== null ? 'Open the product' : 'Open the low-stock products',
         url: listUrl,
       },
     }),
   };
 }
 
-export interface LowStockAlertDeps {
-  mailer: Mailer;
-  publicUrl: string;
-  onMailError?: (error: unknown) => void;
+/** Stands for the crossed lines in a frame; Place Order's statement puts the lines in its place. */
+export const ALERT_LINES_TOKEN = '[[low-stock-lines]]';
+
+/** One way an order may cross one variant's line: the alert's line if the statement leaves `left`. */
+export interface AlertCandidate {
+  position: number;
+  variantId: number;
+  productId: number;
+  kind: 'low' | 'sold_out';
+  /** The units left that make this crossing (0 for sold out). */
+  left: number;
+  text: string;
+  html: string;
+}
+
+/** The alert's whole mail for `count` crossings, `soldOut` of them sold out, of one product (0: several). */
+export interface AlertFrame {
+  count: number;
+  soldOut: number;
+  productId: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
 }
 
 /**
- * After an order is recorded: the units it left of each variant it took (`left`, from its own
- * statement) and its lines. Sends the shop's alert when a variant crossed; never throws (the order
- * stands whatever the mail does).
+ * Everything Place Order's statement needs to write the low-stock alert in the order's own statement
+ * (so it is recorded with the order or not at all): every crossing each variant the order takes
+ * could make (which one happens is known only when the statement has taken the stock, behind the
+ * locks of concurrent orders), and the alert's mail for each possible count of crossings, with
+ * `ALERT_LINES_TOKEN` where the crossed lines go, joined by `textJoin` / `htmlJoin`. Empty when the
+ * owner did not ask for e-mail alerts.
  */
-export async function alertLowStock(
-  deps: LowStockAlertDeps,
+export interface LowStockAlertPlan {
+  candidates: AlertCandidate[];
+  frames: AlertFrame[];
+  textJoin: string;
+  htmlJoin: string;
+}
+
+export function lowStockAlertPlan(
+  publicUrl: string,
   settings: ShopSettings,
   lines: readonly (AlertedVariant & { quantity: number })[],
-  left: readonly { variantId: number; left: number }[],
-): Promise<void> {
-  try {
-    const taken = left.map(({ variantId, left: units }) => ({
-      variantId,
-      left: units,
-      quantity: lines
-        .filter((line) => line.variantId === variantId)
-        .reduce((sum, line) => sum + line.quantity, 0),
-    }));
-    const message = lowStockAlertMail(deps.publicUrl, settings, lowStockCrossings(taken), lines);
-    if (message) await deps.mailer.send(message);
-  } catch (error) {
-    deps.onMailError?.(error);
+  threshold = LOW_STOCK_THRESHOLD,
+): LowStockAlertPlan {
+  const probe = renderMail({ shopName: '', heading: '', paragraphs: ['[[a]]', '[[b]]'] });
+  const between = (value: string) => value.slice(value.indexOf('[[a]]') + 5, value.indexOf('[[b]]'));
+  const plan: LowStockAlertPlan = {
+    candidates: [],
+    frames: [],
+    textJoin: between(probe.text),
+    htmlJoin: between(probe.html),
+  };
+  const to = alertAddress(settings);
+  if (!to) return plan;
+
+  // Each variant once, with all the units the order takes of it, in the order's line order.
+  const taken = new Map<number, AlertedVariant & { quantity: number }>();
+  for (const line of lines) {
+    if (line.variantId === null || line.quantity <= 0) continue;
+    const seen = taken.get(line.variantId);
+    taken.set(line.variantId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
   }
+  [...taken.values()].forEach((variant, position) => {
+    const possible: StockCrossing[] = [{ variantId: variant.variantId!, kind: 'sold_out', left: 0 }];
+    // "low" means the units before (left + quantity) were at the threshold or more.
+    for (let left = Math.max(1, threshold - variant.quantity); left < threshold; left++)
+      possible.push({ variantId: variant.variantId!, kind: 'low', left });
+    for (const crossing of possible) {
+      const text = crossingLine(variant, crossing);
+      plan.candidates.push({
+        position,
+        variantId: variant.variantId!,
+        productId: variant.productId,
+        kind: crossing.kind,
+        left: crossing.left,
+        text,
+        html: escapeHtml(text),
+      });
+    }
+  });
+
+  const variants = [...taken.values()];
+  const frame = (count: number, productId: number, productName: string | null) => {
+    for (let soldOut = 0; soldOut <= count; soldOut++) {
+      const lines = [ALERT_LINES_TOKEN];
+      const mail = composeAlertMail(publicUrl, settings, to, { count, soldOut, productName, lines });
+      plan.frames.push({ count, soldOut, productId, ...mail, to });
+    }
+  };
+  // Crossings all of one product: at most as many as the variants the order takes of it.
+  const perProduct = new Map<number, { name: string; variants: number }>();
+  for (const variant of variants) {
+    const seen = perProduct.get(variant.productId);
+    perProduct.set(variant.productId, { name: variant.name, variants: (seen?.variants ?? 0) + 1 });
+  }
+  for (const [productId, { name, variants: most }] of perProduct)
+    for (let count = 1; count <= most; count++) frame(count, productId, name);
+  // Crossings of several products: two or more.
+  if (perProduct.size > 1) for (let count = 2; count <= variants.length; count++) frame(count, 0, null);
+  return plan;
 }

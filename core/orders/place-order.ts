@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { products, productVariants } from '../../db/schema/catalog';
 import { variantLabel } from '../catalog/variants';
-import { alertLowStock } from '../catalog/low-stock-alert';
+import { ALERT_LINES_TOKEN, type LowStockAlertPlan, lowStockAlertPlan } from '../catalog/low-stock-alert';
 import { type orderLines, orders } from '../../db/schema/orders';
 import { orderOwner } from '../notifications/notifications';
 import { orderLink as notificationLink, orderNotificationText } from '../notifications/notification-texts';
@@ -288,8 +288,9 @@ async function recordOrder(
     notification: { title: string; message: string; link: string };
     saveInfo: boolean;
     mails: MailMessage[];
+    stockAlert: LowStockAlertPlan;
   },
-): Promise<{ id: number; mails: QueuedMail[]; stockLeft: { variantId: number; left: number }[] }> {
+): Promise<{ id: number; mails: QueuedMail[] }> {
   const at = order.createdAt.toISOString();
   const address = order.shippingAddress;
   const owner = orderOwner({ userId: order.userId, email: order.email });
@@ -401,23 +402,64 @@ async function recordOrder(
           AS m("to", subject, text, html, position)
        ORDER BY m.position
       RETURNING id
+    ),
+    -- The low-stock alert (decision 0036): the crossings the units this order left make (a "low"
+    -- candidate exists only where the units before were at the threshold or more), in one mail.
+    crossed AS (
+      SELECT c.position, c.product_id, c.kind, c.text, c.html
+        FROM jsonb_to_recordset(${JSON.stringify(
+          work.stockAlert.candidates.map((candidate) => ({
+            position: candidate.position,
+            variant_id: candidate.variantId,
+            product_id: candidate.productId,
+            kind: candidate.kind,
+            lft: candidate.left,
+            text: candidate.text,
+            html: candidate.html,
+          })),
+        )}::jsonb)
+          AS c(position integer, variant_id integer, product_id integer, kind text, lft integer, text text, html text)
+        JOIN taken ON taken.id = c.variant_id
+       WHERE (c.kind = 'sold_out' AND taken.stock <= 0) OR (c.kind = 'low' AND taken.stock = c.lft)
+    ),
+    crossing AS (
+      SELECT count(*)::int AS count, (count(*) FILTER (WHERE kind = 'sold_out'))::int AS sold_out,
+             CASE WHEN count(DISTINCT product_id) = 1 THEN min(product_id) ELSE 0 END AS product_id,
+             string_agg(text, ${work.stockAlert.textJoin}::text ORDER BY position) AS text,
+             string_agg(html, ${work.stockAlert.htmlJoin}::text ORDER BY position) AS html
+        FROM crossed
+    ),
+    stock_alert AS (
+      INSERT INTO outbox ("to", subject, text, html)
+      SELECT f."to", replace(f.subject, ${ALERT_LINES_TOKEN}::text, crossing.text),
+             replace(f.text, ${ALERT_LINES_TOKEN}::text, crossing.text),
+             replace(f.html, ${ALERT_LINES_TOKEN}::text, crossing.html)
+        FROM placed, crossing,
+             jsonb_to_recordset(${JSON.stringify(work.stockAlert.frames)}::jsonb)
+               AS f(count integer, "soldOut" integer, "productId" integer, "to" text, subject text, text text, html text)
+       WHERE crossing.count > 0 AND f.count = crossing.count AND f."soldOut" = crossing.sold_out
+         AND f."productId" = crossing.product_id
+       LIMIT 1
+      RETURNING id, "to", subject, text, html
     )
     SELECT placed.id, (SELECT array_agg(id ORDER BY id) FROM mails) AS mail_ids,
-           (SELECT jsonb_agg(jsonb_build_object('variantId', taken.id, 'left', taken.stock)) FROM taken) AS stock_left
+           (SELECT jsonb_agg(jsonb_build_object('id', id, 'to', "to", 'subject', subject, 'text', text, 'html', html))
+              FROM stock_alert) AS stock_alert
       FROM placed`;
   const [row] = await runPrepared<{
     id: number;
     mail_ids: number[] | null;
-    stock_left: { variantId: number; left: number }[] | null;
+    stock_alert: ({ id: number } & MailMessage)[] | null;
   }>(db, 'place-order', statement);
   if (!row) throw new Error('The order was not recorded');
   // Ids are given in insertion order, which is the order of the messages.
   const ids = (row.mail_ids ?? []).map(Number);
   return {
     id: Number(row.id),
-    mails: ids.map((id, index) => ({ id, message: work.mails[index]! })),
-    // What the order left of each variant it took: the low-stock alert's crossing (decision 0036).
-    stockLeft: row.stock_left ?? [],
+    mails: [
+      ...ids.map((id, index) => ({ id, message: work.mails[index]! })),
+      ...(row.stock_alert ?? []).map(({ id, ...message }) => ({ id: Number(id), message })),
+    ],
   };
 }
 
@@ -521,6 +563,8 @@ export async function placeOrder(
       notification: { ...orderNotificationText(number, placed.tell), link: notificationLink(number) },
       saveInfo: Boolean(userId && input.saveInfo),
       mails,
+      // The low-stock alert is written by the order's own statement: with the order, or not at all.
+      stockAlert: lowStockAlertPlan(deps.publicUrl, settings, lines),
     });
   } catch (error) {
     // A twin request with the same key may have won the race: it took the key (unique violation),
@@ -532,7 +576,6 @@ export async function placeOrder(
 
   // Mails go out after the answer; the outbox keeps them whatever the mail server does.
   void deps.mailer.deliver(recorded.mails).catch((error: unknown) => deps.onMailError?.(error));
-  void alertLowStock(deps, settings, lines, recorded.stockLeft);
   deps.onPlaced?.(view);
   return { order: view, accessToken, replayed: false };
 }
