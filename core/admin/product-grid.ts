@@ -176,7 +176,8 @@ export function cellName(path: readonly PropertyKey[]): string {
 
 const labelOf = (size: string | null, color: string | null) => variantLabel({ size, color }) || 'The product';
 
-function duplicateOption(names: readonly string[]): string | null {
+/** The first name listed twice (in any case), or null: sizes and colours are each named once. */
+export function duplicateOption(names: readonly string[]): string | null {
   const seen = new Set<string>();
   for (const name of names) {
     const key = name.toLowerCase();

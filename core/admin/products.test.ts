@@ -443,6 +443,81 @@ describe('adding a product', () => {
     ]);
   });
 
+  it("with the shop's own sizes and colours beside the category's, in the order given", async () => {
+    const upload = await photo('#203040');
+    const created = await createProduct(
+      { db: database.db, uploadDir },
+      {
+        name: 'Ikoyi Kaftan Shirt',
+        description: 'A long kaftan shirt with side slits.',
+        price: 45000,
+        stock: 6,
+        category: 'mens-shirts',
+        sizes: ['M', 'Tall 42'],
+        colors: ['white', { name: 'Indigo Adire', hex: '#2B3A67' }],
+        images: [upload.id],
+      },
+      actor,
+    );
+    const [stored] = await database.db
+      .select({ sizes: products.sizes, colors: products.colors })
+      .from(products)
+      .where(eq(products.id, created.product.id));
+    expect(stored!.sizes).toEqual(['M', 'Tall 42']);
+    expect(stored!.colors).toEqual([
+      { name: 'White', hex: expect.stringMatching(/^#[0-9A-Fa-f]{6}$/) },
+      { name: 'Indigo Adire', hex: '#2B3A67' },
+    ]);
+    const grid = await gridOf(created.product.id);
+    expect(grid.map((row) => [row.size, row.color])).toEqual([
+      ['M', 'White'],
+      ['Tall 42', 'White'],
+      ['M', 'Indigo Adire'],
+      ['Tall 42', 'Indigo Adire'],
+    ]);
+    expect(grid.reduce((sum, row) => sum + row.stock, 0)).toBe(6);
+  });
+
+  it('refuses a size or colour listed twice, a colour name the category lacks without its hex, and a bad hex', async () => {
+    const upload = await photo('#304050');
+    const base = {
+      name: 'Yaba Work Shirt',
+      description: 'A sturdy work shirt.',
+      price: 20000,
+      stock: 3,
+      category: 'mens-shirts',
+      images: [upload.id],
+    };
+    const before = await database.db.select({ id: products.id }).from(products);
+    await expect(
+      createProduct({ db: database.db, uploadDir }, { ...base, sizes: ['Tall 42', 'tall 42'] }, actor),
+    ).rejects.toMatchObject({ status: 422, fields: { sizes: 'tall 42 is listed twice.' } });
+    await expect(
+      createProduct(
+        { db: database.db, uploadDir },
+        { ...base, colors: ['White', { name: 'white', hex: '#FFFFFF' }] },
+        actor,
+      ),
+    ).rejects.toMatchObject({ status: 422, fields: { colors: 'white is listed twice.' } });
+    await expect(
+      createProduct({ db: database.db, uploadDir }, { ...base, colors: ['Indigo Adire'] }, actor),
+    ).rejects.toMatchObject({
+      status: 422,
+      fields: { colors: expect.stringMatching(/^Indigo Adire is not a colour of .+: give its hex/) },
+    });
+    await expect(
+      createProduct(
+        { db: database.db, uploadDir },
+        { ...base, colors: [{ name: 'Indigo Adire', hex: 'blue' }] },
+        actor,
+      ),
+    ).rejects.toMatchObject({ status: 400, fields: { 'colors[0].hex': 'Pick the colour (#RRGGBB).' } });
+    await expect(
+      createProduct({ db: database.db, uploadDir }, { ...base, sizes: ['  '] }, actor),
+    ).rejects.toMatchObject({ status: 400, fields: { 'sizes[0]': 'Enter the size.' } });
+    expect(await database.db.select({ id: products.id }).from(products)).toHaveLength(before.length);
+  });
+
   it('refuses a brand from the other department', async () => {
     const upload = await photo('#654321');
     expect(await findProductUpload(uploadDir, upload.id)).toMatchObject({ width: 400, height: 500 });

@@ -18,6 +18,7 @@ import { recordAdminAction, type AuditActor } from '../audit/audit';
 import {
   cellName,
   colorOptionSchema,
+  duplicateOption,
   gridStockStatus,
   lockVariants,
   lowVariantCount,
@@ -343,12 +344,12 @@ const flag = z.preprocess(
   z.boolean().optional(),
 );
 
+/** A form's one value or many as a list; nothing as the empty list. */
+const listOf = (value: unknown) =>
+  value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value];
+
 const list = (max: number, message: string) =>
-  z.preprocess(
-    (value) =>
-      value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value],
-    z.array(z.string().trim().min(1).max(200)).max(max, message),
-  );
+  z.preprocess(listOf, z.array(z.string().trim().min(1).max(200)).max(max, message));
 
 const optionalOriginalPrice = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
@@ -384,11 +385,11 @@ export const productCreateSchema = z.object({
   ),
   category: z.string({ error: 'Choose a category.' }).trim().min(1, 'Choose a category.').max(80),
   brand: z.preprocess(blankToUndefined, z.string().trim().max(80).nullable().optional()),
-  sizes: list(30, 'Choose at most 30 sizes.'),
-  /** Colour names of the category, or the shop's own colours ({ name, hex }). */
+  /** The category's sizes or the shop's own (free text), in order, as the editor takes them. */
+  sizes: z.preprocess(listOf, z.array(sizeNameSchema).max(MAX_OPTIONS, 'Choose at most 30 sizes.')),
+  /** Colour names of the category, or the shop's own colours ({ name, hex }), in order. */
   colors: z.preprocess(
-    (value) =>
-      value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value],
+    listOf,
     z
       .array(z.union([z.string().trim().min(1).max(200), colorOptionSchema]))
       .max(MAX_OPTIONS, 'Choose at most 30 colours.'),
@@ -560,8 +561,10 @@ export async function createProduct(
   const facets: { sizes: string[]; colors: ColorOption[] } = category
     ? await getCategoryFacets(db, category.id)
     : { sizes: [], colors: [] };
-  const badSize = input.sizes.find((size) => !facets.sizes.includes(size));
-  if (category && badSize) fields.sizes = `${badSize} is not a size of ${category.name}.`;
+  // Sizes and colours are the category's or the shop's own, as in the editor (core/admin/product-grid.ts):
+  // a colour named without its hex must be one of the category's, and each is listed once.
+  const duplicateSize = duplicateOption(input.sizes);
+  if (duplicateSize) fields.sizes = `${duplicateSize} is listed twice.`;
   const colors = input.colors.map((entry) =>
     typeof entry === 'string'
       ? facets.colors.find((color) => color.name.toLowerCase() === entry.toLowerCase())
@@ -569,7 +572,9 @@ export async function createProduct(
   );
   const badColor = input.colors.find((_, index) => !colors[index]);
   if (category && typeof badColor === 'string')
-    fields.colors = `${badColor} is not a colour of ${category.name}.`;
+    fields.colors = `${badColor} is not a colour of ${category.name}: give its hex (#RRGGBB) to add it.`;
+  const duplicateColor = duplicateOption(colors.flatMap((color) => (color ? [color.name] : [])));
+  if (duplicateColor) fields.colors ??= `${duplicateColor} is listed twice.`;
   const specs = input.specs ? specsObject(input.specs, fields) : {};
   if (input.stock === undefined && !input.variants) fields.stock = 'Enter the stock as a whole number.';
   const gridTotal = input.variants?.reduce((sum, row) => sum + row.stock, 0);

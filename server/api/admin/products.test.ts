@@ -228,14 +228,30 @@ describe('adding a product', () => {
     const blankName = await create({ ...valid, name: '   ', imageUrl: `${imageOrigin}/bag.png` });
     expect(blankName.json().error).toMatchObject({ message: REQUIRED, fields: { name: expect.any(String) } });
 
-    // The shape is right; the shop's rules (an image, its category's sizes) refuse it: 422.
+    // The shape is right; the shop's rules (an image, each size and colour once, a colour's hex) refuse it: 422.
     const noImage = await create(valid);
     expect(noImage.statusCode).toBe(422);
     expect(noImage.json().error.fields).toHaveProperty('images');
 
-    const wrongSize = await create({ ...valid, sizes: ['XXL'], imageUrl: `${imageOrigin}/bag.png` });
-    expect(wrongSize.statusCode).toBe(422);
-    expect(wrongSize.json().error.fields.sizes).toMatch(/XXL is not a size of Tote Bags/);
+    const sizeTwice = await create({
+      ...valid,
+      sizes: ['Medium', 'Mini', 'mini'],
+      imageUrl: `${imageOrigin}/bag.png`,
+    });
+    expect(sizeTwice.statusCode).toBe(422);
+    expect(sizeTwice.json().error.fields).toEqual({ sizes: 'mini is listed twice.' });
+    const colourWithoutHex = await create({
+      ...valid,
+      colors: ['Lagos Teal'],
+      imageUrl: `${imageOrigin}/bag.png`,
+    });
+    expect(colourWithoutHex.statusCode).toBe(422);
+    expect(colourWithoutHex.json().error.fields.colors).toMatch(
+      /^Lagos Teal is not a colour of Tote Bags: give its hex/,
+    );
+    const blankSize = await create({ ...valid, sizes: [' '], imageUrl: `${imageOrigin}/bag.png` });
+    expect(blankSize.statusCode).toBe(400);
+    expect(blankSize.json().error.fields).toHaveProperty(['sizes[0]']);
 
     const tooDear = await create({
       ...valid,
@@ -721,6 +737,35 @@ describe('the grid and photos through PATCH', () => {
       const refused = await patch(product.id, { images });
       expect(refused.statusCode, JSON.stringify(images)).toBe(status);
     }
+  });
+
+  it("adds a product in the shop's own sizes and colours: the shop offers each, the stock spread over them", async () => {
+    const created = await create({
+      ...valid,
+      name: 'Obalende Market Tote',
+      stock: 8,
+      sizes: ['Medium', 'Weekender 60 cm'],
+      colors: [{ name: 'Lagos Teal', hex: '#117A7A' }, 'Tan'],
+      imageUrl: `${imageOrigin}/bag.png`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ stockCount: 8 });
+    const shop = await test.app.inject({ method: 'GET', url: `/api/products/${created.json().id}` });
+    expect(shop.statusCode).toBe(200);
+    const product = shop.json() as {
+      sizes: string[];
+      colors: { name: string; hex: string }[];
+      variants: { size: string | null; color: string | null; inStock: boolean }[];
+    };
+    expect(product.sizes).toEqual(['Medium', 'Weekender 60 cm']);
+    expect(product.colors.map((color) => color.name)).toEqual(['Lagos Teal', 'Tan']);
+    expect(product.colors[0]).toMatchObject({ hex: '#117A7A' });
+    expect(product.variants.map((row) => [row.color, row.size, row.inStock])).toEqual([
+      ['Lagos Teal', 'Medium', true],
+      ['Lagos Teal', 'Weekender 60 cm', true],
+      ['Tan', 'Medium', true],
+      ['Tan', 'Weekender 60 cm', true],
+    ]);
   });
 
   it('adds a product with its grid', async () => {

@@ -135,8 +135,9 @@ function toUploadDto(upload: ProductUpload): z.infer<typeof uploadDto> {
 }
 
 // A product as the API takes it, every rule of its shape stated (400). The shop's own rules (a category
-// it has, that category's sizes and colours, a brand of its department, an upload it made, a URL that
-// serves a photo, at least one image, an original price above the price) answer 422.
+// it has, a colour named without its hex among that category's, each size and colour once, a brand of
+// its department, an upload it made, a URL that serves a photo, at least one image, an original price
+// above the price) answer 422.
 const text = (required: string, max: number) =>
   z.string(required).trim().min(1, required).max(max, `Use at most ${max} characters.`);
 const naira = (required: string, positive: string) =>
@@ -232,12 +233,18 @@ const createBody = z.object({
     .describe('Spread over its sizes and colours; or give the grid in `variants` (then it is their sum)'),
   category: text('Choose a category.', 80).describe('A category id'),
   brand: brand.optional(),
-  sizes: z.array(z.string().trim().min(1).max(40)).max(30, 'Choose at most 30 sizes.').optional(),
+  sizes: z
+    .array(sizeName)
+    .max(MAX_OPTIONS, 'Choose at most 30 sizes.')
+    .optional()
+    .describe('The category’s sizes or the shop’s own (free text), in order; each once (422)'),
   colors: z
     .array(z.union([z.string().trim().min(1).max(60), colorOption]))
-    .max(30, 'Choose at most 30 colours.')
+    .max(MAX_OPTIONS, 'Choose at most 30 colours.')
     .optional()
-    .describe('Colour names of the category, or the shop’s own { name, hex }'),
+    .describe(
+      'Colour names of the category, or the shop’s own { name, hex }, in order; each once, a name without a hex must be the category’s (422)',
+    ),
   specs: specsBody.optional(),
   variants: variantsBody.optional(),
   images: z
