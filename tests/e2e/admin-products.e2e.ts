@@ -100,7 +100,20 @@ describe('admin products', () => {
             .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value)),
         ).toEqual(['Small', 'Medium', 'Large']);
         await sizes.getByLabel('Medium', { exact: true }).check();
-        await form.getByRole('group', { name: 'Colours' }).getByLabel('Cognac', { exact: true }).check();
+        const colours = form.getByRole('group', { name: 'Colours' });
+        await colours.getByLabel('Cognac', { exact: true }).check();
+        // Beside the category's, a size and a colour (with its shade) of the shop's own.
+        await sizes.getByLabel('Or a size of your own', { exact: true }).fill('Weekender 60 cm');
+        await sizes.getByRole('button', { name: 'Add size' }).click();
+        await colours.getByLabel('Shade of the new colour', { exact: true }).fill('#2b3a67');
+        await colours.getByLabel('Or a colour of your own', { exact: true }).fill('Adire Indigo');
+        await colours.getByLabel('Or a colour of your own', { exact: true }).press('Enter');
+        await colours.getByRole('button', { name: 'Remove Adire Indigo' }).waitFor();
+        // Two sizes × two colours: the stock goes by size and colour.
+        const grid = form.getByTestId('variant-grid');
+        await grid.getByLabel('Stock of Medium / Cognac', { exact: true }).fill('4');
+        await grid.getByLabel('Stock of Weekender 60 cm / Adire Indigo', { exact: true }).fill('3');
+        await page.screenshot({ path: 'test-results/admin-product-new-1280.png', fullPage: true });
         await form.getByLabel('Brand', { exact: true }).selectOption({ label: 'Maison Ebele' });
 
         // Two photos at once, each with a progress bar until it is in.
@@ -147,6 +160,19 @@ describe('admin products', () => {
         // The cover is the photo moved first.
         expect(pictures[0]).toContain(order[0]!);
         expect(await main(page).textContent()).toContain(formatNaira(6_150_000));
+        const productId = /\/product\/(\d+)$/.exec(new URL(page.url()).pathname)![1];
+        const sold = (await (await fetch(url(`/api/products/${productId}`))).json()) as {
+          colors: { name: string; hex: string }[];
+          variants: { size: string | null; color: string | null; inStock: boolean }[];
+        };
+        expect(sold.colors).toEqual([
+          expect.objectContaining({ name: 'Cognac' }),
+          { name: 'Adire Indigo', hex: '#2B3A67' },
+        ]);
+        expect(sold.variants.filter((row) => row.inStock).map((row) => [row.size, row.color])).toEqual([
+          ['Medium', 'Cognac'],
+          ['Weekender 60 cm', 'Adire Indigo'],
+        ]);
 
         // Findable by the shop's search.
         await visit(page, `/search?q=${encodeURIComponent(name)}`);
@@ -280,6 +306,16 @@ describe('admin products', () => {
       await suitSizes.getByLabel('52', { exact: true }).check();
       await main(page).getByTestId('variant-grid').waitFor();
       expect(await main(page).getByLabel('Stock', { exact: true }).count(), 'no single stock field').toBe(0);
+      // A size and a colour of the shop's own fit the phone too, and join the grid.
+      await suitSizes.getByLabel('Or a size of your own', { exact: true }).fill('54 Long Tall');
+      await suitSizes.getByRole('button', { name: 'Add size' }).click();
+      const suitColours = main(page).getByRole('group', { name: 'Colours' });
+      await suitColours.getByLabel('Or a colour of your own', { exact: true }).fill('Midnight Aso-Oke Blue');
+      await suitColours.getByRole('button', { name: 'Add colour' }).click();
+      await main(page)
+        .getByTestId('variant-grid')
+        .getByLabel('Stock of 54 Long Tall / Midnight Aso-Oke Blue', { exact: true })
+        .waitFor();
       await noSideways(page);
       expect(await axeViolations(page), 'axe on Add Product at 375px').toEqual([]);
       await page.screenshot({ path: 'test-results/admin-product-new-375.png', fullPage: true });
@@ -410,6 +446,72 @@ describe('admin products', () => {
       },
       [`/admin/products/${id}`, `/admin/products/${id}.data`],
     );
+  });
+
+  test('at 1280px leaving the editor with unsaved changes asks first: stay keeps them, leave opens the list', async () => {
+    const token = unique();
+    const name = `Yaba Linen Shirt ${token}`;
+    const { id } = await shirtForTheEditor(name);
+    await withPage(1280, async ({ page, problemReport }) => {
+      await signInAsAdmin(page, `/admin/products/${id}`);
+      const editor = main(page).getByTestId('product-editor');
+      await editor.getByRole('heading', { name: `Edit ${name}` }).waitFor();
+      await waitForHydration(page);
+      const stock = editor.getByLabel('Stock of M / Olive', { exact: true });
+      const allProducts = editor.getByRole('link', { name: 'All Products' });
+      /** Whether closing or reloading the tab now would ask first. */
+      const tabAsks = () =>
+        page.evaluate(() => {
+          const event = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(event);
+          return event.defaultPrevented;
+        });
+      expect(await tabAsks(), 'nothing changed yet: the tab closes without a question').toBe(false);
+
+      await stock.fill('2');
+      expect(await tabAsks(), 'a changed cell: closing the tab asks').toBe(true);
+      await allProducts.click();
+      const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain(`Your changes to ${name} are not saved yet.`);
+      await dialog.getByRole('button', { name: 'Stay' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).pathname).toBe(`/admin/products/${id}`);
+      expect(await stock.inputValue(), 'the change is still there').toBe('2');
+
+      // Putting the value back is no change at all.
+      await stock.fill('5');
+      expect(await tabAsks()).toBe(false);
+      await stock.fill('2');
+
+      await allProducts.click();
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL(pathIs('/admin'));
+      expect(new URL(page.url()).searchParams.get('tab')).toBe('products');
+      await main(page).locator(`[data-testid="admin-product-row"][data-product-id="${id}"]`).waitFor();
+      // Nothing was saved.
+      const shop = (await (await fetch(url(`/api/products/${id}`))).json()) as {
+        variants: { size: string | null; color: string | null; stockCount: number }[];
+      };
+      const mOlive = shop.variants.find((variant) => variant.size === 'M' && variant.color === 'Olive');
+      expect(mOlive?.stockCount).toBe(5);
+
+      // Saved changes leave without a question.
+      await visit(page, `/admin/products/${id}`);
+      await editor.getByRole('heading', { name: `Edit ${name}` }).waitFor();
+      await waitForHydration(page);
+      await stock.fill('4');
+      await editor.getByTestId('save-product-bottom').click();
+      await notice(page)
+        .filter({ hasText: `${name} saved.` })
+        .waitFor();
+      expect(await tabAsks()).toBe(false);
+      await allProducts.click();
+      await page.waitForURL(pathIs('/admin'));
+      expect(await dialog.count()).toBe(0);
+      expect(problemReport()).toEqual([]);
+    });
   });
 
   test('at 375px the editor fits the phone: the grid scrolls inside its own box', async () => {
