@@ -474,6 +474,10 @@ describe('admin products', () => {
       const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain(`Your changes to ${name} are not saved yet.`);
+      await page.screenshot({ path: 'test-results/admin-product-editor-leave-1280.png' });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.screenshot({ path: 'test-results/admin-product-editor-leave-375.png' });
+      await page.setViewportSize({ width: 1280, height: 900 });
       await dialog.getByRole('button', { name: 'Stay' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(new URL(page.url()).pathname).toBe(`/admin/products/${id}`);
