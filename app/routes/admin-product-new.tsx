@@ -15,6 +15,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const texts = (form: FormData, name: string) =>
   form.getAll(name).filter((value): value is string => typeof value === 'string');
 
+/** The shop's own colours the form adds ({ name, hex } as JSON); core checks each. */
+function ownColors(form: FormData): unknown[] {
+  try {
+    const parsed: unknown = JSON.parse(formText(form, 'ownColors') || '[]');
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Adds the product through core (checks, photos, search keywords, audit log); the page only reads the form. */
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
@@ -39,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         category: formText(form, 'category'),
         brand: formText(form, 'brand'),
         sizes: texts(form, 'sizes'),
-        colors: texts(form, 'colors'),
+        colors: [...texts(form, 'colors'), ...ownColors(form)],
         images: texts(form, 'images'),
         imageUrl: formText(form, 'imageUrl'),
         isNew: form.has('isNew'),

@@ -1,10 +1,10 @@
-import { ExternalLink, Plus } from 'lucide-react';
+import { ExternalLink, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { FieldErrors } from '../../../core/errors';
 import type { ProductDepartment } from '../../../core/admin/products';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { Field, inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
 import { ProductImagesField, type PhotoItem } from './product-images-field';
@@ -33,6 +33,32 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
       </h3>
       <div className="mt-4 space-y-4">{children}</div>
     </section>
+  );
+}
+
+const smallInput = cn(inputClasses, 'h-9');
+
+/** A size or colour of the shop's own, chosen for the new product: its name, and a button that drops it. */
+function OwnChip({ label, swatch, onRemove }: { label: string; swatch?: string; onRemove: () => void }) {
+  return (
+    <li className="inline-flex min-h-9 max-w-full items-center gap-2 rounded-sm border border-ink bg-cream pl-3 text-sm text-ink">
+      {swatch ? (
+        <span
+          aria-hidden="true"
+          className="size-4 shrink-0 rounded-full border border-ink/20"
+          style={{ backgroundColor: swatch }}
+        />
+      ) : null}
+      <span className="min-w-0 break-words">{label}</span>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Remove ${label}`}
+        className="inline-flex size-9 shrink-0 items-center justify-center text-ink hover:bg-white"
+      >
+        <X width={14} height={14} aria-hidden="true" />
+      </button>
+    </li>
   );
 }
 
@@ -85,7 +111,8 @@ function Check({
 }
 
 /**
- * Add Product: the shop's own categories, with the sizes and colours that fit the chosen one;
+ * Add Product: the shop's own categories, with the sizes and colours that fit the chosen one, and
+ * sizes and colours of the shop's own (a colour with its shade), as the product editor allows;
  * photos uploaded (with progress, reorderable) or one fetched from a URL. On success the product is
  * live, the admin gets a link to it, and the form is empty for the next.
  */
@@ -96,6 +123,10 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
   const [formKey, setFormKey] = useState(0);
   const [chosenSizes, setChosenSizes] = useState<string[]>([]);
   const [chosenColors, setChosenColors] = useState<string[]>([]);
+  const [ownSizes, setOwnSizes] = useState<string[]>([]);
+  const [ownColors, setOwnColors] = useState<{ name: string; hex: string }[]>([]);
+  const [newSize, setNewSize] = useState('');
+  const [newColor, setNewColor] = useState({ name: '', hex: '#888888' });
   const [cells, setCells] = useState<GridCells>({});
   const [price, setPrice] = useState('');
   const [seen, setSeen] = useState(fetcher.data);
@@ -106,6 +137,10 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
       setCategoryId('');
       setChosenSizes([]);
       setChosenColors([]);
+      setOwnSizes([]);
+      setOwnColors([]);
+      setNewSize('');
+      setNewColor({ name: '', hex: '#888888' });
       setCells({});
       setPrice('');
       setFormKey((key) => key + 1);
@@ -121,12 +156,15 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
   );
   const category = department?.categories.find((candidate) => candidate.id === categoryId);
   // The grid, once the product comes in more than one size × colour: stock, price and SKU per row.
-  const gridSizes: SizeItem[] = (category?.sizes ?? [])
-    .filter((size) => chosenSizes.includes(size))
-    .map((size) => ({ uid: size, name: size }));
-  const gridColors: ColorItem[] = (category?.colors ?? [])
-    .filter((color) => chosenColors.includes(color.name))
-    .map((color) => ({ uid: color.name, name: color.name, hex: color.hex }));
+  // The category's chosen sizes and colours first, then the shop's own, in the order they were added.
+  const gridSizes: SizeItem[] = [
+    ...(category?.sizes ?? []).filter((size) => chosenSizes.includes(size)),
+    ...ownSizes,
+  ].map((size) => ({ uid: size, name: size }));
+  const gridColors: ColorItem[] = [
+    ...(category?.colors ?? []).filter((color) => chosenColors.includes(color.name)),
+    ...ownColors,
+  ].map((color) => ({ uid: color.name, name: color.name, hex: color.hex }));
   const withGrid = Math.max(gridSizes.length, 1) * Math.max(gridColors.length, 1) > 1;
   const grid = withGrid ? gridPayload(gridSizes, gridColors, cells) : null;
   const gridErrors: GridErrors = {};
@@ -137,6 +175,33 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
   }
   const toggle = (list: string[], value: string, on: boolean) =>
     on ? [...list, value] : list.filter((item) => item !== value);
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  /** A size typed in: the category's own is ticked, another joins the product's own sizes (once). */
+  const addSize = () => {
+    const name = newSize.trim();
+    if (!name) return;
+    const known = category?.sizes.find((size) => same(size, name));
+    if (known) setChosenSizes((current) => (current.includes(known) ? current : [...current, known]));
+    else if (!ownSizes.some((size) => same(size, name))) setOwnSizes((current) => [...current, name]);
+    setNewSize('');
+  };
+  /** A colour named with its shade: the category's of that name is ticked, another joins the own colours. */
+  const addColor = () => {
+    const name = newColor.name.trim();
+    if (!name) return;
+    const known = category?.colors.find((color) => same(color.name, name));
+    if (known)
+      setChosenColors((current) => (current.includes(known.name) ? current : [...current, known.name]));
+    else if (!ownColors.some((color) => same(color.name, name)))
+      setOwnColors((current) => [...current, { name, hex: newColor.hex.toUpperCase() }]);
+    setNewColor((current) => ({ ...current, name: '' }));
+  };
+  const onEnter = (add: () => void) => (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      add();
+    }
+  };
   const chooseCategory = (id: string) => {
     setCategoryId(id);
     const chosen = departments.flatMap((group) => group.categories).find((candidate) => candidate.id === id);
@@ -319,6 +384,40 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                     />
                   ))}
                 </div>
+                {ownSizes.length > 0 ? (
+                  <ul aria-label="The shop's own sizes" className="flex flex-wrap gap-2">
+                    {ownSizes.map((size) => (
+                      <OwnChip
+                        key={size}
+                        label={size}
+                        onRemove={() => setOwnSizes((current) => current.filter((item) => item !== size))}
+                      />
+                    ))}
+                  </ul>
+                ) : null}
+                {ownSizes.map((size) => (
+                  <input key={size} type="hidden" name="sizes" value={size} />
+                ))}
+                <div className="flex items-end gap-2">
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <label htmlFor="product-new-size" className="block text-xs text-muted">
+                      Or a size of your own
+                    </label>
+                    <input
+                      id="product-new-size"
+                      value={newSize}
+                      maxLength={40}
+                      placeholder="e.g. 3XL or 42"
+                      autoComplete="off"
+                      onChange={(event) => setNewSize(event.currentTarget.value)}
+                      onKeyDown={onEnter(addSize)}
+                      className={smallInput}
+                    />
+                  </div>
+                  <Button size="sm" variant="outline" onClick={addSize} disabled={!newSize.trim()}>
+                    <Plus width={14} height={14} aria-hidden="true" /> Add size
+                  </Button>
+                </div>
                 <ErrorText id="product-sizes-error" message={fields.sizes} />
               </fieldset>
               <fieldset className="min-w-0 space-y-2">
@@ -335,6 +434,57 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                       onChange={(on) => setChosenColors((current) => toggle(current, color.name, on))}
                     />
                   ))}
+                </div>
+                {ownColors.length > 0 ? (
+                  <ul aria-label="The shop's own colours" className="flex flex-wrap gap-2">
+                    {ownColors.map((color) => (
+                      <OwnChip
+                        key={color.name}
+                        label={color.name}
+                        swatch={color.hex}
+                        onRemove={() =>
+                          setOwnColors((current) => current.filter((item) => item.name !== color.name))
+                        }
+                      />
+                    ))}
+                  </ul>
+                ) : null}
+                <input type="hidden" name="ownColors" value={JSON.stringify(ownColors)} />
+                <div className="space-y-1">
+                  <label htmlFor="product-new-color" className="block text-xs text-muted">
+                    Or a colour of your own
+                  </label>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <label htmlFor="product-new-color-hex" className="sr-only">
+                      Shade of the new colour
+                    </label>
+                    <input
+                      id="product-new-color-hex"
+                      type="color"
+                      value={newColor.hex}
+                      onChange={(event) => {
+                        const hex = event.currentTarget.value;
+                        setNewColor((current) => ({ ...current, hex }));
+                      }}
+                      className="h-9 w-11 shrink-0 cursor-pointer rounded-sm border border-line bg-white p-1"
+                    />
+                    <input
+                      id="product-new-color"
+                      value={newColor.name}
+                      maxLength={40}
+                      placeholder="e.g. Adire Indigo"
+                      autoComplete="off"
+                      onChange={(event) => {
+                        const name = event.currentTarget.value;
+                        setNewColor((current) => ({ ...current, name }));
+                      }}
+                      onKeyDown={onEnter(addColor)}
+                      className={cn(smallInput, 'min-w-36 flex-1')}
+                    />
+                    <Button size="sm" variant="outline" onClick={addColor} disabled={!newColor.name.trim()}>
+                      <Plus width={14} height={14} aria-hidden="true" /> Add colour
+                    </Button>
+                  </div>
                 </div>
                 <ErrorText id="product-colors-error" message={fields.colors} />
               </fieldset>
