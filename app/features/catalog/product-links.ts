@@ -81,7 +81,8 @@ function offersOf(product: ProductDetail, url: string) {
     '@type': 'Offer',
     url,
     priceCurrency: 'NGN',
-    price: (product.priceKobo / 100).toFixed(2),
+    // Every variant at one price: that price (a variant's own, when it differs from the product's).
+    price: (prices.length > 0 ? low : product.priceKobo / 100).toFixed(2),
     availability,
     itemCondition: 'https://schema.org/NewCondition',
   };
