@@ -7,6 +7,7 @@ import { products, productVariants } from '../../db/schema/catalog';
 import { orders } from '../../db/schema/orders';
 import { LOW_STOCK_THRESHOLD, stockStatus } from '../catalog/stock-status';
 import { optionOf } from '../catalog/variants';
+import { productStockIs } from './products';
 import { lastDays, paidWithin, type ReportRange } from './reports/range';
 
 /*
@@ -134,10 +135,8 @@ export async function shopOverview(
       .where(belowThreshold),
     db
       .select({
-        low: sql<number>`count(*) filter (where ${products.stock} > 0 and exists (select 1 from product_variants v where v.product_id = ${products}.id and v.stock < ${LOW_STOCK_THRESHOLD}))`.mapWith(
-          Number,
-        ),
-        out: sql<number>`count(*) filter (where ${products.stock} <= 0)`.mapWith(Number),
+        low: sql<number>`count(*) filter (where ${productStockIs('low_stock')})`.mapWith(Number),
+        out: sql<number>`count(*) filter (where ${productStockIs('out_of_stock')})`.mapWith(Number),
       })
       .from(products)
       .where(onSale),

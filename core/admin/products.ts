@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ColorOption, ImageRef, StockStatus } from '../../contracts/catalog';
 import { MAX_PRICE_NAIRA } from '../../contracts/limits';
@@ -144,15 +144,21 @@ export function adminProductConditions(query: AdminProductQuery): SQL | undefine
       or(ilike(products.name, like), ilike(products.keywords, like), id ? eq(products.id, id) : undefined),
     );
   }
-  // Per variant (decision 0035): out when every variant is out; low when any is out or below 5
-  // while the product still sells; in stock when every variant holds at least 5.
-  const someVariantLow = sql`EXISTS (SELECT 1 FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id} AND ${productVariants.stock} < ${LOW_STOCK_THRESHOLD})`;
-  if (query.stock === 'out_of_stock') conditions.push(lte(products.stock, 0));
-  if (query.stock === 'low_stock')
-    conditions.push(and(gte(products.stock, 1), or(lt(products.stock, LOW_STOCK_THRESHOLD), someVariantLow)));
-  if (query.stock === 'in_stock')
-    conditions.push(and(gte(products.stock, LOW_STOCK_THRESHOLD), sql`NOT ${someVariantLow}`));
+  if (query.stock) conditions.push(productStockIs(query.stock));
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * A product's stock status as the Products tab's filter and the overview count it, per variant
+ * (decision 0035): out when every variant is out; low when any is out or below 5 while the product
+ * still sells; in stock when every variant holds at least 5.
+ */
+export function productStockIs(status: (typeof productStockFilters)[number]): SQL {
+  const someVariantLow = sql`EXISTS (SELECT 1 FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id} AND ${productVariants.stock} < ${LOW_STOCK_THRESHOLD})`;
+  if (status === 'out_of_stock') return sql`${products.stock} <= 0`;
+  if (status === 'low_stock')
+    return sql`(${products.stock} >= 1 AND (${products.stock} < ${LOW_STOCK_THRESHOLD} OR ${someVariantLow}))`;
+  return sql`(${products.stock} >= ${LOW_STOCK_THRESHOLD} AND NOT ${someVariantLow})`;
 }
 
 const orderCountSql = sql<number>`(SELECT count(*)::int FROM ${orderLines} WHERE ${orderLines.productId} = ${products.id})`;
