@@ -1,5 +1,6 @@
-import { CheckCircle2, MailX } from 'lucide-react';
+import { MailX } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
+import { InvalidLinkPanel, LinkActionNotice } from '../components/link-page-parts';
 import { isAppError } from '../../core/errors';
 import {
   getSubscriptionState,
@@ -63,33 +64,13 @@ export default function NewsletterUnsubscribePage({ loaderData, actionData }: Ro
       <div className="w-full max-w-lg text-center">
         <p className="eyebrow">The Rossy letter</p>
         {!valid ? (
-          <>
-            <h1 className="mt-2 text-display-md sm:text-display-lg">This link is not valid</h1>
-            <p className="mx-auto mt-4 max-w-md text-sm text-ink-soft">{unsubscribeTexts.invalid}</p>
-            <ButtonLink to="/contact" variant="outline" className="mt-8">
-              Contact Us
-            </ButtonLink>
-          </>
+          <InvalidLinkPanel message={unsubscribeTexts.invalid} />
         ) : (
           <>
             <h1 className="mt-2 text-display-md sm:text-display-lg">
               {state === 'subscribed' ? unsubscribeTexts.confirmTitle : 'You are unsubscribed'}
             </h1>
-            {actionData ? (
-              <p
-                role={actionData.ok ? 'status' : 'alert'}
-                className={
-                  actionData.ok
-                    ? 'mx-auto mt-6 flex max-w-md items-start gap-3 rounded-sm border border-success/30 bg-success/5 px-4 py-3 text-left text-sm text-success'
-                    : 'mx-auto mt-6 max-w-md rounded-sm border border-sale/30 bg-sale/5 px-4 py-3 text-sm text-sale'
-                }
-              >
-                {actionData.ok ? (
-                  <CheckCircle2 width={18} height={18} className="mt-0.5 shrink-0" aria-hidden="true" />
-                ) : null}
-                <span>{actionData.ok ? actionData.message : actionData.error}</span>
-              </p>
-            ) : null}
+            <LinkActionNotice result={actionData} />
             <p className="mx-auto mt-4 max-w-md text-sm text-ink-soft">
               {state === 'subscribed' ? (
                 <>

@@ -1,5 +1,6 @@
-import { BellOff, CheckCircle2 } from 'lucide-react';
+import { BellOff } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
+import { InvalidLinkPanel, LinkActionNotice } from '../components/link-page-parts';
 import { isAppError } from '../../core/errors';
 import {
   isValidStockAlertToken,
@@ -74,13 +75,7 @@ export default function StockAlertUnsubscribePage({ loaderData, actionData }: Ro
       <div className="w-full max-w-lg text-center">
         <p className="eyebrow">Back in stock</p>
         {!valid || !link || !state ? (
-          <>
-            <h1 className="mt-2 text-display-md sm:text-display-lg">This link is not valid</h1>
-            <p className="mx-auto mt-4 max-w-md text-sm text-ink-soft">{stockAlertTexts.invalidLink}</p>
-            <ButtonLink to="/contact" variant="outline" className="mt-8">
-              Contact Us
-            </ButtonLink>
-          </>
+          <InvalidLinkPanel message={stockAlertTexts.invalidLink} />
         ) : (
           <>
             <h1 className="mt-2 text-display-md sm:text-display-lg">
@@ -90,21 +85,7 @@ export default function StockAlertUnsubscribePage({ loaderData, actionData }: Ro
                   ? 'Stop your stock alerts?'
                   : 'No stock alerts are waiting'}
             </h1>
-            {actionData ? (
-              <p
-                role={actionData.ok ? 'status' : 'alert'}
-                className={
-                  actionData.ok
-                    ? 'mx-auto mt-6 flex max-w-md items-start gap-3 rounded-sm border border-success/30 bg-success/5 px-4 py-3 text-left text-sm text-success'
-                    : 'mx-auto mt-6 max-w-md rounded-sm border border-sale/30 bg-sale/5 px-4 py-3 text-sm text-sale'
-                }
-              >
-                {actionData.ok ? (
-                  <CheckCircle2 width={18} height={18} className="mt-0.5 shrink-0" aria-hidden="true" />
-                ) : null}
-                <span>{actionData.ok ? actionData.message : actionData.error}</span>
-              </p>
-            ) : null}
+            <LinkActionNotice result={actionData} />
             <div className="mx-auto mt-4 max-w-md space-y-2 text-sm text-ink-soft">
               {state.alert ? (
                 <p>
