@@ -463,21 +463,11 @@ interface PlannedImage {
   height: number;
 }
 
-interface PlannedProduct {
+/** The product's fields as the shop keeps them (its id and photos aside), and the plan for it. */
+interface PlannedProduct extends Omit<ShopProduct, 'id' | 'imageKeys'> {
   key: string;
   existing: ShopProduct | null;
   rows: number[];
-  name: string;
-  description: string;
-  categoryId: string;
-  brandId: string | null;
-  priceKobo: number;
-  originalPriceKobo: number | null;
-  sizes: string[];
-  colors: ColorOption[];
-  isNew: boolean;
-  isHot: boolean;
-  freeShipping: boolean;
   variants: PlannedVariant[];
   images: PlannedImage[];
   productChanged: boolean;
