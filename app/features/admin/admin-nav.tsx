@@ -86,3 +86,16 @@ export const selectClasses =
   'block h-11 w-full rounded-sm border border-line bg-white px-3 text-sm text-ink focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none';
 
 export const labelClasses = 'block text-xs font-medium tracking-wide text-ink-soft uppercase';
+
+/** A product form's long text (description). */
+export const textareaClasses =
+  'block w-full rounded-sm border border-line bg-white px-3 py-2 text-sm text-ink placeholder:text-muted focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none aria-[invalid=true]:border-sale';
+
+/** A field's error, read out as it appears; nothing while there is none. */
+export function FieldError({ id, message }: { id?: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} role="alert" className="text-xs text-sale">
+      {message}
+    </p>
+  ) : null;
+}

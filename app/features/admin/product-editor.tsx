@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import { useHydrated } from '../../lib/use-hydrated';
-import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
+import { ActionNotice, FieldError, labelClasses, selectClasses, textareaClasses } from './admin-nav';
 import { ProductImagesField, type PhotoItem } from './product-images-field';
 import {
   checkGrid,
@@ -31,8 +31,6 @@ export type EditProductResult =
 /** Shared by every mount of the editor: its answer survives the remount that fresh data causes. */
 export const PRODUCT_EDITOR_FETCHER = 'admin-product-editor';
 
-const textareaClasses =
-  'block w-full rounded-sm border border-line bg-white px-3 py-2 text-sm text-ink placeholder:text-muted focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none aria-[invalid=true]:border-sale';
 const smallInput = cn(inputClasses, 'h-9');
 
 let uidCounter = 0;
@@ -50,14 +48,6 @@ function Card({ title, children, hint }: { title: string; children: React.ReactN
       <div className="mt-4 space-y-4">{children}</div>
     </section>
   );
-}
-
-function ErrorText({ id, message }: { id?: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} role="alert" className="text-xs text-sale">
-      {message}
-    </p>
-  ) : null;
 }
 
 function Check({
@@ -379,7 +369,7 @@ export function ProductEditor({
                   aria-describedby={fields.description ? `${base}-description-error` : undefined}
                   className={textareaClasses}
                 />
-                <ErrorText id={`${base}-description-error`} message={fields.description} />
+                <FieldError id={`${base}-description-error`} message={fields.description} />
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
@@ -430,7 +420,7 @@ export function ProductEditor({
                       </optgroup>
                     ))}
                   </select>
-                  <ErrorText message={fields.category} />
+                  <FieldError message={fields.category} />
                 </div>
                 <div className="space-y-1.5">
                   <label htmlFor={`${base}-brand`} className={labelClasses}>
@@ -449,7 +439,7 @@ export function ProductEditor({
                       </option>
                     ))}
                   </select>
-                  <ErrorText message={fields.brand} />
+                  <FieldError message={fields.brand} />
                 </div>
               </div>
               <fieldset className="min-w-0">
@@ -567,7 +557,7 @@ export function ProductEditor({
                       ))}
                     </div>
                   ) : null}
-                  <ErrorText message={fields.sizes} />
+                  <FieldError message={fields.sizes} />
                 </section>
                 <section aria-labelledby={`${base}-colours-heading`} className="min-w-0 space-y-3">
                   <h3 id={`${base}-colours-heading`} className={labelClasses}>
@@ -651,7 +641,7 @@ export function ProductEditor({
                       ))}
                     </div>
                   ) : null}
-                  <ErrorText message={fields.colors} />
+                  <FieldError message={fields.colors} />
                 </section>
               </div>
               <VariantGrid
@@ -663,7 +653,7 @@ export function ProductEditor({
                 productPrice={price}
                 waiting={waiting}
               />
-              <ErrorText message={fields.variants ?? fields.stock} />
+              <FieldError message={fields.variants ?? fields.stock} />
             </Card>
 
             <Card
@@ -679,7 +669,7 @@ export function ProductEditor({
                   .map((color) => ({ name: color.name.trim() }))}
               />
               {Object.entries(serverErrors.photoErrors).map(([key, message]) => (
-                <ErrorText
+                <FieldError
                   key={key}
                   message={`${photos.find((photo) => photo.key === key)?.name ?? 'A photo'}: ${message}`}
                 />
@@ -744,7 +734,7 @@ export function ProductEditor({
               >
                 <Plus width={14} height={14} aria-hidden="true" /> Add specification
               </Button>
-              <ErrorText message={fields.specs} />
+              <FieldError message={fields.specs} />
             </Card>
           </div>
         </div>

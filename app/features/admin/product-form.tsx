@@ -6,7 +6,7 @@ import type { ProductDepartment } from '../../../core/admin/products';
 import { Button } from '../../components/ui/button';
 import { Field, inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
-import { ActionNotice, labelClasses, selectClasses } from './admin-nav';
+import { ActionNotice, FieldError, labelClasses, selectClasses, textareaClasses } from './admin-nav';
 import { ProductImagesField, type PhotoItem } from './product-images-field';
 import {
   gridPayload,
@@ -20,9 +20,6 @@ import {
 export type AddProductResult =
   | { ok: true; message: string; url: string; name: string }
   | { ok: false; error: string; fields: FieldErrors };
-
-const textareaClasses =
-  'block w-full rounded-sm border border-line bg-white px-3 py-2 text-sm text-ink placeholder:text-muted focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none aria-[invalid=true]:border-sale';
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `card-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -60,14 +57,6 @@ function OwnChip({ label, swatch, onRemove }: { label: string; swatch?: string; 
       </button>
     </li>
   );
-}
-
-function ErrorText({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} role="alert" className="text-xs text-sale">
-      {message}
-    </p>
-  ) : null;
 }
 
 function Check({
@@ -256,7 +245,7 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                 aria-describedby={fields.description ? 'product-description-error' : undefined}
                 className={textareaClasses}
               />
-              <ErrorText id="product-description-error" message={fields.description} />
+              <FieldError id="product-description-error" message={fields.description} />
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
               <Field
@@ -307,7 +296,7 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                 errors={gridErrors}
                 productPrice={price}
               />
-              <ErrorText id="product-variants-error" message={fields.variants ?? fields.stock} />
+              <FieldError id="product-variants-error" message={fields.variants ?? fields.stock} />
             </Card>
           ) : null}
 
@@ -351,7 +340,7 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                 </optgroup>
               ))}
             </select>
-            <ErrorText id="product-category-error" message={fields.category} />
+            <FieldError id="product-category-error" message={fields.category} />
           </div>
 
           {category && department ? (
@@ -368,7 +357,7 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                     </option>
                   ))}
                 </select>
-                <ErrorText id="product-brand-error" message={fields.brand} />
+                <FieldError id="product-brand-error" message={fields.brand} />
               </div>
               <fieldset className="min-w-0 space-y-2">
                 <legend className={labelClasses}>Sizes</legend>
@@ -418,7 +407,7 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                     <Plus width={14} height={14} aria-hidden="true" /> Add size
                   </Button>
                 </div>
-                <ErrorText id="product-sizes-error" message={fields.sizes} />
+                <FieldError id="product-sizes-error" message={fields.sizes} />
               </fieldset>
               <fieldset className="min-w-0 space-y-2">
                 <legend className={labelClasses}>Colours</legend>
@@ -486,7 +475,7 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                     </Button>
                   </div>
                 </div>
-                <ErrorText id="product-colors-error" message={fields.colors} />
+                <FieldError id="product-colors-error" message={fields.colors} />
               </fieldset>
             </div>
           ) : (
