@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { PublicVariant } from '../../contracts/catalog';
 import { koboToNaira } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
@@ -102,14 +102,6 @@ export async function freeVariantSku(db: DbOrTx, productId: number, option: Vari
   const [row] = (result as unknown as { rows: { sku: string }[] }).rows;
   if (!row) throw new Error('No SKU');
   return row.sku;
-}
-
-/** Sets every variant of a product to `stock` units (the demo seed and tests). */
-export async function setEveryVariantStock(db: DbOrTx, productId: number, stock: number): Promise<void> {
-  await db
-    .update(productVariants)
-    .set({ stock, updatedAt: new Date() })
-    .where(eq(productVariants.productId, productId));
 }
 
 /**

@@ -64,7 +64,6 @@ interface ProductForSale {
   id: number;
   name: string;
   priceKobo: number;
-  stock: number;
   status: 'active' | 'archived';
   colors: { name: string }[];
   sizes: string[];
@@ -80,7 +79,6 @@ async function loadProducts(db: DbOrTx, ids: number[]): Promise<Map<number, Prod
       id: products.id,
       name: products.name,
       priceKobo: products.priceKobo,
-      stock: products.stock,
       status: products.status,
       colors: products.colors,
       sizes: products.sizes,
