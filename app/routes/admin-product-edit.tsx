@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router';
 import { getAdminProductEditor, listProductDepartments, updateProduct } from '../../core/admin/products';
 import { waitingAlertsByVariant } from '../../core/catalog/stock-alerts';
 import { isAppError } from '../../core/errors';
-import { AdminNav } from '../features/admin/admin-nav';
+import { AdminFrame } from '../features/admin/admin-frame';
 import { auditActor } from '../features/admin/admin-tab.server';
 import {
   PRODUCT_EDITOR_FETCHER,
@@ -81,21 +81,14 @@ export default function AdminProductEditPage({ loaderData }: Route.ComponentProp
   // Held here too, so the answer to a save outlives the editor's remount on the saved product's data.
   useFetcher<EditProductResult>({ key: PRODUCT_EDITOR_FETCHER });
   return (
-    <div className="container-shop py-8 lg:py-10">
-      <header className="mb-6">
-        <p className="eyebrow">Signed in as {loaderData.name}</p>
-        <h1 className="mt-2 text-display-md sm:text-display-lg">Admin Dashboard</h1>
-      </header>
-      <AdminNav current="products" />
-      <div className="mt-6">
-        <ProductEditor
-          // Fresh state from the saved product (new variants' ids, generated SKUs) after each save.
-          key={`${editor.product.id}-${editor.product.updatedAt}`}
-          data={editor}
-          departments={loaderData.departments}
-          waiting={loaderData.waiting}
-        />
-      </div>
-    </div>
+    <AdminFrame name={loaderData.name} current="products">
+      <ProductEditor
+        // Fresh state from the saved product (new variants' ids, generated SKUs) after each save.
+        key={`${editor.product.id}-${editor.product.updatedAt}`}
+        data={editor}
+        departments={loaderData.departments}
+        waiting={loaderData.waiting}
+      />
+    </AdminFrame>
   );
 }

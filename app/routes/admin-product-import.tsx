@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { IMPORT_MAX_BYTES } from '../../contracts/product-import';
 import { importProducts } from '../../core/admin/product-import';
-import { AdminNav } from '../features/admin/admin-nav';
+import { AdminFrame } from '../features/admin/admin-frame';
 import { auditActor } from '../features/admin/admin-tab.server';
 import { ProductImportPanel, type ImportActionResult } from '../features/admin/product-import-panel';
 import { formFailure, formText } from '../lib/action-result.server';
@@ -63,15 +63,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminProductImportPage({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="container-shop py-8 lg:py-10">
-      <header className="mb-6">
-        <p className="eyebrow">Signed in as {loaderData.name}</p>
-        <h1 className="mt-2 text-display-md sm:text-display-lg">Admin Dashboard</h1>
-      </header>
-      <AdminNav current="products" />
-      <div className="mt-6">
-        <ProductImportPanel />
-      </div>
-    </div>
+    <AdminFrame name={loaderData.name} current="products">
+      <ProductImportPanel />
+    </AdminFrame>
   );
 }

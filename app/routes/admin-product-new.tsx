@@ -1,5 +1,5 @@
 import { createProduct, listProductDepartments } from '../../core/admin/products';
-import { AdminNav } from '../features/admin/admin-nav';
+import { AdminFrame } from '../features/admin/admin-frame';
 import { auditActor } from '../features/admin/admin-tab.server';
 import { AddProductForm, type AddProductResult } from '../features/admin/product-form';
 import { formFailure, formText } from '../lib/action-result.server';
@@ -80,15 +80,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminProductNewPage({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="container-shop py-8 lg:py-10">
-      <header className="mb-6">
-        <p className="eyebrow">Signed in as {loaderData.name}</p>
-        <h1 className="mt-2 text-display-md sm:text-display-lg">Admin Dashboard</h1>
-      </header>
-      <AdminNav current="add-product" />
-      <div className="mt-6">
-        <AddProductForm departments={loaderData.departments} />
-      </div>
-    </div>
+    <AdminFrame name={loaderData.name} current="add-product">
+      <AddProductForm departments={loaderData.departments} />
+    </AdminFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { auditActions, loadAuditTab } from '../features/admin/audit-tab.server';
 import { AuditTab } from '../features/admin/audit-tab';
-import { AdminNav } from '../features/admin/admin-nav';
+import { AdminFrame } from '../features/admin/admin-frame';
 import { ordersHref } from '../features/admin/admin-links';
 import type { AdminActionHandler } from '../features/admin/admin-tab.server';
 import { readyAdminTab, type AdminActionResult } from '../features/admin/admin-texts';
@@ -111,16 +111,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="container-shop py-8 lg:py-10">
-      <header className="mb-6">
-        <p className="eyebrow">Signed in as {loaderData.name}</p>
-        <h1 className="mt-2 text-display-md sm:text-display-lg">Admin Dashboard</h1>
-      </header>
-      <AdminNav current={loaderData.tab} />
-      <div className="mt-6">
-        <TabBody data={loaderData} />
-      </div>
-    </div>
+    <AdminFrame name={loaderData.name} current={loaderData.tab}>
+      <TabBody data={loaderData} />
+    </AdminFrame>
   );
 }
 
