@@ -1,13 +1,12 @@
-import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
-import type { StockStatus } from '../../contracts/catalog';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { orderStatusIds, orderStatusNames, type OrderStatusId } from '../../contracts/checkout-texts';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { products, productVariants } from '../../db/schema/catalog';
 import { orders } from '../../db/schema/orders';
-import { LOW_STOCK_THRESHOLD, stockStatus } from '../catalog/stock-status';
-import { optionOf } from '../catalog/variants';
+import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
 import { productStockIs } from './products';
+import { emptiestVariantsFirst, withStockStatus, type VariantStockRow } from './reports/inventory';
 import { lastDays, paidWithin, type ReportRange } from './reports/range';
 
 /*
@@ -36,7 +35,7 @@ export interface ShopOverview {
    * Sizes and colours of products on sale below the low-stock threshold (sold out included), the
    * emptiest first (decision 0036).
    */
-  lowStock: LowStockVariant[];
+  lowStock: VariantStockRow[];
   /** How many sizes and colours are below the threshold, sold out included. */
   lowStockCount: number;
   /** Of those, how many have none left. */
@@ -48,17 +47,6 @@ export interface ShopOverview {
   lowStockProducts: number;
   outOfStockProducts: number;
   lowStockThreshold: number;
-}
-
-export interface LowStockVariant {
-  productId: number;
-  name: string;
-  variantId: number;
-  sku: string;
-  size: string | null;
-  color: string | null;
-  stock: number;
-  status: StockStatus;
 }
 
 const filterSum = (range: ReportRange) =>
@@ -118,12 +106,7 @@ export async function shopOverview(
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
       .where(belowThreshold)
-      .orderBy(
-        asc(productVariants.stock),
-        asc(products.name),
-        asc(products.id),
-        asc(productVariants.position),
-      )
+      .orderBy(...emptiestVariantsFirst)
       .limit(options.lowStock ?? 6),
     db
       .select({
@@ -163,12 +146,7 @@ export async function shopOverview(
       orders: byStatus.get(status) ?? 0,
     })),
     newCustomers: { last7Days: customers?.last7Days ?? 0, last30Days: customers?.last30Days ?? 0 },
-    lowStock: lowStock.map((row) => ({
-      ...row,
-      size: optionOf(row.size),
-      color: optionOf(row.color),
-      status: stockStatus(row.stock),
-    })),
+    lowStock: lowStock.map(withStockStatus),
     lowStockCount: lowStockTotal?.total ?? 0,
     outOfStockCount: lowStockTotal?.outOfStock ?? 0,
     lowStockProducts: productTotals?.low ?? 0,

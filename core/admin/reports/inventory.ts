@@ -5,11 +5,8 @@ import { products, productVariants } from '../../../db/schema/catalog';
 import { LOW_STOCK_THRESHOLD, stockStatus } from '../../catalog/stock-status';
 import { optionOf } from '../../catalog/variants';
 
-/**
- * One size and colour of a product on sale, as the inventory reads it: its own stock and status,
- * and its product's total.
- */
-export interface InventoryVariantRow {
+/** One size and colour of a product on sale with its own stock and status. */
+export interface VariantStockRow {
   productId: number;
   name: string;
   variantId: number;
@@ -19,10 +16,27 @@ export interface InventoryVariantRow {
   color: string | null;
   stock: number;
   status: StockStatus;
+}
+
+/** A variant as the inventory reads it: its stock and status, its price and its product's total. */
+export interface InventoryVariantRow extends VariantStockRow {
   /** The price this variant sells at: its own, or its product's. */
   priceKobo: number;
   /** The product's units over all its sizes and colours. */
   productStock: number;
+}
+
+/** Variants the emptiest first, then by product, in the order the product shows them. */
+export const emptiestVariantsFirst = [
+  asc(productVariants.stock),
+  asc(products.name),
+  asc(products.id),
+  asc(productVariants.position),
+];
+
+/** A variant row as read ('' = no such option) with its options as the admin shows them and its status. */
+export function withStockStatus<T extends { size: string; color: string; stock: number }>(row: T) {
+  return { ...row, size: optionOf(row.size), color: optionOf(row.color), status: stockStatus(row.stock) };
 }
 
 /** The Inventory card: stock as it stands now, counted per size and colour (decision 0036). */
@@ -106,12 +120,7 @@ export async function inventoryReport(db: DbOrTx, options: { top?: number } = {}
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
       .where(eq(products.status, 'active'))
-      .orderBy(
-        asc(productVariants.stock),
-        asc(products.name),
-        asc(products.id),
-        asc(productVariants.position),
-      )
+      .orderBy(...emptiestVariantsFirst)
       .limit(options.top ?? 12),
   ]);
   return {
@@ -125,11 +134,6 @@ export async function inventoryReport(db: DbOrTx, options: { top?: number } = {}
     lowStockThreshold: LOW_STOCK_THRESHOLD,
     stockValueKobo: totals?.stockValueKobo ?? 0,
     stockValueBasis: 'retail',
-    lowest: lowest.map((row) => ({
-      ...row,
-      size: optionOf(row.size),
-      color: optionOf(row.color),
-      status: stockStatus(row.stock),
-    })),
+    lowest: lowest.map(withStockStatus),
   };
 }
