@@ -1273,6 +1273,3 @@ async function applyPlans(
     throw error;
   }
 }
-
-/** For tests: the parts a test may check on their own. */
-export const importInternals = { readImportFile, RowErrors, mediaKeyOf };
