@@ -7,7 +7,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { productVariants } from '../../db/schema/catalog';
 import { parseCsv } from '../../tests/fixtures/csv';
 import { csvLine } from './csv';
-import { productExportColumns, productStockStatus, startCsvExport } from './exports';
+import { productExportColumns, startCsvExport } from './exports';
+import { gridStockStatus } from './product-grid';
 import { importProducts } from './product-import';
 
 let database: TestDatabase;
@@ -178,12 +179,17 @@ describe('an exported products file imported again', () => {
   });
 });
 
-describe('productStockStatus', () => {
+describe("a product's stock status", () => {
+  const status = (stocks: number[]) =>
+    gridStockStatus(
+      stocks.map((stock) => ({ stock })),
+      stocks.reduce((sum, stock) => sum + stock, 0),
+    );
   it('is out when no size has any, low when some size is below five or sold out, else in stock', () => {
-    expect(productStockStatus([0, 0])).toBe('out_of_stock');
-    expect(productStockStatus([])).toBe('out_of_stock');
-    expect(productStockStatus([0, 9])).toBe('low_stock');
-    expect(productStockStatus([4, 9])).toBe('low_stock');
-    expect(productStockStatus([5, 9])).toBe('in_stock');
+    expect(status([0, 0])).toBe('out_of_stock');
+    expect(status([])).toBe('out_of_stock');
+    expect(status([0, 9])).toBe('low_stock');
+    expect(status([4, 9])).toBe('low_stock');
+    expect(status([5, 9])).toBe('in_stock');
   });
 });

@@ -5,7 +5,6 @@ import { daySchema } from '../../contracts/limits';
 import { orderStatusIds, orderStatusNames, paymentMethodNames } from '../../contracts/checkout-texts';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import type { StockStatus } from '../../contracts/catalog';
 import { mediaUrl } from '../../contracts/media';
 import { brands, categories, productImages, products, productVariants } from '../../db/schema/catalog';
 import { orderLines, orders } from '../../db/schema/orders';
@@ -232,15 +231,6 @@ export const productExportColumns = {
 
 const stockNames = { in_stock: 'In stock', low_stock: 'Low stock', out_of_stock: 'Out of stock' } as const;
 
-/** A product's stock status by its sizes and colours: the Products tab's rule (core/admin/product-grid.ts). */
-export function productStockStatus(variantStocks: readonly number[]): StockStatus {
-  const total = variantStocks.reduce((sum, stock) => sum + Math.max(stock, 0), 0);
-  return gridStockStatus(
-    variantStocks.map((stock) => ({ stock })),
-    total,
-  );
-}
-
 interface ExportedVariant {
   productId: number;
   size: string;
@@ -314,7 +304,8 @@ function productSource(db: Db, filter: ExportFilter<'products'>): ExportSource {
             { productId: product.id, size: '', color: '', sku: '', stock: 0, priceKobo: null },
           ];
           const images = imagesOf.get(product.id) ?? [];
-          const productStatus = stockNames[productStockStatus(variants.map((variant) => variant.stock))];
+          // The Products tab's rule (core/admin/product-grid.ts).
+          const productStatus = stockNames[gridStockStatus(variants, product.stock)];
           return variants.map((variant) => {
             // The colour's own photo when one shows it, else the product's first.
             const image =
