@@ -278,6 +278,9 @@ describe('admin orders and payments', () => {
         await page.waitForURL(isAt('/'));
       }
       expect(await page.getByText('ADMIN MODE', { exact: true }).count()).toBe(0);
+      // The signed-in page reads the account's wishlist on each visit: signing out under a request in
+      // flight would answer it 401 (correctly); the guest's visit starts once the page is quiet.
+      await page.waitForLoadState('networkidle');
       await page.context().clearCookies();
       await page.goto('/admin?tab=payments');
       await page.waitForURL(isAt('/login', { redirectTo: '/admin?tab=payments' }));
