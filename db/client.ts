@@ -18,6 +18,7 @@ import * as orders from './schema/orders';
 import * as content from './schema/content';
 import * as payments from './schema/payments';
 import * as admin from './schema/admin';
+import * as returns from './schema/returns';
 
 export const schema = {
   ...catalog,
@@ -28,6 +29,7 @@ export const schema = {
   ...content,
   ...payments,
   ...admin,
+  ...returns,
 };
 export type Schema = typeof schema;
 

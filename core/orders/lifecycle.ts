@@ -244,7 +244,13 @@ const DELIVERED_NOTE = 'Your order has been delivered.';
 
 /** deliver: a shipped order reached its shopper. */
 export function deliverOrder(tx: DbOrTx, order: OrderRow, note: string | undefined, now: Date): MoveResult {
-  return makeMove(tx, order, 'deliver', { note: note || DELIVERED_NOTE, tell: { kind: 'delivered' } }, now);
+  return makeMove(
+    tx,
+    order,
+    'deliver',
+    { set: { deliveredAt: now }, note: note || DELIVERED_NOTE, tell: { kind: 'delivered' } },
+    now,
+  );
 }
 
 /**

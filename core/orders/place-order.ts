@@ -622,6 +622,7 @@ function newOrderRow(
     stockHeldUntil: order.placed.stockHeldUntil,
     stockReleasedAt: null,
     paidAt: null,
+    deliveredAt: null,
     firstOrderCoupon: totals.coupon?.firstOrderOnly ?? false,
     isTest: false,
     clientAddressHash: order.clientAddressHash,

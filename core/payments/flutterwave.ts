@@ -91,5 +91,8 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
     verifyByReference: (txRef) =>
       call(`/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(txRef)}`),
     createTransferCharge,
+    // Filled in with the refund engine (issue 27); until then a refund is refused, never faked.
+    refund: () => Promise.reject(new ProviderError('Refunds are not available yet.', 'rejected')),
+    getRefund: () => Promise.reject(new ProviderError('Refunds are not available yet.', 'rejected')),
   };
 }

@@ -41,6 +41,29 @@ export interface TransferCharge {
   note: string;
 }
 
+/** What the shop asks the provider to give back: part or all of one payment. */
+export interface RefundRequest {
+  /** The provider's id of the payment (Flutterwave's numeric transaction id). */
+  transactionId: string;
+  /** Kobo; the provider is asked in naira. */
+  amountKobo: number;
+  /** The reason, for the provider's records. */
+  comments: string;
+}
+
+/** A refund as the provider reports it. */
+export interface ProviderRefund {
+  /** The provider's refund id (what `getRefund` follows). */
+  id: string;
+  /** Final ('completed', 'failed') or not yet ('pending'), in the shop's words. */
+  status: 'pending' | 'completed' | 'failed';
+  amountKobo: number;
+  /** The provider's reference for the refund (Flutterwave's flw_ref), if any. */
+  reference: string | null;
+  /** The provider's words (why it failed). */
+  message: string;
+}
+
 /**
  * The payment provider the shop verifies payments with: Flutterwave v3 when keys are set, the
  * sandbox otherwise. Both answer in Flutterwave's terms.
@@ -54,6 +77,10 @@ export interface PaymentProvider {
   verifyByReference(txRef: string): Promise<ProviderTransaction>;
   /** Opens a temporary NGN account for one order's bank transfer (POST /v3/charges?type=bank_transfer). */
   createTransferCharge(request: TransferChargeRequest): Promise<TransferCharge>;
+  /** Gives back part or all of a payment (POST /v3/transactions/{id}/refund). */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** Where a refund stands now (GET /v3/refunds?id=). */
+  getRefund(refundId: string): Promise<ProviderRefund>;
 }
 
 /** The provider could not say: it did not answer, answered an error, or does not know the transaction. */

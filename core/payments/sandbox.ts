@@ -290,5 +290,8 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
     verifyById: (id) => get({ id }),
     verifyByReference: (txRef) => get({ txRef }),
     createTransferCharge: (request) => openSandboxTransferAccount(db, request),
+    // Filled in with the refund engine (issue 27); until then a refund is refused, never faked.
+    refund: () => Promise.reject(new ProviderError('Refunds are not available yet.', 'rejected')),
+    getRefund: () => Promise.reject(new ProviderError('Refunds are not available yet.', 'rejected')),
   };
 }

@@ -24,7 +24,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentMethods = ['flutterwave', 'credit-card', 'bank-transfer'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
+export const paymentStatuses = ['pending', 'paid', 'failed', 'partially_refunded', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export interface ShippingAddress {
@@ -103,6 +103,8 @@ export const orders = pgTable(
     stockHeldUntil: timestamp('stock_held_until', { withTimezone: true }),
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the order reached its shopper: the returns window counts from here. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /**
      * The order used a first-order-only coupon: at most one such order that is not cancelled per
      * e-mail and per account (the unique indexes below), however many checkouts race.

@@ -14,7 +14,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { orders } from './orders';
+import { orderLines, orders } from './orders';
+import { orderReturns } from './returns';
 
 export const paymentProviders = ['flutterwave', 'sandbox', 'bank-transfer'] as const;
 /**
@@ -140,5 +141,137 @@ export const sandboxCharges = pgTable(
   (table) => [
     index('sandbox_charges_tx_ref_idx').on(table.txRef),
     uniqueIndex('sandbox_charges_transaction_id_idx').on(table.transactionId),
+  ],
+);
+
+/**
+ * How a refund gives money back: through the provider that took it ('flutterwave', or the TEST MODE
+ * 'sandbox'), or by hand from the shop's own account ('manual': money that came by RC-reference transfer).
+ */
+export const refundProviders = ['flutterwave', 'sandbox', 'manual'] as const;
+export type RefundProvider = (typeof refundProviders)[number];
+
+/** pending: recorded, the provider asked or about to be; completed: the provider (or staff, by hand) gave it back; failed: it did not, and may be retried. */
+export const refundStatuses = ['pending', 'completed', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/**
+ * What a refund gives back: money the order took ('order': lines, delivery or an amount of the
+ * payment), or money the shop owes back on a transaction beyond what the order took ('owed': an
+ * overpaid or late transfer, the transaction's `refundDueKobo`).
+ */
+export const refundPurposes = ['order', 'owed'] as const;
+export type RefundPurpose = (typeof refundPurposes)[number];
+
+/** A shopper's bank account, for a refund made by hand. */
+export interface RefundBankDetails {
+  accountName: string;
+  accountNumber: string;
+  bankName: string;
+}
+
+/**
+ * Every refund: written 'pending' before the provider is called, so a retry or a crash can never give
+ * the same money back twice; completed or failed only on the provider's word (or, for a manual refund,
+ * the staff member's, with the transfer's reference). A failed refund is retried on the same row.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The payment the money goes back from. */
+    paymentTransactionId: integer('payment_transaction_id').references(() => paymentTransactions.id, {
+      onDelete: 'set null',
+    }),
+    /** The return it settles, if any. */
+    returnId: integer('return_id').references(() => orderReturns.id, { onDelete: 'set null' }),
+    purpose: text('purpose', { enum: refundPurposes }).notNull().default('order'),
+    provider: text('provider', { enum: refundProviders }).notNull(),
+    amountKobo: integer('amount_kobo').notNull(),
+    /** The part of the amount that is the delivery charge. */
+    shippingKobo: integer('shipping_kobo').notNull().default(0),
+    status: text('status', { enum: refundStatuses }).notNull().default('pending'),
+    reason: text('reason').notNull(),
+    /** The refunded lines' units went back on sale. */
+    restock: boolean('restock').notNull().default(false),
+    /** The provider's refund id (Flutterwave's `data.id`), once it answers. */
+    providerRefundId: text('provider_refund_id'),
+    /** The provider's reference, or the manual transfer's reference. */
+    providerReference: text('provider_reference'),
+    /** Why it failed, in the provider's words. */
+    failureReason: text('failure_reason'),
+    /** For a manual refund: where the money was sent. */
+    bankDetails: jsonb('bank_details').$type<RefundBankDetails>(),
+    /** How many times the provider was asked (a retry asks again). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the provider was last asked, or the refund last followed. */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The staff member's e-mail as it was, for the records when the account goes. */
+    createdByEmail: text('created_by_email').notNull().default(''),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('refunds_order_idx').on(table.orderId),
+    index('refunds_created_idx').on(table.createdAt),
+    index('refunds_pending_idx').on(table.lastAttemptAt).where(sql`${table.status} = 'pending'`),
+    uniqueIndex('refunds_provider_refund_idx').on(table.provider, table.providerRefundId),
+    check('refunds_amount_positive', sql`${table.amountKobo} > 0`),
+    check(
+      'refunds_shipping_within_amount',
+      sql`${table.shippingKobo} >= 0 AND ${table.shippingKobo} <= ${table.amountKobo}`,
+    ),
+    check('refunds_status_valid', sql`${table.status} IN ('pending', 'completed', 'failed')`),
+    check('refunds_provider_valid', sql`${table.provider} IN ('flutterwave', 'sandbox', 'manual')`),
+    check('refunds_purpose_valid', sql`${table.purpose} IN ('order', 'owed')`),
+  ],
+);
+
+/** The order lines (and how many of each) a refund gives money back for. */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    amountKobo: integer('amount_kobo').notNull(),
+  },
+  (table) => [
+    index('refund_lines_refund_idx').on(table.refundId),
+    index('refund_lines_line_idx').on(table.orderLineId),
+    check('refund_lines_quantity_positive', sql`${table.quantity} > 0`),
+    check('refund_lines_amount_non_negative', sql`${table.amountKobo} >= 0`),
+  ],
+);
+
+/** The TEST MODE sandbox's refunds, as Flutterwave would keep them: its own ledger, apart from the shop's. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: serial('id').primaryKey(),
+    /** The refund id the sandbox hands out. */
+    refundId: text('refund_id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    amountKobo: integer('amount_kobo').notNull(),
+    /** 'completed', 'pending' (completes when next followed), or 'failed'. */
+    status: text('status').notNull(),
+    /** What a pending refund becomes when next followed. */
+    settlesAs: text('settles_as').notNull().default('completed'),
+    message: text('message').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sandbox_refunds_refund_idx').on(table.refundId),
+    index('sandbox_refunds_transaction_idx').on(table.transactionId),
   ],
 );
