@@ -58,6 +58,7 @@ const paymentStatusNames: Record<OrderView['paymentStatus'], string> = {
   pending: 'Pending',
   paid: 'Paid',
   failed: 'Failed',
+  partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
 };
 
@@ -65,6 +66,7 @@ const paymentStatusTones: Record<OrderView['paymentStatus'], string> = {
   pending: 'text-warning',
   paid: 'text-success',
   failed: 'text-sale',
+  partially_refunded: 'text-ink-soft',
   refunded: 'text-ink-soft',
 };
 
