@@ -63,3 +63,27 @@ export interface Refundable {
   /** How it would go back: through the provider that took it, or by hand. */
   provider: RefundProvider;
 }
+
+/** Kobo a staff member asks to refund, or lines; see `refundRequestSchema` once it lands. */
+export interface RefundOptions {
+  /** The return this refund settles (the returns flow refunds through here). */
+  returnId?: number;
+  now?: Date;
+}
+
+/*
+ * The operations (signatures agreed; bodies by the refund engine):
+ *
+ * createRefund(deps: PaymentDeps, orderNumber: string, raw: unknown, actor: AuditActor & { id: string },
+ *   options?: RefundOptions): Promise<RefundView>
+ *   raw = { amount?: number (naira, at most 2 decimals) | lines?: [{ orderLineId, quantity }],
+ *           includeShipping?: boolean, reason: string, restock?: boolean,
+ *           purpose?: 'order' | 'owed', paymentTransactionId?: number (the transaction owed back),
+ *           manual?: { accountName, accountNumber, bankName, reference } (money in the shop's own account),
+ *           testOutcome?: 'completed' | 'pending' | 'failed' (TEST MODE sandbox only) }
+ * retryRefund(deps: PaymentDeps, refundId: number, actor): Promise<RefundView>
+ * refundsOfOrder(db: DbOrTx, orderNumber: string): Promise<RefundView[]>
+ * listRefunds(db: DbOrTx, filter: { q?, status?, from?, to? }): Promise<RefundView[]>   (Payments tab, CSV)
+ * refundableFor(db: DbOrTx, orderNumber: string): Promise<Refundable>
+ * followPendingRefunds(deps: PaymentDeps, now?: Date): Promise<number>   (the job)
+ */
