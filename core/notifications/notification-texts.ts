@@ -6,7 +6,48 @@ export type OrderNotificationEvent =
   | { kind: 'paid'; totalKobo: number }
   | { kind: 'shipped'; carrier: string; trackingNumber: string }
   | { kind: 'delivered' }
-  | { kind: 'cancelled'; by: 'shop' | 'unpaid' };
+  | { kind: 'cancelled'; by: 'shop' | 'unpaid' }
+  | { kind: 'return'; returnNumber: string; stage: ReturnNotificationStage; detail?: string };
+
+/** Where a return stands when its shopper is told: each staff move, and her own request. */
+export type ReturnNotificationStage =
+  | 'requested'
+  | 'approved'
+  | 'declined'
+  | 'received'
+  | 'refunded'
+  | 'exchanged'
+  | 'closed';
+
+const returnTitles: Record<ReturnNotificationStage, string> = {
+  requested: 'Return requested',
+  approved: 'Return approved',
+  declined: 'Return declined',
+  received: 'Return received',
+  refunded: 'Return refunded',
+  exchanged: 'Exchange on its way',
+  closed: 'Return closed',
+};
+
+function returnMessage(number: string, event: { returnNumber: string; stage: ReturnNotificationStage }): string {
+  const ret = `Return ${event.returnNumber} for order ${number}`;
+  switch (event.stage) {
+    case 'requested':
+      return `We have received your return request ${event.returnNumber} for order ${number}. We will reply shortly.`;
+    case 'approved':
+      return `${ret} is approved. Please send the items back as described.`;
+    case 'declined':
+      return `${ret} was declined.`;
+    case 'received':
+      return `We have received the items of return ${event.returnNumber} for order ${number}.`;
+    case 'refunded':
+      return `${ret}: your refund is on its way.`;
+    case 'exchanged':
+      return `${ret}: your exchange is on its way.`;
+    case 'closed':
+      return `${ret} is complete.`;
+  }
+}
 
 export interface NotificationText {
   title: string;
@@ -38,6 +79,13 @@ export function orderNotificationText(number: string, event: OrderNotificationEv
       return {
         title: 'Order delivered',
         message: `Order ${number} has been delivered. We hope you love it.`,
+      };
+    case 'return':
+      return {
+        title: returnTitles[event.stage],
+        message: event.detail
+          ? `${returnMessage(number, event)} ${event.detail}`
+          : returnMessage(number, event),
       };
     case 'cancelled':
       return event.by === 'unpaid'
