@@ -7,7 +7,8 @@ export type OrderNotificationEvent =
   | { kind: 'shipped'; carrier: string; trackingNumber: string }
   | { kind: 'delivered' }
   | { kind: 'cancelled'; by: 'shop' | 'unpaid' }
-  | { kind: 'return'; returnNumber: string; stage: ReturnNotificationStage; detail?: string };
+  | { kind: 'return'; returnNumber: string; stage: ReturnNotificationStage; detail?: string }
+  | { kind: 'refunded'; amountKobo: number; when: string };
 
 /** Where a return stands when its shopper is told: each staff move, and her own request. */
 export type ReturnNotificationStage =
@@ -86,6 +87,11 @@ export function orderNotificationText(number: string, event: OrderNotificationEv
         message: event.detail
           ? `${returnMessage(number, event)} ${event.detail}`
           : returnMessage(number, event),
+      };
+    case 'refunded':
+      return {
+        title: 'Refund sent',
+        message: `We have refunded ${formatNaira(event.amountKobo)} for order ${number}. ${event.when}`,
       };
     case 'cancelled':
       return event.by === 'unpaid'

@@ -4,8 +4,11 @@ import {
   ProviderError,
   type TransferCharge,
   type TransferChargeRequest,
+  parseFlutterwaveRefund,
   type PaymentProvider,
+  type ProviderRefund,
   type ProviderTransaction,
+  type RefundRequest,
 } from './provider';
 
 export interface FlutterwaveOptions {
@@ -91,8 +94,28 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
     verifyByReference: (txRef) =>
       call(`/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(txRef)}`),
     createTransferCharge,
-    // Filled in with the refund engine (issue 27); until then a refund is refused, never faked.
-    refund: () => Promise.reject(new ProviderError('Refunds are not available yet.', 'rejected')),
-    getRefund: () => Promise.reject(new ProviderError('Refunds are not available yet.', 'rejected')),
+    refund,
+    getRefund,
   };
+
+  /** POST /v3/transactions/{id}/refund: the amount in naira (a partial refund), our reason as comments. */
+  async function refund(ask: RefundRequest): Promise<ProviderRefund> {
+    const answer = await request(`/v3/transactions/${encodeURIComponent(ask.transactionId)}/refund`, {
+      amount: ask.amountKobo / 100,
+      comments: ask.comments.slice(0, 200),
+    });
+    return parseFlutterwaveRefund(answer.data, answer.message ?? '');
+  }
+
+  /** GET /v3/refunds?id=: the list answer holds the one refund asked for. */
+  async function getRefund(id: string): Promise<ProviderRefund> {
+    const answer = await request(`/v3/refunds?id=${encodeURIComponent(id)}`);
+    const list = Array.isArray(answer.data) ? (answer.data as unknown[]) : [answer.data];
+    const found = list.find(
+      (item) =>
+        typeof item === 'object' && item !== null && String((item as Record<string, unknown>).id) === id,
+    );
+    if (!found) throw new ProviderError('The payment provider does not know this refund.', 'not_found');
+    return parseFlutterwaveRefund(found, answer.message ?? '');
+  }
 }

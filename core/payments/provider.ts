@@ -49,6 +49,8 @@ export interface RefundRequest {
   amountKobo: number;
   /** The reason, for the provider's records. */
   comments: string;
+  /** TEST MODE only: how the sandbox answers (Flutterwave ignores it). */
+  testOutcome?: 'completed' | 'pending' | 'failed' | undefined;
 }
 
 /** A refund as the provider reports it. */
@@ -122,6 +124,37 @@ export function parseFlutterwaveTransaction(data: unknown, message = ''): Provid
     createdAt: text(record.created_at) ?? text(record.createdAt),
     customer: { email: text(customer.email), name: text(customer.name) },
     message: text(record.processor_response) ?? message,
+  };
+}
+
+/**
+ * Flutterwave's refund states, in the shop's words: only a final word makes a refund completed or
+ * failed; anything else (pending, processing, a word not yet seen) keeps it pending and followed.
+ */
+export function refundStatusOf(status: string): ProviderRefund['status'] {
+  const word = status.trim().toLowerCase();
+  if (['completed', 'complete', 'successful', 'success', 'refunded'].includes(word)) return 'completed';
+  if (['failed', 'declined', 'rejected', 'cancelled', 'canceled', 'reversed'].includes(word)) return 'failed';
+  return 'pending';
+}
+
+/** Reads a Flutterwave refund object (the refund answer's `data`, or one of GET /v3/refunds). */
+export function parseFlutterwaveRefund(data: unknown, message = ''): ProviderRefund {
+  const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const id = text(record.id);
+  if (!id) throw new ProviderError('The provider answered without a refund id.', 'rejected');
+  const amount = Number(record.amount_refunded ?? record.amount);
+  const status = refundStatusOf(text(record.status) ?? '');
+  const meta = (typeof record.meta === 'object' && record.meta !== null ? record.meta : {}) as Record<
+    string,
+    unknown
+  >;
+  return {
+    id,
+    status,
+    amountKobo: Number.isFinite(amount) ? Math.round(amount * 100) : 0,
+    reference: text(record.flw_ref) ?? null,
+    message: text(meta.reason) ?? text(record.processor_response) ?? text(record.status_message) ?? message,
   };
 }
 

@@ -1,13 +1,15 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sandboxCharges } from '../../db/schema/payments';
+import { sandboxCharges, sandboxRefunds } from '../../db/schema/payments';
 import { settings } from '../../db/schema/settings';
 import { AppError } from '../errors';
 import {
   ProviderError,
   type PaymentProvider,
+  type ProviderRefund,
   type ProviderTransaction,
+  type RefundRequest,
   type TransferCharge,
   type TransferChargeRequest,
 } from './provider';
@@ -276,6 +278,70 @@ export async function simulateSandboxTransfer(
   return transactionId;
 }
 
+/** The words the TEST MODE sandbox fails a refund with, as Flutterwave does when the balance is short. */
+export const SANDBOX_REFUND_FAILURE = 'Insufficient balance to process this refund (TEST MODE: no money moved).';
+
+function toProviderRefund(row: typeof sandboxRefunds.$inferSelect): ProviderRefund {
+  return {
+    id: row.refundId,
+    status: row.status === 'completed' ? 'completed' : row.status === 'failed' ? 'failed' : 'pending',
+    amountKobo: row.amountKobo,
+    reference: `FLW-SANDBOX-RF-${row.id}`,
+    message: row.message,
+  };
+}
+
+/**
+ * Gives back part of a TEST MODE charge, in the sandbox's own ledger: never more than the charge
+ * minus its earlier refunds (failed ones moved nothing). The request's `testOutcome` plays the
+ * provider's answer: completed at once (the default), pending (settles when next followed), or
+ * failed for want of balance.
+ */
+export async function refundSandboxCharge(db: DbOrTx, request: RefundRequest): Promise<ProviderRefund> {
+  const charge = await findSandboxCharge(db, { id: request.transactionId });
+  if (!charge || charge.status !== 'successful')
+    throw new ProviderError('No transaction was found for this id', 'not_found');
+  if (!Number.isInteger(request.amountKobo) || request.amountKobo <= 0)
+    throw new ProviderError('The refund amount is not valid.', 'rejected');
+  const outcome = request.testOutcome ?? 'completed';
+  return db.transaction(async (tx) => {
+    // One refund of a charge at a time, as the provider keeps its own books.
+    await tx.select({ id: sandboxCharges.id }).from(sandboxCharges).where(eq(sandboxCharges.id, charge.id)).for('update');
+    const [earlier] = await tx
+      .select({ kobo: sql<number>`coalesce(sum(${sandboxRefunds.amountKobo}), 0)::int` })
+      .from(sandboxRefunds)
+      .where(and(eq(sandboxRefunds.transactionId, request.transactionId), ne(sandboxRefunds.status, 'failed')));
+    if (request.amountKobo > charge.amountKobo - (earlier?.kobo ?? 0))
+      throw new ProviderError('The refund amount is more than what remains of this transaction.', 'rejected');
+    const [row] = await tx
+      .insert(sandboxRefunds)
+      .values({
+        refundId: `sbr_${randomBytes(12).toString('hex')}`,
+        transactionId: request.transactionId,
+        amountKobo: request.amountKobo,
+        status: outcome,
+        settlesAs: 'completed',
+        message: outcome === 'failed' ? SANDBOX_REFUND_FAILURE : 'Refund initiated (TEST MODE: no money moved).',
+      })
+      .returning();
+    if (!row) throw new Error('The sandbox refund was not recorded');
+    return toProviderRefund(row);
+  });
+}
+
+/** Where a TEST MODE refund stands: a pending one settles as it was told to when it is next asked about. */
+export async function followSandboxRefund(db: DbOrTx, refundId: string): Promise<ProviderRefund> {
+  const [settled] = await db
+    .update(sandboxRefunds)
+    .set({ status: sql`${sandboxRefunds.settlesAs}` })
+    .where(and(eq(sandboxRefunds.refundId, refundId), eq(sandboxRefunds.status, 'pending')))
+    .returning();
+  if (settled) return toProviderRefund(settled);
+  const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.refundId, refundId));
+  if (!row) throw new ProviderError('No refund was found for this id', 'not_found');
+  return toProviderRefund(row);
+}
+
 /** The provider when no Flutterwave keys are set: the app's own ledger of test charges. */
 export function createSandboxProvider(db: DbOrTx): PaymentProvider {
   const get = async (by: { id?: string; txRef?: string }) => {
@@ -290,8 +356,7 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
     verifyById: (id) => get({ id }),
     verifyByReference: (txRef) => get({ txRef }),
     createTransferCharge: (request) => openSandboxTransferAccount(db, request),
-    // Filled in with the refund engine (issue 27); until then a refund is refused, never faked.
-    refund: () => Promise.reject(new ProviderError('Refunds are not available yet.', 'rejected')),
-    getRefund: () => Promise.reject(new ProviderError('Refunds are not available yet.', 'rejected')),
+    refund: (request) => refundSandboxCharge(db, request),
+    getRefund: (refundId) => followSandboxRefund(db, refundId),
   };
 }
