@@ -6,6 +6,7 @@
  */
 
 import type { ApiErrorReply } from '../../contracts/api-error';
+import { isPaidStatus } from '../../contracts/returns';
 
 export const SCRIPT_LOAD_FAILED =
   'Failed to load payment modal. Check your internet connection and retry later.';
@@ -214,7 +215,7 @@ export async function cancelOrder(
     );
     return {
       cancelled: released.status === 200 && released.body.cancelled === true,
-      paid: released.body.order?.paymentStatus === 'paid',
+      paid: isPaidStatus(released.body.order?.paymentStatus ?? ''),
     };
   } catch {
     // The shop could not be told: the order's short hold releases it soon.

@@ -2,6 +2,7 @@ import { CheckCircle2, Clock3 } from 'lucide-react';
 import { TestOrderBadge } from '../components/orders/test-order-badge';
 import { Link } from 'react-router';
 import { formatNaira } from '../../contracts/money';
+import { isPaidStatus } from '../../contracts/returns';
 import { isAppError } from '../../core/errors';
 import type { OrderView } from '../../core/orders/order-view';
 import { getOrderForViewer } from '../../core/orders/read-orders';
@@ -60,7 +61,7 @@ function paymentBadge(order: Pick<OrderView, 'paymentMethod' | 'paymentStatus'>)
   label: string;
   tone: 'success' | 'gold';
 } {
-  const paid = order.paymentStatus === 'paid';
+  const paid = isPaidStatus(order.paymentStatus);
   if (order.paymentMethod === 'flutterwave')
     return paid
       ? { label: 'Flutterwave Payment Verified', tone: 'success' }
@@ -91,7 +92,7 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
   }
   const badge = paymentBadge(order);
   const detailHref = `/orderdetails/${order.number}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
-  const paid = order.paymentStatus === 'paid';
+  const paid = isPaidStatus(order.paymentStatus);
   const byTransfer = order.paymentMethod === 'bank-transfer';
   const awaitingCard = !byTransfer && !paid && order.status === 'awaiting_payment';
   // A tick once the money is in; a clock while the order waits for it.

@@ -1,4 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
+import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
+import { koboToNaira } from '../../contracts/money';
 import {
   orderProgress,
   orderStatusNames,
@@ -9,6 +11,7 @@ import {
 } from '../../contracts/checkout-texts';
 import type { DbOrTx } from '../../db/client';
 import { orderEvents, orderLines, type orders, type ShippingAddress } from '../../db/schema/orders';
+import { refunds } from '../../db/schema/payments';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -30,6 +33,24 @@ export interface OrderEventView {
   label: string;
   note: string;
   at: string;
+}
+
+/**
+ * A refund as the shopper reads it on her order (the same shape as the refund engine's
+ * ShopperRefundView). A failed refund reads 'pending': trying again is the shop's business, and she
+ * is only ever told money came back once it did.
+ */
+export interface OrderRefundView {
+  /** Naira. */
+  amount: number;
+  amountKobo: number;
+  status: 'pending' | 'completed';
+  reason: string;
+  /** When it was asked (ISO). */
+  date: string;
+  completedAt: string | null;
+  /** What comes back, where, and when, in the shop's words. */
+  note: string;
 }
 
 export interface OrderView {
@@ -61,6 +82,8 @@ export interface OrderView {
   placedAt: string;
   items: OrderLineView[];
   events: OrderEventView[];
+  /** Money given back on the order (for its lines, or owed beyond it), oldest first. */
+  refunds: OrderRefundView[];
 }
 
 export interface OrderSummaryView {
@@ -89,11 +112,53 @@ function toLineView(line: typeof orderLines.$inferSelect): OrderLineView {
   };
 }
 
-/** One order's view from its row, lines and events (lines in the order they were recorded). */
+type RefundRow = typeof refunds.$inferSelect;
+
+const refundDate = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: LAGOS_TIME_ZONE,
+});
+
+/** The last four digits of an account number, the rest hidden: '•••• 1234'. */
+export function maskedAccount(accountNumber: string): string {
+  const digits = accountNumber.replace(/\D/g, '');
+  return `•••• ${digits.slice(-4)}`;
+}
+
+/** What the shopper is told of one refund. */
+export function refundViewOf(refund: RefundRow, paymentMethod: PaymentMethodId): OrderRefundView {
+  const done = refund.status === 'completed';
+  const completedAt = done ? (refund.completedAt ?? refund.updatedAt) : null;
+  let note: string;
+  if (completedAt && refund.provider === 'manual')
+    note = `Sent to your bank account${refund.bankDetails ? ` ${maskedAccount(refund.bankDetails.accountNumber)}` : ''} on ${refundDate.format(completedAt)}.`;
+  else if (completedAt) note = `Refunded on ${refundDate.format(completedAt)}.`;
+  else if (refund.status === 'pending' && refund.provider !== 'manual')
+    note =
+      paymentMethod === 'bank-transfer'
+        ? 'On its way: usually 5–10 working days to the account you paid from.'
+        : 'On its way: usually 5–10 working days to your card.';
+  // A failed attempt (the shop tries again) or a transfer by hand not yet made.
+  else note = 'We are processing this refund.';
+  return {
+    amount: koboToNaira(refund.amountKobo),
+    amountKobo: refund.amountKobo,
+    status: done ? 'completed' : 'pending',
+    reason: refund.reason,
+    date: refund.createdAt.toISOString(),
+    completedAt: completedAt?.toISOString() ?? null,
+    note,
+  };
+}
+
+/** One order's view from its row, lines, events and refunds (each in the order they were recorded). */
 export function orderViewOf(
   row: OrderRow,
   lines: (typeof orderLines.$inferSelect)[],
   events: (typeof orderEvents.$inferSelect)[],
+  refundRows: RefundRow[] = [],
 ): OrderView {
   return {
     number: row.number,
@@ -128,26 +193,35 @@ export function orderViewOf(
       note: event.note,
       at: event.createdAt.toISOString(),
     })),
+    refunds: refundRows.map((refund) => refundViewOf(refund, row.paymentMethod)),
   };
 }
 
-/** Orders with their lines and events, in the order given: one query per table, not per order. */
+/** Orders with their lines, events and refunds, in the order given: one query per table, not per order. */
 export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events] = await Promise.all([
+  const [lines, events, refundRows] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
     db
       .select()
       .from(orderEvents)
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    // Every refund of the order, whatever it gives back (the order's money, or money owed beyond
+    // it): either way it is her money.
+    db
+      .select()
+      .from(refunds)
+      .where(inArray(refunds.orderId, ids))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
   ]);
   return rows.map((row) =>
     orderViewOf(
       row,
       lines.filter((line) => line.orderId === row.id),
       events.filter((event) => event.orderId === row.id),
+      refundRows.filter((refund) => refund.orderId === row.id),
     ),
   );
 }

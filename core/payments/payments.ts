@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { checkoutMessages, normalizeBankReference } from '../../contracts/checkout-texts';
+import { isPaidStatus } from '../../contracts/returns';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema/orders';
@@ -61,7 +62,7 @@ export async function startPayment(
   const order = await orderFor(deps.db, number, viewer);
   if (order.paymentMethod === 'bank-transfer')
     throw new AppError('CONFLICT', 'This order is paid by bank transfer.');
-  if (order.paymentStatus === 'paid') throw new AppError('CONFLICT', 'This order is already paid.');
+  if (isPaidStatus(order.paymentStatus)) throw new AppError('CONFLICT', 'This order is already paid.');
   if (order.status !== 'awaiting_payment')
     throw new AppError('CONFLICT', 'This order can no longer be paid. Please place a new order.');
   const name = `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim();
@@ -114,7 +115,7 @@ export async function cancelUnpaidOrder(
 ): Promise<{ cancelled: boolean; order: OrderView }> {
   const order = await orderFor(deps.db, number, viewer);
   const current = async () => toOrderView(deps.db, (await findOrderByNumber(deps.db, order.number)) ?? order);
-  if (order.status !== 'awaiting_payment' || order.paymentStatus === 'paid')
+  if (order.status !== 'awaiting_payment' || isPaidStatus(order.paymentStatus))
     return { cancelled: false, order: await current() };
   if (order.paymentMethod === 'bank-transfer' && order.customerBankReference)
     throw new AppError(
@@ -195,7 +196,7 @@ function verdictOn(
   if (problem) return { kind: 'failed', problem };
   const received = nairaToKobo(tx.amount);
   // Money the order can no longer take is never dropped: it is owed back.
-  if (order.paymentStatus === 'paid')
+  if (isPaidStatus(order.paymentStatus))
     return {
       kind: 'refund',
       message: `${formatNaira(received)} arrived after ${order.number} was paid: refund it to the shopper.`,
@@ -398,7 +399,7 @@ export async function applyProviderTransaction(
   }
   if (verdict.kind !== 'failed' && effect && (effect.kind !== 'paid' || effect.overpaidKobo > 0))
     await alertShop(deps, view, effect.kind === 'review' ? 'review' : 'refund', verdict.message, settings);
-  const paid = view.paymentStatus === 'paid';
+  const paid = isPaidStatus(view.paymentStatus);
   if (verdict.kind === 'failed') return { paid, order: view, message: `Payment failed: ${verdict.problem}` };
   if (verdict.kind === 'paid') return { paid, order: view, message: 'Payment verified.' };
   return { paid, order: view, message: verdict.message };
@@ -532,7 +533,7 @@ export async function submitBankReference(
     throw new AppError('BAD_REQUEST', checkoutMessages.bankReferenceFormat, {
       reference: checkoutMessages.bankReferenceFormat,
     });
-  if (order.paymentStatus === 'paid') return toOrderView(deps.db, order);
+  if (isPaidStatus(order.paymentStatus)) return toOrderView(deps.db, order);
   const now = new Date();
   await deps.db.transaction(async (tx) => {
     await tx

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatNaira, koboToNaira } from '../../contracts/money';
+import { isPaidStatus } from '../../contracts/returns';
 import { and, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { paymentTransactions, type TransferAccount } from '../../db/schema/payments';
 import { AppError } from '../errors';
@@ -75,7 +76,7 @@ async function receivedUnderReview(deps: PaymentDeps, orderId: number): Promise<
  * the rest). A transfer under review that covers the total (a late one) waits for the shop instead.
  */
 function needsNewAccount(order: OrderRow, view: TransferAccountView, now: Date): boolean {
-  if (order.status !== 'awaiting_payment' || order.paymentStatus === 'paid') return false;
+  if (order.status !== 'awaiting_payment' || isPaidStatus(order.paymentStatus)) return false;
   if (view.state === 'expired') return true;
   const closed = Date.parse(view.expiresAt) <= now.getTime();
   return view.state === 'review' && closed && (view.receivedKobo ?? 0) < order.totalKobo;
@@ -88,14 +89,13 @@ async function viewOf(
   now: Date,
 ): Promise<TransferAccountView> {
   const account = attempt.transferAccount!;
-  const state =
-    order.paymentStatus === 'paid'
-      ? 'paid'
-      : attempt.status === 'review'
-        ? 'review'
-        : Date.parse(account.expiresAt) <= now.getTime()
-          ? 'expired'
-          : 'waiting';
+  const state = isPaidStatus(order.paymentStatus)
+    ? 'paid'
+    : attempt.status === 'review'
+      ? 'review'
+      : Date.parse(account.expiresAt) <= now.getTime()
+        ? 'expired'
+        : 'waiting';
   const receivedKobo = state === 'paid' ? null : await receivedUnderReview(deps, order.id);
   return {
     ...account,
@@ -138,7 +138,7 @@ export async function openTransferAccount(
     const view = await viewOf(deps, order, last, now);
     if (!needsNewAccount(order, view, now)) return view;
   }
-  if (order.paymentStatus === 'paid') throw new AppError('CONFLICT', 'This order is already paid.');
+  if (isPaidStatus(order.paymentStatus)) throw new AppError('CONFLICT', 'This order is already paid.');
   if (order.status !== 'awaiting_payment')
     throw new AppError('CONFLICT', 'This order can no longer be paid. Please place a new order.');
   const receivedKobo = (await receivedUnderReview(deps, order.id)) ?? 0;
@@ -202,7 +202,7 @@ export async function checkTransferAccount(
   const attempt = await latestAttempt(deps, order.id);
   if (!attempt) return null;
   const listening = attempt.status === 'pending' || attempt.status === 'review';
-  if (order.paymentStatus !== 'paid' && order.status === 'awaiting_payment' && listening) {
+  if (!isPaidStatus(order.paymentStatus) && order.status === 'awaiting_payment' && listening) {
     // Claim the check: one poll among many asks the provider.
     const [claimed] = await deps.db
       .update(paymentTransactions)

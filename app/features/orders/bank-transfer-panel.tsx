@@ -2,6 +2,7 @@ import { CheckCircle2, Mail, MessageCircle, Phone, RefreshCw } from 'lucide-reac
 import { useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { checkoutMessages, normalizeBankReference } from '../../../contracts/checkout-texts';
+import { isPaidStatus } from '../../../contracts/returns';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
@@ -86,7 +87,7 @@ export function BankTransferPanel({
       const response = await fetch(`${base}${query}`, { credentials: 'same-origin' });
       const body = (await response.json()) as ApiErrorReply & { paymentStatus?: string };
       if (!response.ok) throw new Error(body.error?.message ?? checkoutMessages.orderProblem);
-      if (body.paymentStatus === 'paid') {
+      if (body.paymentStatus !== undefined && isPaidStatus(body.paymentStatus)) {
         setCheck('verified');
         await revalidator.revalidate();
       } else {

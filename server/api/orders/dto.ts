@@ -113,6 +113,20 @@ const orderItemDto = z.object({
 
 const orderEventDto = z.object({ status: z.string(), label: z.string(), note: z.string(), date: z.string() });
 
+const orderRefundDto = z.object({
+  amount: naira,
+  amountKobo: z.number().int(),
+  status: z
+    .enum(['pending', 'completed'])
+    .describe(
+      'pending: on its way (a failed attempt the shop retries reads pending too); completed: given back',
+    ),
+  reason: z.string(),
+  date: z.string().describe('When the refund was made (ISO)'),
+  completedAt: z.string().nullable().describe('When the money went back (ISO); null until it has'),
+  note: z.string().describe("What comes back, where and when, in the shop's words"),
+});
+
 export const orderDto = z.object({
   id: z.string().describe("The order number, 'ORD-10001'"),
   date: z.string(),
@@ -147,6 +161,7 @@ export const orderDto = z.object({
   trackingNumber: z.string().nullable(),
   items: z.array(orderItemDto),
   timeline: z.array(orderEventDto),
+  refunds: z.array(orderRefundDto).describe('Money given back on the order, oldest first'),
 });
 
 const toItem = (item: OrderView['items'][number]) => ({
@@ -194,6 +209,7 @@ export function toOrderDto(order: OrderView): z.infer<typeof orderDto> {
     trackingNumber: order.trackingNumber,
     items: order.items.map(toItem),
     timeline: order.events.map(toEvent),
+    refunds: order.refunds.map((refund) => ({ ...refund, amount: koboToNaira(refund.amountKobo) })),
   };
 }
 
