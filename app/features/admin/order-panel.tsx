@@ -6,6 +6,8 @@ import { formatNaira } from '../../../contracts/money';
 import type { StaffMove } from '../../../core/orders/lifecycle';
 import type { OrderView } from '../../../core/orders/order-view';
 import type { MoneyToRefund, TransferUnderReview } from '../../../core/payments/transactions';
+import type { Refundable, RefundView } from '../../../core/payments/refunds';
+import { isPaidStatus } from '../../../contracts/returns';
 import { OrderTotals } from '../../components/order-totals';
 import { OrderDate, OrderStatusBadge, OrderTimeline, sizeLabel } from '../../components/orders/order-status';
 import { OrderThumb } from '../../components/orders/order-thumb';
@@ -15,6 +17,10 @@ import { Field } from '../../components/ui/field';
 import { ActionNotice, labelClasses } from './admin-nav';
 import type { AdminActionResult } from './admin-texts';
 import { paymentStatusLabel } from './orders-tab';
+import { RefundDialog, refundFetcherKey } from './refund-dialog';
+import { RefundList } from './refund-list';
+import { RefundModal } from './refund-modal';
+import { OwedRefundButton } from './refund-owed';
 import { formatNigerianPhone } from '../../../contracts/nigeria';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
@@ -29,30 +35,50 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-type Pending = 'cancel' | 'confirm-transfer' | null;
+type Pending = 'cancel' | 'confirm-transfer' | 'refund' | null;
 
 /** What the admin may do with the order now: the moves the order's lifecycle allows, and no others. */
 function OrderActions({
   order,
   moves,
   reviews,
+  refundable,
 }: {
   order: OrderView;
   moves: StaffMove[];
   reviews: TransferUnderReview[];
+  refundable: Refundable | null;
 }) {
   const fetcher = useFetcher<AdminActionResult>();
   const [asking, setAsking] = useState<Pending>(null);
+  // The Refund dialog's answers, read here to close it and say what happened.
+  const refundFetcher = useFetcher<AdminActionResult>({ key: refundFetcherKey(order.number) });
+  const [seenRefund, setSeenRefund] = useState(refundFetcher.data);
+  const [refundNotice, setRefundNotice] = useState<AdminActionResult | null>(null);
+  if (refundFetcher.state === 'idle' && refundFetcher.data !== seenRefund) {
+    setSeenRefund(refundFetcher.data);
+    const answer = refundFetcher.data;
+    if (answer && (answer.ok || answer.intent === 'refund-failed')) {
+      setAsking(null);
+      setRefundNotice(answer);
+    }
+  }
+  // Cancelling a paid order gives the money back in the same step unless the admin says otherwise.
+  const [refundOnCancel, setRefundOnCancel] = useState(true);
   const busy = fetcher.state !== 'idle';
-  const result = fetcher.data;
+  const result = refundNotice ?? (fetcher.state === 'idle' ? fetcher.data : undefined);
   const fields = result && !result.ok ? result.fields : {};
   const awaitingTransfer = moves.includes('confirm-transfer');
   const canShip = moves.includes('ship');
   const canDeliver = moves.includes('deliver');
   const canCancel = moves.includes('cancel');
-  const submit = (intent: string) => {
+  const refundableKobo = refundable && isPaidStatus(order.paymentStatus) ? refundable.remainingKobo : 0;
+  // Money in the shop's own account goes back by hand, with the shopper's bank: the Refund dialog asks.
+  const refundsOnCancel = refundableKobo > 0 && refundable?.provider !== 'manual';
+  const submit = (intent: string, extra: Record<string, string> = {}) => {
     setAsking(null);
-    void fetcher.submit({ intent, number: order.number }, { method: 'post' });
+    setRefundNotice(null);
+    void fetcher.submit({ intent, number: order.number, ...extra }, { method: 'post' });
   };
 
   return (
@@ -169,21 +195,77 @@ function OrderActions({
           </div>
         ) : null}
 
-        {!awaitingTransfer && !canShip && !canDeliver && !canCancel ? (
+        {refundable && refundableKobo > 0 ? (
+          <div className="border-t border-line pt-4">
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => setAsking('refund')}>
+              <Undo2 width={16} height={16} aria-hidden="true" /> Refund
+            </Button>
+            <p className="mt-2 text-xs text-muted tabular-nums">
+              {formatNaira(refundableKobo)} of {formatNaira(refundable.receivedKobo)} remains refundable.
+            </p>
+          </div>
+        ) : null}
+
+        {!awaitingTransfer && !canShip && !canDeliver && !canCancel && refundableKobo === 0 ? (
           <p className="text-sm text-muted">
             This order is {order.statusLabel.toLowerCase()}; there is nothing more to do with it.
           </p>
         ) : null}
       </div>
 
-      <ConfirmDialog
-        open={asking === 'cancel'}
-        title="Cancel this order?"
-        message={`Order ${order.number} will be cancelled, its items put back on sale, and ${order.email} told.`}
-        confirmLabel="Cancel Order"
-        onConfirm={() => submit('cancel')}
-        onCancel={() => setAsking(null)}
-      />
+      {refundableKobo > 0 ? (
+        <RefundModal open={asking === 'cancel'} title="Cancel this order?" onClose={() => setAsking(null)}>
+          <p className="text-sm text-ink-soft">
+            Order {order.number} will be cancelled, its items put back on sale, and {order.email} told.
+          </p>
+          {refundsOnCancel ? (
+            <label className="mt-4 flex items-start gap-2 text-sm text-ink">
+              <input
+                type="checkbox"
+                className="mt-0.5"
+                checked={refundOnCancel}
+                onChange={(event) => setRefundOnCancel(event.target.checked)}
+              />
+              <span>
+                Refund <span className="tabular-nums">{formatNaira(refundableKobo)}</span> to the shopper
+              </span>
+            </label>
+          ) : (
+            <p className="mt-3 text-sm text-ink-soft">
+              The {formatNaira(refundableKobo)} came into the shop&apos;s own account: after cancelling, send
+              it back from your bank and record it with Refund.
+            </p>
+          )}
+          <div className="mt-6 flex justify-end gap-3">
+            <Button variant="ghost" size="sm" onClick={() => setAsking(null)}>
+              Keep the order
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => submit('cancel', refundsOnCancel && refundOnCancel ? { refund: 'true' } : {})}
+            >
+              Cancel Order
+            </Button>
+          </div>
+        </RefundModal>
+      ) : (
+        <ConfirmDialog
+          open={asking === 'cancel'}
+          title="Cancel this order?"
+          message={`Order ${order.number} will be cancelled, its items put back on sale, and ${order.email} told.`}
+          confirmLabel="Cancel Order"
+          onConfirm={() => submit('cancel')}
+          onCancel={() => setAsking(null)}
+        />
+      )}
+      {refundable && refundableKobo > 0 ? (
+        <RefundDialog
+          order={order}
+          refundable={refundable}
+          open={asking === 'refund'}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={asking === 'confirm-transfer'}
         title="Confirm payment received?"
@@ -202,7 +284,7 @@ function OrderActions({
  * Money the shop owes back for this order: transfers after it was paid or cancelled, and what was
  * overpaid, each with its amount, why, the provider's id and when.
  */
-function RefundsDue({ refunds }: { refunds: MoneyToRefund[] }) {
+function RefundsDue({ orderNumber, refunds }: { orderNumber: string; refunds: MoneyToRefund[] }) {
   const total = refunds.reduce((sum, refund) => sum + refund.refundDueKobo, 0);
   return (
     <div
@@ -223,12 +305,11 @@ function RefundsDue({ refunds }: { refunds: MoneyToRefund[] }) {
               <OrderDate iso={refund.at} withTime />
               {refund.isTest ? ' · TEST MODE, no money moved' : ''}
             </span>
+            <OwedRefundButton orderNumber={orderNumber} owed={refund} />
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-xs text-muted">
-        Refund it through the payment provider or your bank. It stays under Payments as Refund due.
-      </p>
+      <p className="mt-2 text-xs text-muted">It stays under Payments as Refund due until it is refunded.</p>
     </div>
   );
 }
@@ -239,12 +320,19 @@ export function OrderPanel({
   moves,
   reviews,
   refunds,
+  refundable = null,
+  orderRefunds = [],
   backHref,
 }: {
   order: OrderView;
   moves: StaffMove[];
   reviews: TransferUnderReview[];
+  /** Money owed back beyond what the order took (overpaid, late transfers). */
   refunds: MoneyToRefund[];
+  /** What remains to give back of what the order took; null while the order is unpaid. */
+  refundable?: Refundable | null;
+  /** The refunds made on the order, oldest first. */
+  orderRefunds?: RefundView[];
   backHref: string;
 }) {
   const address = order.shippingAddress;
@@ -328,7 +416,13 @@ export function OrderPanel({
 
         {/* On a phone the actions come first: they are why the admin opened the order. */}
         <div className="order-first space-y-5 lg:order-none">
-          <OrderActions key={order.number} order={order} moves={moves} reviews={reviews} />
+          <OrderActions
+            key={order.number}
+            order={order}
+            moves={moves}
+            reviews={reviews}
+            refundable={refundable}
+          />
           <Panel title="Payment">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-ink-soft">Method</dt>
@@ -354,8 +448,13 @@ export function OrderPanel({
                 </>
               ) : null}
             </dl>
-            {refunds.length > 0 ? <RefundsDue refunds={refunds} /> : null}
+            {refunds.length > 0 ? <RefundsDue orderNumber={order.number} refunds={refunds} /> : null}
           </Panel>
+          {orderRefunds.length > 0 ? (
+            <Panel title="Refunds">
+              <RefundList refunds={orderRefunds} />
+            </Panel>
+          ) : null}
           <Panel title="Customer">
             <address className="flex gap-3 text-sm leading-relaxed text-ink-soft not-italic">
               <MapPin width={18} height={18} aria-hidden="true" className="mt-0.5 shrink-0 text-gold-deep" />

@@ -31,6 +31,7 @@ const paymentStatusNames: Record<string, string> = {
   pending: 'Pending',
   paid: 'Paid',
   failed: 'Failed',
+  partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
 };
 

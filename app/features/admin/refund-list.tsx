@@ -1,0 +1,142 @@
+import { RefreshCw } from 'lucide-react';
+import { useFetcher } from 'react-router';
+import { refundStatusNames } from '../../../contracts/returns';
+import { formatNaira } from '../../../contracts/money';
+import type { RefundView } from '../../../core/payments/refunds';
+import { OrderDate, sizeLabel } from '../../components/orders/order-status';
+import { TestOrderBadge } from '../../components/orders/test-order-badge';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { ActionNotice } from './admin-nav';
+import type { AdminActionResult } from './admin-texts';
+
+const statusTones: Record<RefundView['status'], string> = {
+  completed: 'border-success/30 bg-success/10 text-success',
+  pending: 'border-warning/40 bg-warning/5 text-warning',
+  failed: 'border-sale/30 bg-sale/5 text-sale',
+};
+
+/** A refund's state in the shop's words (On its way, Refunded, Failed). */
+export function RefundStatusBadge({ status }: { status: RefundView['status'] }) {
+  return (
+    <span
+      data-testid="refund-status"
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        statusTones[status],
+      )}
+    >
+      {refundStatusNames[status]}
+    </span>
+  );
+}
+
+const providerNames: Record<RefundView['provider'], string> = {
+  flutterwave: 'Flutterwave',
+  sandbox: 'TEST MODE sandbox',
+  manual: 'By hand',
+};
+
+/** What a refund gave back for: its lines, the delivery charge, or an amount of the payment. */
+export function refundWhat(refund: RefundView): string {
+  const parts = refund.lines.map(
+    (line) => `${line.quantity} × ${line.name}${line.size ? ` (${sizeLabel(line.size)})` : ''}`,
+  );
+  if (refund.shippingKobo > 0) parts.push(`delivery ${formatNaira(refund.shippingKobo)}`);
+  if (refund.purpose === 'owed') return 'Money owed back on a transfer';
+  return parts.length ? parts.join(', ') : 'An amount of the payment';
+}
+
+/** A failed refund asked again, on the same record. */
+function RetryButton({ refund }: { refund: RefundView }) {
+  const fetcher = useFetcher<AdminActionResult>({ key: `retry-refund-${refund.id}` });
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  return (
+    <div className="mt-2 space-y-2">
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="retry-refund" />
+        <input type="hidden" name="id" value={refund.id} />
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          aria-label={`Retry refund of ${formatNaira(refund.amountKobo)}`}
+        >
+          <RefreshCw
+            width={14}
+            height={14}
+            aria-hidden="true"
+            className={busy ? 'animate-spin' : undefined}
+          />
+          {busy ? 'Retrying…' : 'Retry'}
+        </Button>
+      </fetcher.Form>
+      {result ? (
+        <ActionNotice tone={result.ok ? 'success' : 'error'}>
+          {result.ok ? result.message : result.error}
+        </ActionNotice>
+      ) : null}
+    </div>
+  );
+}
+
+/** Every refund of the order, oldest first: what, how much, where it stands, why, who and when. */
+export function RefundList({ refunds }: { refunds: RefundView[] }) {
+  return (
+    <ul className="divide-y divide-line" data-testid="order-refunds">
+      {refunds.map((refund) => (
+        <li key={refund.id} className="py-3 text-sm first:pt-0 last:pb-0" data-testid="order-refund">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <span className="font-semibold text-ink tabular-nums" data-testid="order-refund-amount">
+              {formatNaira(refund.amountKobo)}
+            </span>
+            <span className="flex items-center gap-2">
+              {refund.isTest ? <TestOrderBadge /> : null}
+              <RefundStatusBadge status={refund.status} />
+            </span>
+          </div>
+          <p className="mt-1 break-words text-ink-soft">{refundWhat(refund)}</p>
+          <p className="mt-1 break-words text-ink">
+            <span className="text-ink-soft">Reason:</span> {refund.reason}
+          </p>
+          <p className="mt-1 text-xs break-words text-muted">
+            {providerNames[refund.provider]}
+            {refund.providerReference ? (
+              <>
+                {' · '}ref <span className="font-mono">{refund.providerReference}</span>
+              </>
+            ) : null}
+            {refund.restock ? ' · units back in stock' : ''}
+            {refund.returnNumber ? ` · return ${refund.returnNumber}` : ''}
+            <br />
+            {refund.createdBy || 'The shop'} · <OrderDate iso={refund.createdAt} withTime />
+            {refund.completedAt && refund.status === 'completed' ? (
+              <>
+                {' · refunded '}
+                <OrderDate iso={refund.completedAt} withTime />
+              </>
+            ) : null}
+          </p>
+          {refund.bankDetails ? (
+            <p className="mt-1 text-xs break-words text-muted">
+              To {refund.bankDetails.accountName}, {refund.bankDetails.bankName}{' '}
+              <span className="font-mono">{refund.bankDetails.accountNumber}</span>
+            </p>
+          ) : null}
+          {refund.status === 'failed' ? (
+            <>
+              {refund.failureReason ? (
+                <p className="mt-1 break-words text-sale" data-testid="order-refund-failure">
+                  {refund.failureReason}
+                </p>
+              ) : null}
+              <RetryButton refund={refund} />
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
