@@ -152,8 +152,40 @@ export interface PublicVariant {
   stockCount: number;
 }
 
+/** How a piece fitted its reviewer (the review form's "How did it fit?"). */
+export const reviewFitIds = ['small', 'true', 'large'] as const;
+export type ReviewFit = (typeof reviewFitIds)[number];
+
+export const reviewFitNames: Record<ReviewFit, string> = {
+  small: 'Runs small',
+  true: 'True to size',
+  large: 'Runs large',
+};
+
+/**
+ * Whether a piece has a fit to speak of: it is sold in more than one size, so a shopper chooses (a
+ * single size, "One Size" among them, leaves nothing to choose between). Only these ask "How did it
+ * fit?" and show fit advice.
+ */
+export function hasSizeChoice(sizes: readonly string[]): boolean {
+  return sizes.length > 1;
+}
+
+/**
+ * What the returns and reviews of a piece agree on about its fit, shown beside the size picker; only
+ * above the evidence threshold (core/catalog/fit-advice.ts, docs/decisions/0043-fit-advice.md).
+ * `basis` counts the returns (Too small or Too big) and reviews that point `direction`'s way.
+ */
+export interface FitAdvice {
+  direction: 'small' | 'large';
+  message: string;
+  basis: { returns: number; reviews: number };
+}
+
 export interface ProductDetail extends ProductSummary {
   description: string;
+  /** Null for a piece without a choice of sizes, or while its returns and reviews do not say enough. */
+  fitAdvice: FitAdvice | null;
   variants: PublicVariant[];
   images: ImageRef[];
   specs: Record<string, string>;
@@ -195,6 +227,11 @@ export const reviewInputSchema = z.object({
   rating: z.coerce.number().int().min(0).max(5).default(0),
   title: z.string().max(120, 'The title must be at most 120 characters').default(''),
   comment: z.string().max(2000, 'The review must be at most 2000 characters').default(''),
+  /** Optional: how the piece fitted (a piece sold in sizes); an empty answer is no answer. */
+  fit: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(reviewFitIds, 'Choose Runs small, True to size or Runs large').optional(),
+  ),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 

@@ -75,7 +75,15 @@ export interface SeedProduct {
   specs: Record<string, string>;
   /** 0-180, drives the "newest" sort. */
   daysSinceAdded: number;
-  reviews: { author: string; rating: 1 | 2 | 3 | 4 | 5; title: string; comment: string; daysAgo: number }[];
+  reviews: {
+    author: string;
+    rating: 1 | 2 | 3 | 4 | 5;
+    title: string;
+    comment: string;
+    daysAgo: number;
+    /** The reviewer's answer to "How did it fit?", when she gave one. */
+    fit?: 'small' | 'true' | 'large';
+  }[];
 }
 
 /* ------------------------------------------------------------------ colours */
@@ -2291,6 +2299,15 @@ export const products: SeedProduct[] = [
         title: 'Crisp and sharp',
         comment: 'Irons beautifully and looks great with a tie. Very good value.',
         daysAgo: 72,
+        fit: 'true',
+      },
+      {
+        author: 'Ifeanyi O.',
+        rating: 4,
+        title: 'Order one size up',
+        comment: 'Beautiful cloth, but my usual M pulled at the buttons. The L fits perfectly.',
+        daysAgo: 58,
+        fit: 'small',
       },
       {
         author: 'Rotimi J.',
@@ -2298,6 +2315,15 @@ export const products: SeedProduct[] = [
         title: 'Slim indeed',
         comment: 'It is a true slim fit, so size up if you have a bit of a belly like me.',
         daysAgo: 44,
+        fit: 'small',
+      },
+      {
+        author: 'Segun A.',
+        rating: 4,
+        title: 'Snug across the chest',
+        comment: 'Sharp under a suit jacket, though it runs tight across the chest. Go up a size.',
+        daysAgo: 27,
+        fit: 'small',
       },
       {
         author: 'Kelechi U.',
@@ -2305,6 +2331,14 @@ export const products: SeedProduct[] = [
         title: 'Wedding shirt',
         comment: 'Wore it for my court wedding with cufflinks. Looked very sharp.',
         daysAgo: 15,
+      },
+      {
+        author: 'Bayo K.',
+        rating: 5,
+        title: 'Worth the size up',
+        comment: 'Swapped my L for an XL and it sits cleanly now. The poplin is lovely.',
+        daysAgo: 6,
+        fit: 'small',
       },
     ],
   },

@@ -11,6 +11,7 @@ import { saveShopSettings } from '../core/settings/shop-settings';
 import { ensureSeedCoupons } from '../core/orders/coupons';
 import type { Db } from '../db/client';
 import { brands, categories, productImages, products, reviews } from '../db/schema/catalog';
+import { reviewFits } from '../db/schema/returns';
 import * as data from './catalog-data';
 import { variantStockShape } from './variant-stock';
 import { IMAGE_HEIGHT, IMAGE_WIDTH } from './images/render-product-image';
@@ -32,6 +33,12 @@ export interface SeedCatalogOptions {
 }
 
 const DAY_MS = 86_400_000;
+
+/** Whether the database has a table yet: the migration tests seed shops migrated only to an earlier schema. */
+async function hasTable(db: Pick<Db, 'execute'>, name: string): Promise<boolean> {
+  const result = await db.execute(sql`SELECT to_regclass(${name}) IS NOT NULL AS present`);
+  return Boolean((result as unknown as { rows: { present: boolean }[] }).rows[0]?.present);
+}
 /** A fingerprint of the renderer's source: when the drawing code changes, cached pictures are drawn again. */
 async function rendererFingerprint(): Promise<string> {
   const directory = path.join(projectRoot, 'seed', 'images');
@@ -121,7 +128,17 @@ export async function seedCatalog(
         createdAt: new Date(now.getTime() - review.daysAgo * DAY_MS),
       })),
     );
-    if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
+    const written =
+      reviewRows.length > 0 ? await tx.insert(reviews).values(reviewRows).returning({ id: reviews.id }) : [];
+    // The reviewers' "How did it fit?" answers, in the order the reviews were written.
+    const fits = data.products
+      .flatMap((product, index) =>
+        product.reviews.map((review) => ({ productId: rows[index]!.id, fit: review.fit })),
+      )
+      .flatMap((review, position) =>
+        review.fit ? [{ reviewId: written[position]!.id, productId: review.productId, fit: review.fit }] : [],
+      );
+    if (fits.length > 0 && (await hasTable(tx, 'review_fits'))) await tx.insert(reviewFits).values(fits);
     await tx.execute(sql`
       UPDATE products p SET rating_average = r.average, review_count = r.total
       FROM (SELECT product_id, ROUND(AVG(rating)::numeric, 2) AS average, COUNT(*)::int AS total

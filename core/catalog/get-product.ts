@@ -3,6 +3,7 @@ import { productIdSchema, type ProductDetail, type ProductSummary } from '../../
 import type { DbOrTx } from '../../db/client';
 import { categories, productImages, products } from '../../db/schema/catalog';
 import { AppError } from '../errors';
+import { getFitAdvice } from './fit-advice';
 import { toPublicVariant, variantsOf } from './variants';
 import { summaryFrom, toImageRef, toSummary, withLeadImages } from './product-rows';
 
@@ -27,7 +28,7 @@ export async function getProduct(db: DbOrTx, rawId: unknown): Promise<ProductDet
     .where(eq(products.id, id));
   if (!row || row.status !== 'active') throw new AppError('NOT_FOUND', 'Product not found');
 
-  const [[summaryRow], imageRows, department, variants] = await Promise.all([
+  const [[summaryRow], imageRows, department, variants, fitAdvice] = await Promise.all([
     summaryFrom(db).where(eq(products.id, id)),
     db
       .select()
@@ -42,6 +43,7 @@ export async function getProduct(db: DbOrTx, rawId: unknown): Promise<ProductDet
           .then((rows) => rows[0] ?? null)
       : Promise.resolve(null),
     variantsOf(db, [id]),
+    getFitAdvice(db, { id, sizes: row.sizes }),
   ]);
   if (!summaryRow) throw new AppError('NOT_FOUND', 'Product not found');
   const images = imageRows.map(toImageRef);
@@ -49,6 +51,7 @@ export async function getProduct(db: DbOrTx, rawId: unknown): Promise<ProductDet
   return {
     ...toSummary(summaryRow, images[0] ?? null, rows),
     description: row.description,
+    fitAdvice,
     sizes: row.sizes,
     specs: row.specs,
     variants: rows.map((variant) => toPublicVariant(variant, summaryRow.priceKobo)),

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { reviewInputSchema, type Review, type ReviewPage } from '../../contracts/catalog';
+import { hasSizeChoice, reviewInputSchema, type Review, type ReviewPage } from '../../contracts/catalog';
 import type { DbOrTx } from '../../db/client';
 import { products, reviews } from '../../db/schema/catalog';
+import { reviewFits } from '../../db/schema/returns';
 import { AppError } from '../errors';
 import type { RateLimiter } from '../rate-limits';
 import { parseInput } from '../validation';
@@ -23,20 +24,20 @@ function toReview(row: typeof reviews.$inferSelect): Review {
   };
 }
 
-async function activeProductId(db: DbOrTx, raw: unknown): Promise<number> {
+async function activeProduct(db: DbOrTx, raw: unknown): Promise<{ id: number; sizes: string[] }> {
   const id = Number(raw);
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
     throw new AppError('NOT_FOUND', 'Product not found');
   const [row] = await db
-    .select({ id: products.id })
+    .select({ id: products.id, sizes: products.sizes })
     .from(products)
     .where(and(eq(products.id, id), eq(products.status, 'active')));
   if (!row) throw new AppError('NOT_FOUND', 'Product not found');
-  return row.id;
+  return row;
 }
 
 export async function listReviews(db: DbOrTx, productIdRaw: unknown, raw: unknown = {}): Promise<ReviewPage> {
-  const productId = await activeProductId(db, productIdRaw);
+  const { id: productId } = await activeProduct(db, productIdRaw);
   const { page } = parseInput(pageSchema, raw);
   const [rows, stars] = await Promise.all([
     db
@@ -60,7 +61,8 @@ export async function listReviews(db: DbOrTx, productIdRaw: unknown, raw: unknow
 
 /**
  * A signed-in shopper's review, one per product each, under their own name. The product's rating
- * and review count are recomputed from the stored reviews in the same transaction.
+ * and review count are recomputed from the stored reviews in the same transaction, and her answer to
+ * "How did it fit?" (a piece with sizes only) is kept beside it for the fit advice.
  */
 export async function addReview(
   deps: { db: DbOrTx; rateLimiter: RateLimiter },
@@ -78,7 +80,13 @@ export async function addReview(
       ...(comment ? {} : { comment: 'A review is required' }),
     });
   }
-  const productId = await activeProductId(deps.db, productIdRaw);
+  const product = await activeProduct(deps.db, productIdRaw);
+  const productId = product.id;
+  if (input.fit && !hasSizeChoice(product.sizes)) {
+    throw new AppError('BAD_REQUEST', 'This piece comes in one size: there is no fit to tell.', {
+      fit: 'This piece comes in one size',
+    });
+  }
   await deps.rateLimiter.hit(reviewRateLimit, author.id);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -87,6 +95,7 @@ export async function addReview(
       .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
       .returning();
     if (!row) throw new AppError('CONFLICT', 'You have already reviewed this product.');
+    if (input.fit) await tx.insert(reviewFits).values({ reviewId: row.id, productId, fit: input.fit });
     await tx.execute(sql`
       UPDATE products SET
         rating_average = (SELECT ROUND(AVG(rating)::numeric, 2) FROM reviews WHERE product_id = ${productId}),

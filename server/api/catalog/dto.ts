@@ -54,8 +54,22 @@ export const variantDto = z.object({
   stockCount: z.number().describe('Units left: exact below 5 ("only 2 left"); 5 means five or more.'),
 });
 
+/** What returns and reviews agree on about a piece's fit (docs/decisions/0043-fit-advice.md). */
+export const fitAdviceDto = z
+  .object({
+    direction: z.enum(['small', 'large']),
+    message: z.string(),
+    basis: z.object({
+      returns: z.number().describe('Returns (Too small or Too big) pointing this way.'),
+      reviews: z.number().describe('Reviews whose fit answer points this way.'),
+    }),
+  })
+  .nullable()
+  .describe('Null for a piece without sizes, or until enough returns and reviews agree.');
+
 export const productDetailDto = productSummaryDto.extend({
   description: z.string(),
+  fitAdvice: fitAdviceDto,
   variants: z.array(variantDto),
   images: z.array(imageDto),
   sizes: z.array(z.string()),
@@ -125,6 +139,7 @@ export function toProductDetailDto(product: ProductDetail): z.infer<typeof produ
   return {
     ...toProductSummaryDto(product),
     description: product.description,
+    fitAdvice: product.fitAdvice,
     variants: product.variants,
     images: product.images.map(toImageDto),
     sizes: product.sizes,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { productListQuerySchema } from '../../../contracts/catalog';
+import { productListQuerySchema, reviewFitIds } from '../../../contracts/catalog';
 import { getProduct, listRelatedProducts } from '../../../core/catalog/get-product';
 import { getCategory, listCategories } from '../../../core/catalog/list-categories';
 import { listProducts } from '../../../core/catalog/list-products';
@@ -20,7 +20,10 @@ import {
 
 const idParam = z.object({ id: z.string().min(1).max(80) });
 
-/** A review as the API takes it: every field of SPEC's review form required (1 to 5 stars, a title, a text). */
+/**
+ * A review as the API takes it: every field of SPEC's review form required (1 to 5 stars, a title, a
+ * text), and the optional fit answer.
+ */
 const reviewBody = z.object({
   rating: z
     .number('Choose from 1 to 5 stars')
@@ -37,6 +40,10 @@ const reviewBody = z.object({
     .trim()
     .min(1, 'A review is required')
     .max(2000, 'The review must be at most 2000 characters'),
+  fit: z
+    .enum(reviewFitIds, 'Choose Runs small, True to size or Runs large')
+    .optional()
+    .describe('How it fitted (a piece with sizes only): runs small, true to size or runs large.'),
 });
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
