@@ -24,6 +24,7 @@ export default [
   route('orders', 'routes/orders.tsx'),
   route('orders/:orderId', 'routes/order-detail.tsx', { id: 'order-detail' }),
   route('orderdetails/:orderId', 'routes/order-detail.tsx', { id: 'order-detail-alias' }),
+  route('orders/:orderId/return', 'routes/order-return.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('notifications', 'routes/notifications.tsx'),
   route('blog', 'routes/blog.tsx'),

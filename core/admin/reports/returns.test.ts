@@ -52,7 +52,7 @@ beforeAll(async () => {
     },
     shippingMethod: 'standard',
     shippingMethodLabel: 'Standard',
-    paymentMethod: 'card',
+    paymentMethod: 'flutterwave',
     paymentStatus: 'paid',
     status: 'delivered',
     subtotalKobo: 0,
