@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { daySchema } from '../../contracts/limits';
@@ -8,7 +8,17 @@ import { users } from '../../db/schema/accounts';
 import { mediaUrl } from '../../contracts/media';
 import { brands, categories, productImages, products, productVariants } from '../../db/schema/catalog';
 import { orderLines, orders } from '../../db/schema/orders';
-import { paymentTransactions, transactionStatuses } from '../../db/schema/payments';
+import {
+  paymentTransactions,
+  refundLines,
+  refundStatuses,
+  refunds,
+  transactionStatuses,
+} from '../../db/schema/payments';
+import { orderReturns } from '../../db/schema/returns';
+import { lagosDay, lagosMidnight, lagosNextMidnight } from '../../contracts/lagos-time';
+import { refundStatusNames } from '../../contracts/returns';
+import { containsPattern } from '../search-pattern';
 import { userSearchCondition } from '../accounts/manage-users';
 import { stockStatus } from '../catalog/stock-status';
 import { gridStockStatus } from './product-grid';
@@ -20,7 +30,7 @@ import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { adminProductConditions, adminProductQuerySchema } from './products';
 import { CSV_BOM, csvLagosTime, csvLine, csvNaira, lagosToday, type CsvValue } from './csv';
 
-export const exportKinds = ['orders', 'products', 'users', 'transactions'] as const;
+export const exportKinds = ['orders', 'products', 'users', 'transactions', 'refunds'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 export const exportLabels: Record<ExportKind, string> = {
@@ -28,6 +38,7 @@ export const exportLabels: Record<ExportKind, string> = {
   products: 'Products',
   users: 'Users',
   transactions: 'Transactions',
+  refunds: 'Refunds',
 };
 
 /** Rows read per query: a whole table is never held in memory, however large it grows. */
@@ -71,6 +82,7 @@ export const exportFilterSchemas = {
   }),
   users: z.object({ q: searchText }),
   transactions: z.object({ q: searchText, status: choice(transactionStatuses), from: isoDay, to: isoDay }),
+  refunds: z.object({ q: searchText, status: choice(refundStatuses), from: isoDay, to: isoDay }),
 } satisfies Record<ExportKind, z.ZodType>;
 
 export type ExportFilter<Kind extends ExportKind> = z.output<(typeof exportFilterSchemas)[Kind]>;
@@ -443,6 +455,7 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
       'Received (NGN)',
       'Shortfall accepted (NGN)',
       'Refund due (NGN)',
+      'Refunded (NGN)',
     ],
     async *rows(batchSize) {
       const read = (cursor: Cursor | null, limit: number) =>
@@ -451,6 +464,8 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
             cursorAt: sql<string>`${paymentTransactions.createdAt}::text`,
             transaction: paymentTransactions,
             orderNumber: orders.number,
+            // Money given back from this payment: only what the provider (or the shop, by hand) completed.
+            refundedKobo: sql<number>`(select coalesce(sum(${refunds.amountKobo}), 0)::int from ${refunds} where ${refunds.paymentTransactionId} = ${paymentTransactions.id} and ${refunds.status} = 'completed')`,
           })
           .from(paymentTransactions)
           .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
@@ -458,7 +473,7 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
           .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
           .limit(limit);
       for await (const rows of batches(read, (row) => row.transaction.id, batchSize))
-        yield rows.map(({ transaction, orderNumber }) => [
+        yield rows.map(({ transaction, orderNumber, refundedKobo }) => [
           transaction.id,
           transaction.txRef,
           orderNumber,
@@ -478,6 +493,100 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
           transaction.receivedKobo === null ? '' : csvNaira(transaction.receivedKobo),
           transaction.shortfallKobo === null ? '' : csvNaira(transaction.shortfallKobo),
           transaction.refundDueKobo === null ? '' : csvNaira(transaction.refundDueKobo),
+          refundedKobo ? csvNaira(refundedKobo) : '',
+        ]);
+    },
+  };
+}
+
+/**
+ * The refunds list's filter: the chosen Lagos days (the last 30 unless dates are given), one state,
+ * and an order number, reason, staff e-mail or provider reference containing `q`. Joins orders.
+ */
+export function refundConditions(filter: ExportFilter<'refunds'>, now: Date): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const from = filter.from ?? (filter.to ? undefined : lagosDay(new Date(now.getTime() - 30 * 86_400_000)));
+  if (from) conditions.push(gte(refunds.createdAt, lagosMidnight(from)));
+  if (filter.to) conditions.push(lt(refunds.createdAt, lagosNextMidnight(filter.to)));
+  if (filter.status) conditions.push(eq(refunds.status, filter.status));
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(
+      or(
+        ilike(orders.number, pattern),
+        ilike(refunds.reason, pattern),
+        ilike(refunds.createdByEmail, pattern),
+        ilike(refunds.providerReference, pattern),
+        ilike(orders.email, pattern),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+const refundPurposeNames = { order: 'Order', owed: 'Owed back' } as const;
+
+function refundSource(db: Db, filter: ExportFilter<'refunds'>, now: Date): ExportSource {
+  const where = refundConditions(filter, now);
+  return {
+    header: [
+      'Refund ID',
+      'Order',
+      'Created',
+      'Completed',
+      'Amount (NGN)',
+      'Delivery (NGN)',
+      'Status',
+      'What',
+      'Lines',
+      'Back in stock',
+      'Reason',
+      'Provider',
+      'Provider reference',
+      'Failure reason',
+      'Return',
+      'Staff',
+      'Customer email',
+      'Mode',
+    ],
+    async *rows(batchSize) {
+      const read = (cursor: Cursor | null, limit: number) =>
+        db
+          .select({
+            cursorAt: sql<string>`${refunds.createdAt}::text`,
+            refund: refunds,
+            orderNumber: orders.number,
+            email: orders.email,
+            returnNumber: orderReturns.number,
+            // "2 × Ada dress (M), 1 × Linen shirt": the lines as they were bought.
+            lines: sql<string>`(select coalesce(string_agg(${refundLines.quantity} || ' × ' || ${orderLines.name} || coalesce(' (' || ${orderLines.size} || ')', ''), ', ' order by ${refundLines.id}), '') from ${refundLines} join ${orderLines} on ${orderLines.id} = ${refundLines.orderLineId} where ${refundLines.refundId} = ${refunds.id})`,
+          })
+          .from(refunds)
+          .innerJoin(orders, eq(orders.id, refunds.orderId))
+          .leftJoin(orderReturns, eq(orderReturns.id, refunds.returnId))
+          .where(and(where, after(refunds.createdAt, refunds.id, cursor, 'int')))
+          .orderBy(desc(refunds.createdAt), desc(refunds.id))
+          .limit(limit);
+      for await (const rows of batches(read, (row) => row.refund.id, batchSize))
+        yield rows.map(({ refund, orderNumber, email, returnNumber, lines }) => [
+          refund.id,
+          orderNumber,
+          csvLagosTime(refund.createdAt),
+          csvLagosTime(refund.completedAt),
+          csvNaira(refund.amountKobo),
+          csvNaira(refund.shippingKobo),
+          refundStatusNames[refund.status],
+          refundPurposeNames[refund.purpose],
+          lines,
+          refund.restock ? 'yes' : 'no',
+          refund.reason,
+          refund.provider,
+          refund.providerReference,
+          refund.failureReason,
+          returnNumber,
+          refund.createdByEmail,
+          email,
+          refund.provider === 'sandbox' ? 'TEST' : 'live',
         ]);
     },
   };
@@ -545,6 +654,12 @@ export async function startCsvExport(
     case 'transactions': {
       const filter = parseInput(exportFilterSchemas.transactions, rawFilter);
       source = transactionSource(db, filter, now);
+      parsed = filter;
+      break;
+    }
+    case 'refunds': {
+      const filter = parseInput(exportFilterSchemas.refunds, rawFilter);
+      source = refundSource(db, filter, now);
       parsed = filter;
       break;
     }

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button';
 
-export type ExportKind = 'orders' | 'products' | 'users' | 'transactions';
+export type ExportKind = 'orders' | 'products' | 'users' | 'transactions' | 'refunds';
 
 /** The address of a CSV export with the list's current filters (empty values are left out). */
 export function exportHref(

@@ -33,6 +33,12 @@ const queries: Record<ExportKind, z.ZodObject> = {
     from: day.describe('yyyy-mm-dd; the last 30 days when neither date is given'),
     to: day.describe('yyyy-mm-dd'),
   }),
+  refunds: z.object({
+    q: text(200).describe('Order number, reason, staff e-mail, provider reference or customer e-mail'),
+    status: text(40).describe('pending, completed or failed'),
+    from: day.describe('yyyy-mm-dd; the last 30 days when neither date is given'),
+    to: day.describe('yyyy-mm-dd'),
+  }),
 };
 
 /**
