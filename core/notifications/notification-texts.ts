@@ -12,13 +12,7 @@ export type OrderNotificationEvent =
 
 /** Where a return stands when its shopper is told: each staff move, and her own request. */
 export type ReturnNotificationStage =
-  | 'requested'
-  | 'approved'
-  | 'declined'
-  | 'received'
-  | 'refunded'
-  | 'exchanged'
-  | 'closed';
+  'requested' | 'approved' | 'declined' | 'received' | 'refunded' | 'exchanged' | 'closed';
 
 const returnTitles: Record<ReturnNotificationStage, string> = {
   requested: 'Return requested',
@@ -30,7 +24,10 @@ const returnTitles: Record<ReturnNotificationStage, string> = {
   closed: 'Return closed',
 };
 
-function returnMessage(number: string, event: { returnNumber: string; stage: ReturnNotificationStage }): string {
+function returnMessage(
+  number: string,
+  event: { returnNumber: string; stage: ReturnNotificationStage },
+): string {
   const ret = `Return ${event.returnNumber} for order ${number}`;
   switch (event.stage) {
     case 'requested':
