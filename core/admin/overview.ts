@@ -4,15 +4,17 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { products, productVariants } from '../../db/schema/catalog';
 import { orders } from '../../db/schema/orders';
+import { refunds } from '../../db/schema/payments';
 import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
 import { productStockIs } from './products';
 import { emptiestVariantsFirst, withStockStatus, type VariantStockRow } from './reports/inventory';
-import { lastDays, paidWithin, type ReportRange } from './reports/range';
+import { lastDays, paidWithin, refundedWithin, type ReportRange } from './reports/range';
 
 /*
  * The dashboard's first figures. Revenue is what was paid in Lagos days (today, the last 7 and the
- * last 30 days, today included): orders by when they were paid, still paid (not refunded) and not
- * cancelled. Each figure is one query on the shop's rows.
+ * last 30 days, today included): orders by when they were paid, not cancelled, less the money given
+ * back on orders in those days (refunds by the day they completed, as the reports count them). Each
+ * figure is one query on the shop's rows.
  */
 
 export interface RevenueFigure {
@@ -21,8 +23,13 @@ export interface RevenueFigure {
   label: string;
   from: string;
   to: string;
+  /** Net of refunds. */
   revenueKobo: number;
+  /** Paid orders, those given money back since included. */
   orders: number;
+  /** Money given back on orders in these days, and how many refunds. */
+  refundsKobo: number;
+  refunds: number;
 }
 
 export interface ShopOverview {
@@ -55,6 +62,12 @@ const filterSum = (range: ReportRange) =>
   );
 const filterCount = (range: ReportRange) =>
   sql<number>`count(*) filter (where ${paidWithin(range)})`.mapWith(Number);
+const refundSum = (range: ReportRange) =>
+  sql<number>`coalesce(sum(${refunds.amountKobo}) filter (where ${refundedWithin(range)}), 0)::bigint`.mapWith(
+    Number,
+  );
+const refundCount = (range: ReportRange) =>
+  sql<number>`count(*) filter (where ${refundedWithin(range)})`.mapWith(Number);
 
 export async function shopOverview(
   db: DbOrTx,
@@ -65,80 +78,119 @@ export async function shopOverview(
   const labels = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' } as const;
   const onSale = eq(products.status, 'active');
   const belowThreshold = and(onSale, lt(productVariants.stock, LOW_STOCK_THRESHOLD));
-  const [[revenue], statuses, [customers], lowStock, [lowStockTotal], [productTotals]] = await Promise.all([
-    db
-      .select({
-        today: filterSum(ranges.today),
-        todayOrders: filterCount(ranges.today),
-        week: filterSum(ranges['7d']),
-        weekOrders: filterCount(ranges['7d']),
-        month: filterSum(ranges['30d']),
-        monthOrders: filterCount(ranges['30d']),
-      })
-      .from(orders)
-      .where(gte(orders.paidAt, ranges['30d'].start)),
-    db.select({ status: orders.status, orders: count() }).from(orders).groupBy(orders.status),
-    db
-      .select({
-        last7Days: sql<number>`count(*) filter (where ${users.createdAt} >= ${ranges['7d'].start})`.mapWith(
-          Number,
+  const [[revenue], [refunded], statuses, [customers], lowStock, [lowStockTotal], [productTotals]] =
+    await Promise.all([
+      db
+        .select({
+          today: filterSum(ranges.today),
+          todayOrders: filterCount(ranges.today),
+          week: filterSum(ranges['7d']),
+          weekOrders: filterCount(ranges['7d']),
+          month: filterSum(ranges['30d']),
+          monthOrders: filterCount(ranges['30d']),
+        })
+        .from(orders)
+        .where(gte(orders.paidAt, ranges['30d'].start)),
+      db
+        .select({
+          today: refundSum(ranges.today),
+          todayCount: refundCount(ranges.today),
+          week: refundSum(ranges['7d']),
+          weekCount: refundCount(ranges['7d']),
+          month: refundSum(ranges['30d']),
+          monthCount: refundCount(ranges['30d']),
+        })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .where(gte(refunds.completedAt, ranges['30d'].start)),
+      db.select({ status: orders.status, orders: count() }).from(orders).groupBy(orders.status),
+      db
+        .select({
+          last7Days: sql<number>`count(*) filter (where ${users.createdAt} >= ${ranges['7d'].start})`.mapWith(
+            Number,
+          ),
+          last30Days: count(),
+        })
+        .from(users)
+        .where(
+          and(
+            eq(users.role, 'customer'),
+            gte(users.createdAt, ranges['30d'].start),
+            lt(users.createdAt, ranges['30d'].end),
+          ),
         ),
-        last30Days: count(),
-      })
-      .from(users)
-      .where(
-        and(
-          eq(users.role, 'customer'),
-          gte(users.createdAt, ranges['30d'].start),
-          lt(users.createdAt, ranges['30d'].end),
-        ),
-      ),
-    db
-      .select({
-        productId: products.id,
-        name: products.name,
-        variantId: productVariants.id,
-        sku: productVariants.sku,
-        size: productVariants.size,
-        color: productVariants.color,
-        stock: productVariants.stock,
-      })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(belowThreshold)
-      .orderBy(...emptiestVariantsFirst)
-      .limit(options.lowStock ?? 6),
-    db
-      .select({
-        total: count(),
-        outOfStock: sql<number>`count(*) filter (where ${productVariants.stock} <= 0)`.mapWith(Number),
-      })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(belowThreshold),
-    db
-      .select({
-        low: sql<number>`count(*) filter (where ${productStockIs('low_stock')})`.mapWith(Number),
-        out: sql<number>`count(*) filter (where ${productStockIs('out_of_stock')})`.mapWith(Number),
-      })
-      .from(products)
-      .where(onSale),
-  ]);
+      db
+        .select({
+          productId: products.id,
+          name: products.name,
+          variantId: productVariants.id,
+          sku: productVariants.sku,
+          size: productVariants.size,
+          color: productVariants.color,
+          stock: productVariants.stock,
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(belowThreshold)
+        .orderBy(...emptiestVariantsFirst)
+        .limit(options.lowStock ?? 6),
+      db
+        .select({
+          total: count(),
+          outOfStock: sql<number>`count(*) filter (where ${productVariants.stock} <= 0)`.mapWith(Number),
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(belowThreshold),
+      db
+        .select({
+          low: sql<number>`count(*) filter (where ${productStockIs('low_stock')})`.mapWith(Number),
+          out: sql<number>`count(*) filter (where ${productStockIs('out_of_stock')})`.mapWith(Number),
+        })
+        .from(products)
+        .where(onSale),
+    ]);
   const byStatus = new Map(statuses.map((row) => [row.status, row.orders]));
-  const figure = (id: RevenueFigure['id'], revenueKobo: number, orderCount: number): RevenueFigure => ({
+  const figure = (
+    id: RevenueFigure['id'],
+    paidKobo: number,
+    orderCount: number,
+    refundsKobo: number,
+    refundTotal: number,
+  ): RevenueFigure => ({
     id,
     label: labels[id],
     from: ranges[id].from,
     to: ranges[id].to,
-    revenueKobo,
+    revenueKobo: paidKobo - refundsKobo,
     orders: orderCount,
+    refundsKobo,
+    refunds: refundTotal,
   });
   return {
     today: ranges.today.to,
     revenue: [
-      figure('today', revenue?.today ?? 0, revenue?.todayOrders ?? 0),
-      figure('7d', revenue?.week ?? 0, revenue?.weekOrders ?? 0),
-      figure('30d', revenue?.month ?? 0, revenue?.monthOrders ?? 0),
+      figure(
+        'today',
+        revenue?.today ?? 0,
+        revenue?.todayOrders ?? 0,
+        refunded?.today ?? 0,
+        refunded?.todayCount ?? 0,
+      ),
+      figure(
+        '7d',
+        revenue?.week ?? 0,
+        revenue?.weekOrders ?? 0,
+        refunded?.week ?? 0,
+        refunded?.weekCount ?? 0,
+      ),
+      figure(
+        '30d',
+        revenue?.month ?? 0,
+        revenue?.monthOrders ?? 0,
+        refunded?.month ?? 0,
+        refunded?.monthCount ?? 0,
+      ),
     ],
     ordersByStatus: orderStatusIds.map((status) => ({
       status,

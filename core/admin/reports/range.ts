@@ -1,7 +1,9 @@
-import { and, eq, gte, isNotNull, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { daySchema } from '../../../contracts/limits';
+import { paidPaymentStatuses } from '../../../contracts/returns';
 import { orders } from '../../../db/schema/orders';
+import { refunds } from '../../../db/schema/payments';
 import { AppError } from '../../errors';
 import { parseInput } from '../../validation';
 import { LAGOS_TIME_ZONE, lagosDay, lagosMidnight } from '../../../contracts/lagos-time';
@@ -91,18 +93,39 @@ export const lagosDayOf = (column: AnyColumn) =>
 export const within = (column: AnyColumn, range: Pick<ReportRange, 'start' | 'end'>) =>
   and(gte(column, range.start), lt(column, range.end));
 
+/** An order that counts in the shop's figures: not cancelled, and not a TEST MODE order (no money moved). */
+const countedOrder = and(ne(orders.status, 'cancelled'), eq(orders.isTest, false));
+
 /**
- * What counts as a sale: an order paid within the range (by when it was paid) that is still paid
- * (not refunded), not cancelled, and not a TEST MODE order (paid with a test card: no money moved).
+ * What counts as a sale: an order paid within the range (by when it was paid), not cancelled, and
+ * not a TEST MODE order (paid with a test card: no money moved). An order given money back, in part
+ * or in full, was still paid: it stays a sale, and its refunds come off revenue (`refundedWithin`).
  */
 export const paidWithin = (range: Pick<ReportRange, 'start' | 'end'>): SQL =>
   and(
     isNotNull(orders.paidAt),
     gte(orders.paidAt, range.start),
     lt(orders.paidAt, range.end),
-    eq(orders.paymentStatus, 'paid'),
-    ne(orders.status, 'cancelled'),
-    eq(orders.isTest, false),
+    inArray(orders.paymentStatus, [...paidPaymentStatuses]),
+    countedOrder,
+  ) ?? sql`false`;
+
+/**
+ * What comes off revenue: money an order took that went back to its shopper (refunds of purpose
+ * 'order'; money owed beyond the order was never revenue), once the provider or the shop said it
+ * went (completed). A refund counts on the day it completed, not the day it was asked nor the day
+ * the order was paid, so a range's revenue is what came in less what went out in it. Refunds of
+ * orders the figures leave out (cancelled, or TEST MODE) are left out with them. Read with `refunds`
+ * joined to `orders`.
+ */
+export const refundedWithin = (range: Pick<ReportRange, 'start' | 'end'>): SQL =>
+  and(
+    eq(refunds.status, 'completed'),
+    eq(refunds.purpose, 'order'),
+    isNotNull(refunds.completedAt),
+    gte(refunds.completedAt, range.start),
+    lt(refunds.completedAt, range.end),
+    countedOrder,
   ) ?? sql`false`;
 
 export const percentOf = (part: number, whole: number) =>

@@ -4,6 +4,7 @@ import { auditLog, pageViews, signIns } from '../../../db/schema/admin';
 import { categories, products, reviews } from '../../../db/schema/catalog';
 import { newsletterSubscribers } from '../../../db/schema/content';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
+import { refunds } from '../../../db/schema/payments';
 import { createTestDatabase, type TestDatabase } from '../../../tests/fixtures/test-database';
 import { AppError } from '../../errors';
 import { shopOverview } from '../overview';
@@ -203,6 +204,15 @@ beforeAll(async () => {
       line('ORD-6', ids.a, 2, 1_000_000),
       line('ORD-7', ids.b, 1, 600_000),
     ]);
+  // ORD-7 was given all its money back the day it was paid.
+  await db.insert(refunds).values({
+    orderId: orderId('ORD-7'),
+    provider: 'manual',
+    amountKobo: 600_000,
+    reason: 'Out of stock',
+    status: 'completed',
+    completedAt: at('2030-03-08T15:00:00'),
+  });
   await db.insert(orderEvents).values({
     orderId: orderId('ORD-6'),
     status: 'shipped',
@@ -301,13 +311,17 @@ describe('report range', () => {
 });
 
 describe('shop report for March 2030', () => {
-  it('counts sales paid within the Lagos days, leaving out cancelled and refunded orders', async () => {
+  it('counts sales paid within the Lagos days, net of refunds, leaving out cancelled orders', async () => {
     const { sales } = await buildShopReport(database.db, march);
-    // ORD-1 ₦10,000 + ORD-2 ₦50,000 (paid 23:30 on the last day) + ORD-6 ₦20,000.
+    // ORD-1 ₦10,000 + ORD-2 ₦50,000 (paid 23:30 on the last day) + ORD-6 ₦20,000, and ORD-7's
+    // ₦6,000 paid and given back.
     expect(sales.revenueKobo).toBe(8_000_000);
-    expect(sales.orders).toBe(3);
-    expect(sales.averageOrderKobo).toBe(2_666_667);
-    expect(sales.unitsSold).toBe(5);
+    expect(sales.grossRevenueKobo).toBe(8_600_000);
+    expect(sales.refunds).toEqual({ count: 1, amountKobo: 600_000 });
+    // A refunded order was still paid: an order.
+    expect(sales.orders).toBe(4);
+    expect(sales.averageOrderKobo).toBe(2_000_000);
+    expect(sales.unitsSold).toBe(6);
     expect(sales.daily).toHaveLength(31);
     expect(sales.daily.filter((row) => row.revenueKobo > 0)).toEqual([
       { day: '2030-03-05', revenueKobo: 2_000_000, orders: 1 },
@@ -315,19 +329,21 @@ describe('shop report for March 2030', () => {
       { day: '2030-03-31', revenueKobo: 5_000_000, orders: 1 },
     ]);
     expect(sales.bestsellers.map((row) => [row.name, row.unitsSold, row.revenueKobo])).toEqual([
+      ['Brogue Shoes', 3, 5_600_000],
       ['Agbada Set', 3, 3_000_000],
-      ['Brogue Shoes', 2, 5_000_000],
     ]);
-    // Archived products are not slow movers; what sold nothing comes first.
+    // Archived products are not slow movers; what sold nothing comes first, then the fullest shelves.
     expect(sales.slowMovers.map((row) => [row.name, row.unitsSold])).toEqual([
       ['Cufflinks', 0],
-      ['Brogue Shoes', 2],
       ['Agbada Set', 3],
+      ['Brogue Shoes', 3],
     ]);
-    expect(sales.paymentMethods.map((row) => [row.method, row.orders, row.percent]).sort()).toEqual([
-      ['bank-transfer', 1, 33.3],
-      ['credit-card', 1, 33.3],
-      ['flutterwave', 1, 33.3],
+    expect(
+      sales.paymentMethods.map((row) => [row.method, row.orders, row.percent, row.revenueKobo]).sort(),
+    ).toEqual([
+      ['bank-transfer', 2, 50, 1_000_000],
+      ['credit-card', 1, 25, 2_000_000],
+      ['flutterwave', 1, 25, 5_000_000],
     ]);
   });
 
@@ -460,7 +476,7 @@ describe('overview', () => {
     ).toEqual([
       ['today', '2030-03-31', 5_000_000, 1],
       ['7d', '2030-03-25', 5_000_000, 1],
-      ['30d', '2030-03-02', 8_000_000, 3],
+      ['30d', '2030-03-02', 8_000_000, 4],
     ]);
     expect(Object.fromEntries(overview.ordersByStatus.map((row) => [row.status, row.orders]))).toEqual({
       awaiting_payment: 1,

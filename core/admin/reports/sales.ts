@@ -3,9 +3,13 @@ import { paymentMethodNames } from '../../../contracts/checkout-texts';
 import type { DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
-import { sumOf, percentOf, daysOf, lagosDayOf, paidWithin, type ReportRange } from './range';
+import { refunds } from '../../../db/schema/payments';
+import { sumOf, percentOf, daysOf, lagosDayOf, paidWithin, refundedWithin, type ReportRange } from './range';
 
-/** The Sales card: paid revenue, orders, average order and the best sellers, in a range of Lagos days. */
+/**
+ * The Sales card: revenue net of refunds, orders, average order, refunds and the best sellers, in a
+ * range of Lagos days.
+ */
 export interface ProductUnits {
   productId: number;
   name: string;
@@ -15,11 +19,18 @@ export interface ProductUnits {
 }
 
 export interface SalesReport {
-  /** Paid, not cancelled or refunded, by when it was paid. */
+  /** Paid orders, not cancelled, by when they were paid, less refunds by when they completed. */
   revenueKobo: number;
+  /** What the paid orders took, before refunds. */
+  grossRevenueKobo: number;
+  /** Money given back on orders, completed in the range (see `refundedWithin`). */
+  refunds: { count: number; amountKobo: number };
+  /** Paid orders, those given money back since included. */
   orders: number;
+  /** Revenue (net of refunds) per order. */
   averageOrderKobo: number;
   unitsSold: number;
+  /** Revenue net of the day's refunds: a day of refunds and no sales is below zero. */
   daily: { day: string; revenueKobo: number; orders: number }[];
   bestsellers: ProductUnits[];
   slowMovers: ProductUnits[];
@@ -55,7 +66,19 @@ export async function salesReport(
     revenueKobo: sql<number>`coalesce(${sold.revenue}, 0)`.mapWith(Number),
     stock: products.stock,
   };
-  const [[totals], [units], daily, bestsellers, slowMovers, methods] = await Promise.all([
+  // Refunds completed in the range, with the day they completed and how the order was paid.
+  const refunded = db
+    .select({
+      day: lagosDayOf(refunds.completedAt),
+      method: orders.paymentMethod,
+      count: count(),
+      amountKobo: sumOf(sql`${refunds.amountKobo}`),
+    })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(refundedWithin(range))
+    .groupBy(lagosDayOf(refunds.completedAt), orders.paymentMethod);
+  const [[totals], [units], daily, bestsellers, slowMovers, methods, refundRows] = await Promise.all([
     db
       .select({ orders: count(), revenueKobo: sumOf(sql`${orders.totalKobo}`) })
       .from(orders)
@@ -94,18 +117,26 @@ export async function salesReport(
       .where(paidWithin(range))
       .groupBy(orders.paymentMethod)
       .orderBy(desc(count())),
+    refunded,
   ]);
+  const refundedKobo = (rows: typeof refundRows) => rows.reduce((sum, row) => sum + row.amountKobo, 0);
   const orderCount = totals?.orders ?? 0;
-  const revenueKobo = totals?.revenueKobo ?? 0;
+  const grossRevenueKobo = totals?.revenueKobo ?? 0;
+  const refundsKobo = refundedKobo(refundRows);
+  const revenueKobo = grossRevenueKobo - refundsKobo;
   const byDay = new Map(daily.map((row) => [row.day, row]));
+  const refundsOn = (day: string) => refundedKobo(refundRows.filter((row) => row.day === day));
+  const refundsBy = (method: string) => refundedKobo(refundRows.filter((row) => row.method === method));
   return {
     revenueKobo,
+    grossRevenueKobo,
+    refunds: { count: refundRows.reduce((sum, row) => sum + row.count, 0), amountKobo: refundsKobo },
     orders: orderCount,
     averageOrderKobo: orderCount > 0 ? Math.round(revenueKobo / orderCount) : 0,
     unitsSold: units?.units ?? 0,
     daily: daysOf(range).map((day) => ({
       day,
-      revenueKobo: byDay.get(day)?.revenueKobo ?? 0,
+      revenueKobo: (byDay.get(day)?.revenueKobo ?? 0) - refundsOn(day),
       orders: byDay.get(day)?.orders ?? 0,
     })),
     bestsellers,
@@ -114,7 +145,8 @@ export async function salesReport(
       method: row.method,
       label: paymentMethodNames[row.method],
       orders: row.orders,
-      revenueKobo: row.revenueKobo,
+      // Net of refunds of orders paid that way (a way with refunds and no sale in the range is left out).
+      revenueKobo: row.revenueKobo - refundsBy(row.method),
       percent: percentOf(row.orders, orderCount),
     })),
   };

@@ -14,11 +14,15 @@ const overviewDto = z.object({
         label: z.string(),
         from: z.string(),
         to: z.string(),
-        revenue: z.number().describe('Naira'),
+        revenue: z.number().describe('Naira, net of refunds'),
         orders: z.number(),
+        refunded: z.number().describe('Naira given back on orders in these days'),
+        refunds: z.number().describe('How many refunds completed in these days'),
       }),
     )
-    .describe('Orders paid in these Lagos days (by when paid), not cancelled or refunded'),
+    .describe(
+      'Orders paid in these Lagos days (by when paid), not cancelled, less refunds (by when they completed)',
+    ),
   ordersByStatus: z.array(z.object({ status: z.string(), label: z.string(), orders: z.number() })),
   newCustomers: z.object({ last7Days: z.number(), last30Days: z.number() }),
   lowStock: z
@@ -75,9 +79,10 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       return {
         ...overview,
-        revenue: overview.revenue.map(({ revenueKobo, ...figure }) => ({
+        revenue: overview.revenue.map(({ revenueKobo, refundsKobo, ...figure }) => ({
           ...figure,
           revenue: koboToNaira(revenueKobo),
+          refunded: koboToNaira(refundsKobo),
         })),
         recentOrders: recent.orders.map((order) => ({
           id: order.number,

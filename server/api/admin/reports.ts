@@ -32,8 +32,14 @@ export const reportDto = z.object({
     dailySignUps: z.array(z.object({ day, signUps: z.number() })),
   }),
   sales: z.object({
-    revenue: naira.describe('Orders paid in the range (by when paid), not cancelled or refunded'),
-    orders: z.number(),
+    revenue: naira.describe(
+      'Orders paid in the range (by when paid), not cancelled, less refunds completed in the range',
+    ),
+    grossRevenue: naira.describe('What the orders paid in the range took, before refunds'),
+    refunds: z
+      .object({ count: z.number(), amount: naira })
+      .describe('Money given back on orders, by the day each refund completed'),
+    orders: z.number().describe('Paid orders, those given money back since included'),
     averageOrder: naira,
     unitsSold: z.number(),
     daily: z.array(z.object({ day, revenue: naira, orders: z.number() })),
@@ -150,6 +156,8 @@ export function toReportDto(report: ShopReport): z.infer<typeof reportDto> {
     ...report,
     sales: {
       revenue: koboToNaira(sales.revenueKobo),
+      grossRevenue: koboToNaira(sales.grossRevenueKobo),
+      refunds: { count: sales.refunds.count, amount: koboToNaira(sales.refunds.amountKobo) },
       orders: sales.orders,
       averageOrder: koboToNaira(sales.averageOrderKobo),
       unitsSold: sales.unitsSold,
