@@ -421,6 +421,51 @@ async function restoreStock(tx: DbOrTx, orderIds: number[]): Promise<void> {
      WHERE v.id = back.variant_id`);
 }
 
+/**
+ * Puts some units of some lines back on sale (a refund of lines that came back), by the same rule as
+ * a cancellation: each on the variant it was taken from, or the same size and colour of the product
+ * when that variant is gone; products locked in id order, then variants, as Place Order takes them.
+ */
+export async function restockLines(
+  tx: DbOrTx,
+  lines: { orderLineId: number; quantity: number }[],
+): Promise<void> {
+  const wanted = lines.filter((line) => line.quantity > 0);
+  if (wanted.length === 0) return;
+  const rows = await tx
+    .select({ id: orderLines.id, productId: orderLines.productId })
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.id,
+        wanted.map((line) => line.orderLineId),
+      ),
+    );
+  const byProduct = new Map<number, number>();
+  for (const row of rows) {
+    const quantity = wanted
+      .filter((line) => line.orderLineId === row.id)
+      .reduce((sum, line) => sum + line.quantity, 0);
+    if (row.productId !== null) byProduct.set(row.productId, (byProduct.get(row.productId) ?? 0) + quantity);
+  }
+  for (const [productId, quantity] of [...byProduct].sort((a, b) => a[0] - b[0]))
+    await tx
+      .update(products)
+      .set({ soldCount: sql`greatest(${products.soldCount} - ${quantity}, 0)` })
+      .where(eq(products.id, productId));
+  const pairs = wanted.map((line) => `(${Number(line.orderLineId)},${Number(line.quantity)})`).join(',');
+  await tx.execute(sql`
+    UPDATE product_variants v SET stock = v.stock + back.quantity, updated_at = now()
+      FROM (SELECT coalesce(l.variant_id, same.id) AS variant_id, sum(w.quantity)::int AS quantity
+              FROM (VALUES ${sql.raw(pairs)}) AS w(line_id, quantity)
+              JOIN order_lines l ON l.id = w.line_id
+              LEFT JOIN product_variants same
+                ON l.variant_id IS NULL AND same.product_id = l.product_id
+               AND same.size = coalesce(l.size, '') AND same.color = coalesce(l.color, '')
+             GROUP BY 1) AS back
+     WHERE v.id = back.variant_id`);
+}
+
 export interface ShopperMailDeps {
   db: DbOrTx;
   mailer: Mailer;

@@ -7,6 +7,8 @@ import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { containsPattern } from '../search-pattern';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
+import type { PaymentDeps } from '../payments/payments';
+import { recordFullRefund, sendRefund } from '../payments/refunds';
 import { cancelOrder, canMove, deliverOrder, mailShopper, shipOrder } from './lifecycle';
 import type { OrderDeps } from './order-deps';
 import { toOrderViews, type OrderView } from './order-view';
@@ -101,6 +103,10 @@ export const orderStatusChangeSchema = z.object({
   carrier: z.string().trim().max(60).optional(),
   trackingNumber: z.string().trim().max(60).optional(),
   note: z.string().trim().max(500).optional(),
+  /** Cancelling a paid order: give back everything that remains through the provider, in the same step. */
+  refund: z.boolean().optional(),
+  /** The refund's reason, for the records and the shopper. */
+  reason: z.string().trim().min(1).max(300).optional(),
 });
 
 /**
@@ -109,7 +115,10 @@ export const orderStatusChangeSchema = z.object({
  * the customer is e-mailed after it commits. Cancelling puts the stock and the coupon use back.
  */
 export async function changeOrderStatus(
-  deps: Pick<OrderDeps, 'db' | 'mailer' | 'publicUrl' | 'onMailError'>,
+  deps: Pick<OrderDeps, 'db' | 'mailer' | 'publicUrl' | 'onMailError'> & {
+    /** The payment provider, for a cancel with its refund. */
+    payments?: PaymentDeps | undefined;
+  },
   number: string,
   raw: unknown,
   options: { now?: Date; actor?: AuditActor } = {},
@@ -122,6 +131,12 @@ export async function changeOrderStatus(
       ...(input.carrier ? {} : { carrier: 'Required to mark an order shipped' }),
       ...(input.trackingNumber ? {} : { trackingNumber: 'Required to mark an order shipped' }),
     });
+  if (input.refund && input.status !== 'cancelled')
+    throw new AppError('BAD_REQUEST', 'refund: Only a cancellation refunds the order.', {
+      refund: 'Only with status cancelled',
+    });
+  const payments = input.refund ? deps.payments : undefined;
+  if (input.refund && !payments) throw new Error('A cancel with its refund needs the payment provider');
   const move = moveTo[input.status];
   if (!canMove(order.status, move))
     throw new AppError(
@@ -133,6 +148,7 @@ export async function changeOrderStatus(
     input.status === 'shipped'
       ? { carrier: input.carrier ?? '', trackingNumber: input.trackingNumber ?? '', note: input.note }
       : null;
+  let refundId: number | null = null;
   const note = await deps.db.transaction(async (tx) => {
     const moved = shipment
       ? await shipOrder(tx, order, shipment, now)
@@ -153,12 +169,26 @@ export async function changeOrderStatus(
           ...(shipment ? { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber } : {}),
         },
       });
+    // The refund is written with the cancel, so neither happens without the other; the provider is asked after.
+    if (moved && payments)
+      refundId = (
+        await recordFullRefund(
+          tx,
+          order.id,
+          input.reason ?? 'Order cancelled by the shop',
+          options.actor ?? { id: null, email: 'system' },
+          now,
+        )
+      ).id;
     return moved;
   });
   if (note === null)
     throw new AppError('CONFLICT', 'The order changed while you were looking at it. Please reload.');
+  const [cancelled] = await toOrderViews(deps.db, [(await findOrderByNumber(deps.db, number)) ?? order]);
+  await mailShopper(deps, [cancelled!], note);
+  if (refundId === null || !payments) return cancelled!;
+  await sendRefund(payments, refundId);
   const [view] = await toOrderViews(deps.db, [(await findOrderByNumber(deps.db, number)) ?? order]);
-  await mailShopper(deps, [view!], note);
   return view!;
 }
 

@@ -226,3 +226,36 @@ export async function sendOrderStatusMail(
     }),
   });
 }
+
+/**
+ * When refunded money reaches the shopper, in words: a card refund takes the bank's time, a TEST MODE
+ * refund moved nothing, a refund by hand went to the account she gave.
+ */
+export function refundArrivalNote(provider: 'flutterwave' | 'sandbox' | 'manual'): string {
+  if (provider === 'sandbox') return 'This was a TEST MODE payment: no money moved.';
+  if (provider === 'manual')
+    return 'We sent it to your bank account; it usually arrives within 1–2 working days.';
+  return 'It goes back to the card or account you paid with, usually within 5–10 working days for cards.';
+}
+
+/** Tells the shopper money is on its way back: how much, for what, and when it comes. */
+export async function sendRefundMail(
+  deps: MailDeps,
+  order: Pick<OrderView, 'number' | 'email'>,
+  refund: { amountKobo: number; reason: string; provider: 'flutterwave' | 'sandbox' | 'manual' },
+  shopName: string,
+): Promise<void> {
+  await deps.mailer.send({
+    to: order.email,
+    subject: `Order ${order.number}: ${formatNaira(refund.amountKobo)} refunded`,
+    ...renderMail({
+      shopName,
+      heading: `We refunded ${formatNaira(refund.amountKobo)} for order ${order.number}`,
+      paragraphs: [`Reason: ${refund.reason}`, refundArrivalNote(refund.provider)],
+      action: {
+        label: 'Track your order',
+        url: `${deps.publicUrl}/track-order?order=${encodeURIComponent(order.number)}`,
+      },
+    }),
+  });
+}
