@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/admin';
+import { users } from '../../db/schema/accounts';
 import { products } from '../../db/schema/catalog';
 import { orderLines } from '../../db/schema/orders';
 import { paymentTransactions, refundLines, refunds } from '../../db/schema/payments';
@@ -49,7 +50,6 @@ beforeAll(async () => {
       db: database.db,
       mailer,
       publicUrl: 'https://rossy.test',
-      rateLimiter: { hit: async () => {}, check: async () => {} },
     },
     testOrderBody(
       { id: product!.id, size: product!.sizes[0] ?? null },
@@ -57,6 +57,10 @@ beforeAll(async () => {
     ),
   );
   orderNumber = order.number;
+  const [staff] = await database.db
+    .insert(users)
+    .values({ name: 'Staff', email: 'staff@rossy.ng', passwordHash: 'x', role: 'admin' })
+    .returning();
   await confirmBankTransfer(
     {
       db: database.db,
@@ -65,7 +69,7 @@ beforeAll(async () => {
       provider: createSandboxProvider(database.db),
     },
     order.number,
-    actor,
+    { id: staff!.id, email: staff!.email },
   );
   const [transaction] = await database.db
     .select({ id: paymentTransactions.id, orderId: paymentTransactions.orderId })
