@@ -2,7 +2,7 @@ import { data, Link } from 'react-router';
 import { auditActions, loadAuditTab } from '../features/admin/audit-tab.server';
 import { AuditTab } from '../features/admin/audit-tab';
 import { AdminFrame } from '../features/admin/admin-frame';
-import { ordersHref } from '../features/admin/admin-links';
+import { ordersHref, returnsHref } from '../features/admin/admin-links';
 import type { AdminActionHandler } from '../features/admin/admin-tab.server';
 import { readyAdminTab, type AdminActionResult } from '../features/admin/admin-texts';
 import { announcementsActions, loadAnnouncementsTab } from '../features/admin/announcements-tab.server';
@@ -24,6 +24,9 @@ import { loadPaymentsTab, paymentsActions } from '../features/admin/payments-tab
 import { PaymentsTab } from '../features/admin/payments-tab';
 import { loadProductsTab, productsActions } from '../features/admin/products-tab.server';
 import { ProductsTab } from '../features/admin/products-tab';
+import { ReturnPanel } from '../features/admin/returns-panel';
+import { loadReturnsTab, returnsActions } from '../features/admin/returns-tab.server';
+import { ReturnsTab } from '../features/admin/returns-tab';
 import { loadSettingsTab, settingsActions } from '../features/admin/settings-tab.server';
 import { SettingsTab } from '../features/admin/settings-tab';
 import { loadUsersTab, usersActions } from '../features/admin/users-tab.server';
@@ -51,6 +54,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       return { name, tab, products: await loadProductsTab(args) };
     case 'orders':
       return { name, tab, orders: await loadOrdersTab(args) };
+    case 'returns':
+      return { name, tab, returns: await loadReturnsTab(args) };
     case 'payments':
       return { name, tab, payments: await loadPaymentsTab(args) };
     case 'settings':
@@ -75,6 +80,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** Every action of the dashboard, by the form's `intent`; the names are unique across tabs. */
 const actions: Record<string, AdminActionHandler> = {
   ...ordersActions,
+  ...returnsActions,
   ...paymentsActions,
   ...usersActions,
   ...productsActions,
@@ -138,6 +144,12 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
       if (list) return <OrdersTab list={list} filter={filter} />;
       return <OrderMissing number={missing ?? ''} backHref={ordersHref(filter)} />;
     }
+    case 'returns': {
+      const { view, instructions, list, filter, missing } = loaded.returns;
+      if (view) return <ReturnPanel view={view} instructions={instructions} backHref={returnsHref(filter)} />;
+      if (list) return <ReturnsTab list={list} filter={filter} />;
+      return <ReturnMissing number={missing ?? ''} backHref={returnsHref(filter)} />;
+    }
     case 'payments':
       return <PaymentsTab transactions={loaded.payments.transactions} filter={loaded.payments.filter} />;
     case 'settings':
@@ -166,6 +178,18 @@ function OrderMissing({ number, backHref }: { number: string; backHref: string }
       <p className="mt-1 text-sm text-muted">There is no order {number}.</p>
       <Link to={backHref} className="mt-4 inline-block text-sm text-gold-deep underline">
         Back to orders
+      </Link>
+    </div>
+  );
+}
+
+function ReturnMissing({ number, backHref }: { number: string; backHref: string }) {
+  return (
+    <div className="rounded-card border border-dashed border-line bg-white px-6 py-12 text-center">
+      <h2 className="text-2xl">Return Not Found</h2>
+      <p className="mt-1 text-sm text-muted">There is no return {number}.</p>
+      <Link to={backHref} className="mt-4 inline-block text-sm text-gold-deep underline">
+        Back to returns
       </Link>
     </div>
   );

@@ -98,6 +98,7 @@ describe('admin orders and payments', () => {
           'All Products',
           'Add Product',
           'Orders',
+          'Returns',
           'Payments',
           'Settings',
           'Coupons',
