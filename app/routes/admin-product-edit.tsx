@@ -1,5 +1,6 @@
 import { useFetcher } from 'react-router';
 import { getAdminProductEditor, listProductDepartments, updateProduct } from '../../core/admin/products';
+import { describeFit } from '../../core/catalog/fit-advice';
 import { waitingAlertsByVariant } from '../../core/catalog/stock-alerts';
 import { isAppError } from '../../core/errors';
 import { AdminFrame } from '../features/admin/admin-frame';
@@ -27,7 +28,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const waiting = Object.fromEntries(
       [...(await waitingAlertsByVariant(db, [editor.product.id]))].filter(([, count]) => count > 0),
     ) as Record<number, number>;
-    return { name: admin.name, editor, departments, waiting };
+    // What returns and reviews say of the fit, beside the sizes.
+    const fit = await describeFit(db, { id: editor.product.id, sizes: editor.sizes });
+    return { name: admin.name, editor, departments, waiting, fit };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND')
       throw new Response('Product not found', { status: 404 });
@@ -88,6 +91,7 @@ export default function AdminProductEditPage({ loaderData }: Route.ComponentProp
         data={editor}
         departments={loaderData.departments}
         waiting={loaderData.waiting}
+        fit={loaderData.fit}
       />
     </AdminFrame>
   );

@@ -1,5 +1,6 @@
 import { MessageCircle, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
 import { data, isRouteErrorResponse, Link, redirect, useRouteError, useSearchParams } from 'react-router';
+import { hasSizeChoice } from '../../contracts/catalog';
 import { deliveryPromise } from '../../contracts/delivery';
 import { getProduct, listRelatedProducts } from '../../core/catalog/get-product';
 import { addReview, listReviews } from '../../core/catalog/reviews';
@@ -41,6 +42,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       rating: formText(form, 'rating'),
       title: formText(form, 'title'),
       comment: formText(form, 'comment'),
+      fit: formText(form, 'fit'),
     });
     return { ok: true as const, error: null, fields: {} };
   } catch (error) {
@@ -199,6 +201,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         signedIn={signedIn}
         loginHref={`/login?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`}
         reviewResult={actionData}
+        askFit={hasSizeChoice(product.sizes)}
       />
 
       <script

@@ -176,3 +176,12 @@ export async function getFitAdvice(
   if (!hasSizeChoice(product.sizes)) return null;
   return adviseFit(await readFitEvidence(db, product.id));
 }
+
+/** The admin editor's fit line for a piece, or null for one sold in one size (no fit to speak of). */
+export async function describeFit(
+  db: DbOrTx,
+  product: { id: number; sizes: readonly string[] },
+): Promise<string | null> {
+  if (!hasSizeChoice(product.sizes)) return null;
+  return fitNote(await readFitEvidence(db, product.id));
+}

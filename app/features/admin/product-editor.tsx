@@ -1,4 +1,4 @@
-import { ArrowLeft, ExternalLink, Plus, Save, X } from 'lucide-react';
+import { ArrowLeft, ExternalLink, Plus, Ruler, Save, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useBlocker, useFetcher } from 'react-router';
 import { mediaUrl } from '../../../contracts/media';
@@ -145,11 +145,17 @@ export function ProductEditor({
   data,
   departments,
   waiting,
+  fit = null,
 }: {
   data: AdminProductEditor;
   departments: ProductDepartment[];
   /** Shoppers waiting for each variant to come back, by variant id (back-in-stock alerts). */
   waiting?: Record<number, number>;
+  /**
+   * What returns and reviews say of the fit ("Fit: runs small (7 returns Too small, 2 reviews)"),
+   * read-only; null for a piece sold in one size.
+   */
+  fit?: string | null;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<EditProductResult>({ key: PRODUCT_EDITOR_FETCHER });
@@ -476,6 +482,12 @@ export function ProductEditor({
                   <p className="text-xs text-muted">
                     The shop&apos;s own sizes, in the order shoppers see them.
                   </p>
+                  {fit ? (
+                    <p className="flex items-start gap-1.5 text-xs text-ink-soft" data-testid="editor-fit">
+                      <Ruler width={14} height={14} className="mt-px shrink-0" aria-hidden="true" />
+                      <span className="min-w-0">{fit}</span>
+                    </p>
+                  ) : null}
                   <ul className="space-y-2" aria-label="Sizes">
                     {sizes.map((size, index) => (
                       <li key={size.uid} className="flex items-center gap-2">

@@ -1,4 +1,4 @@
-import { Check, Heart, Minus, Plus, ShoppingBag } from 'lucide-react';
+import { Check, Heart, Minus, Plus, Ruler, ShoppingBag } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProductDetail, PublicVariant } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
@@ -133,20 +133,23 @@ export function ProductPurchase({
       ) : null}
 
       {product.sizes.length > 0 ? (
-        <SizePicker
-          name="size"
-          sizes={product.sizes}
-          value={choice.size}
-          onChange={(option) => {
-            setSize(option);
-            setSizeMissing(false);
-            setAlertFor(null);
-          }}
-          soldOut={sizeOut}
-          onSoldOut={(size) => setAlertFor({ option: size, size, color: choice.color })}
-          missing={sizeMissing}
-          errorId="size-error"
-        />
+        <div>
+          <SizePicker
+            name="size"
+            sizes={product.sizes}
+            value={choice.size}
+            onChange={(option) => {
+              setSize(option);
+              setSizeMissing(false);
+              setAlertFor(null);
+            }}
+            soldOut={sizeOut}
+            onSoldOut={(size) => setAlertFor({ option: size, size, color: choice.color })}
+            missing={sizeMissing}
+            errorId="size-error"
+          />
+          {product.fitAdvice ? <FitAdviceLine message={product.fitAdvice.message} /> : null}
+        </div>
       ) : null}
 
       {alertFor ? (
@@ -273,6 +276,19 @@ export function ProductPurchase({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What returns and reviews agree on about the fit, said quietly under the sizes: it wraps within
+ * the column, so on a phone it never widens the page or pushes the purchase row aside.
+ */
+function FitAdviceLine({ message }: { message: string }) {
+  return (
+    <p className="mt-3 flex items-start gap-2 text-sm leading-snug text-ink-soft" data-testid="fit-advice">
+      <Ruler width={16} height={16} strokeWidth={1.5} className="mt-0.5 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 text-pretty">{message}</span>
+    </p>
   );
 }
 

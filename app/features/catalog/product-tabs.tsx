@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import type { ReviewPage } from '../../../contracts/catalog';
+import { reviewFitIds, reviewFitNames, type ReviewPage } from '../../../contracts/catalog';
 import { Button } from '../../components/ui/button';
 import { Stars } from '../../components/ui/stars';
 import { cn } from '../../lib/cn';
@@ -21,6 +21,8 @@ interface ProductTabsProps {
   signedIn: boolean;
   loginHref: string;
   reviewResult: ReviewFormState | undefined;
+  /** The review form asks "How did it fit?" (a piece sold in a choice of sizes). */
+  askFit?: boolean;
 }
 
 /** Lagos days on the server and in every browser alike: a review written late in the evening keeps its date when the page hydrates. */
@@ -40,6 +42,7 @@ export function ProductTabs({
   signedIn,
   loginHref,
   reviewResult,
+  askFit = false,
 }: ProductTabsProps) {
   const [active, setActive] = useState<'description' | 'specifications' | 'reviews'>(
     reviewResult ? 'reviews' : 'description',
@@ -105,6 +108,7 @@ export function ProductTabs({
               signedIn={signedIn}
               loginHref={loginHref}
               result={reviewResult}
+              askFit={askFit}
             />
           ) : null}
         </div>
@@ -134,12 +138,14 @@ function Reviews({
   signedIn,
   loginHref,
   result,
+  askFit,
 }: {
   reviews: ReviewPage;
   ratingAverage: number;
   signedIn: boolean;
   loginHref: string;
   result: ReviewFormState | undefined;
+  askFit: boolean;
 }) {
   const [writing, setWriting] = useState(Boolean(result && !result.ok));
   return (
@@ -189,7 +195,7 @@ function Reviews({
         </div>
       </div>
       <div className="space-y-8">
-        {writing && signedIn && !result?.ok ? <ReviewForm result={result} /> : null}
+        {writing && signedIn && !result?.ok ? <ReviewForm result={result} askFit={askFit} /> : null}
         {reviews.reviews.length > 0 ? (
           <ul className="divide-y divide-line">
             {reviews.reviews.map((review) => (
@@ -209,7 +215,7 @@ function Reviews({
   );
 }
 
-function ReviewForm({ result }: { result: ReviewFormState | undefined }) {
+function ReviewForm({ result, askFit }: { result: ReviewFormState | undefined; askFit: boolean }) {
   const [rating, setRating] = useState(0);
   const busy = useNavigation().state === 'submitting';
   const fields = result?.fields ?? {};
@@ -283,6 +289,24 @@ function ReviewForm({ result }: { result: ReviewFormState | undefined }) {
           aria-invalid={fields.comment ? true : undefined}
         />
       </div>
+      {askFit ? (
+        <fieldset>
+          <legend className="mb-2 text-xs font-medium tracking-wide text-ink-soft uppercase">
+            How did it fit? <span className="font-normal normal-case">(optional)</span>
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {reviewFitIds.map((fit) => (
+              <label key={fit} className="cursor-pointer">
+                <input type="radio" name="fit" value={fit} className="peer sr-only" />
+                <span className="inline-flex h-10 items-center rounded-sm border border-line bg-white px-3 text-sm peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:ring-2 peer-focus-visible:ring-gold-deep">
+                  {reviewFitNames[fit]}
+                </span>
+              </label>
+            ))}
+          </div>
+          {fields.fit ? <p className="mt-1 text-xs text-sale">{fields.fit}</p> : null}
+        </fieldset>
+      ) : null}
       <Button type="submit" disabled={busy}>
         {busy ? 'Publishing…' : 'Submit Review'}
       </Button>
