@@ -1,12 +1,14 @@
 import { ChevronLeft } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { addDays, lagosToday, REPORT_PRESETS } from '../../core/admin/reports/range';
+import { addDays, lagosRange, lagosToday, REPORT_PRESETS } from '../../core/admin/reports/range';
+import { returnsReport } from '../../core/admin/reports/returns';
 import { buildShopReport } from '../../core/admin/reports/shop-report';
 import { isAppError } from '../../core/errors';
 import { Button } from '../components/ui/button';
 import { inputClasses } from '../components/ui/field';
 import { ActionNotice, labelClasses } from '../features/admin/admin-nav';
 import { formatDay } from '../features/admin/report-cards';
+import { ReturnsCard } from '../features/admin/report-returns';
 import {
   AdminActionsCard,
   FeedbackCard,
@@ -42,9 +44,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     report = await buildShopReport(db, {});
   }
   const today = lagosToday();
+  const returns = await returnsReport(db, lagosRange(report.range.from, report.range.to));
   return {
     name: admin.name,
     report,
+    returns,
     error,
     asked,
     presets: REPORT_PRESETS.map((days) => ({ days, from: addDays(today, -(days - 1)), to: today })),
@@ -61,7 +65,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
-  const { report, presets, error, asked } = loaderData;
+  const { report, returns, presets, error, asked } = loaderData;
   const { range } = report;
   return (
     <div className="container-shop py-8 lg:py-10">
@@ -153,6 +157,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
           <MarketingCard marketing={report.marketing} />
           <AdminActionsCard admin={report.admin} />
         </div>
+        <ReturnsCard returns={returns} />
       </div>
     </div>
   );
