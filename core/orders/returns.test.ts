@@ -292,7 +292,7 @@ describe('a return of a delivered order', () => {
         now: INSIDE,
       }),
     );
-    expect(other.status).toBe(400);
+    expect(other.status).toBe(422);
     const badReason = await refused(
       requestReturn(deps, number, { items: [item({ reason: 'ugly' })], resolution: 'refund' }, asOwner, {
         now: INSIDE,
@@ -371,15 +371,15 @@ describe('a return of a delivered order', () => {
           now: INSIDE,
         }),
       );
-    expect((await ask({ exchangeFor: exchangeFor('M') })).status).toBe(400);
+    expect((await ask({ exchangeFor: exchangeFor('M') })).status).toBe(422);
     expect(
       (
         await ask({
           exchangeFor: [{ productId: productId + 999, selectedSize: 'L', selectedColor: 'Olive' }],
         })
       ).status,
-    ).toBe(400);
-    expect((await ask({})).status).toBe(400);
+    ).toBe(422);
+    expect((await ask({})).status).toBe(422);
     await database.db
       .update(productVariants)
       .set({ priceKobo: 2_500_000 })
@@ -487,7 +487,7 @@ describe('a return of a delivered order', () => {
     const itemId = String(view.items[0]!.id);
     expect(
       (await refused(moveReturn(deps, view.id, 'receive', { restock: { 999999: true } }, actor()))).status,
-    ).toBe(400);
+    ).toBe(422);
     const received = await moveReturn(deps, view.id, 'receive', { restock: { [itemId]: false } }, actor(), {
       now: INSIDE,
     });

@@ -408,21 +408,23 @@ export async function requestReturn(
 ): Promise<{ created: boolean; view: ReturnView }> {
   const input = parseInput(returnRequestSchema, raw);
   const now = options.now ?? new Date();
+  // Someone else's order does not exist, whatever she sends.
+  const found = await orderForViewer(deps.db, orderNumber, { ...viewer, key: viewer.key ?? input.key });
+  // The rules the request's shape cannot state answer 422 (decision 0030).
   input.items.forEach((item, index) => {
     if (item.reason === 'other' && !item.reasonText)
-      throw new AppError('BAD_REQUEST', 'Please say why you are returning it.', {
+      throw new AppError('UNPROCESSABLE', 'Please say why you are returning it.', {
         [`items.${index}.reasonText`]: 'Required when the reason is Other',
       });
   });
   if (input.resolution === 'exchange' && input.exchangeFor?.length !== input.items.length)
-    throw new AppError('BAD_REQUEST', 'Please choose the size or colour you want instead of each piece.', {
+    throw new AppError('UNPROCESSABLE', 'Please choose the size or colour you want instead of each piece.', {
       exchangeFor: 'One choice for each item, in the same order',
     });
   if (input.resolution === 'refund' && input.exchangeFor?.length)
-    throw new AppError('BAD_REQUEST', 'A refund needs no piece in exchange.', {
+    throw new AppError('UNPROCESSABLE', 'A refund needs no piece in exchange.', {
       exchangeFor: 'Only with the exchange resolution',
     });
-  const found = await orderForViewer(deps.db, orderNumber, { ...viewer, key: viewer.key ?? input.key });
   const { returnsDays } = await getShopSettings(deps.db);
 
   const outcome = await deps.db.transaction(async (tx) => {
@@ -450,7 +452,7 @@ export async function requestReturn(
     const seen = new Set<number>();
     for (const { line, index } of asked) {
       if (seen.has(line.id))
-        throw new AppError('BAD_REQUEST', `${lineName(line)} is listed twice.`, {
+        throw new AppError('UNPROCESSABLE', `${lineName(line)} is listed twice.`, {
           [`items.${index}`]: 'Listed twice',
         });
       seen.add(line.id);
@@ -466,9 +468,13 @@ export async function requestReturn(
       if (input.resolution === 'exchange') {
         const choice = input.exchangeFor![index]!;
         if (choice.productId !== item.productId)
-          throw new AppError('BAD_REQUEST', 'An exchange is for the same piece in another size or colour.', {
-            [`exchangeFor.${index}.productId`]: 'Must be the returned product',
-          });
+          throw new AppError(
+            'UNPROCESSABLE',
+            'An exchange is for the same piece in another size or colour.',
+            {
+              [`exchangeFor.${index}.productId`]: 'Must be the returned product',
+            },
+          );
         exchange =
           variants.find(
             (variant) =>
@@ -483,7 +489,7 @@ export async function requestReturn(
             { [`exchangeFor.${index}`]: 'Not a size or colour of this product' },
           );
         if (exchange.id === variantOfLine(line, variants)?.id)
-          throw new AppError('BAD_REQUEST', 'Choose another size or colour than the one you have.', {
+          throw new AppError('UNPROCESSABLE', 'Choose another size or colour than the one you have.', {
             [`exchangeFor.${index}`]: 'The same size and colour as the returned piece',
           });
         if (exchange.priceKobo > line.unitPriceKobo)
@@ -961,7 +967,7 @@ function restockChoices(restock: boolean | Record<string, boolean>, items: ItemR
   const unknown = Object.keys(restock).filter((id) => !items.some((item) => String(item.id) === id));
   const missing = items.filter((item) => restock[String(item.id)] === undefined);
   if (unknown.length || missing.length)
-    throw new AppError('BAD_REQUEST', 'Say for each returned item whether it goes back in stock.', {
+    throw new AppError('UNPROCESSABLE', 'Say for each returned item whether it goes back in stock.', {
       restock: unknown.length
         ? `Not items of this return: ${unknown.join(', ')}`
         : `Missing items: ${missing.map((item) => item.id).join(', ')}`,

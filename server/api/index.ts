@@ -7,6 +7,7 @@ import { accountRoutes } from './accounts/routes';
 import { healthRoutes } from './health';
 import { userRoutes } from './users/routes';
 import { orderRoutes } from './orders/routes';
+import { orderReturnRoutes } from './orders/returns';
 import { paymentRoutes } from './payments/routes';
 import { adminRoutes } from './admin';
 import { newsletterRoutes } from './newsletter/routes';
@@ -25,6 +26,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(accountRoutes);
   await app.register(userRoutes);
   await app.register(orderRoutes);
+  await app.register(orderReturnRoutes);
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
   await app.register(adminStockAlertRoutes);

@@ -11,6 +11,7 @@ import { adminPaymentRoutes } from './payments';
 import { adminProductImportRoutes } from './product-import';
 import { adminProductRoutes } from './products';
 import { adminReportRoutes } from './reports';
+import { adminReturnRoutes } from './returns';
 import { adminSettingsRoutes } from './settings';
 import { adminAnswers, declareAnswers } from '../schemas';
 
@@ -28,6 +29,7 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminPaymentRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminReportRoutes);
+  await app.register(adminReturnRoutes);
   await app.register(adminCouponRoutes);
   await app.register(adminMessageRoutes);
   await app.register(adminOutboxRoutes);
