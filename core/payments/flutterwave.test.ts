@@ -21,6 +21,8 @@ afterAll(async () => {
 beforeEach(() => {
   standIn.behaviour = 'answer';
   standIn.notFoundStatus = 400;
+  standIn.refundScripts = [];
+  standIn.followBehaviour = 'answer';
 });
 
 async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
@@ -158,4 +160,82 @@ describe('the Flutterwave v3 client against a local stand-in', () => {
       is_permanent: false,
     });
   });
+});
+
+describe('refunds through the Flutterwave v3 client against the stand-in', () => {
+  it('asks POST /v3/transactions/{id}/refund in naira with the reason, and reads a completed refund', async () => {
+    const charge = standIn.add({ tx_ref: 'RS-20001-0000000001', amount: 45_000 });
+    const refund = await provider.refund({
+      transactionId: String(charge.id),
+      amountKobo: 1_250_050,
+      comments: 'Too small',
+    });
+    expect(refund).toMatchObject({
+      status: 'completed',
+      amountKobo: 1_250_050,
+      reference: expect.stringMatching(/^FLW-RF-MOCK-/),
+    });
+    const sent = standIn.requests.at(-1)!;
+    expect(sent).toMatchObject({
+      path: `/v3/transactions/${charge.id}/refund`,
+      authorization: `Bearer ${standIn.secretKey}`,
+      body: { amount: 12_500.5, comments: 'Too small' },
+    });
+  });
+
+  it('follows a pending refund with GET /v3/refunds?id= until it is completed or failed', async () => {
+    const charge = standIn.add({ tx_ref: 'RS-20002-0000000001', amount: 10_000 });
+    standIn.refundScripts = [
+      { status: 'pending', then: 'completed' },
+      { status: 'pending', then: 'failed', reason: 'Insufficient balance' },
+    ];
+    const first = await provider.refund({
+      transactionId: String(charge.id),
+      amountKobo: 100_000,
+      comments: 'a',
+    });
+    const second = await provider.refund({
+      transactionId: String(charge.id),
+      amountKobo: 100_000,
+      comments: 'b',
+    });
+    expect([first.status, second.status]).toEqual(['pending', 'pending']);
+    expect(await provider.getRefund(first.id)).toMatchObject({ id: first.id, status: 'completed' });
+    expect(standIn.requests.at(-1)!.path).toBe(`/v3/refunds?id=${first.id}`);
+    expect(await provider.getRefund(second.id)).toMatchObject({
+      status: 'failed',
+      message: 'Insufficient balance',
+    });
+    expect((await providerError(provider.getRefund('999999999'))).kind).toBe('not_found');
+  });
+
+  it('a refused refund (more than the charge) is rejected with the provider’s words; a failed one says why', async () => {
+    const charge = standIn.add({ tx_ref: 'RS-20003-0000000001', amount: 1_000 });
+    const error = await providerError(
+      provider.refund({ transactionId: String(charge.id), amountKobo: 200_000, comments: 'x' }),
+    );
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      message: 'Refund amount cannot be greater than the transaction amount',
+    });
+    standIn.refundScripts = [{ status: 'failed' }];
+    expect(
+      await provider.refund({ transactionId: String(charge.id), amountKobo: 10_000, comments: 'x' }),
+    ).toMatchObject({
+      status: 'failed',
+      message: 'Insufficient balance',
+    });
+  });
+
+  it.each(['network-error', 'slow', 'server-error'] as const)(
+    'a refund call met by %s is unreachable',
+    async (behaviour) => {
+      const charge = standIn.add({ tx_ref: `RS-20004-${behaviour}`, amount: 1_000 });
+      standIn.refundScripts = [{ status: 'completed', behaviour }];
+      const error = await providerError(
+        provider.refund({ transactionId: String(charge.id), amountKobo: 10_000, comments: 'x' }),
+      );
+      expect(error.kind).toBe('unreachable');
+    },
+  );
 });

@@ -653,6 +653,11 @@ async function completeInTx(
   provider: { providerRefundId: string | null; reference: string | null },
   now: Date,
 ): Promise<{ refund: RefundRow } | null> {
+  // The order first, then the refund, as every other writer of refunds takes them.
+  const [owner] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
+  if (!owner) return null;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, owner.orderId)).for('update');
+  if (!order) return null;
   const [refund] = await tx
     .update(refunds)
     .set({
@@ -666,8 +671,6 @@ async function completeInTx(
     .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
     .returning();
   if (!refund) return null;
-  const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for('update');
-  if (!order) return { refund };
   if (refund.purpose === 'order') {
     const received = await receivedFor(tx, order);
     const [done] = await tx

@@ -1,0 +1,134 @@
+/** The refund engine against a local Flutterwave stand-in: what the provider answers is what the books say. */
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/accounts';
+import { products } from '../../db/schema/catalog';
+import { orders } from '../../db/schema/orders';
+import { startFlutterwaveStandIn, type FlutterwaveStandIn } from '../../tests/fixtures/flutterwave-stand-in';
+import { allowManyUnpaidOrders, testOrderBody } from '../../tests/fixtures/orders';
+import { setProductStock } from '../../tests/fixtures/stock';
+import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
+import { ensureAdminAccount } from '../accounts/ensure-admin-account';
+import type { Mailer } from '../mail/mailer';
+import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
+import { createFlutterwaveProvider } from './flutterwave';
+import { applyProviderTransaction, startPayment, type PaymentDeps } from './payments';
+import { createRefund, followPendingRefunds, refundsOfOrder, retryRefund } from './refunds';
+
+let database: TestDatabase;
+let standIn: FlutterwaveStandIn;
+let orderDeps: PlaceOrderDeps;
+let deps: PaymentDeps;
+let product: { id: number; size: string | null };
+let admin: { id: string; email: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: true });
+  standIn = await startFlutterwaveStandIn({ slowMs: 2_000 });
+  const mailer: Mailer = { send: async () => {}, deliver: async () => {} };
+  orderDeps = { db: database.db, mailer, publicUrl: 'https://rossy.test' };
+  deps = {
+    ...orderDeps,
+    provider: createFlutterwaveProvider({
+      apiBase: standIn.url,
+      publicKey: 'FLWPUBK_TEST-standin-X',
+      secretKey: standIn.secretKey,
+      timeoutMs: 300,
+    }),
+  };
+  await allowManyUnpaidOrders(database.db);
+  const [row] = await database.db
+    .select({ id: products.id, sizes: products.sizes })
+    .from(products)
+    .where(eq(products.status, 'active'))
+    .orderBy(asc(products.id))
+    .limit(1);
+  product = { id: row!.id, size: row!.sizes[0] ?? null };
+  await setProductStock(database.db, product.id, 500);
+  await ensureAdminAccount(database.db, 'boss@rossy.test', 'Boss-Pass-2026');
+  const [boss] = await database.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, 'boss@rossy.test'));
+  admin = boss!;
+});
+afterAll(async () => {
+  await standIn?.close();
+  await database?.destroy();
+});
+beforeEach(() => {
+  standIn.refundScripts = [];
+  standIn.followBehaviour = 'answer';
+});
+
+/** A card order paid through Flutterwave (the stand-in), as its verify answer reports it. */
+async function paidOrder() {
+  const placed = await placeOrder(orderDeps, testOrderBody(product, { paymentMethod: 'credit-card' }));
+  const number = placed.order.number;
+  const start = await startPayment(deps, number, {
+    user: { ...admin, emailVerified: true, role: 'admin' },
+  });
+  const charge = standIn.add({ tx_ref: start.txRef, amount: start.amount });
+  const outcome = await applyProviderTransaction(deps, await deps.provider.verifyById(String(charge.id)));
+  expect(outcome.paid).toBe(true);
+  return { number, chargeId: charge.id };
+}
+
+async function paymentStatus(number: string) {
+  const [row] = await database.db.select().from(orders).where(eq(orders.number, number));
+  return row!.paymentStatus;
+}
+
+describe('refunds through Flutterwave', () => {
+  it('completed at once: recorded with Flutterwave’s reference, the order partly refunded', async () => {
+    const { number, chargeId } = await paidOrder();
+    const refund = await createRefund(deps, number, { amount: 500, reason: 'Late' }, admin);
+    expect(refund).toMatchObject({ status: 'completed', provider: 'flutterwave', isTest: false });
+    expect(refund.providerReference).toMatch(/^FLW-RF-MOCK-/);
+    expect(standIn.requests.at(-1)).toMatchObject({
+      path: `/v3/transactions/${chargeId}/refund`,
+      body: { amount: 500, comments: 'Late' },
+    });
+    expect(await paymentStatus(number)).toBe('partially_refunded');
+  });
+
+  it('pending, then completed when the job follows it', async () => {
+    const { number } = await paidOrder();
+    standIn.refundScripts = [{ status: 'pending', then: 'completed' }];
+    const refund = await createRefund(deps, number, { amount: 300, reason: 'Slow' }, admin);
+    expect(refund.status).toBe('pending');
+    expect(await paymentStatus(number)).toBe('paid');
+    await followPendingRefunds(deps, new Date(Date.now() + 2 * 60_000));
+    expect((await refundsOfOrder(database.db, number))[0]!.status).toBe('completed');
+    expect(await paymentStatus(number)).toBe('partially_refunded');
+  });
+
+  it('pending, then failed: the reason kept, the order untouched; a follow the provider cannot answer changes nothing', async () => {
+    const { number } = await paidOrder();
+    standIn.refundScripts = [{ status: 'pending', then: 'failed', reason: 'Insufficient balance' }];
+    await createRefund(deps, number, { amount: 300, reason: 'Slow' }, admin);
+    standIn.followBehaviour = 'server-error';
+    await followPendingRefunds(deps, new Date(Date.now() + 2 * 60_000));
+    expect((await refundsOfOrder(database.db, number))[0]!.status).toBe('pending');
+    standIn.followBehaviour = 'answer';
+    await followPendingRefunds(deps, new Date(Date.now() + 4 * 60_000));
+    const [refund] = await refundsOfOrder(database.db, number);
+    expect(refund).toMatchObject({ status: 'failed', failureReason: 'Insufficient balance' });
+    expect(await paymentStatus(number)).toBe('paid');
+  });
+
+  it.each(['network-error', 'slow', 'server-error'] as const)(
+    'a refund call met by %s fails with the reason, never recorded as refunded, and a retry completes it',
+    async (behaviour) => {
+      const { number } = await paidOrder();
+      standIn.refundScripts = [{ status: 'completed', behaviour }];
+      const refund = await createRefund(deps, number, { amount: 200, reason: 'Try' }, admin);
+      expect(refund.status).toBe('failed');
+      expect(refund.failureReason).toMatch(/Check your provider dashboard before retrying\.$/);
+      expect(await paymentStatus(number)).toBe('paid');
+      const retried = await retryRefund(deps, refund.id, admin);
+      expect(retried.status).toBe('completed');
+      expect(await paymentStatus(number)).toBe('partially_refunded');
+    },
+  );
+});
