@@ -130,7 +130,8 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
     case 'products':
       return <ProductsTab data={loaded.products} />;
     case 'orders': {
-      const { order, moves, reviews, refunds, list, filter, missing } = loaded.orders;
+      const { order, moves, reviews, refunds, refundable, orderRefunds, list, filter, missing } =
+        loaded.orders;
       if (order)
         return (
           <OrderPanel
@@ -138,6 +139,8 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
             moves={moves}
             reviews={reviews}
             refunds={refunds}
+            refundable={refundable}
+            orderRefunds={orderRefunds}
             backHref={ordersHref(filter)}
           />
         );
@@ -151,7 +154,13 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
       return <ReturnMissing number={missing ?? ''} backHref={returnsHref(filter)} />;
     }
     case 'payments':
-      return <PaymentsTab transactions={loaded.payments.transactions} filter={loaded.payments.filter} />;
+      return (
+        <PaymentsTab
+          transactions={loaded.payments.transactions}
+          refunds={loaded.payments.refunds}
+          filter={loaded.payments.filter}
+        />
+      );
     case 'settings':
       return <SettingsTab data={loaded.settings} />;
     case 'coupons':

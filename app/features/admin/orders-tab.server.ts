@@ -1,11 +1,20 @@
 import { orderStatusIds } from '../../../contracts/checkout-texts';
-import { isAppError } from '../../../core/errors';
+import { AppError, isAppError } from '../../../core/errors';
 import { staffMoves } from '../../../core/orders/lifecycle';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
 import type { OrderView } from '../../../core/orders/order-view';
 import { getOrderForViewer } from '../../../core/orders/read-orders';
 import { confirmBankTransfer } from '../../../core/payments/payments';
 import { moneyToRefund, transfersUnderReview } from '../../../core/payments/transactions';
+import {
+  createRefund,
+  refundableFor,
+  refundsOfOrder,
+  retryRefund,
+  type RefundView,
+} from '../../../core/payments/refunds';
+import { isPaidStatus } from '../../../contracts/returns';
+import { formatNaira } from '../../../contracts/money';
 import { formFailure, formText } from '../../lib/action-result.server';
 import {
   auditActor,
@@ -39,12 +48,89 @@ export async function loadOrdersTab({ context, params }: AdminLoadArgs) {
       moves: order ? staffMoves(order) : [],
       reviews: order ? await transfersUnderReview(db, order.number) : [],
       refunds: order ? await moneyToRefund(db, order.number) : [],
+      // What remains to give back: only once the money came.
+      refundable: order && isPaidStatus(order.paymentStatus) ? await refundableFor(db, order.number) : null,
+      orderRefunds: order ? await refundsOfOrder(db, order.number) : [],
       missing: order ? null : number,
       list: null,
     };
   }
   const list = await listOrdersForAdmin(db, { ...filter, pageSize: ADMIN_ORDERS_PAGE_SIZE });
-  return { filter, order: null, moves: [], reviews: [], refunds: [], missing: null, list };
+  return {
+    filter,
+    order: null,
+    moves: [],
+    reviews: [],
+    refunds: [],
+    refundable: null,
+    orderRefunds: [],
+    missing: null,
+    list,
+  };
+}
+
+/** What the admin reads once a refund is made: given back, on its way, or failed and why. */
+function refundOutcome(refund: RefundView, intent: string) {
+  const amount = formatNaira(refund.amountKobo);
+  if (refund.status === 'failed')
+    // Recorded, and nothing moved: the dialog closes and the refund waits under Refunds for a retry.
+    return {
+      ok: false,
+      intent: 'refund-failed',
+      error: `The refund of ${amount} on ${refund.orderNumber} failed${refund.failureReason ? `: ${refund.failureReason}` : ''}. Retry it under Refunds.`,
+      fields: {},
+    } satisfies AdminActionResult;
+  const message =
+    refund.status === 'completed'
+      ? refund.provider === 'manual'
+        ? `Refund of ${amount} recorded for ${refund.orderNumber}; the shopper has been told.`
+        : `${amount} refunded to the shopper for ${refund.orderNumber}; she has been told.`
+      : `Refund of ${amount} on ${refund.orderNumber} is on its way: the provider is still processing it.`;
+  return { ok: true, intent, message } satisfies AdminActionResult;
+}
+
+/** The shopper's bank and the transfer's reference, sent only for money refunded by hand. */
+function manualDetails(form: FormData) {
+  if (formText(form, 'manual') !== '1') return {};
+  return {
+    manual: {
+      accountName: formText(form, 'accountName'),
+      accountNumber: formText(form, 'accountNumber').replace(/\s+/g, ''),
+      bankName: formText(form, 'bankName'),
+      reference: formText(form, 'reference'),
+    },
+  };
+}
+
+const testOutcome = (form: FormData) => {
+  const outcome = formText(form, 'testOutcome');
+  return outcome ? { testOutcome: outcome } : {};
+};
+
+/** The Refund dialog's form as the refund engine reads it (amounts in naira). */
+function refundRequest(form: FormData) {
+  const base = { reason: formText(form, 'reason'), ...manualDetails(form), ...testOutcome(form) };
+  if (formText(form, 'mode') === 'amount') {
+    const typed = formText(form, 'amount').replace(/[₦,\s]/g, '');
+    // Not a number is said beside the field; the engine checks the rest (decimals, what remains).
+    const amount = typed === '' ? undefined : Number(typed);
+    if (amount !== undefined && !Number.isFinite(amount))
+      throw new AppError('BAD_REQUEST', 'amount: Enter an amount in naira, like 2500 or 2500.50', {
+        amount: 'Enter an amount in naira, like 2500 or 2500.50',
+      });
+    return { ...base, amount };
+  }
+  const lines: { orderLineId: number; quantity: number }[] = [];
+  for (const [name, value] of form) {
+    const match = /^line-(\d{1,9})$/.exec(name);
+    const quantity = typeof value === 'string' ? Number.parseInt(value, 10) : 0;
+    if (match && quantity > 0) lines.push({ orderLineId: Number(match[1]), quantity });
+  }
+  return {
+    ...base,
+    ...(lines.length > 0 ? { lines, restock: formText(form, 'restock') === 'on' } : {}),
+    includeShipping: formText(form, 'includeShipping') === 'on',
+  };
 }
 
 const orderAction =
@@ -88,13 +174,64 @@ export const ordersActions: Record<string, AdminActionHandler> = {
     );
     return `Order ${order.number} marked Delivered. The customer has been told.`;
   }),
-  cancel: orderAction(async ({ context, admin }, number) => {
+  cancel: orderAction(async ({ context, admin, form }, number) => {
+    const refund = formText(form, 'refund') === 'true';
     const order = await changeOrderStatus(
-      context.services.orders,
+      // The provider gives the money back once the cancel is written.
+      refund ? { ...context.services.orders, payments: context.services.payments } : context.services.orders,
       number,
-      { status: 'cancelled' },
+      { status: 'cancelled', ...(refund ? { refund: true } : {}) },
       { actor: auditActor(admin) },
     );
-    return `Order ${order.number} cancelled; its items are back on sale and the customer has been told.`;
+    return refund
+      ? `Order ${order.number} cancelled and its payment refunded; its items are back on sale and the customer has been told.`
+      : `Order ${order.number} cancelled; its items are back on sale and the customer has been told.`;
   }),
+  /** Money back on a paid order: lines, the delivery charge or an amount, with a reason. */
+  refund: async ({ context, admin, form }) => {
+    try {
+      const refund = await createRefund(
+        context.services.payments,
+        formText(form, 'number'),
+        refundRequest(form),
+        auditActor(admin),
+      );
+      return refundOutcome(refund, 'refund');
+    } catch (error) {
+      return formFailure(error, 'The refund could not be made. Please try again.');
+    }
+  },
+  /** "Refund ₦500": what a transaction brought beyond what the order took, given back. */
+  'refund-owed': async ({ context, admin, form }) => {
+    try {
+      const refund = await createRefund(
+        context.services.payments,
+        formText(form, 'number'),
+        {
+          purpose: 'owed',
+          paymentTransactionId: Number.parseInt(formText(form, 'paymentTransactionId'), 10) || undefined,
+          reason: formText(form, 'reason'),
+          ...manualDetails(form),
+          ...testOutcome(form),
+        },
+        auditActor(admin),
+      );
+      return refundOutcome(refund, 'refund-owed');
+    } catch (error) {
+      return formFailure(error, 'The refund could not be made. Please try again.');
+    }
+  },
+  /** A failed refund asked again, on the same record. */
+  'retry-refund': async ({ context, admin, form }) => {
+    try {
+      const id = Number.parseInt(formText(form, 'id'), 10);
+      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+        throw new AppError('NOT_FOUND', 'Refund not found');
+      const refund = await retryRefund(context.services.payments, id, auditActor(admin));
+      const outcome = refundOutcome(refund, 'retry-refund');
+      return outcome.ok ? outcome : { ...outcome, intent: 'retry-refund' };
+    } catch (error) {
+      return formFailure(error, 'The refund could not be retried. Please try again.');
+    }
+  },
 };

@@ -6,11 +6,15 @@ import {
   reverifyTransaction,
   type TransactionView,
 } from '../../../core/payments/transactions';
+import { listRefunds, type RefundView } from '../../../core/payments/refunds';
 import { formText } from '../../lib/action-result.server';
 import { dateRange, searchParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';
 
-/** The Payments tab: transactions of the chosen days (the last 30 unless the admin chose dates). */
+/**
+ * The Payments tab: transactions of the chosen days (the last 30 unless the admin chose dates), and
+ * the refunds made in those days, found by the same search.
+ */
 export async function loadPaymentsTab({ context, params }: AdminLoadArgs) {
   const now = new Date();
   const status = params.get('status') ?? '';
@@ -27,7 +31,14 @@ export async function loadPaymentsTab({ context, params }: AdminLoadArgs) {
     context.services.logError(error, 'Admin payments: listing transactions failed');
     transactions = null;
   }
-  return { filter, transactions };
+  let refunds: RefundView[] | null;
+  try {
+    refunds = await listRefunds(context.services.db, { q: filter.q, from: filter.from, to: filter.to });
+  } catch (error) {
+    context.services.logError(error, 'Admin payments: listing refunds failed');
+    refunds = null;
+  }
+  return { filter, transactions, refunds };
 }
 
 export const paymentsActions: Record<string, AdminActionHandler> = {

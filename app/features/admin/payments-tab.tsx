@@ -12,6 +12,8 @@ import { AdminTable, EmptyState } from './admin-list';
 import { adminMessages, transactionStatusLabel, type AdminActionResult } from './admin-texts';
 import { ExportLink } from './export-link';
 import { DateField, FilterBar, SearchField, SelectField } from './filter-bar';
+import type { RefundView } from '../../../core/payments/refunds';
+import { RefundsSection } from './refund-table';
 
 export interface PaymentsFilterState {
   q: string;
@@ -137,12 +139,17 @@ function Amount({ transaction }: { transaction: TransactionView }) {
   );
 }
 
-/** Payment attempts (card and confirmed bank transfers) with search, status, dates and re-verification. */
+/**
+ * Payment attempts (card and confirmed bank transfers) with search, status, dates and re-verification;
+ * then the refunds of the same days.
+ */
 export function PaymentsTab({
   transactions,
+  refunds,
   filter,
 }: {
   transactions: TransactionView[] | null;
+  refunds?: RefundView[] | null | undefined;
   filter: PaymentsFilterState;
 }) {
   const fetcher = useFetcher<AdminActionResult>({ key: 'verify-transaction' });
@@ -272,6 +279,9 @@ export function PaymentsTab({
           </ul>
         </>
       )}
+      {refunds !== undefined ? (
+        <RefundsSection refunds={refunds} filter={{ q: filter.q, from: filter.from, to: filter.to }} />
+      ) : null}
     </section>
   );
 }

@@ -15,20 +15,33 @@ import { RefundModal } from './refund-modal';
 export type RefundLine = Refundable['lines'][number];
 
 /**
- * What a refund of `quantity` units of a line gives back: the units' price less their share of the
- * order's coupon, plus their share of the tax, as the refund engine counts it. The engine decides;
+ * What `units` units of a line are worth of the money the order took, as the refund engine counts
+ * it: their price, less their share of the coupon and plus their share of the tax (in proportion to
+ * the line's part of the subtotal), rounded down to the kobo.
+ */
+function unitsWorth(order: OrderFigures, unitPriceKobo: number, units: number): number {
+  if (order.subtotalKobo <= 0) return 0;
+  const goods = order.subtotalKobo - order.discountKobo + order.taxKobo;
+  return Math.floor((unitPriceKobo * units * goods) / order.subtotalKobo);
+}
+
+type OrderFigures = Pick<OrderView, 'subtotalKobo' | 'discountKobo' | 'taxKobo'>;
+
+/**
+ * What refunding `quantity` more units of a line gives back: counted after the units refunded
+ * already, so a line refunded unit by unit gives back what it would at once. The engine decides;
  * this is the figure shown while the admin chooses.
  */
 export function lineRefundKobo(
-  order: Pick<OrderView, 'subtotalKobo' | 'discountKobo' | 'taxKobo'>,
-  line: Pick<RefundLine, 'unitPriceKobo'>,
+  order: OrderFigures,
+  line: Pick<RefundLine, 'unitPriceKobo' | 'refundedQuantity'>,
   quantity: number,
 ): number {
-  const goodsKobo = line.unitPriceKobo * quantity;
-  if (order.subtotalKobo <= 0) return goodsKobo;
-  const discount = Math.round((goodsKobo * order.discountKobo) / order.subtotalKobo);
-  const tax = Math.round((goodsKobo * order.taxKobo) / order.subtotalKobo);
-  return Math.max(0, goodsKobo - discount + tax);
+  if (quantity <= 0) return 0;
+  return (
+    unitsWorth(order, line.unitPriceKobo, line.refundedQuantity + quantity) -
+    unitsWorth(order, line.unitPriceKobo, line.refundedQuantity)
+  );
 }
 
 /** Naira as typed ("2,500", "2500.5") in kobo; null when it is not an amount of money. */

@@ -48,7 +48,7 @@ export function refundWhat(refund: RefundView): string {
 }
 
 /** A failed refund asked again, on the same record. */
-function RetryButton({ refund }: { refund: RefundView }) {
+export function RetryButton({ refund }: { refund: RefundView }) {
   const fetcher = useFetcher<AdminActionResult>({ key: `retry-refund-${refund.id}` });
   const busy = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
