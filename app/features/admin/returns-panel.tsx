@@ -394,7 +394,7 @@ export function ReturnPanel({
 
         {/* On a phone the actions come first: they are why staff opened the return. */}
         <div className="order-first space-y-5 lg:order-none">
-          <ReturnActions key={`${view.id}-${view.status}`} view={view} instructions={instructions} />
+          <ReturnActions key={view.id} view={view} instructions={instructions} />
           <Panel title="Details">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-ink-soft">Wants</dt>
