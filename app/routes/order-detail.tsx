@@ -3,6 +3,7 @@ import { TestOrderBadge } from '../components/orders/test-order-badge';
 import { data, isRouteErrorResponse, Link, useRouteError, useSearchParams } from 'react-router';
 import { checkoutMessages } from '../../contracts/checkout-texts';
 import { formatNaira } from '../../contracts/money';
+import { isPaidStatus } from '../../contracts/returns';
 import { isAppError } from '../../core/errors';
 import type { OrderView } from '../../core/orders/order-view';
 import { getOrderForViewer } from '../../core/orders/read-orders';
@@ -17,7 +18,15 @@ import {
   OrderTimeline,
   sizeLabel,
 } from '../components/orders/order-status';
+import {
+  paymentStatusNames,
+  paymentStatusTones,
+  refundTotals,
+  RefundList,
+} from '../components/orders/payment-status';
 import { BankTransferPanel } from '../features/orders/bank-transfer-panel';
+import { OrderReturnsCard } from '../features/orders/return-summary';
+import { loadOrderReturns } from '../features/orders/return-summary.server';
 import { loadTransferAccount } from '../features/orders/transfer-account.server';
 import { TransferAccountPanel } from '../features/orders/transfer-account-panel';
 import { testOrderNote } from '../features/orders/transfer-texts';
@@ -42,7 +51,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     : null;
   const bankAccount =
     awaitingTransfer && !transferAccount ? (await getShopSettings(context.services.db)).bankAccount : null;
-  return { order, bankAccount, transferAccount, renderedAt: Date.now(), signedIn: context.user !== null };
+  const returns = await loadOrderReturns(context.services.db, order, { user: context.user, key });
+  return { order, bankAccount, transferAccount, returns, renderedAt: Date.now(), signedIn: context.user !== null };
 }
 
 export function meta({ data: loaded, matches }: Route.MetaArgs) {
@@ -53,22 +63,6 @@ export function meta({ data: loaded, matches }: Route.MetaArgs) {
     ...rootMeta(matches),
   });
 }
-
-const paymentStatusNames: Record<OrderView['paymentStatus'], string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  failed: 'Failed',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-};
-
-const paymentStatusTones: Record<OrderView['paymentStatus'], string> = {
-  pending: 'text-warning',
-  paid: 'text-success',
-  failed: 'text-sale',
-  partially_refunded: 'text-ink-soft',
-  refunded: 'text-ink-soft',
-};
 
 function Card({
   title,
@@ -103,6 +97,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const orderKey = useSearchParams()[0].get('key');
   const trackable = order.status !== 'awaiting_payment' && order.status !== 'cancelled';
   // What is still to send into the order's account: its amount, or the rest after a short transfer.
+  const { refundedKobo, onItsWayKobo } = refundTotals(order.refunds);
   const transferDueKobo = !transferAccount
     ? 0
     : transferAccount.receivedKobo
@@ -224,7 +219,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                 <BankTransferPanel
                   orderNumber={order.number}
                   orderKey={orderKey}
-                  paid={order.paymentStatus === 'paid'}
+                  paid={isPaidStatus(order.paymentStatus)}
                   customerReference={order.customerBankReference}
                 />
               ) : (
@@ -237,6 +232,12 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
           {order.status !== 'cancelled' ? (
             <Card title="Order Status">
               <OrderProgress status={order.status} progress={order.progress} className="pt-2" />
+            </Card>
+          ) : null}
+
+          {order.refunds.length > 0 ? (
+            <Card title="Refunds" id="refunds">
+              <RefundList refunds={order.refunds} />
             </Card>
           ) : null}
 
@@ -276,6 +277,8 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </Card>
+
+          <OrderReturnsCard orderNumber={order.number} orderKey={orderKey} {...loaderData.returns} />
 
           <Card title="Tracking" id="tracking">
             <dl className="mb-6 grid gap-4 text-sm sm:grid-cols-3">
@@ -346,6 +349,20 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                   {paymentStatusNames[order.paymentStatus]}
                 </dd>
               </div>
+              {refundedKobo > 0 ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-ink-soft">Refunded</dt>
+                  <dd className="text-right font-semibold text-ink tabular-nums">
+                    {formatNaira(refundedKobo)}
+                  </dd>
+                </div>
+              ) : null}
+              {onItsWayKobo > 0 ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-ink-soft">Refund on its way</dt>
+                  <dd className="text-right text-ink tabular-nums">{formatNaira(onItsWayKobo)}</dd>
+                </div>
+              ) : null}
               {order.isTest ? (
                 <div className="flex justify-between gap-4">
                   <dt className="text-ink-soft">Mode</dt>

@@ -9,6 +9,7 @@ import { inputClasses } from '../components/ui/field';
 import { Skeleton } from '../components/ui/skeleton';
 import { OrderDate, OrderStatusBadge } from '../components/orders/order-status';
 import { OrderThumb } from '../components/orders/order-thumb';
+import { RefundTag } from '../components/orders/payment-status';
 import { UnpaidOrderActions } from '../features/orders/unpaid-actions';
 import { cn } from '../lib/cn';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -186,8 +187,9 @@ function OrderRow({ order }: { order: OrderSummaryView }) {
         </p>
       </div>
 
-      <div className="self-start justify-self-end [grid-area:status] md:self-center">
+      <div className="flex flex-col items-end gap-1.5 self-start justify-self-end [grid-area:status] md:self-center">
         <OrderStatusBadge status={order.status} label={order.statusLabel} />
+        <RefundTag status={order.paymentStatus} />
       </div>
 
       <div className="flex min-w-0 items-center gap-3 [grid-area:items]">

@@ -1,0 +1,91 @@
+import { afterAll, describe, expect, test } from 'vitest';
+import {
+  axeViolations,
+  closeBrowser,
+  main,
+  orderableProduct,
+  queryDatabase,
+  signUpThroughApi,
+  uniqueEmail,
+  visit,
+  WIDTHS,
+  withPage,
+} from './fixtures';
+
+afterAll(closeBrowser);
+
+/*
+ * A shopper given part of her money back: her orders list and her order's page say "Partly refunded",
+ * and the page lists what came back, what is on its way, and when.
+ */
+describe.each(WIDTHS)("the shopper's refunds at %ipx", (width) => {
+  test('the order page lists each refund and the orders list names the payment partly refunded', async () => {
+    await withPage(width, async ({ page, context, problemReport }) => {
+      const email = uniqueEmail(`refunds-${width}`);
+      await signUpThroughApi({ name: 'Kemi Bello', email, password: 'Adire-Silk-2024' }, context);
+      const product = await orderableProduct();
+      const placed = await context.request.post('/api/orders', {
+        data: {
+          items: [{ id: product.id, quantity: 2, selectedSize: product.size }],
+          shippingMethod: 'standard',
+          paymentMethod: 'flutterwave',
+          email,
+          phone: '+234 803 555 0177',
+          shippingAddress: {
+            firstName: 'Kemi',
+            lastName: 'Bello',
+            address: '12 Allen Avenue',
+            city: 'Ikeja',
+            state: 'Lagos',
+            zipCode: '100271',
+            country: 'Nigeria',
+          },
+        },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      const number = ((await placed.json()) as { order: { id: string } }).order.id;
+
+      // Paid, delivered, and given part back: ₦10,000 refunded, ₦2,500 on its way.
+      const [order] = await queryDatabase<{ id: number }>(
+        'marking the order paid and refunded in part',
+        `UPDATE orders SET status = 'delivered', payment_status = 'partially_refunded', paid_at = now() - interval '3 days',
+                delivered_at = now() - interval '1 day', stock_held_until = NULL
+          WHERE number = $1 RETURNING id`,
+        [number],
+      );
+      await queryDatabase(
+        'recording the refunds',
+        `INSERT INTO refunds (order_id, provider, amount_kobo, status, reason, completed_at, created_at)
+         VALUES ($1, 'flutterwave', 1000000, 'completed', 'Too small', now() - interval '2 hours', now() - interval '1 day'),
+                ($1, 'flutterwave', 250000, 'pending', 'Delivery charge', NULL, now() - interval '1 hour')`,
+        [order!.id],
+      );
+
+      await visit(page, '/orders');
+      const row = main(page).getByTestId('order-row').filter({ hasText: number });
+      expect(await row.getByTestId('order-refund-status').textContent()).toBe('Partly refunded');
+
+      await visit(page, `/orders/${number}`);
+      const view = main(page);
+      await view.getByRole('heading', { name: 'Refunds' }).waitFor();
+      await page.screenshot({ path: `/tmp/shots-shopper-refund-${width}.png`, fullPage: true });
+      await view
+        .getByRole('region', { name: 'Refunds' })
+        .screenshot({ path: `/tmp/shots-shopper-refund-${width}-block.png` });
+      const refunds = view.getByTestId('order-refund');
+      expect(await refunds.count()).toBe(2);
+      expect(await refunds.nth(0).innerText()).toMatch(/₦10,000\.00[\s\S]*Refunded on \d+ \w+ \d{4}\./);
+      expect(await refunds.nth(0).innerText()).toContain('Too small');
+      expect(await refunds.nth(1).innerText()).toMatch(
+        /₦2,500\.00[\s\S]*On its way: usually 5–10 working days to your card\./,
+      );
+      const payment = view.getByRole('region', { name: 'Payment' });
+      await payment.getByText('Partly refunded').waitFor();
+      expect(await payment.innerText()).toMatch(/Refunded\s+₦10,000\.00/);
+      expect(await payment.innerText()).toMatch(/Refund on its way\s+₦2,500\.00/);
+
+      expect(await axeViolations(page), 'axe on a partly refunded order').toEqual([]);
+      expect(problemReport()).toEqual([]);
+    });
+  });
+});
