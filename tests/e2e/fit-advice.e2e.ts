@@ -136,6 +136,15 @@ describe('fit advice', () => {
       const question = panel.getByRole('group', { name: /How did it fit/ });
       await question.getByText('Runs small', { exact: true }).click();
       expect(await question.getByRole('radio', { name: 'Runs small' }).isChecked()).toBe(true);
+      // The three answers sit on one row of a phone's form.
+      const answers = await Promise.all(
+        ['Runs small', 'True to size', 'Runs large'].map(
+          async (name) => (await question.getByText(name, { exact: true }).boundingBox())!.y,
+        ),
+      );
+      expect(new Set(answers).size, 'one row').toBe(1);
+      await question.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/shots-fit-review-375.png' });
       await panel.getByRole('button', { name: '4 stars', exact: true }).click();
       const title = `Snug fit ${randomBytes(2).toString('hex')}`;
       await panel.getByLabel('Title', { exact: true }).fill(title);

@@ -294,11 +294,12 @@ function ReviewForm({ result, askFit }: { result: ReviewFormState | undefined; a
           <legend className="mb-2 text-xs font-medium tracking-wide text-ink-soft uppercase">
             How did it fit? <span className="font-normal normal-case">(optional)</span>
           </legend>
-          <div className="flex flex-wrap gap-2">
+          {/* Three equal answers on one row, down to a phone's narrow form. */}
+          <div className="grid max-w-sm grid-cols-3 gap-2">
             {reviewFitIds.map((fit) => (
               <label key={fit} className="cursor-pointer">
                 <input type="radio" name="fit" value={fit} className="peer sr-only" />
-                <span className="inline-flex h-10 items-center rounded-sm border border-line bg-white px-3 text-sm peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:ring-2 peer-focus-visible:ring-gold-deep">
+                <span className="flex h-10 items-center justify-center rounded-sm border border-line bg-white px-1 text-center text-sm whitespace-nowrap peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:ring-2 peer-focus-visible:ring-gold-deep">
                   {reviewFitNames[fit]}
                 </span>
               </label>
