@@ -9,11 +9,12 @@ import { outbox } from '../../db/schema/mail';
 import { notifications } from '../../db/schema/content';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
 import { orderReturns } from '../../db/schema/returns';
+import { paymentTransactions, refundLines, refunds } from '../../db/schema/payments';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { gridStock, setGridStock } from '../../tests/fixtures/variant-grid';
 import { isAppError } from '../errors';
 import { createMailer } from '../mail/mailer';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentProvider, RefundRequest } from '../payments/provider';
 import { hashSecret } from './place-order';
 import {
   canMoveReturn,
@@ -58,6 +59,9 @@ describe('a return of a delivered order', () => {
   let owner: { id: string; email: string; emailVerified: boolean; role: 'customer' };
   let stranger: { id: string; email: string; emailVerified: boolean; role: 'customer' };
   let orderCount = 0;
+  /** What the stand-in for Flutterwave was asked, and how it answers. */
+  const providerCalls: RefundRequest[] = [];
+  let providerAnswer: 'completed' | 'failed' = 'completed';
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -66,7 +70,27 @@ describe('a return of a delivered order', () => {
       db,
       mailer: createMailer({ db, from: 'Rossy <orders@rossy.test>' }),
       publicUrl: 'https://rossy.test',
-      provider: {} as PaymentProvider,
+      provider: {
+        mode: 'live',
+        refund: async (request) => {
+          providerCalls.push(request);
+          if (providerAnswer === 'failed')
+            return {
+              id: `RF-${providerCalls.length}`,
+              status: 'failed',
+              amountKobo: request.amountKobo,
+              reference: null,
+              message: 'Insufficient balance',
+            };
+          return {
+            id: `RF-${providerCalls.length}`,
+            status: 'completed',
+            amountKobo: request.amountKobo,
+            reference: `FLW-RF-${providerCalls.length}`,
+            message: '',
+          };
+        },
+      } as Partial<PaymentProvider> as PaymentProvider,
     };
     await db.insert(categories).values({ id: 'men', name: 'Men' });
     const [product] = await db
@@ -142,6 +166,18 @@ describe('a return of a delivered order', () => {
         ...fields,
       })
       .returning({ id: orders.id });
+    // Paid by card through Flutterwave: a refund goes back through it.
+    await db.insert(paymentTransactions).values({
+      orderId: order!.id,
+      provider: 'flutterwave',
+      txRef: `${number}-pay`,
+      providerTransactionId: `${9_000 + orderCount}`,
+      amountKobo: quantity * 2_000_000,
+      status: 'successful',
+      verified: true,
+      customerName: 'Ada Obi',
+      customerEmail: owner.email,
+    });
     await db.insert(orderLines).values({
       orderId: order!.id,
       productId,
@@ -543,5 +579,105 @@ describe('a return of a delivered order', () => {
       orderNumber: expect.any(String),
     });
     expect((await refused(listReturnsForAdmin(database.db, { status: 'lost' }))).status).toBe(400);
+  });
+
+  /** A refund return of one shirt out of two, received back in stock. */
+  async function receivedRefundReturn(): Promise<{ number: string; id: number; returnNumber: string }> {
+    const { number } = await deliveredOrder(2);
+    const { view } = await requestReturn(deps, number, { items: [item()], resolution: 'refund' }, asOwner, {
+      now: INSIDE,
+    });
+    await moveReturn(deps, view.id, 'approve', {}, actor(), { now: INSIDE });
+    await moveReturn(deps, view.id, 'receive', { restock: true }, actor(), { now: INSIDE });
+    return { number, id: view.id, returnNumber: view.number };
+  }
+
+  it('refunds the returned units through the refund engine and the provider that took the money', async () => {
+    providerAnswer = 'completed';
+    const { number, id, returnNumber } = await receivedRefundReturn();
+    const before = providerCalls.length;
+    const refunded = await moveReturn(deps, id, 'refund', {}, actor(), { now: INSIDE });
+    expect(refunded).toMatchObject({
+      status: 'refunded',
+      refunds: [{ amountKobo: 2_000_000, status: 'completed' }],
+    });
+    expect(providerCalls.slice(before)).toMatchObject([{ amountKobo: 2_000_000 }]);
+    const [row] = await database.db.select().from(refunds).where(eq(refunds.returnId, id));
+    expect(row).toMatchObject({
+      reason: `Return ${returnNumber}: Too small`,
+      restock: false,
+      status: 'completed',
+    });
+    expect(
+      await database.db.select().from(refundLines).where(eq(refundLines.refundId, row!.id)),
+    ).toMatchObject([{ quantity: 1 }]);
+    const [order] = await database.db.select().from(orders).where(eq(orders.number, number));
+    expect(order!.paymentStatus).toBe('partially_refunded');
+    const notes = (
+      await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id))
+    ).map((event) => event.note);
+    expect(notes).toContain(`Return ${returnNumber} refunded: ₦20,000.00.`);
+    // Refunded by its return, the unit is not returned twice.
+    expect((await returnableLines(database.db, number, asOwner, INSIDE)).lines[0]!.returnable).toBe(1);
+    expect((await refused(moveReturn(deps, id, 'refund', {}, actor()))).status).toBe(409);
+    expect((await moveReturn(deps, id, 'close', {}, actor())).status).toBe('closed');
+  });
+
+  it('stays received when the provider refuses the refund, and refunds once tried again', async () => {
+    const { id } = await receivedRefundReturn();
+    providerAnswer = 'failed';
+    const failed = await refused(moveReturn(deps, id, 'refund', {}, actor(), { now: INSIDE }));
+    expect(failed.status).toBe(409);
+    expect(failed.message).toContain('Insufficient balance');
+    expect(await getReturnForAdmin(database.db, id)).toMatchObject({
+      status: 'received',
+      refunds: [{ status: 'failed' }],
+    });
+    providerAnswer = 'completed';
+    expect((await moveReturn(deps, id, 'refund', {}, actor(), { now: INSIDE })).status).toBe('refunded');
+  });
+
+  it('refunds once when two staff refund together', async () => {
+    providerAnswer = 'completed';
+    const { id } = await receivedRefundReturn();
+    const outcomes = await Promise.allSettled(
+      [1, 2].map(() => moveReturn(deps, id, 'refund', {}, actor(), { now: INSIDE })),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(await database.db.select().from(refunds).where(eq(refunds.returnId, id))).toHaveLength(1);
+  });
+
+  it('refunds the difference when the exchanged piece costs less', async () => {
+    providerAnswer = 'completed';
+    await database.db
+      .update(productVariants)
+      .set({ priceKobo: 1_500_000 })
+      .where(and(eq(productVariants.productId, productId), eq(productVariants.size, 'XL')));
+    const { number } = await deliveredOrder(1);
+    const { view } = await requestReturn(
+      deps,
+      number,
+      { items: [item({ reason: 'too_small' })], resolution: 'exchange', exchangeFor: exchangeFor('XL') },
+      asOwner,
+      { now: INSIDE },
+    );
+    expect(view.refundKobo).toBe(500_000);
+    await moveReturn(deps, view.id, 'approve', {}, actor());
+    await moveReturn(deps, view.id, 'receive', { restock: true }, actor());
+    const shipped = await moveReturn(
+      deps,
+      view.id,
+      'exchange',
+      { carrier: 'GIG', trackingNumber: 'G-1' },
+      actor(),
+    );
+    expect(shipped).toMatchObject({
+      status: 'exchanged',
+      refunds: [{ amountKobo: 500_000, status: 'completed' }],
+    });
+    await database.db
+      .update(productVariants)
+      .set({ priceKobo: null })
+      .where(and(eq(productVariants.productId, productId), eq(productVariants.size, 'XL')));
   });
 });

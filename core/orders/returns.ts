@@ -23,7 +23,7 @@ import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import { notifyOrderOwner } from '../notifications/notifications';
 import type { PaymentDeps } from '../payments/payments';
-import type { RefundOptions, RefundView } from '../payments/refunds';
+import { createRefund, refundRequestSchema, type RefundView } from '../payments/refunds';
 import { containsPattern } from '../search-pattern';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
@@ -98,7 +98,8 @@ export const returnMoveSchemas = {
   receive: z.object({
     restock: z.union([z.boolean(), z.record(z.string().regex(/^\d+$/), z.boolean())]),
   }),
-  refund: z.object({}),
+  /** Money paid into the shop's own account goes back by hand: where it was sent, and the transfer's reference. */
+  refund: z.object({ manual: refundRequestSchema.shape.manual }),
   exchange: z.object({
     carrier: z.string().trim().min(1, 'Required').max(60),
     trackingNumber: z.string().trim().min(1, 'Required').max(60),
@@ -209,16 +210,6 @@ export interface ReturnOptions {
 
 type ReturnRow = typeof orderReturns.$inferSelect;
 
-// Until the refund engine's createRefund is in place, a return's refund is refused and changes nothing.
-async function createRefund(
-  _deps: PaymentDeps,
-  _orderNumber: string,
-  _raw: unknown,
-  _actor: AuditActor & { id: string },
-  _options?: RefundOptions,
-): Promise<RefundView> {
-  throw new AppError('UNAVAILABLE', 'Refunds are not available yet.');
-}
 type LineRow = typeof orderLines.$inferSelect;
 
 const DAY_MS = 86_400_000;
@@ -888,7 +879,8 @@ export async function moveReturn(
   if (move === 'exchange' && found.resolution !== 'exchange')
     throw new AppError('CONFLICT', 'This return asks for money back: refund it instead.');
   const now = options.now ?? new Date();
-  if (move === 'refund') return refundReturn(deps, found, actor, now);
+  if (move === 'refund')
+    return refundReturn(deps, found, input.manual as ManualRefund | undefined, actor, now);
 
   const moved = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.orderId);
@@ -1071,9 +1063,12 @@ async function recordMove(
  * engine refuse (nothing left to refund, an unpaid order) or the provider fail, the return goes back
  * to received and staff may try again; a refund is never counted unless the provider took it.
  */
+type ManualRefund = z.infer<typeof returnMoveSchemas.refund>['manual'];
+
 async function refundReturn(
   deps: ReturnMoveDeps,
   found: ReturnRow,
+  manual: ManualRefund,
   actor: AuditActor & { id: string },
   now: Date,
 ): Promise<AdminReturnView> {
@@ -1101,7 +1096,9 @@ async function refundReturn(
       {
         lines: items.map((item) => ({ orderLineId: item.orderLineId, quantity: item.quantity })),
         reason: `Return ${found.number}: ${reasons}`,
+        // The units went back on sale (or not) when the parcel was received.
         restock: false,
+        ...(manual ? { manual } : {}),
       },
       actor,
       { returnId: found.id, now },

@@ -97,7 +97,9 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const move of returnMoveIds) {
     const body = returnMoveSchemas[move];
-    const bodyless = Object.keys(body.shape).length === 0;
+    const fields = Object.values(body.shape) as z.ZodType[];
+    // A move whose fields are all optional may be sent with no body at all.
+    const optional = fields.every((field) => field.safeParse(undefined).success);
     app.post(
       `/admin/returns/:id/${move}`,
       {
@@ -107,7 +109,7 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
           description:
             'Moves the return once: a second click, or another staff member, gets 409 "This return has moved on". Written on the order’s timeline and the activity log; the shopper is notified and e-mailed.',
           params,
-          ...(bodyless ? {} : { body }),
+          ...(fields.length === 0 ? {} : { body: optional ? body.optional() : body }),
           response: { 200: adminReturnDto, ...adminErrors, 422: errorSchema },
         },
       },
