@@ -435,7 +435,9 @@ export async function requestReturn(
       if (!line)
         throw new AppError(
           'BAD_REQUEST',
-          `This order has no ${optionName(item.selectedSize, item.selectedColor)} of product ${item.productId}.`,
+          item.selectedSize || item.selectedColor
+            ? `This order has no ${optionName(item.selectedSize, item.selectedColor)} of product ${item.productId}.`
+            : `This order has no product ${item.productId} without a size or colour.`,
           { [`items.${index}`]: 'Not a line of this order' },
         );
       return { item, line, index };
