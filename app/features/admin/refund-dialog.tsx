@@ -8,7 +8,7 @@ import { sizeLabel } from '../../components/orders/order-status';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
-import { FieldError, labelClasses, selectClasses, textareaClasses } from './admin-nav';
+import { FieldError, labelClasses, textareaClasses } from './admin-nav';
 import type { AdminActionResult } from './admin-texts';
 import { RefundModal } from './refund-modal';
 
@@ -152,7 +152,12 @@ export function TestOutcomeSelect({ id }: { id: string }) {
       <label htmlFor={id} className="font-semibold tracking-wide text-warning uppercase">
         TEST MODE outcome
       </label>
-      <select id={id} name="testOutcome" defaultValue="completed" className={cn(selectClasses, 'h-9 w-auto')}>
+      <select
+        id={id}
+        name="testOutcome"
+        defaultValue="completed"
+        className="h-9 rounded-sm border border-line bg-white px-2 text-sm text-ink focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none"
+      >
         {testOutcomes.map((outcome) => (
           <option key={outcome.id} value={outcome.id}>
             {outcome.label}
@@ -174,45 +179,42 @@ function Stepper({
 }) {
   const max = line.quantity - line.refundedQuantity;
   const id = `refund-line-${line.orderLineId}`;
+  const stepClasses =
+    'inline-flex h-full w-9 shrink-0 items-center justify-center text-ink hover:bg-cream disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-transparent';
   return (
-    <div className="flex items-center gap-1">
-      <Button
-        size="sm"
-        variant="ghost"
-        className="w-9 px-0"
+    <div className="flex h-9 items-center rounded-sm border border-line bg-white">
+      <button
+        type="button"
+        className={stepClasses}
         disabled={value <= 0}
         onClick={() => onChange(value - 1)}
         aria-label={`One fewer of ${line.name}`}
       >
-        <Minus width={14} height={14} aria-hidden="true" />
-      </Button>
+        <Minus width={15} height={15} aria-hidden="true" />
+      </button>
       <label htmlFor={id} className="sr-only">
         Units of {line.name} to refund
       </label>
       <input
         id={id}
         name={`line-${line.orderLineId}`}
-        type="number"
         inputMode="numeric"
-        min={0}
-        max={max}
         value={value}
         onChange={(event) => {
           const typed = Number.parseInt(event.target.value, 10);
           onChange(Number.isFinite(typed) ? Math.min(max, Math.max(0, typed)) : 0);
         }}
-        className="h-9 w-12 rounded-sm border border-line bg-white text-center text-sm tabular-nums focus:border-ink focus:outline-none"
+        className="h-full w-10 border-x border-line text-center text-sm tabular-nums focus:outline-none"
       />
-      <Button
-        size="sm"
-        variant="ghost"
-        className="w-9 px-0"
+      <button
+        type="button"
+        className={stepClasses}
         disabled={value >= max}
         onClick={() => onChange(value + 1)}
         aria-label={`One more of ${line.name}`}
       >
-        <Plus width={14} height={14} aria-hidden="true" />
-      </Button>
+        <Plus width={15} height={15} aria-hidden="true" />
+      </button>
     </div>
   );
 }
@@ -262,8 +264,18 @@ export function RefundDialog({
   }
 
   const fields = result && !result.ok && result.intent !== 'refund-failed' ? result.fields : {};
-  const refusal = result && !result.ok && result.intent !== 'refund-failed' ? result.error : null;
-  const linesError = Object.entries(fields).find(([name]) => name.startsWith('lines'))?.[1];
+  const failure = result && !result.ok && result.intent !== 'refund-failed' ? result.error : null;
+  // A line refused says it in full under the lines ("Only 1 of … remain to refund").
+  const linesError = Object.keys(fields).some((name) => name.startsWith('lines')) ? failure : undefined;
+  // A refusal shown beside its field is not repeated above the form.
+  const besideField = Object.keys(fields).some(
+    (name) =>
+      name === 'reason' ||
+      (name === 'amount' && mode === 'amount') ||
+      (name.startsWith('lines') && mode === 'lines') ||
+      (name.startsWith('manual') && refundable.provider === 'manual'),
+  );
+  const refusal = besideField ? null : failure;
 
   const linesKobo = refundable.lines.reduce(
     (sum, line) => sum + lineRefundKobo(order, line, quantities[line.orderLineId] ?? 0),

@@ -85,11 +85,11 @@ export function RetryButton({ refund }: { refund: RefundView }) {
 /** Every refund of the order, oldest first: what, how much, where it stands, why, who and when. */
 export function RefundList({ refunds }: { refunds: RefundView[] }) {
   return (
-    <ul className="divide-y divide-line" data-testid="order-refunds">
+    <ul className="divide-y divide-line" data-testid="admin-order-refunds">
       {refunds.map((refund) => (
-        <li key={refund.id} className="py-3 text-sm first:pt-0 last:pb-0" data-testid="order-refund">
+        <li key={refund.id} className="py-3 text-sm first:pt-0 last:pb-0" data-testid="admin-order-refund">
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <span className="font-semibold text-ink tabular-nums" data-testid="order-refund-amount">
+            <span className="font-semibold text-ink tabular-nums" data-testid="admin-order-refund-amount">
               {formatNaira(refund.amountKobo)}
             </span>
             <span className="flex items-center gap-2">
@@ -128,7 +128,7 @@ export function RefundList({ refunds }: { refunds: RefundView[] }) {
           {refund.status === 'failed' ? (
             <>
               {refund.failureReason ? (
-                <p className="mt-1 break-words text-sale" data-testid="order-refund-failure">
+                <p className="mt-1 break-words text-sale" data-testid="admin-order-refund-failure">
                   {refund.failureReason}
                 </p>
               ) : null}
