@@ -1,12 +1,16 @@
 import { afterAll, describe, expect, test } from 'vitest';
+import { formatNaira, nairaToKobo } from '../../contracts/money';
 import {
+  adminApiToken,
   axeViolations,
   closeBrowser,
   main,
+  openAsAdmin,
   orderableProduct,
   queryDatabase,
   signUpThroughApi,
   uniqueEmail,
+  url,
   visit,
   WIDTHS,
   withPage,
@@ -87,5 +91,87 @@ describe.each(WIDTHS)("the shopper's refunds at %ipx", (width) => {
       expect(await axeViolations(page), 'axe on a partly refunded order').toEqual([]);
       expect(problemReport()).toEqual([]);
     });
+  });
+});
+
+/** A refund the figures must count: completed an hour ago on a paid order placed through the API. */
+async function completedRefundToday(): Promise<void> {
+  const product = await orderableProduct();
+  const placed = await fetch(url('/api/orders'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      items: [{ id: product.id, quantity: 1, selectedSize: product.size }],
+      shippingMethod: 'standard',
+      paymentMethod: 'flutterwave',
+      email: uniqueEmail('refund-figures'),
+      phone: '+234 803 555 0177',
+      shippingAddress: {
+        firstName: 'Kemi',
+        lastName: 'Bello',
+        address: '12 Allen Avenue',
+        city: 'Ikeja',
+        state: 'Lagos',
+        zipCode: '100271',
+        country: 'Nigeria',
+      },
+    }),
+  });
+  expect(placed.status).toBe(201);
+  const number = ((await placed.json()) as { order: { id: string } }).order.id;
+  const [order] = await queryDatabase<{ id: number }>(
+    'marking the order paid and refunded in part',
+    `UPDATE orders SET status = 'processing', payment_status = 'partially_refunded', paid_at = now() - interval '2 hours',
+            stock_held_until = NULL WHERE number = $1 RETURNING id`,
+    [number],
+  );
+  await queryDatabase(
+    'recording the refund',
+    `INSERT INTO refunds (order_id, provider, amount_kobo, status, reason, completed_at)
+     VALUES ($1, 'flutterwave', 500000, 'completed', 'Goodwill', now() - interval '1 hour')`,
+    [order!.id],
+  );
+}
+
+interface Figures {
+  revenue: { id: string; revenue: number; refunded: number; refunds: number }[];
+}
+interface SalesFigures {
+  sales: { revenue: number; grossRevenue: number; refunds: { count: number; amount: number } };
+}
+
+test('the overview and the sales report show revenue net of refunds, and the refunds', async () => {
+  await completedRefundToday();
+  await withPage(1280, async ({ page, problemReport }) => {
+    const headers = { authorization: `Bearer ${await adminApiToken()}` };
+    await openAsAdmin(page, '/admin');
+    const overview = (await (await fetch(url('/api/admin/overview'), { headers })).json()) as Figures;
+    const today = overview.revenue.find((figure) => figure.id === 'today')!;
+    expect(today.refunds).toBeGreaterThan(0);
+    const card = main(page).getByTestId('revenue-today');
+    expect(await card.getByTestId('revenue-today-value').textContent()).toBe(
+      formatNaira(nairaToKobo(today.revenue)),
+    );
+    expect(await card.getByTestId('revenue-today-refunds').textContent()).toContain(
+      `${formatNaira(nairaToKobo(today.refunded))} refunded`,
+    );
+    await main(page)
+      .getByTestId('report-overview-revenue')
+      .screenshot({ path: '/tmp/shots-admin-overview-refunds.png' });
+
+    await visit(page, '/admin/reports');
+    const report = (await (await fetch(url('/api/admin/reports'), { headers })).json()) as SalesFigures;
+    expect(report.sales.refunds.count).toBeGreaterThan(0);
+    expect(report.sales.revenue).toBeCloseTo(report.sales.grossRevenue - report.sales.refunds.amount, 2);
+    const sales = main(page);
+    expect(await sales.getByTestId('sales-revenue-value').textContent()).toBe(
+      formatNaira(nairaToKobo(report.sales.revenue)),
+    );
+    expect(await sales.getByTestId('sales-refunds-value').textContent()).toBe(
+      formatNaira(nairaToKobo(report.sales.refunds.amount)),
+    );
+    await main(page).getByTestId('report-sales').screenshot({ path: '/tmp/shots-admin-sales-refunds.png' });
+    expect(await axeViolations(page), 'axe on the reports').toEqual([]);
+    expect(problemReport()).toEqual([]);
   });
 });

@@ -112,7 +112,7 @@ function Figures({ overview }: { overview: ShopOverview }) {
       <ReportCard
         id="overview-revenue"
         title="Revenue"
-        note="Orders paid in these Lagos days, today included, by when they were paid. Cancelled and refunded orders are not counted."
+        note="Orders paid in these Lagos days, today included, by when they were paid, less the refunds completed in them. Cancelled orders are not counted."
         action={
           <Link to="/admin/reports" className="text-sm text-gold-deep underline-offset-4 hover:underline">
             Full reports
@@ -127,7 +127,17 @@ function Figures({ overview }: { overview: ShopOverview }) {
               testId={`revenue-${figure.id}`}
               label={figure.label}
               value={formatNaira(figure.revenueKobo)}
-              hint={`${formatCount(figure.orders)} paid ${figure.orders === 1 ? 'order' : 'orders'}`}
+              hint={
+                <>
+                  {formatCount(figure.orders)} paid {figure.orders === 1 ? 'order' : 'orders'}
+                  {figure.refunds > 0 ? (
+                    <span data-testid={`revenue-${figure.id}-refunds`}>
+                      {' '}
+                      · {formatNaira(figure.refundsKobo)} refunded
+                    </span>
+                  ) : null}
+                </>
+              }
             />
           ))}
         </StatGrid>

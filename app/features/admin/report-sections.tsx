@@ -138,13 +138,26 @@ export function SalesCard({ sales }: { sales: ShopReport['sales'] }) {
     <ReportCard
       id="sales"
       title="Sales"
-      note="Orders paid in the range, by the Lagos day they were paid. Cancelled and refunded orders are not counted."
+      note="Orders paid in the range, by the Lagos day they were paid, less refunds by the day they completed. Cancelled orders are not counted."
     >
-      <StatGrid>
-        <Stat wide testId="sales-revenue" label="Revenue" value={formatNaira(sales.revenueKobo)} />
+      <StatGrid columns={5}>
+        <Stat
+          wide
+          testId="sales-revenue"
+          label="Revenue"
+          value={formatNaira(sales.revenueKobo)}
+          hint={sales.refunds.count > 0 ? `${formatNaira(sales.grossRevenueKobo)} before refunds` : undefined}
+        />
         <Stat testId="sales-orders" label="Paid orders" value={formatCount(sales.orders)} />
-        <Stat wide label="Average order" value={formatNaira(sales.averageOrderKobo)} />
+        <Stat
+          wide
+          testId="sales-refunds"
+          label="Refunds"
+          value={formatNaira(sales.refunds.amountKobo)}
+          hint={plural(sales.refunds.count, 'refund')}
+        />
         <Stat label="Units sold" value={formatCount(sales.unitsSold)} />
+        <Stat wide label="Average order" value={formatNaira(sales.averageOrderKobo)} />
       </StatGrid>
       <ChartFigure
         id="revenue-chart"
