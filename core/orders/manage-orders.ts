@@ -132,7 +132,7 @@ export async function changeOrderStatus(
       ...(input.trackingNumber ? {} : { trackingNumber: 'Required to mark an order shipped' }),
     });
   if (input.refund && input.status !== 'cancelled')
-    throw new AppError('BAD_REQUEST', 'refund: Only a cancellation refunds the order.', {
+    throw new AppError('UNPROCESSABLE', 'refund: Only a cancellation refunds the order.', {
       refund: 'Only with status cancelled',
     });
   const payments = input.refund ? deps.payments : undefined;

@@ -147,18 +147,20 @@ describe('a refund through the TEST MODE sandbox', () => {
   });
 
   it.each([
-    [{ amount: 10.005, reason: 'x' }, 'amount'],
-    [{ amount: -5, reason: 'x' }, 'amount'],
-    [{ amount: 0, reason: 'x' }, 'amount'],
-    [{ amount: 10 }, 'reason'],
-    [{ amount: 10, reason: ' ' }, 'reason'],
-    [{ amount: 10, reason: 'x'.repeat(301) }, 'reason'],
-    [{ reason: 'nothing chosen' }, 'amount'],
-    [{ amount: 10, restock: true, reason: 'x' }, 'restock'],
-  ])('refuses %j with a 400 naming %s, writing nothing', async (body, field) => {
+    [{ amount: 10.005, reason: 'x' }, 'amount', 'BAD_REQUEST'],
+    [{ amount: -5, reason: 'x' }, 'amount', 'BAD_REQUEST'],
+    [{ amount: 0, reason: 'x' }, 'amount', 'BAD_REQUEST'],
+    [{ amount: 10 }, 'reason', 'BAD_REQUEST'],
+    [{ amount: 10, reason: ' ' }, 'reason', 'BAD_REQUEST'],
+    [{ amount: 10, reason: 'x'.repeat(301) }, 'reason', 'BAD_REQUEST'],
+    // Shapes the document allows and the refund's rules refuse (decision 0030).
+    [{ reason: 'nothing chosen' }, 'amount', 'UNPROCESSABLE'],
+    [{ amount: 10, restock: true, reason: 'x' }, 'restock', 'UNPROCESSABLE'],
+    [{ amount: 10, includeShipping: true, reason: 'x' }, 'amount', 'UNPROCESSABLE'],
+  ])('refuses %j naming %s (%s), writing nothing', async (body, field, code) => {
     const { number } = await paidCardOrder(1);
     const error = await refused(createRefund(deps, number, body, admin));
-    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.code).toBe(code);
     expect(Object.keys(error.fields ?? {})).toContain(field);
     expect(await refundCount(number)).toBe(0);
   });
@@ -234,7 +236,7 @@ describe('a refund through the TEST MODE sandbox', () => {
         admin,
       ),
     );
-    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.code).toBe('UNPROCESSABLE');
     expect(await refundCount(first.number)).toBe(0);
   });
 });

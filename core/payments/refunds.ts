@@ -137,6 +137,7 @@ export const refundRequestSchema = z.object({
   amount: z
     .number('Enter an amount in naira')
     .positive('The amount must be more than ₦0')
+    .multipleOf(0.01, 'At most 2 decimals (whole kobo)')
     .max(100_000_000)
     .optional(),
   lines: z
@@ -182,6 +183,11 @@ export const NEVER_CONFIRMED =
 
 function badRequest(field: string, message: string): never {
   throw new AppError('BAD_REQUEST', `${field}: ${message}`, { [field]: message });
+}
+
+/** A request the document allows but the refund's rules refuse (decision 0030): 422. */
+function refusedByRule(field: string, message: string): never {
+  throw new AppError('UNPROCESSABLE', `${field}: ${message}`, { [field]: message });
 }
 
 /** Naira with at most two decimals, as kobo; a fraction of a kobo is refused, never rounded away. */
@@ -315,7 +321,7 @@ async function planOrderRefund(tx: DbOrTx, order: OrderRow, input: RefundInput |
       wanted.set(line.orderLineId, (wanted.get(line.orderLineId) ?? 0) + line.quantity);
     for (const [orderLineId, quantity] of wanted) {
       const line = state.lines.find((item) => item.orderLineId === orderLineId);
-      if (!line) badRequest('lines', `Line ${orderLineId} is not a line of ${order.number}.`);
+      if (!line) refusedByRule('lines', `Line ${orderLineId} is not a line of ${order.number}.`);
       const left = line.quantity - line.refundedQuantity;
       if (quantity > left)
         throw new AppError(
@@ -358,7 +364,7 @@ async function planOrderRefund(tx: DbOrTx, order: OrderRow, input: RefundInput |
 /** Money the shop owes back on one transaction (overpaid, or after the order was paid or cancelled). */
 async function planOwedRefund(tx: DbOrTx, order: OrderRow, input: RefundInput): Promise<Planned> {
   if (input.paymentTransactionId === undefined)
-    badRequest('paymentTransactionId', 'Choose the payment the money is owed back on');
+    refusedByRule('paymentTransactionId', 'Choose the payment the money is owed back on');
   const [payment] = await tx
     .select()
     .from(paymentTransactions)
@@ -397,12 +403,12 @@ async function planOwedRefund(tx: DbOrTx, order: OrderRow, input: RefundInput): 
 function checkShape(input: RefundInput): void {
   const owed = input.purpose === 'owed';
   if (owed && (input.lines || input.includeShipping))
-    badRequest('lines', 'Money owed back is refunded by amount');
+    refusedByRule('lines', 'Money owed back is refunded by amount');
   if (input.amount !== undefined && (input.lines || input.includeShipping))
-    badRequest('amount', 'Refund an amount, or lines and the delivery charge, not both');
+    refusedByRule('amount', 'Refund an amount, or lines and the delivery charge, not both');
   if (!owed && input.amount === undefined && !input.lines && !input.includeShipping)
-    badRequest('amount', 'Choose an amount, lines or the delivery charge to refund');
-  if (input.restock && !input.lines) badRequest('restock', 'Only refunded lines can go back in stock');
+    refusedByRule('amount', 'Choose an amount, lines or the delivery charge to refund');
+  if (input.restock && !input.lines) refusedByRule('restock', 'Only refunded lines can go back in stock');
 }
 
 function describe(plan: Planned, order: OrderRow): string {

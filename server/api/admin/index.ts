@@ -10,6 +10,7 @@ import { adminOverviewRoutes } from './overview';
 import { adminPaymentRoutes } from './payments';
 import { adminProductImportRoutes } from './product-import';
 import { adminProductRoutes } from './products';
+import { adminRefundRoutes } from './refunds';
 import { adminReportRoutes } from './reports';
 import { adminReturnRoutes } from './returns';
 import { adminSettingsRoutes } from './settings';
@@ -27,6 +28,7 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminProductImportRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminPaymentRoutes);
+  await app.register(adminRefundRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminReportRoutes);
   await app.register(adminReturnRoutes);

@@ -19,10 +19,23 @@ const statusChange = z.discriminatedUnion('status', [
     note,
   }),
   z.object({
-    status: z.enum(['delivered', 'cancelled']),
+    status: z.literal('delivered'),
     carrier: z.string().trim().max(60).optional(),
     trackingNumber: z.string().trim().max(60).optional(),
     note,
+  }),
+  z.object({
+    status: z.literal('cancelled'),
+    carrier: z.string().trim().max(60).optional(),
+    trackingNumber: z.string().trim().max(60).optional(),
+    note,
+    refund: z
+      .boolean()
+      .optional()
+      .describe(
+        'Cancelling a paid order: refund everything that remains through the provider, in the same step',
+      ),
+    reason: z.string().trim().min(1).max(300).optional().describe("The refund's reason"),
   }),
 ]);
 
@@ -89,7 +102,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Processing → Shipped (carrier, tracking number) → Delivered, or Cancelled (stock returns)',
+        summary:
+          'Processing → Shipped (carrier, tracking number) → Delivered, or Cancelled (stock returns; `refund: true` gives a paid order’s money back)',
         params: z.object({ id: z.string().max(30) }),
         body: statusChange,
         response: { 200: orderDto, ...adminErrors },
@@ -98,9 +112,14 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, email } = currentUser(request);
       return toOrderDto(
-        await changeOrderStatus(app.services.orders, request.params.id, request.body, {
-          actor: { id, email },
-        }),
+        await changeOrderStatus(
+          { ...app.services.orders, payments: app.services.payments },
+          request.params.id,
+          request.body,
+          {
+            actor: { id, email },
+          },
+        ),
       );
     },
   );

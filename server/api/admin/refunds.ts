@@ -1,0 +1,215 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { daySchema, recordIdSchema } from '../../../contracts/limits';
+import { koboToNaira } from '../../../contracts/money';
+import {
+  createRefund,
+  listRefunds,
+  refundableFor,
+  refundRequestSchema,
+  refundsOfOrder,
+  retryRefund,
+  type RefundView,
+} from '../../../core/payments/refunds';
+import { refundStatuses } from '../../../db/schema/payments';
+import { currentUser } from '../../plugins/session';
+import { errorResponses, errorSchema } from '../schemas';
+
+const adminErrors = {
+  ...errorResponses,
+  401: errorSchema,
+  403: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
+};
+
+/** An order as the admin's other order routes name it: its number. */
+const orderParams = z.object({ id: z.string().max(30) });
+
+const refundDto = z.object({
+  id: z.number(),
+  orderId: z.string().describe('The order number'),
+  purpose: z.enum(['order', 'owed']).describe("'owed': money owed back beyond what the order took"),
+  provider: z.enum(['flutterwave', 'sandbox', 'manual']),
+  isTest: z.boolean().describe('TEST MODE: no money moved'),
+  amount: z.number().describe('₦'),
+  shipping: z.number().describe('₦ of the amount that is the delivery charge'),
+  status: z.enum(refundStatuses),
+  reason: z.string(),
+  restock: z.boolean(),
+  lines: z.array(
+    z.object({
+      orderLineId: z.number(),
+      name: z.string(),
+      size: z.string().nullable(),
+      color: z.string().nullable(),
+      quantity: z.number(),
+      amount: z.number().describe('₦'),
+    }),
+  ),
+  providerReference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  bankDetails: z
+    .object({ accountName: z.string(), accountNumber: z.string(), bankName: z.string() })
+    .nullable()
+    .describe('Where a refund by hand was sent'),
+  createdBy: z.string().describe('The staff member’s e-mail'),
+  returnId: z.string().nullable().describe('The return it settles'),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+
+function toRefundDto(refund: RefundView): z.infer<typeof refundDto> {
+  return {
+    id: refund.id,
+    orderId: refund.orderNumber,
+    purpose: refund.purpose,
+    provider: refund.provider,
+    isTest: refund.isTest,
+    amount: koboToNaira(refund.amountKobo),
+    shipping: koboToNaira(refund.shippingKobo),
+    status: refund.status,
+    reason: refund.reason,
+    restock: refund.restock,
+    lines: refund.lines.map(({ amountKobo, ...line }) => ({ ...line, amount: koboToNaira(amountKobo) })),
+    providerReference: refund.providerReference,
+    failureReason: refund.failureReason,
+    bankDetails: refund.bankDetails,
+    createdBy: refund.createdBy,
+    returnId: refund.returnNumber,
+    createdAt: refund.createdAt,
+    completedAt: refund.completedAt,
+  };
+}
+
+const refundAnswer = z.object({
+  id: z.number(),
+  amount: z.number().describe('₦'),
+  status: z.enum(refundStatuses),
+  failureReason: z.string().nullable(),
+});
+
+/** A day as the admin's filters send it, or empty for none. */
+const adminDay = daySchema('Use a date like 2026-11-21').or(z.literal(''));
+
+/** The admin's refunds: give money back on an order, see what remains, retry a failed refund. */
+export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services.payments;
+
+  app.post(
+    '/admin/orders/:id/refunds',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Refund a paid order: an amount (₦), or lines and/or the delivery charge, with a reason; money paid into the shop’s own account needs `manual` bank details',
+        params: orderParams,
+        body: refundRequestSchema,
+        response: { 201: refundAnswer, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const refund = await createRefund(deps, request.params.id, request.body, currentUser(request));
+      return reply.status(201).send({
+        id: refund.id,
+        amount: koboToNaira(refund.amountKobo),
+        status: refund.status,
+        failureReason: refund.failureReason,
+      });
+    },
+  );
+
+  app.get(
+    '/admin/orders/:id/refunds',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'An order’s refunds, and what remains to refund on it',
+        params: orderParams,
+        response: {
+          200: z.object({
+            refunds: z.array(refundDto),
+            refundable: z.object({
+              received: z.number().describe('₦ the order took'),
+              refunded: z.number().describe('₦ refunded or on its way'),
+              remaining: z.number().describe('₦ that may still be refunded'),
+              shippingRemaining: z.number().describe('₦ of the delivery charge not yet refunded'),
+              provider: z.enum(['flutterwave', 'sandbox', 'manual']),
+              lines: z.array(
+                z.object({
+                  orderLineId: z.number(),
+                  productId: z.number().nullable(),
+                  name: z.string(),
+                  size: z.string().nullable(),
+                  color: z.string().nullable(),
+                  unitPrice: z.number(),
+                  quantity: z.number(),
+                  refundedQuantity: z.number(),
+                }),
+              ),
+            }),
+          }),
+          ...adminErrors,
+        },
+      },
+    },
+    async (request) => {
+      const refundable = await refundableFor(app.db, request.params.id);
+      const refunds = await refundsOfOrder(app.db, request.params.id);
+      return {
+        refunds: refunds.map(toRefundDto),
+        refundable: {
+          received: koboToNaira(refundable.receivedKobo),
+          refunded: koboToNaira(refundable.refundedKobo),
+          remaining: koboToNaira(refundable.remainingKobo),
+          shippingRemaining: koboToNaira(refundable.shippingRemainingKobo),
+          provider: refundable.provider,
+          lines: refundable.lines.map(({ unitPriceKobo, ...line }) => ({
+            ...line,
+            unitPrice: koboToNaira(unitPriceKobo),
+          })),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/admin/refunds',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Every refund, newest first: search by order, e-mail, staff, reference or reason; status; dates',
+        querystring: z.object({
+          q: z.string().max(100).optional(),
+          status: z.enum(refundStatuses).optional(),
+          from: adminDay.optional().describe('yyyy-mm-dd'),
+          to: adminDay.optional().describe('yyyy-mm-dd'),
+        }),
+        response: { 200: z.object({ refunds: z.array(refundDto) }), ...adminErrors },
+      },
+    },
+    async (request) => ({ refunds: (await listRefunds(app.db, request.query)).map(toRefundDto) }),
+  );
+
+  app.post(
+    '/admin/refunds/:id/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Ask the provider again for a failed refund (check the provider’s dashboard first)',
+        params: z.object({ id: recordIdSchema }),
+        response: { 200: refundAnswer, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const refund = await retryRefund(deps, request.params.id, currentUser(request));
+      return {
+        id: refund.id,
+        amount: koboToNaira(refund.amountKobo),
+        status: refund.status,
+        failureReason: refund.failureReason,
+      };
+    },
+  );
+};
