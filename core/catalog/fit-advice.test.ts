@@ -100,6 +100,9 @@ describe('fitNote (the admin editor)', () => {
     );
     expect(fitNote(evidence({}, { small: 5 }))).toBe('Fit: runs small (5 reviews)');
     expect(fitNote(evidence({ small: 2 }))).toBe('Not enough returns or reviews yet');
+    expect(fitNote(evidence({ small: 6 }, { small: 1 }, 200))).toBe(
+      'Not enough returns or reviews yet (6 returns for size among 200 sold)',
+    );
     expect(fitNote(evidence({ small: 3, large: 3 }))).toBe(
       'Fit: no clear lean yet (6 returns for size, 0 reviews)',
     );

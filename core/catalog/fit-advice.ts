@@ -107,8 +107,13 @@ export function fitNote(evidence: FitEvidence): string {
     ].filter(Boolean);
     return `Fit: runs ${advice.direction} (${parts.join(', ')})`;
   }
-  if (fitSignals(evidence) < MIN_FIT_SIGNALS) return 'Not enough returns or reviews yet';
   const returns = evidence.returns.small + evidence.returns.large;
+  if (fitSignals(evidence) < MIN_FIT_SIGNALS) {
+    // Returns left out for their rate: say so, or the owner would wonder why they do not count.
+    if (returns > 0 && !returnsCount(evidence))
+      return `Not enough returns or reviews yet (${plural(returns, 'return', 'returns')} for size among ${evidence.unitsSold} sold)`;
+    return 'Not enough returns or reviews yet';
+  }
   const reviews = evidence.reviews.small + evidence.reviews.true + evidence.reviews.large;
   return `Fit: no clear lean yet (${plural(returns, 'return', 'returns')} for size, ${plural(reviews, 'review', 'reviews')})`;
 }
