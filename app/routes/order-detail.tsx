@@ -52,7 +52,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const bankAccount =
     awaitingTransfer && !transferAccount ? (await getShopSettings(context.services.db)).bankAccount : null;
   const returns = await loadOrderReturns(context.services.db, order, { user: context.user, key });
-  return { order, bankAccount, transferAccount, returns, renderedAt: Date.now(), signedIn: context.user !== null };
+  return {
+    order,
+    bankAccount,
+    transferAccount,
+    returns,
+    renderedAt: Date.now(),
+    signedIn: context.user !== null,
+  };
 }
 
 export function meta({ data: loaded, matches }: Route.MetaArgs) {

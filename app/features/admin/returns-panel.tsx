@@ -96,7 +96,7 @@ function ReturnActions({ view, instructions }: { view: AdminReturnView; instruct
               <textarea
                 id="return-instructions"
                 name="instructions"
-                rows={6}
+                rows={8}
                 maxLength={1000}
                 defaultValue={instructions}
                 aria-invalid={fields.instructions ? true : undefined}
@@ -355,7 +355,7 @@ export function ReturnPanel({
                             .filter(Boolean)
                             .join(' · ')}
                         </strong>
-                        {item.exchangeReserved ? ' · held for her' : ''}
+                        {item.exchangeReserved && view.status === 'received' ? ' · held for her' : ''}
                       </p>
                     ) : null}
                     {item.restocked !== null ? (

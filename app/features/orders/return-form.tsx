@@ -199,11 +199,28 @@ export function ReturnForm({
   busy: boolean;
 }) {
   const [values, setValues] = useState<ReturnFormValues>(() => submitted ?? initialFormValues(lines));
-  const setLine = (id: number, patch: Partial<ReturnFormLine>) =>
+  // An error goes as soon as its field is changed; the shop's answer to the next send says the rest.
+  const [cleared, setCleared] = useState<{ source: FieldErrors; keys: string[] }>({
+    source: fields,
+    keys: [],
+  });
+  const clearedKeys = cleared.source === fields ? cleared.keys : [];
+  const clear = (...keys: string[]) => setCleared({ source: fields, keys: [...clearedKeys, ...keys] });
+  const shown = Object.fromEntries(Object.entries(fields).filter(([key]) => !clearedKeys.includes(key)));
+  const formError = Object.keys(fields).length > 0 && Object.keys(shown).length === 0 ? null : error;
+  const setLine = (id: number, patch: Partial<ReturnFormLine>) => {
+    clear(
+      ...Object.keys(patch).map((name) =>
+        name === 'size' || name === 'color' ? `exchange.${id}` : `${name}.${id}`,
+      ),
+      ...(patch.quantity !== undefined ? ['lines'] : []),
+      ...(patch.reason !== undefined ? [`reasonText.${id}`] : []),
+    );
     setValues((current) => ({
       ...current,
       lines: { ...current.lines, [id]: { ...current.lines[id]!, ...patch } },
     }));
+  };
   const chosen = lines.filter((line) => (values.lines[line.orderLineId]?.quantity ?? 0) > 0);
   const units = chosen.reduce((sum, line) => sum + values.lines[line.orderLineId]!.quantity, 0);
 
@@ -225,19 +242,19 @@ export function ReturnForm({
               key={line.orderLineId}
               line={line}
               value={values.lines[line.orderLineId]!}
-              fields={fields}
+              fields={shown}
               onChange={(patch) => setLine(line.orderLineId, patch)}
             />
           ))}
         </ul>
-        <ErrorLine id="return-lines-error" message={fields.lines} />
+        <ErrorLine id="return-lines-error" message={shown.lines} />
       </section>
 
       <section aria-labelledby="return-step-wish" className="space-y-4">
         <StepHeading step={2} id="return-step-wish">
           What would you like?
         </StepHeading>
-        <fieldset aria-describedby={fields.resolution ? 'return-resolution-error' : undefined}>
+        <fieldset aria-describedby={shown.resolution ? 'return-resolution-error' : undefined}>
           <legend className="sr-only">What would you like?</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {returnResolutionIds.map((resolution) => {
@@ -252,7 +269,10 @@ export function ReturnForm({
                     name="resolution"
                     value={resolution}
                     checked={values.resolution === resolution}
-                    onChange={() => setValues((current) => ({ ...current, resolution }))}
+                    onChange={() => {
+                      clear('resolution');
+                      setValues((current) => ({ ...current, resolution }));
+                    }}
                     className="mt-1 size-4 shrink-0 accent-ink"
                   />
                   <span className="min-w-0">
@@ -266,7 +286,7 @@ export function ReturnForm({
               );
             })}
           </div>
-          <ErrorLine id="return-resolution-error" message={fields.resolution} />
+          <ErrorLine id="return-resolution-error" message={shown.resolution} />
         </fieldset>
 
         {values.resolution === 'exchange' && chosen.length > 0 ? (
@@ -287,7 +307,7 @@ export function ReturnForm({
                     ownSize={line.size}
                     ownColor={line.color}
                     onChange={(choice) => setLine(line.orderLineId, choice)}
-                    error={fields[`exchange.${line.orderLineId}`]}
+                    error={shown[`exchange.${line.orderLineId}`]}
                   />
                 </li>
               );
@@ -305,23 +325,26 @@ export function ReturnForm({
             rows={3}
             maxLength={1000}
             value={values.note}
-            onChange={(event) => setValues((current) => ({ ...current, note: event.target.value }))}
-            aria-invalid={fields.note ? true : undefined}
+            onChange={(event) => {
+              clear('note');
+              setValues((current) => ({ ...current, note: event.target.value }));
+            }}
+            aria-invalid={shown.note ? true : undefined}
             className={cn(textareaClasses, 'mt-1.5')}
           />
-          <ErrorLine id="return-note-error" message={fields.note} />
+          <ErrorLine id="return-note-error" message={shown.note} />
         </div>
       </section>
 
       <div className="space-y-3 border-t border-line pt-6">
-        {error ? (
+        {formError ? (
           <p
             role="alert"
             className="flex items-start gap-2 rounded-card border border-sale/30 bg-sale/5 px-4 py-3 text-sm text-sale"
             data-testid="return-error"
           >
             <AlertCircle width={18} height={18} aria-hidden="true" className="mt-0.5 shrink-0" />
-            <span className="min-w-0 break-words">{error}</span>
+            <span className="min-w-0 break-words">{formError}</span>
           </p>
         ) : null}
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>

@@ -76,7 +76,7 @@ function ReturnEntry({ view }: { view: ReturnView }) {
           <Truck width={16} height={16} aria-hidden="true" className="mt-0.5 shrink-0 text-gold-deep" />
           <span className="min-w-0 break-words">
             {view.exchangeCarrier ?? 'Carrier'} · tracking number{' '}
-            <span className="font-mono text-ink">{view.exchangeTrackingNumber}</span>
+            <span className="font-mono whitespace-nowrap text-ink">{view.exchangeTrackingNumber}</span>
           </span>
         </p>
       ) : null}
