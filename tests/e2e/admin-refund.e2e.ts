@@ -163,6 +163,8 @@ describe('staff give money back', () => {
         expect(await figure.textContent()).toBe(refunded);
 
         await dialog.getByLabel('Reason').fill('The colour is not as pictured');
+        // Typed again: the refusal goes.
+        expect(await dialog.getByRole('alert').count()).toBe(0);
         await dialogFits(page);
         await page.screenshot({ path: '/tmp/shots-refund-1280.png' });
         expect(await axeViolations(page), 'axe on the refund dialog').toEqual([]);
@@ -214,6 +216,61 @@ describe('staff give money back', () => {
       await main(page).getByText('Partly refunded').first().waitFor();
       expect(problemReport()).toEqual([]);
     });
+  });
+
+  test('at 1280px a refund the provider refuses waits with its reason, is retried, and a cancel gives back the rest', async () => {
+    const { number } = await paidTestOrder(uniqueEmail('refund-retry'));
+    await withPage(
+      1280,
+      async ({ page, problemReport }) => {
+        await openAsAdmin(page, `/admin?tab=orders&order=${number}`);
+        const panel = main(page).getByTestId('admin-order-panel');
+        await main(page).getByRole('button', { name: 'Refund', exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: `Refund ${number}` });
+        await dialog.getByRole('radio', { name: 'A different amount' }).check();
+        await dialog.getByLabel('Amount to refund (₦)').fill('1000');
+        await dialog.getByLabel('Reason').fill('Goodwill for the late parcel');
+        await dialog.getByLabel('TEST MODE outcome').selectOption('failed');
+        await dialog.getByRole('button', { name: 'Refund ₦1,000.00' }).click();
+
+        // Recorded and failed: the dialog closes, the admin reads why, nothing is counted as refunded.
+        await main(page)
+          .getByTestId('admin-notice')
+          .getByText(/^The refund of ₦1,000\.00 on .* failed/)
+          .waitFor();
+        const refund = panel.getByTestId('admin-order-refund');
+        expect(await refund.getByTestId('refund-status').textContent()).toBe('Failed');
+        expect(await refund.getByTestId('admin-order-refund-failure').textContent()).not.toBe('');
+        expect(await panel.getByText('Paid', { exact: true }).count()).toBe(1);
+
+        await refund.getByRole('button', { name: /^Retry refund of ₦1,000\.00/ }).click();
+        await expect.poll(() => refund.getByTestId('refund-status').textContent()).toBe('Refunded');
+        await panel.getByText('Partly refunded', { exact: true }).waitFor();
+        // The failure is old news once the retry went through.
+        expect(
+          await main(page)
+            .getByText(/^The refund of ₦1,000\.00 on .* failed/)
+            .count(),
+        ).toBe(0);
+
+        // Cancelling offers the rest back in the same step, checked.
+        await main(page).getByRole('button', { name: 'Cancel Order' }).click();
+        const cancel = page.getByRole('dialog', { name: 'Cancel this order?' });
+        const offer = cancel.getByRole('checkbox', { name: /^Refund ₦[\d,]+\.\d\d to the shopper$/ });
+        expect(await offer.isChecked()).toBe(true);
+        await page.screenshot({ path: 'test-results/admin-refund-cancel-1280.png' });
+        await cancel.getByRole('button', { name: 'Cancel Order' }).click();
+        await main(page)
+          .getByTestId('admin-notice')
+          .getByText(/cancelled and its payment refunded/)
+          .waitFor();
+        await expect.poll(() => panel.getByTestId('admin-order-refund').count()).toBe(2);
+        await panel.getByText('Refunded', { exact: true }).first().waitFor();
+        expect(await panel.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
+        expect(problemReport(), 'console errors and failed requests').toEqual([]);
+      },
+      ACTION_PATHS,
+    );
   });
 
   test('at 375px the refund dialog fits the phone', async () => {

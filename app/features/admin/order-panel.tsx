@@ -43,11 +43,14 @@ function OrderActions({
   moves,
   reviews,
   refundable,
+  hasFailedRefund,
 }: {
   order: OrderView;
   moves: StaffMove[];
   reviews: TransferUnderReview[];
   refundable: Refundable | null;
+  /** A refund still waits for a retry: once none does, a failure said here is old news. */
+  hasFailedRefund: boolean;
 }) {
   const fetcher = useFetcher<AdminActionResult>();
   const [asking, setAsking] = useState<Pending>(null);
@@ -66,7 +69,8 @@ function OrderActions({
   // Cancelling a paid order gives the money back in the same step unless the admin says otherwise.
   const [refundOnCancel, setRefundOnCancel] = useState(true);
   const busy = fetcher.state !== 'idle';
-  const result = refundNotice ?? (fetcher.state === 'idle' ? fetcher.data : undefined);
+  const shownRefundNotice = refundNotice && (refundNotice.ok || hasFailedRefund) ? refundNotice : null;
+  const result = shownRefundNotice ?? (fetcher.state === 'idle' ? fetcher.data : undefined);
   const fields = result && !result.ok ? result.fields : {};
   const awaitingTransfer = moves.includes('confirm-transfer');
   const canShip = moves.includes('ship');
@@ -422,6 +426,7 @@ export function OrderPanel({
             moves={moves}
             reviews={reviews}
             refundable={refundable}
+            hasFailedRefund={orderRefunds.some((refund) => refund.status === 'failed')}
           />
           <Panel title="Payment">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">

@@ -77,7 +77,7 @@ function refundOutcome(refund: RefundView, intent: string) {
     return {
       ok: false,
       intent: 'refund-failed',
-      error: `The refund of ${amount} on ${refund.orderNumber} failed${refund.failureReason ? `: ${refund.failureReason}` : ''}. Retry it under Refunds.`,
+      error: `The refund of ${amount} on ${refund.orderNumber} failed${refund.failureReason ? `: ${refund.failureReason.replace(/\.+$/, '')}` : ''}. Retry it under Refunds.`,
       fields: {},
     } satisfies AdminActionResult;
   const message =

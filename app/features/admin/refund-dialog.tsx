@@ -252,8 +252,13 @@ export function RefundDialog({
 
   // A refund made (or recorded and failed) starts the next one afresh; a refusal keeps everything typed.
   const [seen, setSeen] = useState(result);
+  // Fields changed since the last answer: their refusal is no longer shown.
+  const [edited, setEdited] = useState<string[]>([]);
+  const edit = (name: string) =>
+    setEdited((current) => (current.includes(name) ? current : [...current, name]));
   if (result && result !== seen) {
     setSeen(result);
+    setEdited([]);
     if (result.ok || result.intent === 'refund-failed') {
       setQuantities({});
       setIncludeShipping(false);
@@ -266,7 +271,9 @@ export function RefundDialog({
   const fields = result && !result.ok && result.intent !== 'refund-failed' ? result.fields : {};
   const failure = result && !result.ok && result.intent !== 'refund-failed' ? result.error : null;
   // A line refused says it in full under the lines ("Only 1 of … remain to refund").
-  const linesError = Object.keys(fields).some((name) => name.startsWith('lines')) ? failure : undefined;
+  const linesError = Object.keys(fields).some((name) => name.startsWith('lines'))
+    ? (failure ?? undefined)
+    : undefined;
   // A refusal shown beside its field is not repeated above the form.
   const besideField = Object.keys(fields).some(
     (name) =>
@@ -276,6 +283,7 @@ export function RefundDialog({
       (name.startsWith('manual') && refundable.provider === 'manual'),
   );
   const refusal = besideField ? null : failure;
+  const reasonError = edited.includes('reason') ? undefined : fields.reason;
 
   const linesKobo = refundable.lines.reduce(
     (sum, line) => sum + lineRefundKobo(order, line, quantities[line.orderLineId] ?? 0),
@@ -405,8 +413,11 @@ export function RefundDialog({
             autoComplete="off"
             placeholder="2500.00"
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            error={fields.amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              edit('amount');
+            }}
+            error={edited.includes('amount') ? undefined : fields.amount}
             hint={`At most ${formatNaira(refundable.remainingKobo)}`}
           />
         )}
@@ -422,13 +433,16 @@ export function RefundDialog({
             maxLength={300}
             rows={2}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={fields.reason ? true : undefined}
-            aria-describedby={fields.reason ? `refund-reason-${order.number}-error` : undefined}
+            onChange={(event) => {
+              setReason(event.target.value);
+              edit('reason');
+            }}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `refund-reason-${order.number}-error` : undefined}
             placeholder="Out of stock in her size"
             className={textareaClasses}
           />
-          <FieldError id={`refund-reason-${order.number}-error`} message={fields.reason} />
+          <FieldError id={`refund-reason-${order.number}-error`} message={reasonError} />
         </div>
 
         {isManual ? <ManualRefundFields fields={fields} values={manual} onChange={setManual} /> : null}
