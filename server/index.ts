@@ -14,6 +14,7 @@ import { mailNotice, openAtLine, sayWarning, testModeWarning } from './startup-n
 import { buildApp, defaultClientDir, type PagesSetup } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logging';
+import { startRefundFollowUp } from './jobs/follow-refunds';
 import { startUnpaidOrderRelease } from './jobs/release-unpaid-orders';
 import { startStockAlerts } from './jobs/stock-alerts';
 
@@ -88,6 +89,7 @@ async function main(config: Config) {
   const mail = mailNotice(config);
   if (mail) sayWarning(notices, mail);
   const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log, config.jobIntervalMs);
+  const stopRefundFollowUp = startRefundFollowUp(app.services.payments, app.log, config.jobIntervalMs);
   const stopStockAlerts = await startStockAlerts(database, app.services.orders, app.log);
 
   let closing = false;
@@ -102,6 +104,7 @@ async function main(config: Config) {
     force.unref();
     try {
       stopJobs();
+      stopRefundFollowUp();
       await stopStockAlerts();
       // Drain first: keep serving for a moment, each answer closing its connection, so requests
       // already on their way (and keep-alive clients) finish here instead of being cut off.
