@@ -24,6 +24,7 @@ import { FormAlert } from '../features/account/auth-layout';
 import { AvatarUpload } from '../features/account/avatar-upload';
 import { OrderDate, OrderStatusBadge } from '../components/orders/order-status';
 import { OrderThumb } from '../components/orders/order-thumb';
+import { RefundTag } from '../components/orders/payment-status';
 import { cn } from '../lib/cn';
 import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -353,6 +354,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                               {formatNaira(order.totalKobo)}
                             </span>
                             <OrderStatusBadge status={order.status} label={order.statusLabel} />
+                            <RefundTag status={order.paymentStatus} />
                           </span>
                         </Link>
                       </li>

@@ -68,6 +68,10 @@ describe.each(WIDTHS)("the shopper's refunds at %ipx", (width) => {
       await visit(page, '/orders');
       const row = main(page).getByTestId('order-row').filter({ hasText: number });
       expect(await row.getByTestId('order-refund-status').textContent()).toBe('Partly refunded');
+      // The profile's My Orders tab says the same.
+      await visit(page, '/profile?tab=orders');
+      const latest = main(page).getByRole('link', { name: new RegExp(number) });
+      expect(await latest.getByTestId('order-refund-status').textContent()).toBe('Partly refunded');
 
       await visit(page, `/orders/${number}`);
       const view = main(page);
