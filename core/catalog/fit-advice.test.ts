@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/accounts';
-import { products } from '../../db/schema/catalog';
 import { reviewFits } from '../../db/schema/returns';
 import * as seed from '../../seed/catalog-data';
 import { recordFitReturns, recordFitReviews } from '../../tests/fixtures/fit-evidence';
@@ -136,14 +135,14 @@ describe('the fit evidence in the database', () => {
 
   it('reads returns for size and reviews by their answer, leaving other reasons out', async () => {
     const id = sized[0]!.id;
-    await database.db.update(products).set({ soldCount: 40 }).where(eq(products.id, id));
     await recordFitReturns(database.db, id, 'too_small', 3);
     await recordFitReturns(database.db, id, 'too_big', 1);
     await recordFitReturns(database.db, id, 'changed_mind', 4);
     await recordFitReviews(database.db, id, 'small', 2);
     await recordFitReviews(database.db, id, 'true', 1);
     expect(await readFitEvidence(database.db, id)).toEqual({
-      unitsSold: 40,
+      // The units paid for up to the latest return for size: the 3 + 1 returned, not the 4 after.
+      unitsSold: 4,
       returns: { small: 3, large: 1, smallUnits: 3, largeUnits: 1 },
       reviews: { small: 2, true: 1, large: 0 },
     });
@@ -152,6 +151,17 @@ describe('the fit evidence in the database', () => {
       message: 'Runs small: most people who returned it needed one size up, and reviewers agree.',
       basis: { returns: 3, reviews: 2 },
     });
+  });
+
+  it('keeps its advice through later sales, which no cached page would see', async () => {
+    const id = sized[4]!.id;
+    await recordFitReturns(database.db, id, 'too_big', 5);
+    const before = await readFitEvidence(database.db, id);
+    expect(before.unitsSold).toBe(5);
+    // Forty more sold after the last return for size: the advice was read from what came before it.
+    await recordFitReturns(database.db, id, 'changed_mind', 40);
+    expect(await readFitEvidence(database.db, id)).toEqual(before);
+    expect((await getProduct(database.db, id)).fitAdvice?.direction).toBe('large');
   });
 
   it('shows the demo shop\u2019s advice on the shirt its reviewers say runs small', async () => {

@@ -16,7 +16,11 @@ export const FIT_RETURN_RATE = { numerator: 1, denominator: 20 } as const;
 
 /** What one piece's returns and reviews say about its fit, as read from the database. */
 export interface FitEvidence {
-  /** The piece's units sold (products.sold_count). */
+  /**
+   * The piece's units paid for up to its latest return for size. Not the running sold count: a sale
+   * does not move the catalogue version, so advice read from it would go stale in the cache, while
+   * this figure changes only with a return for size, which does.
+   */
   unitsSold: number;
   /** Return lines (one shopper's judgement each) with reason Too small / Too big, and their units. */
   returns: { small: number; large: number; smallUnits: number; largeUnits: number };
@@ -133,12 +137,18 @@ interface EvidenceRow {
  * One piece's fit evidence in one statement: the returns through return_items_product_idx (product,
  * reason), the reviews through review_fits_product_idx. Every return counts, whatever staff decided:
  * its reason is the shopper's word on the fit. Either table's writes move the catalogue version
- * (migration 0023), so a cached product page never outlives the evidence it was made from.
+ * (migration 0023), and the units sold are counted up to the latest return for size (paid_at never
+ * changes), so a cached product page never outlives the evidence it was made from.
  */
 export async function readFitEvidence(db: DbOrTx, productId: number): Promise<FitEvidence> {
   const result = (await db.execute(sql`
     SELECT
-      (SELECT sold_count FROM products WHERE id = ${productId}) AS sold,
+      (SELECT coalesce(sum(l.quantity), 0)
+         FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE l.product_id = ${productId} AND o.paid_at IS NOT NULL
+          AND o.paid_at <= (SELECT max(a.created_at)
+                              FROM return_items i JOIN order_returns a ON a.id = i.return_id
+                             WHERE i.product_id = ${productId} AND i.reason IN ('too_small', 'too_big'))) AS sold,
       r.returns_small, r.returns_large, r.units_small, r.units_large,
       f.reviews_small, f.reviews_true, f.reviews_large
     FROM (
