@@ -2,6 +2,7 @@ import { returnStatusNames, type ReturnStatusId } from '../../contracts/returns'
 import { formatNaira } from '../../contracts/money';
 import type { MailMessage } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
+import type { ShopSettings } from '../settings/shop-settings';
 
 /** What a return's e-mail needs to know of it. */
 export interface ReturnMailFacts {
@@ -88,6 +89,34 @@ export function returnStepMail(publicUrl: string, facts: ReturnMailFacts, shopNa
         label: 'Track your order',
         url: `${publicUrl}/track-order?order=${encodeURIComponent(facts.orderNumber)}`,
       },
+    }),
+  };
+}
+
+/**
+ * The shop's alert that a shopper asked for a return, when its owner asked for e-mail alerts
+ * (Settings → Notifications): to the alert address, or the support address; null without alerts.
+ */
+export function returnRequestedAlertMail(
+  publicUrl: string,
+  facts: ReturnMailFacts,
+  settings: Pick<ShopSettings, 'name' | 'supportEmail' | 'notifications'>,
+): MailMessage | null {
+  if (!settings.notifications.emailAlerts) return null;
+  const to = settings.notifications.alertEmail || settings.supportEmail;
+  if (!to) return null;
+  return {
+    to,
+    subject: `Return ${facts.number} asked for order ${facts.orderNumber}`,
+    ...renderMail({
+      shopName: settings.name,
+      heading: `Return ${facts.number} asked for order ${facts.orderNumber}`,
+      paragraphs: [
+        `${facts.email} asks for ${facts.resolution === 'exchange' ? 'another size or colour' : 'the money back'}:`,
+        ...facts.items,
+        'Approve it with instructions for sending the parcel, or decline it with a reason.',
+      ],
+      action: { label: 'Open the returns', url: `${publicUrl}/admin?tab=returns` },
     }),
   };
 }

@@ -251,7 +251,15 @@ describe('a return of a delivered order', () => {
       .select()
       .from(outbox)
       .where(like(outbox.subject, `Return ${view.number}%`));
-    expect(mails).toHaveLength(1);
+    // The shopper's confirmation, and the shop's alert (e-mail alerts are on by default).
+    expect(mails).toHaveLength(2);
+    expect(mails.map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([
+        `Return ${view.number} for order ${number}: Requested`,
+        `Return ${view.number} asked for order ${number}`,
+      ]),
+    );
+    expect(mails.find((mail) => mail.subject.endsWith('Requested'))?.to).toBe(owner.email);
     expect(await listOrderReturns(database.db, number, asOwner)).toMatchObject([{ id: view.id }]);
   });
 

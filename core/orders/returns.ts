@@ -30,7 +30,7 @@ import { parseInput } from '../validation';
 import type { OrderDeps } from './order-deps';
 import type { OrderRow } from './order-view';
 import { canView, findOrderByNumber, type OrderViewer } from './read-orders';
-import { returnStepMail, type ReturnMailFacts } from './return-mail';
+import { returnRequestedAlertMail, returnStepMail, type ReturnMailFacts } from './return-mail';
 
 /*
  * Returns and exchanges, in one place: a return's states, the moves between them, and what each
@@ -846,6 +846,9 @@ async function mailStep(deps: ReturnDeps, view: AdminReturnView, refundKobo = 0)
       refundKobo,
     };
     await deps.mailer.send(returnStepMail(deps.publicUrl, facts, settings.name));
+    const alert =
+      view.status === 'requested' ? returnRequestedAlertMail(deps.publicUrl, facts, settings) : null;
+    if (alert) await deps.mailer.send(alert);
   } catch (error) {
     deps.onMailError?.(error);
   }
