@@ -233,6 +233,19 @@ describe('returns and exchanges', () => {
       await panel.getByTestId('admin-return-status').filter({ hasText: 'Exchange sent' }).waitFor();
       await page.screenshot({ path: '/tmp/shots-return-admin-done-1280.png', fullPage: true });
       expect(await axeViolations(page), 'axe on the return panel').toEqual([]);
+
+      // The reports count it: one unit back, too small, against the shirt's size.
+      await visit(page, '/admin/reports');
+      const card = main(page).getByTestId('report-returns');
+      await card.waitFor();
+      expect(Number(await card.getByTestId('returns-count-value').innerText())).toBeGreaterThanOrEqual(1);
+      const sizes = card.getByTestId('returns-sizes');
+      const sizeRow = sizes
+        .getByRole('row')
+        .filter({ hasText: shirt.name })
+        .filter({ hasText: `Size ${shirt.ordered}` });
+      expect(await sizeRow.innerText()).toMatch(/Too small \d/);
+      await card.screenshot({ path: '/tmp/shots-return-report-1280.png' });
       expect(problemReport()).toEqual([]);
     });
 
@@ -263,5 +276,42 @@ describe('returns and exchanges', () => {
         expect(problemReport()).toEqual([]);
       });
     }
+  });
+
+  test('375px: an order not yet delivered cannot be returned, and without its link the page does not exist', async () => {
+    const shirt = await shirtWithSizes();
+    const placed = (await api('POST', '/api/orders', {
+      items: [{ id: shirt.id, quantity: 1, selectedSize: shirt.ordered, selectedColor: shirt.colour }],
+      shippingMethod: 'standard',
+      paymentMethod: 'bank-transfer',
+      email: uniqueEmail('return-early'),
+      phone: '+234 803 555 0165',
+      shippingAddress: {
+        firstName: 'Ife',
+        lastName: 'Adeyemi',
+        address: '3 Bode Thomas Street',
+        city: 'Surulere',
+        state: 'Lagos',
+        zipCode: '101283',
+        country: 'Nigeria',
+      },
+    })) as { order: { id: string }; accessToken: string };
+    const number = placed.order.id;
+    const path = `/orders/${number}/return`;
+    await withPage(
+      375,
+      async ({ page, problemReport }) => {
+        await visit(page, `${path}?key=${encodeURIComponent(placed.accessToken)}`);
+        await main(page).getByText('This order cannot be returned now.').waitFor();
+        expect(await main(page).getByTestId('return-form').count(), 'no form before delivery').toBe(0);
+        await noSideways(page, 'the closed return page');
+        await page.screenshot({ path: '/tmp/shots-return-closed-375.png', fullPage: true });
+
+        await visit(page, path, 404);
+        await main(page).getByRole('heading', { name: 'Order Not Found' }).waitFor();
+        expect(problemReport()).toEqual([]);
+      },
+      [path],
+    );
   });
 });

@@ -102,7 +102,7 @@ export function ReturnsCard({ returns }: { returns: ReturnsReport }) {
           testId="returns-count"
           label="Returns"
           value={formatCount(returns.returns)}
-          hint={`${formatCount(returns.byResolution.refund)} for money back · ${formatCount(returns.byResolution.exchange)} exchanges`}
+          hint={`${formatCount(returns.byResolution.refund)} for money back · ${formatCount(returns.byResolution.exchange)} ${returns.byResolution.exchange === 1 ? 'exchange' : 'exchanges'}`}
         />
         <Stat label="Units returned" value={formatCount(total)} hint="in returns not declined" />
       </StatGrid>
