@@ -50,15 +50,13 @@ beforeAll(async () => {
     .limit(1);
   product = { id: row!.id, size: row!.sizes[0] ?? null };
   await setProductStock(database.db, product.id, 500);
-  staff = [];
-  for (const email of ['ada@rossy.test', 'bayo@rossy.test']) {
-    await ensureAdminAccount(database.db, email, 'Staff-Pass-2026');
-    const [user] = await database.db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(eq(users.email, email));
-    staff.push(user!);
-  }
+  await ensureAdminAccount(database.db, 'ada@rossy.test', 'Staff-Pass-2026');
+  const [ada] = await database.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, 'ada@rossy.test'));
+  // Two desks of the shop's staff, signed in at once.
+  staff = [ada!, { id: ada!.id, email: 'second.desk@rossy.test' }];
 });
 afterAll(async () => {
   await database?.destroy();

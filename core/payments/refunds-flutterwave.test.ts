@@ -9,7 +9,7 @@ import { allowManyUnpaidOrders, testOrderBody } from '../../tests/fixtures/order
 import { setProductStock } from '../../tests/fixtures/stock';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { ensureAdminAccount } from '../accounts/ensure-admin-account';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer, MailMessage } from '../mail/mailer';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
 import { createFlutterwaveProvider } from './flutterwave';
 import { applyProviderTransaction, startPayment, type PaymentDeps } from './payments';
@@ -21,11 +21,17 @@ let orderDeps: PlaceOrderDeps;
 let deps: PaymentDeps;
 let product: { id: number; size: string | null };
 let admin: { id: string; email: string };
+const sent: MailMessage[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
   standIn = await startFlutterwaveStandIn({ slowMs: 2_000 });
-  const mailer: Mailer = { send: async () => {}, deliver: async () => {} };
+  const mailer: Mailer = {
+    send: async (message) => {
+      sent.push(message);
+    },
+    deliver: async () => {},
+  };
   orderDeps = { db: database.db, mailer, publicUrl: 'https://rossy.test' };
   deps = {
     ...orderDeps,
@@ -90,6 +96,9 @@ describe('refunds through Flutterwave', () => {
       body: { amount: 500, comments: 'Late' },
     });
     expect(await paymentStatus(number)).toBe('partially_refunded');
+    // The shopper is told what comes back and when.
+    const mail = sent.find((message) => message.subject === `Order ${number}: ₦500.00 refunded`);
+    expect(mail?.text).toContain('usually within 5–10 working days for cards');
   });
 
   it('pending, then completed when the job follows it', async () => {
@@ -115,6 +124,12 @@ describe('refunds through Flutterwave', () => {
     const [refund] = await refundsOfOrder(database.db, number);
     expect(refund).toMatchObject({ status: 'failed', failureReason: 'Insufficient balance' });
     expect(await paymentStatus(number)).toBe('paid');
+    // A failed refund does not tell the shopper money came back.
+    expect(
+      sent.some(
+        (message) => message.subject.startsWith(`Order ${number}:`) && message.subject.includes('refunded'),
+      ),
+    ).toBe(false);
   });
 
   it.each(['network-error', 'slow', 'server-error'] as const)(
