@@ -891,7 +891,7 @@ export async function moveReturn(
     const order = await lockOrder(tx, found.orderId);
     const items = await tx.select().from(returnItems).where(eq(returnItems.returnId, found.id));
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-    const effect = await planMove(tx, move, input, items, lines, now);
+    const effect = planMove(move, input, items, lines, now);
     const [row] = await tx
       .update(orderReturns)
       .set({ ...effect.set, status: returnMoves[move].to, handledBy: actor.id, updatedAt: now })
@@ -914,15 +914,13 @@ export async function moveReturn(
 type ItemRow = typeof returnItems.$inferSelect;
 
 /** The row's new fields and the timeline's words for one move; refuses a body that does not fit the return. */
-async function planMove(
-  tx: DbOrTx,
+function planMove(
   move: Exclude<ReturnMove, 'refund'>,
   input: Record<string, unknown>,
   items: ItemRow[],
   lines: LineRow[],
   now: Date,
-): Promise<MoveEffect> {
-  void tx;
+): MoveEffect {
   switch (move) {
     case 'approve': {
       const instructions = (input.instructions as string | undefined) ?? '';
