@@ -115,6 +115,7 @@ CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> state
 CREATE INDEX "refunds_created_idx" ON "refunds" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "refunds_pending_idx" ON "refunds" USING btree ("last_attempt_at") WHERE "refunds"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_provider_refund_idx" ON "refunds" USING btree ("provider","provider_refund_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_one_per_return_idx" ON "refunds" USING btree ("return_id") WHERE "refunds"."return_id" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "sandbox_refunds_refund_idx" ON "sandbox_refunds" USING btree ("refund_id");--> statement-breakpoint
 CREATE INDEX "sandbox_refunds_transaction_idx" ON "sandbox_refunds" USING btree ("transaction_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_returns_number_idx" ON "order_returns" USING btree ("number");--> statement-breakpoint

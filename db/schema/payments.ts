@@ -221,6 +221,10 @@ export const refunds = pgTable(
     index('refunds_created_idx').on(table.createdAt),
     index('refunds_pending_idx').on(table.lastAttemptAt).where(sql`${table.status} = 'pending'`),
     uniqueIndex('refunds_provider_refund_idx').on(table.provider, table.providerRefundId),
+    // A return is settled by one refund: a repeat or a retry after a crash finds it, never makes a second.
+    uniqueIndex('refunds_one_per_return_idx')
+      .on(table.returnId)
+      .where(sql`${table.returnId} IS NOT NULL`),
     check('refunds_amount_positive', sql`${table.amountKobo} > 0`),
     check(
       'refunds_shipping_within_amount',
