@@ -273,6 +273,61 @@ describe('staff give money back', () => {
     );
   });
 
+  test('at 1280px the difference an overpaid transfer brought is refunded in one click', async () => {
+    const email = uniqueEmail('refund-owed');
+    const stocked = (await mostStockedProducts()).find((product) => product.stockCount >= 10);
+    const detail = (await (await fetch(url(`/api/products/${stocked!.id}`))).json()) as { sizes: string[] };
+    const placed = await postJson<{ order: { id: string }; accessToken: string }>(
+      '/api/orders',
+      {
+        items: [{ id: stocked!.id, quantity: 1, selectedSize: detail.sizes[0] ?? null }],
+        shippingMethod: 'standard',
+        paymentMethod: 'bank-transfer',
+        email,
+        phone: '0803 555 0142',
+        shippingAddress: {
+          firstName: 'Ngozi',
+          lastName: 'Eze',
+          address: '12 Admiralty Way',
+          city: 'Lekki',
+          state: 'Lagos',
+          country: 'Nigeria',
+        },
+      },
+      201,
+    );
+    const number = placed.order.id;
+    const opened = await postJson<{ txRef: string }>(
+      `/api/orders/${number}/transfer-account`,
+      { key: placed.accessToken },
+      200,
+    );
+    await postJson(`/api/sandbox/transfers/${opened.txRef}/simulate`, { outcome: 'over' }, 200);
+
+    await withPage(
+      1280,
+      async ({ page, problemReport }) => {
+        await openAsAdmin(page, `/admin?tab=orders&order=${number}`);
+        const due = main(page).getByTestId('refund-due');
+        await due.getByText('Refund due: ₦500.00').waitFor();
+        await due.getByRole('button', { name: 'Refund ₦500.00' }).click();
+        await main(page)
+          .getByTestId('admin-notice')
+          .getByText(/^₦500\.00 refunded to the shopper/)
+          .waitFor();
+        // Given back: it leaves the money owed, and the order's own payment is untouched.
+        await main(page).getByTestId('admin-order-refund').first().waitFor();
+        expect(await main(page).getByTestId('refund-due').count()).toBe(0);
+        const refund = main(page).getByTestId('admin-order-refund');
+        expect(await refund.getByTestId('refund-status').textContent()).toBe('Refunded');
+        await refund.getByText('Money owed back on a transfer').waitFor();
+        await main(page).getByText('Paid', { exact: true }).waitFor();
+        expect(problemReport(), 'console errors and failed requests').toEqual([]);
+      },
+      ACTION_PATHS,
+    );
+  });
+
   test('at 375px the refund dialog fits the phone', async () => {
     const { number } = await paidTestOrder(uniqueEmail('refund-phone'));
     await withPage(375, async ({ page, problemReport }) => {

@@ -20,7 +20,7 @@ import { paymentStatusLabel } from './orders-tab';
 import { RefundDialog, refundFetcherKey } from './refund-dialog';
 import { RefundList } from './refund-list';
 import { RefundModal } from './refund-modal';
-import { OwedRefundButton } from './refund-owed';
+import { OwedRefundButton, OwedRefundNotice } from './refund-owed';
 import { formatNigerianPhone } from '../../../contracts/nigeria';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
@@ -453,6 +453,7 @@ export function OrderPanel({
                 </>
               ) : null}
             </dl>
+            <OwedRefundNotice orderNumber={order.number} />
             {refunds.length > 0 ? <RefundsDue orderNumber={order.number} refunds={refunds} /> : null}
           </Panel>
           {orderRefunds.length > 0 ? (

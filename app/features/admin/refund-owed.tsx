@@ -9,6 +9,23 @@ import type { AdminActionResult } from './admin-texts';
 import { ManualRefundFields, noManualDetails, TestOutcomeSelect, type ManualDetails } from './refund-dialog';
 import { RefundModal } from './refund-modal';
 
+/** The owed refunds of one order share a fetcher: the answer outlives the button, which goes once paid back. */
+export const owedFetcherKey = (orderNumber: string) => `refund-owed-${orderNumber}`;
+
+/** What became of the last "Refund ₦500": given back, on its way, or failed and waiting for a retry. */
+export function OwedRefundNotice({ orderNumber }: { orderNumber: string }) {
+  const fetcher = useFetcher<AdminActionResult>({ key: owedFetcherKey(orderNumber) });
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  if (!result || (!result.ok && result.intent !== 'refund-failed')) return null;
+  return (
+    <div className="mt-4">
+      <ActionNotice tone={result.ok ? 'success' : 'error'}>
+        {result.ok ? result.message : result.error}
+      </ActionNotice>
+    </div>
+  );
+}
+
 /**
  * "Refund ₦500": gives back money a transaction brought beyond what the order took (an overpaid or
  * late transfer), in one click when it came through the provider. Money that came into the shop's
@@ -16,7 +33,7 @@ import { RefundModal } from './refund-modal';
  * and its reference here.
  */
 export function OwedRefundButton({ orderNumber, owed }: { orderNumber: string; owed: MoneyToRefund }) {
-  const fetcher = useFetcher<AdminActionResult>({ key: `refund-owed-${owed.id}` });
+  const fetcher = useFetcher<AdminActionResult>({ key: owedFetcherKey(orderNumber) });
   const busy = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const fields = result && !result.ok ? result.fields : {};
@@ -58,10 +75,8 @@ export function OwedRefundButton({ orderNumber, owed }: { orderNumber: string; o
           </Button>
         </fetcher.Form>
       )}
-      {result && !open ? (
-        <ActionNotice tone={result.ok ? 'success' : 'error'}>
-          {result.ok ? result.message : result.error}
-        </ActionNotice>
+      {result && !result.ok && result.intent !== 'refund-failed' && !open ? (
+        <ActionNotice tone="error">{result.error}</ActionNotice>
       ) : null}
       {byHand ? (
         <RefundModal open={open} title={label} onClose={() => setOpen(false)}>
