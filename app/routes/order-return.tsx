@@ -66,13 +66,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     throw error;
   }
   const values = readReturnForm(await request.formData(), returnable);
-  const request_ = returnRequestOf(values, returnable, key);
-  if ('fields' in request_) return refused(422, { error: request_.error, fields: request_.fields, values });
+  const asked = returnRequestOf(values, returnable, key);
+  if ('fields' in asked) return refused(422, { error: asked.error, fields: asked.fields, values });
   try {
     const { view, created } = await requestReturn(
       context.services.orders,
       returnable.orderNumber,
-      request_.raw,
+      asked.raw,
       viewer,
     );
     return { ok: true, view, created } satisfies ActionResult;
@@ -81,7 +81,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (error.code === 'NOT_FOUND') throw data('Order not found', { status: 404 });
     return refused(error.status, {
       error: error.message || 'Your request could not be sent. Please try again.',
-      fields: formFieldsOf(error.fields ?? {}, request_.lineIds),
+      fields: formFieldsOf(error.fields ?? {}, asked.lineIds),
       values,
     });
   }
@@ -158,7 +158,8 @@ export default function OrderReturnPage({ loaderData, actionData }: Route.Compon
   const orderHref = orderPageHref(returnable.orderNumber, orderKey);
   const result = actionData as ActionResult | undefined;
   const failure = result && !result.ok ? result : null;
-  const canAsk = returnable.windowOpen && returnable.lines.some((line) => line.returnable > 0);
+  const windowEndsAt = returnable.windowOpen ? returnable.windowEndsAt : null;
+  const canAsk = windowEndsAt !== null && returnable.lines.some((line) => line.returnable > 0);
   const earlier = result?.ok ? returns.filter((view) => view.id !== result.view.id) : returns;
 
   return (
@@ -182,7 +183,7 @@ export default function OrderReturnPage({ loaderData, actionData }: Route.Compon
                 <p>
                   Window closes on{' '}
                   <strong className="text-ink">
-                    <OrderDate iso={returnable.windowEndsAt!} />
+                    <OrderDate iso={windowEndsAt} />
                   </strong>
                   . You can return pieces within {returnable.returnsDays} days of delivery.
                 </p>

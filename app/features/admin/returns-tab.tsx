@@ -20,7 +20,7 @@ function ReturnFilters({ filter }: { filter: ReturnsFilterState }) {
         id="returns-q"
         label="Search returns"
         defaultValue={filter.q}
-        placeholder="Return or order number, customer name or e-mail"
+        placeholder="Return or order number, or e-mail"
       />
       <SelectField id="returns-status" name="status" label="State" defaultValue={filter.status}>
         <option value="">All states</option>
@@ -91,10 +91,11 @@ export function ReturnsTab({ list, filter }: { list: AdminReturnView[]; filter: 
       </h2>
       <ReturnFilters filter={filter} />
       <p className="text-sm text-ink-soft" data-testid="returns-count">
-        {list.length} {list.length === 1 ? 'return' : 'returns'}
-        {filter.status
-          ? ` ${returnStatusNames[filter.status as keyof typeof returnStatusNames].toLowerCase()}`
-          : ''}
+        {/* The list shows the newest 200 at most: a search or a state finds older ones. */}
+        {list.length >= 200
+          ? 'The newest 200 returns'
+          : `${list.length} ${list.length === 1 ? 'return' : 'returns'}`}
+        {filter.status ? ` · ${returnStatusNames[filter.status as keyof typeof returnStatusNames]}` : ''}
       </p>
       {list.length === 0 ? (
         <EmptyState
