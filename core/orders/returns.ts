@@ -21,9 +21,16 @@ import { refundLines, refunds } from '../../db/schema/payments';
 import { orderReturns, returnItems } from '../../db/schema/returns';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
+import { isUniqueViolation } from '../unique-violation';
 import { notifyOrderOwner } from '../notifications/notifications';
 import type { PaymentDeps } from '../payments/payments';
-import { createRefund, refundRequestSchema, type RefundView } from '../payments/refunds';
+import {
+  createRefund,
+  refundRequestSchema,
+  refundViewById,
+  retryRefund,
+  type RefundView,
+} from '../payments/refunds';
 import { containsPattern } from '../search-pattern';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
@@ -1061,10 +1068,12 @@ async function recordMove(
 }
 
 /**
- * refund: claims the return (received → refunded, once), then gives the money back through the
- * refund engine for the returned lines; the units were put back (or not) when received. Should the
- * engine refuse (nothing left to refund, an unpaid order) or the provider fail, the return goes back
- * to received and staff may try again; a refund is never counted unless the provider took it.
+ * refund: gives the money back through the refund engine for the returned lines (the units were put
+ * back, or not, when received), then moves the return received → refunded, once. The refund is
+ * written first, tied to the return (one refund per return, refunds_one_per_return_idx): a repeat,
+ * two staff at once, or a retry after a crash between the two steps finds that refund and never
+ * makes a second; a failed one is tried again on the same record. Until the provider takes it the
+ * return stays received, and a refund is never counted unless the provider said so.
  */
 type ManualRefund = z.infer<typeof returnMoveSchemas.refund>['manual'];
 
@@ -1075,53 +1084,55 @@ async function refundReturn(
   actor: AuditActor & { id: string },
   now: Date,
 ): Promise<AdminReturnView> {
-  const claimed = await deps.db
-    .update(orderReturns)
-    .set({ status: 'refunded', handledBy: actor.id, updatedAt: now })
-    .where(and(eq(orderReturns.id, found.id), eq(orderReturns.status, 'received')))
-    .returning();
-  if (claimed.length === 0) throw movedOn((await findReturn(deps.db, found.id)) ?? found);
+  if (found.status !== 'received') throw movedOn(found);
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, found.orderId));
   const items = await deps.db.select().from(returnItems).where(eq(returnItems.returnId, found.id));
   const reasons = [...new Set(items.map((item) => returnReasonNames[item.reason]))].join(', ');
-  const giveBack = async (failure: AppError): Promise<never> => {
-    await deps.db
-      .update(orderReturns)
-      .set({ status: 'received', updatedAt: new Date() })
-      .where(and(eq(orderReturns.id, found.id), eq(orderReturns.status, 'refunded')));
-    throw failure;
-  };
+  const refundOfReturn = async () =>
+    (
+      await deps.db
+        .select({ id: refunds.id, status: refunds.status })
+        .from(refunds)
+        .where(eq(refunds.returnId, found.id))
+    )[0];
   let refund: RefundView;
   try {
-    refund = await createRefund(
-      deps,
-      order!.number,
-      {
-        lines: items.map((item) => ({ orderLineId: item.orderLineId, quantity: item.quantity })),
-        reason: `Return ${found.number}: ${reasons}`,
-        // The units went back on sale (or not) when the parcel was received.
-        restock: false,
-        ...(manual ? { manual } : {}),
-      },
-      actor,
-      { returnId: found.id, now },
-    );
+    const earlier = await refundOfReturn();
+    if (earlier?.status === 'failed') refund = await retryRefund(deps, earlier.id, actor);
+    else if (earlier) refund = (await refundViewById(deps.db, earlier.id))!;
+    else
+      refund = await createRefund(
+        deps,
+        order!.number,
+        {
+          lines: items.map((item) => ({ orderLineId: item.orderLineId, quantity: item.quantity })),
+          reason: `Return ${found.number}: ${reasons}`,
+          // The units went back on sale (or not) when the parcel was received.
+          restock: false,
+          ...(manual ? { manual } : {}),
+        },
+        actor,
+        { returnId: found.id, now },
+      );
   } catch (error) {
-    return giveBack(
-      error instanceof AppError
-        ? error
-        : new AppError('UNAVAILABLE', 'The refund could not be made. Please try again.'),
-    );
+    if (isUniqueViolation(error, 'refunds_one_per_return'))
+      throw new AppError('CONFLICT', `Return ${found.number} is being refunded already. Please reload.`);
+    if (error instanceof AppError) throw error;
+    throw new AppError('UNAVAILABLE', 'The refund could not be made. Please try again.');
   }
   if (refund.status === 'failed')
-    return giveBack(
-      new AppError(
-        'CONFLICT',
-        `The refund failed${refund.failureReason ? `: ${refund.failureReason}` : ''}. The return stays received: try again.`,
-      ),
+    throw new AppError(
+      'CONFLICT',
+      `The refund failed${refund.failureReason ? `: ${refund.failureReason}` : ''}. The return stays received: try again.`,
     );
-  await deps.db.transaction(async (tx) => {
+  const moved = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, found.orderId);
+    const claimed = await tx
+      .update(orderReturns)
+      .set({ status: 'refunded', handledBy: actor.id, updatedAt: now })
+      .where(and(eq(orderReturns.id, found.id), eq(orderReturns.status, 'received')))
+      .returning({ id: orderReturns.id });
+    if (claimed.length === 0) return false;
     // An exchange refunded instead: the pieces set aside for her go back on sale.
     await releaseExchange(tx, items, now);
     await recordMove(
@@ -1137,7 +1148,9 @@ async function refundReturn(
       actor,
       now,
     );
+    return true;
   });
+  if (!moved) throw movedOn((await findReturn(deps.db, found.id)) ?? found);
   const view = await getReturnForAdmin(deps.db, found.id);
   await mailStep(deps, view, refund.amountKobo);
   return view;
