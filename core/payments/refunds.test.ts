@@ -327,6 +327,27 @@ describe('the states of a refund', () => {
 });
 
 describe('money in the shop’s own account and money owed back', () => {
+  it('staff who sent a card order’s money themselves record it by hand, with the bank details', async () => {
+    const { number } = await paidCardOrder(1);
+    const refund = await createRefund(
+      deps,
+      number,
+      {
+        amount: 250,
+        reason: 'Sent from the shop’s account',
+        manual: {
+          accountName: 'Kemi Bello',
+          accountNumber: '0123456789',
+          bankName: 'GTBank',
+          reference: 'TRF-1',
+        },
+      },
+      admin,
+    );
+    expect(refund).toMatchObject({ provider: 'manual', status: 'completed', providerReference: 'TRF-1' });
+    expect((await orderRow(number)).paymentStatus).toBe('partially_refunded');
+  });
+
   async function paidTransferOrder(outcome: 'full' | 'over' = 'full') {
     await saveShopSettings(database.db, { transferAccountPerOrder: outcome === 'over' });
     const placed = await placeOrder(orderDeps, testOrderBody(product, { paymentMethod: 'bank-transfer' }));

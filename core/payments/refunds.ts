@@ -351,14 +351,40 @@ async function planOrderRefund(tx: DbOrTx, order: OrderRow, input: RefundInput |
         ? `Nothing remains to refund on ${order.number}.`
         : `Only ${formatNaira(state.remainingKobo)} remains to refund on ${order.number}.`,
     );
+  // Staff who sent the money themselves say so with the shopper's bank details: a refund by hand.
+  const byHand = input !== 'all' && input.manual !== undefined;
+  if (!byHand && payment.provider !== 'manual' && payment.row) {
+    const capacity = await providerCapacity(tx, payment.row);
+    if (amountKobo > capacity)
+      throw new AppError(
+        'CONFLICT',
+        `Only ${formatNaira(capacity)} can go back through the payment provider on ${order.number}; refund the rest by hand with the shopper's bank details.`,
+      );
+  }
   return {
     purpose: 'order',
     amountKobo,
     shippingKobo: Math.min(shippingKobo, amountKobo),
     lines,
-    provider: payment.provider,
+    provider: byHand ? 'manual' : payment.provider,
     paymentTransactionId: payment.row?.id ?? null,
   };
+}
+
+/**
+ * What one payment can still give back through its provider: what it brought, less the refunds
+ * through the provider on it. An order paid in several transfers may hold more than its largest one
+ * can give back; the rest goes back by hand.
+ */
+async function providerCapacity(
+  tx: DbOrTx,
+  payment: typeof paymentTransactions.$inferSelect,
+): Promise<number> {
+  const [given] = await tx
+    .select({ kobo: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentTransactionId, payment.id), ne(refunds.provider, 'manual'), holdsMoney));
+  return Math.max(0, (payment.receivedKobo ?? payment.amountKobo) - (given?.kobo ?? 0));
 }
 
 /** Money the shop owes back on one transaction (overpaid, or after the order was paid or cancelled). */
