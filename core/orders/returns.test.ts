@@ -15,6 +15,7 @@ import { gridStock, setGridStock } from '../../tests/fixtures/variant-grid';
 import { isAppError } from '../errors';
 import { createMailer } from '../mail/mailer';
 import type { PaymentProvider, RefundRequest } from '../payments/provider';
+import { createRefund } from '../payments/refunds';
 import { hashSecret } from './place-order';
 import {
   canMoveReturn,
@@ -652,6 +653,29 @@ describe('a return of a delivered order', () => {
       [1, 2].map(() => moveReturn(deps, id, 'refund', {}, actor(), { now: INSIDE })),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(await database.db.select().from(refunds).where(eq(refunds.returnId, id))).toHaveLength(1);
+  });
+
+  it('finds the refund a crash left behind and moves the return without refunding twice', async () => {
+    providerAnswer = 'completed';
+    const { number, id } = await receivedRefundReturn();
+    const [line] = await database.db
+      .select({ id: orderLines.id })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(eq(orders.number, number));
+    // The refund was made, then the process stopped before the return moved.
+    await createRefund(
+      deps,
+      number,
+      { lines: [{ orderLineId: line!.id, quantity: 1 }], reason: 'Return: Too small' },
+      actor(),
+      { returnId: id, now: INSIDE },
+    );
+    const before = providerCalls.length;
+    const refunded = await moveReturn(deps, id, 'refund', {}, actor(), { now: INSIDE });
+    expect(refunded.status).toBe('refunded');
+    expect(providerCalls.length).toBe(before);
     expect(await database.db.select().from(refunds).where(eq(refunds.returnId, id))).toHaveLength(1);
   });
 
