@@ -42,6 +42,8 @@ export const orderStatusIds = [
   'processing',
   'shipped',
   'delivered',
+  'ready_for_pickup',
+  'picked_up',
   'cancelled',
 ] as const;
 export type OrderStatusId = (typeof orderStatusIds)[number];
@@ -51,6 +53,8 @@ export const orderStatusNames: Record<OrderStatusId, string> = {
   processing: 'Processing',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  ready_for_pickup: 'Ready for pickup',
+  picked_up: 'Picked up',
   cancelled: 'Cancelled',
 };
 
@@ -68,10 +72,13 @@ export function shopperStatusLabel(status: OrderStatusId, paymentMethod: Payment
     : orderStatusNames[status];
 }
 
-/** The progress bar of an order: Processing 0, Shipped 50, Delivered 100. */
+/**
+ * The progress bar of an order: Processing 0, Shipped 50, Delivered 100. A pickup order waiting at
+ * the shop is as far along as one on the road; collected, it has reached its shopper.
+ */
 export function orderProgress(status: OrderStatusId): number {
-  if (status === 'shipped') return 50;
-  if (status === 'delivered') return 100;
+  if (status === 'shipped' || status === 'ready_for_pickup') return 50;
+  if (status === 'delivered' || status === 'picked_up') return 100;
   return 0;
 }
 

@@ -18,7 +18,16 @@ import {
 import { users } from './accounts';
 import { products, productVariants } from './catalog';
 
-export const orderStatuses = ['awaiting_payment', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+/** A pickup order goes processing → ready_for_pickup → picked_up instead of shipped → delivered. */
+export const orderStatuses = [
+  'awaiting_payment',
+  'processing',
+  'shipped',
+  'delivered',
+  'ready_for_pickup',
+  'picked_up',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export const paymentMethods = ['flutterwave', 'credit-card', 'bank-transfer'] as const;
@@ -146,7 +155,7 @@ export const orders = pgTable(
     check('orders_totals_non_negative', sql`${table.totalKobo} >= 0 AND ${table.subtotalKobo} >= 0`),
     check(
       'orders_status_valid',
-      sql`${table.status} IN ('awaiting_payment', 'processing', 'shipped', 'delivered', 'cancelled')`,
+      sql`${table.status} IN ('awaiting_payment', 'processing', 'shipped', 'delivered', 'ready_for_pickup', 'picked_up', 'cancelled')`,
     ),
   ],
 );

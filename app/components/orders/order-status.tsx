@@ -45,6 +45,8 @@ const statusTones: Record<OrderStatusId, string> = {
   processing: 'border-ink/15 bg-cream text-ink',
   shipped: 'border-gold/50 bg-paper text-gold-deep',
   delivered: 'border-success/30 bg-success/10 text-success',
+  ready_for_pickup: 'border-gold/50 bg-paper text-gold-deep',
+  picked_up: 'border-success/30 bg-success/10 text-success',
   cancelled: 'border-sale/30 bg-sale/5 text-sale',
 };
 
@@ -72,19 +74,26 @@ export function OrderStatusBadge({
   );
 }
 
-const steps = [
+const deliverySteps: readonly { status: OrderStatusId; label: string }[] = [
   { status: 'processing', label: 'Processing' },
   { status: 'shipped', label: 'Shipped' },
   { status: 'delivered', label: 'Delivered' },
-] as const;
+];
+
+/** A pickup order is never shipped: it waits at the shop, then its shopper collects it. */
+const pickupSteps: readonly { status: OrderStatusId; label: string }[] = [
+  { status: 'processing', label: 'Processing' },
+  { status: 'ready_for_pickup', label: 'Ready for pickup' },
+  { status: 'picked_up', label: 'Picked up' },
+];
 
 type StepState = 'completed' | 'current' | 'upcoming';
 
-function stepStates(status: OrderStatusId): StepState[] {
+function stepStates(steps: readonly { status: OrderStatusId }[], status: OrderStatusId): StepState[] {
   const reached = steps.findIndex((step) => step.status === status);
   if (reached === -1) return steps.map(() => 'upcoming');
   return steps.map((_, index) =>
-    index < reached || (status === 'delivered' && index === reached)
+    index < reached || ((status === 'delivered' || status === 'picked_up') && index === reached)
       ? 'completed'
       : index === reached
         ? 'current'
@@ -102,13 +111,17 @@ const stateText: Record<StepState, string> = {
 export function OrderProgress({
   status,
   progress,
+  pickup = false,
   className,
 }: {
   status: OrderStatusId;
   progress: number;
+  /** Collected from the shop: its steps are Ready for pickup and Picked up. */
+  pickup?: boolean;
   className?: string;
 }) {
-  const states = stepStates(status);
+  const steps = pickup || status === 'ready_for_pickup' || status === 'picked_up' ? pickupSteps : deliverySteps;
+  const states = stepStates(steps, status);
   return (
     <div className={className}>
       <div
