@@ -782,6 +782,18 @@ export async function retryRefund(deps: PaymentDeps, refundId: number, actor: Ac
           'CONFLICT',
           `Only ${formatNaira(state.remainingKobo)} remains to refund on ${order.number}.`,
         );
+      const [payment] = row.paymentTransactionId
+        ? await tx
+            .select()
+            .from(paymentTransactions)
+            .where(eq(paymentTransactions.id, row.paymentTransactionId))
+        : [];
+      const capacity = payment ? await providerCapacity(tx, payment) : 0;
+      if (row.amountKobo > capacity)
+        throw new AppError(
+          'CONFLICT',
+          `Only ${formatNaira(capacity)} can go back through the payment provider on ${order.number}; refund the rest by hand with the shopper's bank details.`,
+        );
     } else if (row.paymentTransactionId !== null) {
       await planOwedRefund(tx, order, {
         reason: row.reason,
