@@ -29,6 +29,17 @@ export const cartQuoteInputSchema = z.object({
   couponCode: couponField,
   shippingMethod: z.string().trim().max(40).optional(),
   country: z.enum(checkoutCountries).default('Nigeria'),
+  /**
+   * Where the order goes, as far as delivery prices it: the state (Nigeria) or the country (abroad)
+   * picks the delivery zone. Its country wins over `country`. A Nigerian quote without a state
+   * answers "from" prices and `needsState`.
+   */
+  shippingAddress: z
+    .object({
+      state: z.string().trim().max(80).optional(),
+      country: z.enum(checkoutCountries).optional(),
+    })
+    .optional(),
   /** Known at checkout: lets first-order coupons be checked. */
   email: z.string().trim().max(254).optional(),
 });

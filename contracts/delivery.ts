@@ -41,3 +41,45 @@ export function deliveryPromise(
   if (product.freeShipping || freeable.some((method) => method.priceKobo === 0)) return `Free ${what}`;
   return `Free ${what} over ${formatWholeNaira(settings.freeShippingThresholdKobo)}`;
 }
+
+/** A method as a delivery zone offers it: its price and time there (core/settings/shop-settings.ts). */
+export interface ZoneMethod {
+  id: string;
+  priceKobo: number;
+  minDays: number;
+  maxDays: number;
+  enabled: boolean;
+}
+
+export interface DeliveryZoneRule {
+  id: string;
+  name: string;
+  states: readonly string[];
+  countries: readonly string[];
+  methods: readonly ZoneMethod[];
+  /** The zone's own threshold; null follows the shop's. */
+  freeShippingThresholdKobo: number | null;
+}
+
+/**
+ * The zone an address lies in: a Nigerian address by its state, one abroad by its country. Null when
+ * no zone covers it, or when a Nigerian address names no state yet.
+ */
+export function deliveryZoneFor<Zone extends DeliveryZoneRule>(
+  zones: readonly Zone[],
+  destination: { country: string; state?: string | null },
+): Zone | null {
+  if (destination.country === 'Nigeria') {
+    const state = destination.state;
+    return state ? (zones.find((zone) => zone.states.includes(state)) ?? null) : null;
+  }
+  return zones.find((zone) => zone.countries.includes(destination.country)) ?? null;
+}
+
+/** The free-delivery threshold in a zone: its own when it has one, else the shop's. */
+export function zoneThresholdKobo(
+  zone: Pick<DeliveryZoneRule, 'freeShippingThresholdKobo'> | null,
+  shopThresholdKobo: number,
+): number {
+  return zone?.freeShippingThresholdKobo ?? shopThresholdKobo;
+}

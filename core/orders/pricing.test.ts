@@ -1,52 +1,129 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutCountries, type CheckoutCountry } from '../../contracts/checkout-texts';
-import { defaultShopSettings, type ShopSettings } from '../settings/shop-settings';
-import { computeTotals, couponDiscount, shippingOptions, taxRateFor } from './pricing';
+import { defaultShopSettings } from '../settings/shop-settings';
+import {
+  computeTotals,
+  couponDiscount,
+  shippingOptions,
+  taxRateFor,
+  type DeliverySettings,
+  type Destination,
+} from './pricing';
 
 const settings = defaultShopSettings;
 const threshold = settings.freeShippingThresholdKobo;
 
+const lagos = { country: 'Nigeria', state: 'Lagos' } as const;
+const kano = { country: 'Nigeria', state: 'Kano' } as const;
+const now = new Date('2026-11-26T10:00:00+01:00');
+
 function method(
   goodsKobo: number,
   id: string,
-  from: Pick<ShopSettings, 'shippingMethods' | 'freeShippingThresholdKobo'> = settings,
+  from: DeliverySettings = settings,
+  destination: Destination = lagos,
 ) {
-  const option = shippingOptions(from, goodsKobo).find((candidate) => candidate.id === id);
+  const option = shippingOptions(from, goodsKobo, { destination, now }).options.find(
+    (candidate) => candidate.id === id,
+  );
   if (!option) throw new Error(`no shipping method ${id}`);
   return option;
 }
 
-describe('shipping methods', () => {
-  it('offers Standard ₦1,500 and Express ₦3,000, not the disabled Overnight', () => {
-    const options = shippingOptions(settings, 500_000);
+describe('shipping methods by zone', () => {
+  it('offers Standard ₦2,000 and Express ₦3,500 in Lagos, not the switched-off Overnight nor pickup while it is off', () => {
+    const { zone, options } = shippingOptions(settings, 500_000, { destination: lagos, now });
+    expect(zone).toEqual({ id: 'lagos', name: 'Lagos' });
     expect(options.map((option) => [option.id, option.priceKobo, option.free])).toEqual([
-      ['standard', 150_000, false],
-      ['express', 300_000, false],
+      ['standard', 200_000, false],
+      ['express', 350_000, false],
     ]);
+  });
+
+  it('prices every method higher in Kano than in Lagos, with later dates', () => {
+    for (const id of ['standard', 'express']) {
+      const inLagos = method(500_000, id, settings, lagos);
+      const inKano = method(500_000, id, settings, kano);
+      expect(inKano.priceKobo).toBeGreaterThan(inLagos.priceKobo);
+      expect(inKano.deliveryDates.latest > inLagos.deliveryDates.latest).toBe(true);
+    }
+    expect(method(500_000, 'standard', settings, kano)).toMatchObject({
+      priceKobo: 500_000,
+      minDays: 3,
+      maxDays: 7,
+      description: '3–7 business days',
+      deliveryDates: { earliest: '2026-11-30', latest: '2026-12-04' },
+    });
+    expect(method(500_000, 'express', settings, lagos)).toMatchObject({
+      description: 'Same or next business day',
+      deliveryDates: { earliest: '2026-11-26', latest: '2026-11-27' },
+    });
+  });
+
+  it('answers "from" prices and needsState for Nigeria without a state', () => {
+    const quote = shippingOptions(settings, 500_000, {
+      destination: { country: 'Nigeria', state: null },
+      now,
+    });
+    expect(quote).toMatchObject({ zone: null, needsState: true });
+    expect(quote.options.find((option) => option.id === 'standard')).toMatchObject({
+      priceKobo: 200_000,
+      priceRangeKobo: { min: 200_000, max: 500_000 },
+      minDays: 1,
+      maxDays: 7,
+    });
+  });
+
+  it('refuses a country no zone covers with a 400 naming it, never a default price', () => {
+    const abroadless = {
+      ...settings,
+      deliveryZones: settings.deliveryZones.filter((zone) => zone.id !== 'international'),
+    };
+    expect(() => shippingOptions(abroadless, 1, { destination: { country: 'UK', state: null } })).toThrow(
+      /United Kingdom/,
+    );
   });
 
   it('makes Standard free exactly at the threshold, not one kobo below', () => {
     expect(threshold).toBe(1_500_000);
-    expect(method(threshold, 'standard')).toMatchObject({ priceKobo: 0, basePriceKobo: 150_000, free: true });
-    expect(method(threshold - 1, 'standard')).toMatchObject({ priceKobo: 150_000, free: false });
+    expect(method(threshold, 'standard')).toMatchObject({ priceKobo: 0, basePriceKobo: 200_000, free: true });
+    expect(method(threshold - 1, 'standard')).toMatchObject({ priceKobo: 200_000, free: false });
     expect(method(threshold + 1, 'standard').priceKobo).toBe(0);
   });
 
   it('never makes Express free, however large the order', () => {
-    expect(method(threshold * 10, 'express')).toMatchObject({ priceKobo: 300_000, free: false });
+    expect(method(threshold * 10, 'express')).toMatchObject({ priceKobo: 350_000, free: false });
   });
 
-  it('treats a method priced at zero as free, and follows a changed threshold', () => {
-    const custom = {
-      freeShippingThresholdKobo: 2_000_000,
-      shippingMethods: [
-        { ...settings.shippingMethods[0]!, id: 'pickup', priceKobo: 0, freeOverThreshold: false },
-        settings.shippingMethods[0]!,
-      ],
+  it("follows a zone's own threshold where it has one, the shop's elsewhere", () => {
+    const custom: DeliverySettings = {
+      ...settings,
+      deliveryZones: settings.deliveryZones.map((zone) =>
+        zone.id === 'other-states' ? { ...zone, freeShippingThresholdKobo: 5_000_000 } : zone,
+      ),
     };
-    expect(method(100, 'pickup', custom)).toMatchObject({ priceKobo: 0, free: true });
-    expect(method(1_999_999, 'standard', custom).priceKobo).toBe(150_000);
-    expect(method(2_000_000, 'standard', custom).priceKobo).toBe(0);
+    expect(method(threshold, 'standard', custom, kano)).toMatchObject({ priceKobo: 500_000, free: false });
+    expect(method(5_000_000, 'standard', custom, kano)).toMatchObject({ priceKobo: 0, free: true });
+    expect(method(threshold, 'standard', custom, lagos).free).toBe(true);
+  });
+
+  it('offers pickup at ₦0 where its zone turns it on, naming where to collect', () => {
+    const custom: DeliverySettings = {
+      ...settings,
+      deliveryZones: settings.deliveryZones.map((zone) =>
+        zone.id === 'lagos'
+          ? { ...zone, methods: zone.methods.map((entry) => ({ ...entry, enabled: true })) }
+          : zone,
+      ),
+    };
+    expect(method(100, 'pickup', custom)).toMatchObject({
+      priceKobo: 0,
+      free: true,
+      name: 'Pickup at the shop',
+      description: `Collect at ${settings.pickup.address} (${settings.pickup.hours})`,
+      deliveryDates: { earliest: '2026-11-26', latest: '2026-11-26' },
+    });
+    expect(() => method(100, 'pickup', custom, kano)).toThrow(/no shipping method pickup/);
   });
 });
 
@@ -81,9 +158,9 @@ describe('computeTotals', () => {
     expect(totals).toEqual({
       subtotalKobo: 1_000_000,
       discountKobo: 100_000,
-      shippingKobo: 300_000,
+      shippingKobo: 350_000,
       taxKobo: 90_000,
-      totalKobo: 900_000 + 300_000 + 90_000,
+      totalKobo: 900_000 + 350_000 + 90_000,
       taxRatePercent: 10,
     });
   });
@@ -95,8 +172,8 @@ describe('computeTotals', () => {
       shipping: method(threshold - 1, 'standard'),
       taxRatePercent: 10,
     });
-    expect(below.shippingKobo).toBe(150_000);
-    expect(below.totalKobo).toBe(threshold - 1 + 150_000 + Math.round((threshold - 1) / 10));
+    expect(below.shippingKobo).toBe(200_000);
+    expect(below.totalKobo).toBe(threshold - 1 + 200_000 + Math.round((threshold - 1) / 10));
 
     const at = computeTotals({
       subtotalKobo: threshold,
@@ -105,7 +182,7 @@ describe('computeTotals', () => {
       taxRatePercent: 10,
     });
     expect(at.shippingKobo).toBe(0);
-    expect(at.totalKobo).toBe(threshold + 150_000);
+    expect(at.totalKobo).toBe(threshold + 150_000); // its 10% tax
   });
 
   it('rounds discount and tax to the kobo (half up)', () => {
@@ -117,8 +194,8 @@ describe('computeTotals', () => {
       shipping: method(11_110, 'standard'),
       taxRatePercent: 7,
     });
-    expect(totals).toMatchObject({ discountKobo: 1_235, taxKobo: 778, shippingKobo: 150_000 });
-    expect(totals.totalKobo).toBe(11_110 + 150_000 + 778);
+    expect(totals).toMatchObject({ discountKobo: 1_235, taxKobo: 778, shippingKobo: 200_000 });
+    expect(totals.totalKobo).toBe(11_110 + 200_000 + 778);
     // 15% of 33,333 is 4,999.95 → 5,000; 20% of 28,333 is 5,666.6 → 5,667.
     const other = computeTotals({
       subtotalKobo: 33_333,

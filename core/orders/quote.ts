@@ -1,16 +1,29 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { cartQuoteInputSchema, type CartLineInput } from '../../contracts/checkout';
-import type { CheckoutCountry } from '../../contracts/checkout-texts';
+import { checkoutMessages, type CheckoutCountry } from '../../contracts/checkout-texts';
+import { nigerianStateOf, type NigerianState } from '../../contracts/nigeria';
+import type { z } from 'zod';
+import { AppError } from '../errors';
 import { MAX_DB_INTEGER } from '../../contracts/limits';
 import { formatWholeNaira } from '../../contracts/money';
 import { mediaUrl } from '../../contracts/media';
 import type { DbOrTx } from '../../db/client';
 import { productImages, products } from '../../db/schema/catalog';
 import { chooseVariant, variantLabel, variantsOf, type VariantRow } from '../catalog/variants';
-import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
+import { getShopSettings, PICKUP_METHOD_ID, type ShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
 import { checkCoupon } from './coupons';
-import { computeTotals, shippingOptions, taxRateFor, type ShippingOption, type Totals } from './pricing';
+import {
+  computeTotals,
+  destinationName,
+  shippingMethodName,
+  shippingOptions,
+  taxRateFor,
+  type DeliveryOptions,
+  type Destination,
+  type ShippingOption,
+  type Totals,
+} from './pricing';
 
 export interface QuotedLine {
   productId: number;
@@ -39,11 +52,18 @@ export interface QuotedLine {
 }
 
 export interface CartQuote extends Totals {
+  /** The zone the address lies in; null while a Nigerian address names no state. */
+  deliveryZone: { id: string; name: string } | null;
+  /** The state the quote was priced for (Nigeria), or null. */
+  state: NigerianState | null;
+  /** No state yet: shipping prices are "from" prices and Place Order would be refused. */
+  needsState: boolean;
   lines: QuotedLine[];
   coupon: { id: number; code: string; percent: number; firstOrderOnly: boolean } | null;
   couponError: string | null;
   shippingMethod: ShippingOption | null;
   shippingMethods: ShippingOption[];
+  /** The free-delivery threshold that applies: the zone's own, or the shop's. */
   freeShippingThresholdKobo: number;
   country: CheckoutCountry;
   /** Every line can be bought as it stands. */
@@ -152,6 +172,46 @@ function unsold(line: Pick<QuotedLine, 'problemKind'>): boolean {
 }
 
 /**
+ * The address a quote prices delivery for: the shipping address's country (else `country`), and in
+ * Nigeria its state by its proper name. A state that is none of Nigeria's is a 400 naming it.
+ */
+function destinationOf(input: z.output<typeof cartQuoteInputSchema>): Destination {
+  const country = input.shippingAddress?.country ?? input.country;
+  const typed = input.shippingAddress?.state?.trim() ?? '';
+  if (country !== 'Nigeria' || typed === '') return { country, state: null };
+  const state = nigerianStateOf(typed);
+  if (!state)
+    throw new AppError('BAD_REQUEST', `${typed} is not a Nigerian state.`, {
+      'shippingAddress.state': checkoutMessages.chooseState,
+    });
+  return { country, state };
+}
+
+/**
+ * The method the quote charges: the one asked for when the zone offers it, else the first. A method
+ * the shop has and keeps on, asked for where its zone does not offer it, is a 400 naming both: never
+ * a silent swap to another price. (A method the shop does not have or switched off falls back, and
+ * Place Order refuses it.)
+ */
+function chosenMethod(
+  settings: ShopSettings,
+  delivery: DeliveryOptions,
+  destination: Destination,
+  asked: string | undefined,
+): ShippingOption | null {
+  const offered = delivery.options.find((method) => method.id === asked);
+  if (offered) return offered;
+  const known =
+    asked === PICKUP_METHOD_ID ||
+    settings.shippingMethods.some((method) => method.id === asked && method.enabled);
+  if (asked && known && !delivery.needsState) {
+    const message = `${shippingMethodName(settings, asked)} is not offered in ${destinationName(destination)}.`;
+    throw new AppError('BAD_REQUEST', message, { shippingMethod: message });
+  }
+  return delivery.options[0] ?? null;
+}
+
+/**
  * Prices a cart from the database: every price, discount, shipping charge and tax comes from
  * here, never from the browser.
  */
@@ -159,9 +219,10 @@ export async function quoteCart(
   db: DbOrTx,
   raw: unknown,
   shopper: { userId?: string | null | undefined } = {},
-  loaded?: { settings?: ShopSettings },
+  loaded?: { settings?: ShopSettings; now?: Date },
 ): Promise<CartQuote> {
   const input = parseInput(cartQuoteInputSchema, raw);
+  const destination = destinationOf(input);
   const settings = loaded?.settings ?? (await getShopSettings(db));
   const wanted = quantitiesByProduct(input.items);
   const catalog = await loadProducts(db, [...wanted.keys()]);
@@ -234,15 +295,18 @@ export async function quoteCart(
   const sold = lines.filter((line) => !unsold(line));
   const everyPieceShipsFree =
     sold.length > 0 && sold.every((line) => catalog.get(line.productId)?.freeShipping === true);
-  const methods = shippingOptions(settings, subtotalKobo - discountPreview.discountKobo, {
+  const delivery = shippingOptions(settings, subtotalKobo - discountPreview.discountKobo, {
     everyPieceShipsFree,
+    destination,
+    now: loaded?.now,
   });
-  const shippingMethod = methods.find((method) => method.id === input.shippingMethod) ?? methods[0] ?? null;
+  const methods = delivery.options;
+  const shippingMethod = chosenMethod(settings, delivery, destination, input.shippingMethod);
   const totals = computeTotals({
     subtotalKobo,
     couponPercent: coupon?.percent ?? null,
     shipping: shippingMethod,
-    taxRatePercent: taxRateFor(settings, input.country),
+    taxRatePercent: taxRateFor(settings, destination.country),
   });
   if (totals.totalKobo > MAX_DB_INTEGER) {
     const line = lines.find((item) => item.problem === null);
@@ -256,8 +320,11 @@ export async function quoteCart(
     couponError,
     shippingMethod,
     shippingMethods: methods,
-    freeShippingThresholdKobo: settings.freeShippingThresholdKobo,
-    country: input.country,
+    deliveryZone: delivery.zone,
+    state: destination.state,
+    needsState: delivery.needsState,
+    freeShippingThresholdKobo: delivery.freeShippingThresholdKobo,
+    country: destination.country,
     purchasable: lines.every((line) => line.problem === null),
     maxQuantityPerProduct: settings.maxQuantityPerProduct,
   };

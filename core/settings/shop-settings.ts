@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { checkoutCountries } from '../../contracts/checkout-texts';
 import { instantSchema, MAX_PRICE_NAIRA } from '../../contracts/limits';
+import { nigerianStates } from '../../contracts/nigeria';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/settings';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { parseInput } from '../validation';
+import { carriersSchema, defaultCarriers } from './carriers';
 
 const text = (max: number, what = 'This') =>
   z.string('Enter some text').trim().max(max, `${what} can be at most ${max} characters`);
@@ -34,6 +37,48 @@ const rate = z
   .positive('Enter a rate above 0')
   .max(1_000_000, 'Enter a rate up to 1,000,000');
 const onOff = z.boolean('Choose on or off');
+const methodId = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{1,30}$/, 'Use 2 to 31 lowercase letters, digits or dashes');
+/** The method a shopper collects from the shop with: no shipping method, offered zone by zone. */
+export const PICKUP_METHOD_ID = 'pickup';
+const isoDay = z
+  .string('Enter a date')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
+  .refine((day) => new Date(`${day}T12:00:00Z`).toISOString().startsWith(day), 'Enter a real date');
+
+/**
+ * Where a delivery goes and what it costs there: Nigerian states, or countries abroad. Each method
+ * the zone offers carries its own price and time; the method's name, description and "free over
+ * the threshold" come from shippingMethods (pickup has none there).
+ */
+export const deliveryZoneSchema = z.object({
+  id: methodId,
+  name: text(40, 'The zone name').min(1, 'Name the zone'),
+  states: z.array(z.enum(nigerianStates, 'Choose a Nigerian state')).max(nigerianStates.length).default([]),
+  /** Abroad: the checkout's countries; Nigeria is zoned by state. */
+  countries: z
+    .array(z.enum(checkoutCountries, 'Choose a country abroad'))
+    .max(checkoutCountries.length)
+    .default([]),
+  methods: z
+    .array(
+      z.object({
+        /** A shippingMethods id, or 'pickup'. */
+        id: methodId,
+        priceKobo: chargeKobo,
+        /** Business days after the day it ships: 0 is the same day. */
+        minDays: whole(0, 60, 'days'),
+        maxDays: whole(0, 60, 'days'),
+        enabled: onOff,
+      }),
+    )
+    .min(1, 'Offer at least one method in the zone')
+    .max(11, 'At most 11 methods in a zone'),
+  /** The zone's own free-delivery threshold; null: the shop's. */
+  freeShippingThresholdKobo: amountKobo.nullable().default(null),
+});
+export type DeliveryZone = z.infer<typeof deliveryZoneSchema>;
 
 export const shopSettingsSchema = z.object({
   name: text(60, 'The name').min(1, 'Enter the shop name'),
@@ -67,6 +112,21 @@ export const shopSettingsSchema = z.object({
     )
     .min(1, 'Keep at least one shipping method')
     .max(10, 'At most 10 shipping methods'),
+  /**
+   * Delivery priced by where it goes: every Nigerian state in exactly one zone, each country abroad
+   * in at most one (validShopSettingsSchema). Checkout charges a method's price in the address's zone.
+   */
+  deliveryZones: z.array(deliveryZoneSchema).min(1, 'Keep at least one delivery zone').max(40),
+  /** 'HH:MM', Lagos time: orders after it ship the next business day. */
+  dispatchCutoff: z
+    .string('Enter a time')
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM (24-hour)'),
+  /** Days nothing ships or travels, besides Sundays. Eid and other moving holidays are the owner's to add. */
+  publicHolidays: z.array(isoDay).max(200, 'At most 200 holidays'),
+  /** Where and when shoppers collect a pickup order. */
+  pickup: z.object({ address: text(200, 'The pickup address'), hours: text(80, 'Pickup hours') }),
+  /** The carriers staff pick from when shipping, each with its tracking-link pattern. */
+  carriers: carriersSchema,
   /** Tax in percent by region; every country belongs to one (contracts/checkout.ts). */
   taxRates: z.object({ us: percent, eu: percent, asia: percent, other: percent }),
   paymentMethods: z.object({ flutterwave: onOff, creditCard: onOff, bankTransfer: onOff }),
@@ -162,6 +222,64 @@ export const defaultShopSettings: ShopSettings = {
       enabled: false,
     },
   ],
+  deliveryZones: [
+    {
+      id: 'lagos',
+      name: 'Lagos',
+      states: ['Lagos'],
+      countries: [],
+      methods: [
+        { id: 'standard', priceKobo: 200_000, minDays: 1, maxDays: 2, enabled: true },
+        { id: 'express', priceKobo: 350_000, minDays: 0, maxDays: 1, enabled: true },
+        { id: 'overnight', priceKobo: 500_000, minDays: 1, maxDays: 1, enabled: true },
+        { id: PICKUP_METHOD_ID, priceKobo: 0, minDays: 0, maxDays: 0, enabled: false },
+      ],
+      freeShippingThresholdKobo: null,
+    },
+    {
+      id: 'south-west',
+      name: 'South-West',
+      states: ['Ogun', 'Oyo', 'Osun', 'Ondo', 'Ekiti'],
+      countries: [],
+      methods: [
+        { id: 'standard', priceKobo: 350_000, minDays: 2, maxDays: 4, enabled: true },
+        { id: 'express', priceKobo: 550_000, minDays: 1, maxDays: 2, enabled: true },
+      ],
+      freeShippingThresholdKobo: null,
+    },
+    {
+      id: 'other-states',
+      name: 'Other states',
+      states: nigerianStates.filter(
+        (state) => !['Lagos', 'Ogun', 'Oyo', 'Osun', 'Ondo', 'Ekiti'].includes(state),
+      ),
+      countries: [],
+      methods: [
+        { id: 'standard', priceKobo: 500_000, minDays: 3, maxDays: 7, enabled: true },
+        { id: 'express', priceKobo: 800_000, minDays: 2, maxDays: 3, enabled: true },
+      ],
+      freeShippingThresholdKobo: null,
+    },
+    {
+      id: 'international',
+      name: 'International',
+      states: [],
+      countries: checkoutCountries.filter((country) => country !== 'Nigeria'),
+      methods: [
+        { id: 'standard', priceKobo: 150_000, minDays: 3, maxDays: 5, enabled: true },
+        { id: 'express', priceKobo: 300_000, minDays: 1, maxDays: 2, enabled: true },
+      ],
+      freeShippingThresholdKobo: null,
+    },
+  ],
+  dispatchCutoff: '14:00',
+  // Nigeria's fixed public holidays; Eid al-Fitr, Eid al-Adha and the Prophet's birthday move with
+  // the moon and are declared late, so the owner adds them when they are announced.
+  publicHolidays: ['2026', '2027'].flatMap((year) =>
+    ['01-01', '05-01', '06-12', '10-01', '12-25', '12-26'].map((day) => `${year}-${day}`),
+  ),
+  pickup: { address: '14 Admiralty Way, Lekki Phase 1, Lagos', hours: 'Monday to Saturday, 9am to 5pm' },
+  carriers: defaultCarriers,
   taxRates: { us: 7, eu: 20, asia: 15, other: 10 },
   paymentMethods: { flutterwave: true, creditCard: true, bankTransfer: true },
   bankAccount: { bankName: 'Zenith Bank', accountNumber: '1012345678', accountName: 'Rossy Fashion Ltd' },
@@ -203,7 +321,76 @@ export const validShopSettingsSchema = shopSettingsSchema.superRefine((value, co
       });
     seen.add(method.id);
   });
+  deliveryZoneIssues(value).forEach((issue) => context.addIssue({ code: 'custom', ...issue }));
 });
+
+const listOfNames = (names: string[]) =>
+  names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/**
+ * What keeps a zone layout from pricing every address once: a state in no zone or in two, a
+ * country in two, Nigeria listed as a country, a method the shop does not have, or fewer days
+ * than the fewest. Each message names what is wrong.
+ */
+function deliveryZoneIssues(value: ShopSettings): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const zones = value.deliveryZones;
+  const zoneIds = new Set<string>();
+  zones.forEach((zone, index) => {
+    if (zoneIds.has(zone.id))
+      issues.push({ path: ['deliveryZones', index, 'id'], message: `Two zones have the id ${zone.id}.` });
+    zoneIds.add(zone.id);
+  });
+  for (const state of nigerianStates) {
+    const holding = zones.filter((zone) => zone.states.includes(state)).map((zone) => zone.name);
+    if (holding.length === 0)
+      issues.push({ path: ['deliveryZones'], message: `${state} is in no delivery zone.` });
+    else if (holding.length > 1)
+      issues.push({
+        path: ['deliveryZones'],
+        message: `${state} is in ${holding.length === 2 ? 'two' : holding.length} zones: ${listOfNames(holding)}.`,
+      });
+  }
+  for (const country of checkoutCountries) {
+    const holding = zones.filter((zone) => zone.countries.includes(country)).map((zone) => zone.name);
+    if (country === 'Nigeria' && holding.length > 0)
+      issues.push({
+        path: ['deliveryZones'],
+        message: `Nigeria is zoned by state: take it out of ${listOfNames(holding)}.`,
+      });
+    else if (holding.length > 1)
+      issues.push({
+        path: ['deliveryZones'],
+        message: `${country} is in ${holding.length === 2 ? 'two' : holding.length} zones: ${listOfNames(holding)}.`,
+      });
+  }
+  const methodIds = new Set([...value.shippingMethods.map((method) => method.id), PICKUP_METHOD_ID]);
+  zones.forEach((zone, zoneIndex) => {
+    const seen = new Set<string>();
+    zone.methods.forEach((method, methodIndex) => {
+      const path = ['deliveryZones', zoneIndex, 'methods', methodIndex];
+      if (!methodIds.has(method.id))
+        issues.push({
+          path: [...path, 'id'],
+          message: `${zone.name}: there is no shipping method ${method.id}.`,
+        });
+      if (seen.has(method.id))
+        issues.push({ path: [...path, 'id'], message: `${zone.name} lists ${method.id} twice.` });
+      seen.add(method.id);
+      if (method.minDays > method.maxDays)
+        issues.push({
+          path: [...path, 'maxDays'],
+          message: `${zone.name}: the most days cannot be fewer than the fewest.`,
+        });
+    });
+    if (zone.states.length === 0 && zone.countries.length === 0)
+      issues.push({
+        path: ['deliveryZones', zoneIndex, 'states'],
+        message: `${zone.name} names no state or country.`,
+      });
+  });
+  return issues;
+}
 
 /**
  * What a partial change may hold: any top-level setting, and for a group of values (tax rates,

@@ -12,7 +12,11 @@ import {
 } from '../../../core/settings/shop-settings';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema, ruleAnswers } from '../schemas';
-import { nairaFieldName, settingsInNaira } from '../../../core/settings/settings-in-naira';
+import {
+  deliveryZoneInKobo,
+  nairaFieldName,
+  settingsInNaira,
+} from '../../../core/settings/settings-in-naira';
 
 // 422: a whole the shop refuses though each value is well formed (no payment method left on).
 const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, ...ruleAnswers };
@@ -34,7 +38,40 @@ const shippingMethodDto = z.object({
   price: shippingPrice.describe('₦'),
 });
 
-const { freeShippingThresholdKobo: _threshold, shippingMethods: _methods, ...plain } = shape;
+const zoneShape = shape.deliveryZones.element.shape;
+/** A delivery zone in naira: each method's price, and the zone's own free-delivery threshold (null: the shop's). */
+const { freeShippingThresholdKobo: _zoneThreshold, ...zoneFields } = zoneShape;
+const deliveryZoneDto = z.object({
+  ...zoneFields,
+  methods: z
+    .array(
+      z.object({
+        ...zoneShape.methods.element.omit({ priceKobo: true }).shape,
+        price: shippingPrice.describe('₦ in this zone'),
+      }),
+    )
+    .min(1)
+    .max(11)
+    .describe("Each a shippingMethods id or 'pickup', with its price and business days in this zone"),
+  freeShippingThreshold: naira
+    .nullable()
+    .default(null)
+    .describe("₦: this zone's free-delivery threshold; null follows the shop's"),
+});
+const deliveryZonesDto = z
+  .array(deliveryZoneDto)
+  .min(1)
+  .max(40)
+  .describe(
+    'Every Nigerian state in exactly one zone, each country abroad in at most one; replaced whole. A layout that leaves a state out or puts one in two zones answers 400 naming it.',
+  );
+
+const {
+  freeShippingThresholdKobo: _threshold,
+  shippingMethods: _methods,
+  deliveryZones: _zones,
+  ...plain
+} = shape;
 
 /** The shop's settings as the API shows them: money in naira. */
 export const settingsDto = z.object({
@@ -43,6 +80,7 @@ export const settingsDto = z.object({
     '₦: orders whose goods reach it ship free by the methods that allow it',
   ),
   shippingMethods: z.array(shippingMethodDto).min(1).max(10),
+  deliveryZones: deliveryZonesDto,
 });
 type SettingsDto = z.infer<typeof settingsDto>;
 
@@ -56,8 +94,10 @@ const settingsPatch = z
     bankAccount: shape.bankAccount.partial(),
     currencyRates: shape.currencyRates.partial(),
     notifications: shape.notifications.partial(),
+    pickup: shape.pickup.partial(),
     freeShippingThreshold: naira,
     shippingMethods: z.array(shippingMethodDto).min(1).max(10),
+    deliveryZones: deliveryZonesDto,
   })
   .partial()
   .strict();
@@ -67,9 +107,10 @@ function toDto(settings: ShopSettings): SettingsDto {
 }
 
 function fromDto(body: z.infer<typeof settingsPatch>): ShopSettingsChanges {
-  const { freeShippingThreshold, shippingMethods, ...rest } = body;
+  const { freeShippingThreshold, shippingMethods, deliveryZones, ...rest } = body;
   return {
     ...rest,
+    ...(deliveryZones === undefined ? {} : { deliveryZones: deliveryZones.map(deliveryZoneInKobo) }),
     ...(freeShippingThreshold === undefined
       ? {}
       : { freeShippingThresholdKobo: nairaToKobo(freeShippingThreshold) }),
@@ -133,7 +174,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Change some settings (recorded in the audit log); checkout follows at once',
         description:
-          'Only the settings sent change; within a group (taxRates, paymentMethods, …) only the values sent. shippingMethods is replaced whole. At least one payment method stays on and at least one shipping method enabled.',
+          'Only the settings sent change; within a group (taxRates, paymentMethods, …) only the values sent. shippingMethods, deliveryZones and publicHolidays are replaced whole. At least one payment method stays on and at least one shipping method enabled; every Nigerian state lies in exactly one delivery zone (400 naming the state otherwise, and nothing changes).',
         body: settingsPatch,
         response: { 200: settingsDto, ...adminErrors },
       },

@@ -7,10 +7,28 @@ import type { TrackingView } from '../../../core/orders/read-orders';
 const naira = z.number().describe('Naira, at most two decimals');
 
 const shippingOptionDto = z.object({
-  id: z.string(),
+  id: z.string().describe("A shipping method's id, or 'pickup'"),
   name: z.string(),
-  description: z.string(),
-  price: naira,
+  description: z
+    .string()
+    .describe("Its time in the zone ('1–2 business days'), or where a pickup is collected"),
+  price: naira.describe(
+    'What this order pays for it (0 when free). With needsState: the lowest across Nigeria\'s zones, a "from" price',
+  ),
+  priceRange: z
+    .object({ min: naira, max: naira })
+    .nullable()
+    .describe('With needsState: the lowest and highest across the zones; null once the zone is known'),
+  minDays: z.number().int().describe('Fewest business days after the day it ships'),
+  maxDays: z.number().int(),
+  deliveryDates: z
+    .object({
+      earliest: z.string().describe('YYYY-MM-DD, Lagos'),
+      latest: z.string().describe('YYYY-MM-DD, Lagos'),
+    })
+    .describe(
+      'When an order placed now arrives: after the cut-off, Sundays and holidays it ships the next business day',
+    ),
   free: z.boolean(),
 });
 
@@ -50,8 +68,21 @@ export const cartQuoteDto = z.object({
   couponError: z.string().nullable(),
   shippingMethod: shippingOptionDto.nullable(),
   shippingMethods: z.array(shippingOptionDto),
-  freeShippingThreshold: naira,
+  freeShippingThreshold: naira.describe("The zone's free-delivery threshold, else the shop's"),
   country: z.string(),
+  state: z
+    .string()
+    .nullable()
+    .describe('The Nigerian state priced for, by its proper name; null abroad or without one'),
+  deliveryZone: z
+    .object({ id: z.string(), name: z.string() })
+    .nullable()
+    .describe('The delivery zone the address lies in; null while a Nigerian address names no state'),
+  needsState: z
+    .boolean()
+    .describe(
+      'A Nigerian address without a state: shipping shows "from" prices and an order would be refused',
+    ),
   purchasable: z.boolean(),
   maxQuantityPerProduct: z.number().describe('The most units of one product an order may hold'),
 });
@@ -62,6 +93,12 @@ export function toCartQuoteDto(quote: CartQuote): z.infer<typeof cartQuoteDto> {
     name: method.name,
     description: method.description,
     price: koboToNaira(method.priceKobo),
+    priceRange: method.priceRangeKobo
+      ? { min: koboToNaira(method.priceRangeKobo.min), max: koboToNaira(method.priceRangeKobo.max) }
+      : null,
+    minDays: method.minDays,
+    maxDays: method.maxDays,
+    deliveryDates: method.deliveryDates,
     free: method.free,
   });
   return {
@@ -92,6 +129,9 @@ export function toCartQuoteDto(quote: CartQuote): z.infer<typeof cartQuoteDto> {
     shippingMethods: quote.shippingMethods.map(option),
     freeShippingThreshold: koboToNaira(quote.freeShippingThresholdKobo),
     country: quote.country,
+    state: quote.state,
+    deliveryZone: quote.deliveryZone,
+    needsState: quote.needsState,
     purchasable: quote.purchasable,
     maxQuantityPerProduct: quote.maxQuantityPerProduct,
   };
