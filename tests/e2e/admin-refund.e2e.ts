@@ -197,6 +197,14 @@ describe('staff give money back', () => {
         expect(await row.count()).toBe(1);
         await row.getByText('The colour is not as pictured').waitFor();
         expect(await row.getByTestId('refund-status').textContent()).toBe('Refunded');
+        await noSideways(page);
+        await page.screenshot({ path: 'test-results/admin-payments-refunds-1280.png', fullPage: true });
+        expect(await axeViolations(page), 'axe on the payments tab with a refund').toEqual([]);
+        await page.setViewportSize({ width: 375, height: 812 });
+        await main(page).getByTestId('refund-card').first().waitFor();
+        await noSideways(page);
+        await page.screenshot({ path: 'test-results/admin-payments-refunds-375.png', fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 900 });
         expect(await main(page).getByTestId('export-refunds').getAttribute('href')).toMatch(
           new RegExp(`^/api/admin/export/refunds\\.csv\\?q=${number}&`),
         );

@@ -23,7 +23,7 @@ export function RefundsSection({
         <h3 id="payments-refunds-heading" className="text-xl">
           Refunds
           {refunds && refunds.length > 0 ? (
-            <span className="ml-2 text-sm font-normal text-ink-soft tabular-nums">
+            <span className="ml-2 font-sans text-sm font-normal text-ink-soft tabular-nums">
               {refunds.length} ·{' '}
               {formatNaira(
                 refunds.reduce(
