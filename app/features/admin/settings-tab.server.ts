@@ -33,6 +33,41 @@ const kobo = (form: FormData, name: string) => nairaToKobo(number(form, name));
 const checked = (form: FormData, name: string) => form.get(name) === 'on';
 const text = (form: FormData, name: string) => formText(form, name);
 
+/**
+ * The zones as the Delivery panel posts them: `deliveryZones.{i}.…` for each zone in its order, each
+ * method's row `….methods.{j}.…` (every method the shop has, ticked or not), states and countries as
+ * repeated values. Money in naira here: the shop's rules convert and check it.
+ */
+export function deliveryZonesFrom(form: FormData): ShopSettings['deliveryZones'] {
+  const zones: ShopSettings['deliveryZones'] = [];
+  for (let index = 0; form.has(`deliveryZones.${index}.id`); index++) {
+    const prefix = `deliveryZones.${index}`;
+    const methods: ShopSettings['deliveryZones'][number]['methods'] = [];
+    for (let at = 0; form.has(`${prefix}.methods.${at}.id`); at++) {
+      const row = `${prefix}.methods.${at}`;
+      methods.push({
+        id: text(form, `${row}.id`),
+        priceKobo: kobo(form, `${row}.price`),
+        minDays: number(form, `${row}.minDays`),
+        maxDays: number(form, `${row}.maxDays`),
+        enabled: checked(form, `${row}.enabled`),
+      });
+    }
+    const threshold = text(form, `${prefix}.freeShippingThreshold`).trim();
+    zones.push({
+      id: text(form, `${prefix}.id`),
+      name: text(form, `${prefix}.name`).trim(),
+      states: form.getAll(`${prefix}.states`).map(String) as ShopSettings['deliveryZones'][number]['states'],
+      countries: form
+        .getAll(`${prefix}.countries`)
+        .map(String) as ShopSettings['deliveryZones'][number]['countries'],
+      methods,
+      freeShippingThresholdKobo: threshold === '' ? null : kobo(form, `${prefix}.freeShippingThreshold`),
+    });
+  }
+  return zones;
+}
+
 /** The posted form as a change to every setting the form shows. */
 function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges {
   const methodIds = current.shippingMethods.map((method) => method.id);
@@ -58,6 +93,17 @@ function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges
       freeOverThreshold: checked(form, `shippingMethods.${index}.freeOverThreshold`),
       enabled: checked(form, `shippingMethods.${index}.enabled`),
     })),
+    // An older form without the Delivery panel leaves the zones as they are.
+    ...(form.has('deliveryZones.shown') ? { deliveryZones: deliveryZonesFrom(form) } : {}),
+    ...(form.has('dispatchCutoff') ? { dispatchCutoff: text(form, 'dispatchCutoff').trim() } : {}),
+    ...(form.has('publicHolidays')
+      ? {
+          publicHolidays: text(form, 'publicHolidays')
+            .split(/[\s,]+/)
+            .map((day) => day.trim())
+            .filter(Boolean),
+        }
+      : {}),
     taxRates: {
       us: number(form, 'taxRates.us'),
       eu: number(form, 'taxRates.eu'),

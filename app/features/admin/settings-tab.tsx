@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { ActionNotice } from './admin-nav';
 import type { AdminActionResult } from './admin-texts';
 import type { loadSettingsTab } from './settings-tab.server';
+import { DeliverySettings } from './settings-delivery';
 
 type SettingsData = Awaited<ReturnType<typeof loadSettingsTab>>;
 type Errors = Record<string, string>;
@@ -246,6 +247,20 @@ export function SettingsTab({ data }: { data: SettingsData }) {
             ))}
           </div>
           <GroupError message={errors.shippingMethods} />
+        </Panel>
+
+        <Panel
+          id="settings-delivery"
+          title="Delivery"
+          description="Zones price each method by where it goes: every Nigerian state in one zone, countries abroad by country. Dates count business days from the day an order ships."
+        >
+          <DeliverySettings
+            zones={data.deliveryZones}
+            methods={data.shippingMethods}
+            dispatchCutoff={data.dispatchCutoff}
+            publicHolidays={data.publicHolidays}
+            errors={errors}
+          />
         </Panel>
 
         <div className="grid gap-5 lg:grid-cols-2">
