@@ -1,6 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { checkoutMessages, type PaymentMethodId } from '../../contracts/checkout-texts';
+import {
+  checkoutMessages,
+  countryNames,
+  type CheckoutCountry,
+  type PaymentMethodId,
+} from '../../contracts/checkout-texts';
 import { getProfile } from '../../core/accounts/update-profile';
 import { getShopSettings } from '../../core/settings/shop-settings';
 import { ButtonLink } from '../components/ui/button';
@@ -29,7 +34,9 @@ import { priceChangeOf, type PriceChange } from '../features/checkout/price-chan
 import { koboToNaira } from '../../contracts/money';
 import type { CheckoutStage } from '../features/checkout/checkout-summary';
 import { whenOnline } from '../lib/connection';
-import { formatNigerianPhone } from '../../contracts/nigeria';
+import { formatNigerianPhone, nigerianStateOf } from '../../contracts/nigeria';
+import { rememberDeliveryState } from '../lib/delivery-state';
+import { useMethodFallback } from '../features/checkout/method-fallback';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getShopSettings(context.services.db);
@@ -85,6 +92,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   const defaults: Partial<SavedCheckoutDetails> = profile ?? saved ?? {};
   const [country, setCountry] = useState<string | null>(null);
+  const [state, setState] = useState<string | null>(null);
   const [email, setEmail] = useState<string | null>(null);
   const [shippingMethod, setShippingMethod] = useState<string | undefined>(undefined);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethodId | undefined>(undefined);
@@ -99,11 +107,37 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const chosenCountry = country ?? defaults.country ?? 'Nigeria';
   const chosenEmail = email ?? defaults.email ?? '';
   const nigeria = chosenCountry === 'Nigeria';
+  const chosenState = state ?? nigerianStateOf(defaults.state ?? '') ?? '';
   const request = useMemo(
-    () => ({ cart, couponCode: coupon, shippingMethod, country: chosenCountry, email: chosenEmail }),
-    [cart, coupon, shippingMethod, chosenCountry, chosenEmail],
+    () => ({
+      cart,
+      couponCode: coupon,
+      shippingMethod,
+      country: chosenCountry,
+      // Abroad the zone is the country's; the typed region prices nothing.
+      state: nigeria ? chosenState || undefined : undefined,
+      email: chosenEmail,
+    }),
+    [cart, coupon, shippingMethod, chosenCountry, nigeria, chosenState, chosenEmail],
   );
-  const { quote, error: quoteError, pending: quotePending, requote } = useCartQuote(request);
+  const {
+    quote,
+    error: quoteError,
+    fields: quoteFields,
+    pending: quotePending,
+    requote,
+  } = useCartQuote(request, 0);
+  const fallback = useMethodFallback(
+    quote,
+    shippingMethod,
+    quoteFields,
+    setShippingMethod,
+    nigeria ? chosenState || 'Nigeria' : (countryNames[chosenCountry as CheckoutCountry] ?? chosenCountry),
+  );
+  // The zone's refusal (a state no zone covers) is said beside the state, as a field's error is.
+  const stateRefusal = quoteFields['shippingAddress.state'] ?? quoteFields['shippingAddress.country'];
+  const shownErrors =
+    stateRefusal && !fieldErrors.state ? { ...fieldErrors, state: stateRefusal } : fieldErrors;
   const payment = paymentMethod ?? paymentMethods[0];
 
   if (hydrated && cart.length === 0) {
@@ -273,14 +307,26 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           />
           <AddressFieldset
             defaults={defaults}
-            fieldErrors={fieldErrors}
+            fieldErrors={shownErrors}
             locked={orderLocked}
             signedIn={Boolean(profile)}
             remember={Boolean(saved) || Boolean(profile)}
             country={chosenCountry}
             onCountry={setCountry}
+            state={chosenState}
+            onState={(picked) => {
+              setState(picked);
+              setFieldErrors(({ state: _gone, ...rest }) => rest);
+              // The product pages price delivery for the state she last chose.
+              rememberDeliveryState(picked);
+            }}
           />
-          <ShippingFieldset quote={quote} locked={orderLocked} onChoose={setShippingMethod} />
+          <ShippingFieldset
+            quote={quote}
+            locked={orderLocked}
+            onChoose={setShippingMethod}
+            fallback={fallback}
+          />
           <PaymentFieldset
             paymentMethods={paymentMethods}
             payment={payment}

@@ -1,5 +1,13 @@
 import { MessageCircle, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
-import { data, isRouteErrorResponse, Link, redirect, useRouteError, useSearchParams } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useRouteError,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { hasSizeChoice } from '../../contracts/catalog';
 import { deliveryPromise } from '../../contracts/delivery';
 import { getProduct, listRelatedProducts } from '../../core/catalog/get-product';
@@ -14,6 +22,7 @@ import { productJsonLd, whatsappOrderLink } from '../features/catalog/product-li
 import { ChoicePrice, ProductPurchase } from '../features/catalog/product-purchase';
 import { useVariantChoice, variantPriceKobo } from '../features/catalog/variant-choice';
 import { ProductTabs } from '../features/catalog/product-tabs';
+import { ProductDelivery } from '../features/catalog/product-delivery';
 import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
@@ -31,6 +40,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data('Product not found', { status: 404 });
     throw error;
   }
+}
+
+/** Pricing delivery for the line under the purchase row changes nothing the page loaded. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === '/cart/quote') return false;
+  return defaultShouldRevalidate;
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -173,6 +188,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             ) : null}
             {shop ? (
               <ul className="mt-8 grid gap-3 border-t border-line pt-6 text-sm text-ink-soft sm:grid-cols-3">
+                <li className="sm:col-span-3">
+                  <ProductDelivery productId={product.id} />
+                </li>
                 {delivery ? (
                   <li className="flex items-center gap-2">
                     <Truck width={18} height={18} strokeWidth={1.5} aria-hidden="true" />

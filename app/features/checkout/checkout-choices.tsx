@@ -1,25 +1,45 @@
 import { CreditCard, Landmark } from 'lucide-react';
 import { paymentMethodNames, type PaymentMethodId } from '../../../contracts/checkout-texts';
 import { formatNaira } from '../../../contracts/money';
+import { formatDeliveryWindow } from '../../../contracts/delivery-dates';
+import type { ShippingOption } from '../../../core/orders/pricing';
 import type { CartQuote } from '../../../core/orders/quote';
 
-/** The delivery methods the quote offers for this cart and country, each with its price or Free. */
+/**
+ * The delivery methods the quote offers for this cart and address, each with its price (or Free
+ * delivery) and the days it arrives. Before a Nigerian state is chosen the prices are "from" the
+ * lowest zone's; a method the new address's zone does not offer is gone, and the one chosen instead
+ * is said plainly.
+ */
 export function ShippingFieldset({
   quote,
   locked: orderLocked,
   onChoose: setShippingMethod,
+  fallback,
 }: {
   quote: CartQuote | null;
   locked: boolean;
   onChoose: (id: string) => void;
+  /** The method chosen before is not offered here: what was chosen instead, in words. */
+  fallback?: string | null;
 }) {
   return (
-    <fieldset className="space-y-3" disabled={orderLocked}>
+    <fieldset className="space-y-3" disabled={orderLocked} data-testid="shipping-methods">
       <legend className="font-display text-2xl">Shipping method</legend>
+      {fallback ? (
+        <p
+          role="status"
+          className="rounded-sm bg-cream p-3 text-sm text-ink-soft"
+          data-testid="method-fallback"
+        >
+          {fallback}
+        </p>
+      ) : null}
       {(quote?.shippingMethods ?? []).map((method) => (
         <label
           key={method.id}
           className="flex cursor-pointer items-center gap-4 rounded-sm border border-line bg-white p-4 has-checked:border-ink"
+          data-testid={`method-${method.id}`}
         >
           <input
             type="radio"
@@ -27,18 +47,43 @@ export function ShippingFieldset({
             value={method.id}
             checked={quote?.shippingMethod?.id === method.id}
             onChange={() => setShippingMethod(method.id)}
-            className="h-4 w-4 accent-ink"
+            className="h-4 w-4 shrink-0 accent-ink"
           />
-          <span className="flex-1">
+          <span className="min-w-0 flex-1">
             <span className="block text-sm font-medium">{method.name}</span>
+            <span className="block text-xs text-ink-soft" data-testid="method-dates">
+              {methodDates(method)}
+            </span>
             <span className="block text-xs text-muted">{method.description}</span>
           </span>
-          <span className="text-sm tabular-nums">{method.free ? 'Free' : formatNaira(method.priceKobo)}</span>
+          <span className="shrink-0 text-right text-sm tabular-nums" data-testid="method-price">
+            {methodPrice(method)}
+          </span>
         </label>
       ))}
       {!quote ? <p className="text-sm text-muted">Loading delivery options…</p> : null}
+      {quote && quote.shippingMethods.some((method) => method.priceRangeKobo) ? (
+        <p className="text-xs text-muted">Choose your state for the exact price and dates.</p>
+      ) : null}
     </fieldset>
   );
+}
+
+const PICKUP = 'pickup';
+
+/** When a method's order comes: "Arrives Thu 27 – Fri 28 Nov"; a pickup is ready to collect instead. */
+function methodDates(method: ShippingOption): string {
+  const window = formatDeliveryWindow(method.deliveryDates.earliest, method.deliveryDates.latest);
+  return method.id === PICKUP ? window.replace(/^Arrives/, 'Ready to collect') : window;
+}
+
+/** A method's price in words: "Free delivery", "₦2,000", or "from ₦2,000" while the state is unknown. */
+export function methodPrice(method: ShippingOption): string {
+  if (method.id === PICKUP) return 'Free';
+  if (method.free) return 'Free delivery';
+  const range = method.priceRangeKobo;
+  if (range && range.min !== range.max) return `from ${formatNaira(range.min)}`;
+  return formatNaira(method.priceKobo);
 }
 
 /** The payment methods the shop takes, with what happens after Place Order for the one chosen. */

@@ -5,12 +5,7 @@ import {
   countryNames,
   missingFieldsMessage,
 } from '../../../contracts/checkout-texts';
-import {
-  nigerianPhoneOf,
-  nigerianStateLabel,
-  nigerianStateOf,
-  nigerianStates,
-} from '../../../contracts/nigeria';
+import { nigerianPhoneOf, nigerianStateLabel, nigerianStates } from '../../../contracts/nigeria';
 import { Field, SelectField } from '../../components/ui/field';
 import type { SavedCheckoutDetails } from '../../lib/shop-stores';
 
@@ -158,11 +153,16 @@ export function AddressFieldset({
   remember,
   country: chosenCountry,
   onCountry,
+  state: chosenState,
+  onState,
 }: DetailsProps & {
   signedIn: boolean;
   remember: boolean;
   country: string;
   onCountry: (country: string) => void;
+  /** The Nigerian state chosen ('' for none yet): delivery is priced by it as soon as it changes. */
+  state: string;
+  onState: (state: string) => void;
 }) {
   const nigeria = chosenCountry === 'Nigeria';
   const profile = signedIn;
@@ -202,12 +202,15 @@ export function AddressFieldset({
         {nigeria ? (
           <SelectField
             key="state-ng"
+            id="state"
             label="State"
             name="state"
             autoComplete="address-level1"
             required
-            defaultValue={nigerianStateOf(defaults.state ?? '') ?? ''}
+            value={chosenState}
+            onChange={(event) => onState(event.target.value)}
             error={fieldErrors.state}
+            data-testid="state-select"
           >
             <option value="" disabled>
               Choose your state

@@ -11,6 +11,8 @@ export interface QuoteRequest {
   couponCode?: string | undefined;
   shippingMethod?: string | undefined;
   country?: string | undefined;
+  /** The Nigerian state delivery is priced for; none yet: the quote gives "from" prices. */
+  state?: string | undefined;
   email?: string | undefined;
 }
 
@@ -18,6 +20,8 @@ interface QuoteAnswer {
   ok: boolean;
   quote?: CartQuote;
   error?: string;
+  /** A refusal's fields, as the server names them ('shippingAddress.state', 'shippingMethod'). */
+  fields?: Record<string, string>;
 }
 
 /** What the bag says of its total while the phone has no connection and it was never priced. */
@@ -44,6 +48,10 @@ export function useCartQuote(request: QuoteRequest | null, delayMs = 200) {
       couponCode: request.couponCode || undefined,
       shippingMethod: request.shippingMethod || undefined,
       country: request.country || undefined,
+      // Delivery is priced by the address's zone: a state in Nigeria, the country abroad.
+      shippingAddress: request.country
+        ? { country: request.country, ...(request.state ? { state: request.state } : {}) }
+        : undefined,
       email: request.email || undefined,
     });
   }, [request]);
@@ -68,6 +76,8 @@ export function useCartQuote(request: QuoteRequest | null, delayMs = 200) {
         : !answer && body !== null && !online
           ? OFFLINE_QUOTE
           : null,
+    /** What the refusal says of each field: the state no zone covers, a method not offered there. */
+    fields: answer && !answer.ok ? (answer.fields ?? {}) : {},
     pending: fetcher.state !== 'idle' || (body !== null && !answer && online),
     /** Prices the same cart again now: the shop said its prices changed. */
     requote,
