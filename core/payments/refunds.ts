@@ -123,7 +123,7 @@ export interface Refundable {
   provider: RefundProvider;
 }
 
-/** Kobo a staff member asks to refund, or lines; see `refundRequestSchema`. */
+/** How a refund is made beyond what staff ask (`refundRequestSchema`): the return it settles, and the clock. */
 export interface RefundOptions {
   /** The return this refund settles (the returns flow refunds through here). */
   returnId?: number;
