@@ -120,6 +120,11 @@ const unsellableCodes = {
  * rest are rules of the shop's: 409 or 422.
  */
 function quoteRefusal(totals: CartQuote, shippingMethod: string): AppError | null {
+  // The schema asks a Nigerian address for its state; this keeps an order from ever taking a "from" price.
+  if (totals.needsState)
+    return new AppError('BAD_REQUEST', checkoutMessages.chooseState, {
+      'shippingAddress.state': checkoutMessages.chooseState,
+    });
   const unsellable = totals.lines.find((line) => line.problemKind !== null && line.problemKind !== 'stock');
   if (unsellable?.problemKind && unsellable.problemKind !== 'stock')
     return new AppError(
@@ -342,7 +347,8 @@ async function recordOrder(
                           shipping_method_label, payment_method, payment_status, status, subtotal_kobo,
                           discount_kobo, shipping_kobo, tax_kobo, total_kobo, tax_rate_percent, coupon_code,
                           first_order_coupon, client_address_hash, bank_reference, access_token_hash,
-                          idempotency_key, request_hash, stock_held_until, created_at, updated_at)
+                          idempotency_key, request_hash, stock_held_until, delivery_zone, delivery_earliest,
+                          delivery_latest, created_at, updated_at)
       SELECT ${order.number}, ${order.userId}::uuid, ${order.email}, ${order.phone},
              ${JSON.stringify(order.shippingAddress)}::jsonb, ${order.shippingMethod},
              ${order.shippingMethodLabel}, ${order.paymentMethod}, ${order.paymentStatus}, ${order.status},
@@ -351,6 +357,7 @@ async function recordOrder(
              ${order.couponCode}::text, ${order.firstOrderCoupon}::boolean, ${order.clientAddressHash}::text,
              ${order.bankReference}::text, ${order.accessTokenHash}, ${order.idempotencyKey}::text,
              ${order.requestHash}::text, ${order.stockHeldUntil?.toISOString() ?? null}::timestamptz,
+             ${order.deliveryZone}::text, ${order.deliveryEarliest}::date, ${order.deliveryLatest}::date,
              ${at}::timestamptz, ${at}::timestamptz
         FROM checked WHERE checked.ok
       RETURNING id
@@ -497,13 +504,13 @@ export async function placeOrder(
     deps.db,
     {
       items: input.items,
-      country: input.shippingAddress.country,
+      shippingAddress: { country: input.shippingAddress.country, state: input.shippingAddress.state },
       shippingMethod: input.shippingMethod,
       couponCode: input.couponCode,
       email: input.email,
     },
     { userId },
-    { settings },
+    { settings, now: options.now },
   );
   // Never more (or less) than the shopper saw: a changed total places nothing and sends the new quote.
   const refusal = quoteRefusal(totals, input.shippingMethod) ?? totalRefusal(totals, input.expectedTotal);
@@ -628,6 +635,15 @@ function newOrderRow(
     clientAddressHash: order.clientAddressHash,
     carrier: null,
     trackingNumber: null,
+    // The promise the shopper saw at checkout, kept as it was made.
+    deliveryZone: totals.deliveryZone?.name ?? null,
+    deliveryEarliest: shippingMethod.deliveryDates.earliest,
+    deliveryLatest: shippingMethod.deliveryDates.latest,
+    trackingUrl: null,
+    // A pickup order gets its code when it is ready to collect, not before.
+    pickupCode: null,
+    readyForPickupAt: null,
+    pickedUpAt: null,
     createdAt: order.now,
     updatedAt: order.now,
   };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -125,6 +126,17 @@ export const orders = pgTable(
     clientAddressHash: text('client_address_hash'),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    /** The delivery zone the order was priced in, by its name then; null on orders older than zones. */
+    deliveryZone: text('delivery_zone'),
+    /** The delivery promised at checkout (Lagos dates); null on older orders. */
+    deliveryEarliest: date('delivery_earliest', { mode: 'string' }),
+    deliveryLatest: date('delivery_latest', { mode: 'string' }),
+    /** The short code a shopper shows to collect a pickup order. */
+    pickupCode: text('pickup_code'),
+    readyForPickupAt: timestamp('ready_for_pickup_at', { withTimezone: true }),
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    /** The carrier's tracking page for the tracking number, as the owner's pattern made it. */
+    trackingUrl: text('tracking_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
