@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { auditLog } from '../../db/schema/admin';
 import { settings } from '../../db/schema/settings';
-import { defaultShopSettings, getShopSettings, saveShopSettings } from './shop-settings';
+import { AppError } from '../errors';
+import {
+  defaultShopSettings,
+  getShopSettings,
+  saveShopSettings,
+  validShopSettingsSchema,
+} from './shop-settings';
 
 let database: TestDatabase;
 const actor = { id: null, email: 'owner@rossy.ng' };
@@ -68,5 +74,98 @@ describe('shop settings', () => {
   it('ignores unknown keys', async () => {
     const saved = await saveShopSettings(database.db, { hacked: true } as Record<string, unknown>, actor);
     expect(saved).not.toHaveProperty('hacked');
+  });
+});
+
+describe('delivery zones', () => {
+  const zones = defaultShopSettings.deliveryZones;
+  const withZones = (deliveryZones: typeof zones) => saveShopSettings(database.db, { deliveryZones }, actor);
+  const refusal = async (deliveryZones: typeof zones) => {
+    const before = await getShopSettings(database.db);
+    const error = await withZones(deliveryZones).then(
+      () => null,
+      (caught: unknown) => caught as AppError,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect(error!.status).toBe(400);
+    // Nothing changes.
+    expect(await getShopSettings(database.db)).toEqual(before);
+    return error!.message;
+  };
+
+  it('keeps every state in exactly one zone by default, with the seed prices', () => {
+    expect(validShopSettingsSchema.safeParse(defaultShopSettings).success).toBe(true);
+    const lagos = zones.find((zone) => zone.id === 'lagos')!;
+    const other = zones.find((zone) => zone.id === 'other-states')!;
+    expect(other.states).toContain('Kano');
+    expect(other.states).toHaveLength(37 - 6);
+    expect(lagos.methods.find((method) => method.id === 'standard')).toMatchObject({
+      priceKobo: 200_000,
+      minDays: 1,
+      maxDays: 2,
+    });
+    expect(lagos.methods.find((method) => method.id === 'express')).toMatchObject({
+      priceKobo: 350_000,
+      minDays: 0,
+      maxDays: 1,
+    });
+    expect(defaultShopSettings.publicHolidays).toEqual(
+      expect.arrayContaining(['2026-01-01', '2026-06-12', '2027-10-01', '2027-12-26']),
+    );
+  });
+
+  it('refuses a layout that leaves a state out, naming it, and changes nothing', async () => {
+    const message = await refusal(
+      zones.map((zone) =>
+        zone.id === 'other-states'
+          ? { ...zone, states: zone.states.filter((state) => state !== 'Kano') }
+          : zone,
+      ),
+    );
+    expect(message).toContain('Kano is in no delivery zone.');
+  });
+
+  it('refuses a state in two zones, naming both', async () => {
+    const message = await refusal(
+      zones.map((zone) => (zone.id === 'south-west' ? { ...zone, states: [...zone.states, 'Lagos'] } : zone)),
+    );
+    expect(message).toContain('Lagos is in two zones: Lagos and South-West.');
+  });
+
+  it('refuses a country in two zones, a method the shop does not have, and fewer most days than fewest', async () => {
+    const twice = [...zones, { ...zones[3]!, id: 'uk', name: 'UK', countries: ['UK' as const] }];
+    expect(await refusal(twice)).toContain('UK is in two zones: International and UK.');
+    const unknown = zones.map((zone) =>
+      zone.id === 'lagos'
+        ? { ...zone, methods: [...zone.methods, { ...zone.methods[0]!, id: 'drone' }] }
+        : zone,
+    );
+    expect(await refusal(unknown)).toContain('there is no shipping method drone');
+    const backwards = zones.map((zone) =>
+      zone.id === 'lagos' ? { ...zone, methods: [{ ...zone.methods[0]!, minDays: 3, maxDays: 1 }] } : zone,
+    );
+    expect(await refusal(backwards)).toContain('the most days cannot be fewer than the fewest');
+  });
+
+  it('takes a valid new layout and a zone threshold', async () => {
+    const saved = await withZones(
+      zones.map((zone) => (zone.id === 'lagos' ? { ...zone, freeShippingThresholdKobo: 2_500_000 } : zone)),
+    );
+    expect(saved.deliveryZones[0]!.freeShippingThresholdKobo).toBe(2_500_000);
+  });
+
+  it('reads the default zones for a stored shop saved before zones existed', async () => {
+    const {
+      deliveryZones: _zones,
+      dispatchCutoff: _cutoff,
+      publicHolidays: _holidays,
+      pickup: _pickup,
+      ...old
+    } = defaultShopSettings;
+    await database.db.update(settings).set({ value: old }).where(eq(settings.key, 'shop'));
+    const read = await getShopSettings(database.db);
+    expect(read.deliveryZones).toEqual(defaultShopSettings.deliveryZones);
+    expect(read.dispatchCutoff).toBe('14:00');
+    expect(read.pickup).toEqual(defaultShopSettings.pickup);
   });
 });

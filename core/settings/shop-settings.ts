@@ -6,6 +6,7 @@ import { nigerianStates } from '../../contracts/nigeria';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/settings';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
+import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import { carriersSchema, defaultCarriers } from './carriers';
 
@@ -232,7 +233,7 @@ export const defaultShopSettings: ShopSettings = {
         { id: 'standard', priceKobo: 200_000, minDays: 1, maxDays: 2, enabled: true },
         { id: 'express', priceKobo: 350_000, minDays: 0, maxDays: 1, enabled: true },
         { id: 'overnight', priceKobo: 500_000, minDays: 1, maxDays: 1, enabled: true },
-        { id: PICKUP_METHOD_ID, priceKobo: 0, minDays: 0, maxDays: 0, enabled: false },
+        { id: PICKUP_METHOD_ID, priceKobo: 0, minDays: 0, maxDays: 0, enabled: true },
       ],
       freeShippingThresholdKobo: null,
     },
@@ -323,6 +324,19 @@ export const validShopSettingsSchema = shopSettingsSchema.superRefine((value, co
   });
   deliveryZoneIssues(value).forEach((issue) => context.addIssue({ code: 'custom', ...issue }));
 });
+
+/**
+ * A zone layout that leaves a state out or puts one in two zones is bad input (400), as the
+ * settings API promises, not one of the shop's softer rules (422): no address could be priced once.
+ */
+function refuseBrokenZoneLayout(value: ShopSettings): void {
+  const issues = deliveryZoneIssues(value);
+  const [first] = issues;
+  if (!first) return;
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.join('.')] ??= issue.message;
+  throw new AppError('BAD_REQUEST', `${first.path.join('.')}: ${first.message}`, fields);
+}
 
 const listOfNames = (names: string[]) =>
   names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
@@ -454,7 +468,9 @@ export async function saveShopSettings(
       .where(eq(settings.key, 'shop'))
       .for('update');
     const current = readStored(row?.value);
-    const next = parseInput(validShopSettingsSchema, mergeShopSettings(current, changes));
+    const merged = mergeShopSettings(current, changes);
+    refuseBrokenZoneLayout(parseInput(shopSettingsSchema, merged));
+    const next = parseInput(validShopSettingsSchema, merged);
     await tx.update(settings).set({ value: next, updatedAt: new Date() }).where(eq(settings.key, 'shop'));
     const changed = changedShopSettings(current, next);
     if (actor && changed.keys.length > 0)
