@@ -268,6 +268,32 @@ describe('the states of a refund', () => {
     expect((await refused(retryRefund(deps, 99_999_999, admin))).code).toBe('NOT_FOUND');
   });
 
+  it('a failed refund of pieces refunded since is refused on retry: they are never paid back twice', async () => {
+    const { number, lines } = await paidCardOrder(2);
+    const line = lines[0]!;
+    const failed = await createRefund(
+      deps,
+      number,
+      { lines: [{ orderLineId: line.id, quantity: 1 }], reason: 'Torn', testOutcome: 'failed' },
+      admin,
+    );
+    expect(failed.status).toBe('failed');
+    await createRefund(
+      deps,
+      number,
+      { lines: [{ orderLineId: line.id, quantity: 2 }], reason: 'Both came back' },
+      admin,
+    );
+    const error = await refused(retryRefund(deps, failed.id, admin));
+    expect(error).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Those pieces were refunded since; make a new refund for what remains.',
+    });
+    const [row] = await database.db.select().from(refunds).where(eq(refunds.id, failed.id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await refundableFor(database.db, number)).lines[0]!.refundedQuantity).toBe(2);
+  });
+
   it('a pending refund completes when the job follows it', async () => {
     const { number } = await paidCardOrder();
     const pending = await createRefund(

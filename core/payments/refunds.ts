@@ -777,6 +777,17 @@ export async function retryRefund(deps: PaymentDeps, refundId: number, actor: Ac
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     if (row.purpose === 'order') {
       const state = await refundableOf(tx, order);
+      // Pieces refunded by another refund since this one failed would be paid back twice: what remains
+      // of each line excludes this refund (it is failed, so it holds nothing), and must still cover it.
+      const mine = await tx.select().from(refundLines).where(eq(refundLines.refundId, row.id));
+      for (const piece of mine) {
+        const line = state.lines.find((item) => item.orderLineId === piece.orderLineId);
+        if (!line || line.quantity - line.refundedQuantity < piece.quantity)
+          throw new AppError(
+            'CONFLICT',
+            'Those pieces were refunded since; make a new refund for what remains.',
+          );
+      }
       if (row.amountKobo > state.remainingKobo)
         throw new AppError(
           'CONFLICT',
