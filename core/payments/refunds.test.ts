@@ -294,6 +294,81 @@ describe('the states of a refund', () => {
     expect((await refundableFor(database.db, number)).lines[0]!.refundedQuantity).toBe(2);
   });
 
+  it('a failed refund of pieces refunded since is refused on retry: they are never paid back twice', async () => {
+    const { number, lines } = await paidCardOrder(2);
+    const line = lines[0]!;
+    const failed = await createRefund(
+      deps,
+      number,
+      { lines: [{ orderLineId: line.id, quantity: 1 }], reason: 'Torn', testOutcome: 'failed' },
+      admin,
+    );
+    expect(failed.status).toBe('failed');
+    await createRefund(
+      deps,
+      number,
+      { lines: [{ orderLineId: line.id, quantity: 2 }], reason: 'Both came back' },
+      admin,
+    );
+    const error = await refused(retryRefund(deps, failed.id, admin));
+    expect(error).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Those pieces were refunded since; make a new refund for what remains.',
+    });
+    const [row] = await database.db.select().from(refunds).where(eq(refunds.id, failed.id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await refundableFor(database.db, number)).lines[0]!.refundedQuantity).toBe(2);
+  });
+
+  it('units go back on sale once, when their refund completes, and never for a failed one', async () => {
+    const { number, lines } = await paidCardOrder(4);
+    const line = lines[0]!;
+    const stock = async () => {
+      const [variant] = await database.db
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, line.variantId!));
+      return variant!.stock;
+    };
+    const one = (extra: Record<string, unknown>) => ({
+      lines: [{ orderLineId: line.id, quantity: 1 }],
+      restock: true,
+      reason: 'Came back',
+      ...extra,
+    });
+    const before = await stock();
+    const failed = await createRefund(deps, number, one({ testOutcome: 'failed' }), admin);
+    expect(failed.status).toBe('failed');
+    expect(await stock()).toBe(before);
+    const pending = await createRefund(deps, number, one({ testOutcome: 'pending' }), admin);
+    expect(pending.status).toBe('pending');
+    expect(await stock()).toBe(before);
+    await followPendingRefunds(deps, new Date(Date.now() + 2 * 60_000));
+    expect((await refundsOfOrder(database.db, number)).find((r) => r.id === pending.id)!.status).toBe(
+      'completed',
+    );
+    expect(await stock()).toBe(before + 1);
+    // The failed one, tried again and completed, puts its piece back then, once.
+    expect((await retryRefund(deps, failed.id, admin)).status).toBe('completed');
+    expect(await stock()).toBe(before + 2);
+    // A refund by hand completes at once, and its piece goes back with it.
+    const byHand = await createRefund(
+      deps,
+      number,
+      one({
+        manual: {
+          accountName: 'Kemi Bello',
+          accountNumber: '0123456789',
+          bankName: 'GTBank',
+          reference: 'TRF-RESTOCK-1',
+        },
+      }),
+      admin,
+    );
+    expect(byHand.status).toBe('completed');
+    expect(await stock()).toBe(before + 3);
+  });
+
   it('a pending refund completes when the job follows it', async () => {
     const { number } = await paidCardOrder();
     const pending = await createRefund(

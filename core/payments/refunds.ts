@@ -451,8 +451,8 @@ function describe(plan: Planned, order: OrderRow): string {
 
 /**
  * Writes a refund inside the caller's transaction, the order locked: checked against what remains,
- * with its lines, the units put back when asked, and the activity-log entry. A refund by hand is
- * completed at once. Returns the refund's id; the provider is asked by `askProvider` after commit.
+ * with its lines and the activity-log entry. A refund by hand is completed at once (and its units,
+ * when asked, go back on sale then, as every refund's do when it completes). Returns the refund's id; the provider is asked by `askProvider` after commit.
  */
 async function recordRefund(
   tx: DbOrTx,
@@ -502,7 +502,6 @@ async function recordRefund(
   if (!row) throw new Error('The refund was not recorded');
   if (plan.lines.length > 0)
     await tx.insert(refundLines).values(plan.lines.map((line) => ({ refundId: row.id, ...line })));
-  if (row.restock) await restockLines(tx, plan.lines);
   await recordAdminAction(tx, actor, {
     action: 'order.refund',
     entityType: 'order',
@@ -675,8 +674,8 @@ function whereTo(provider: RefundProvider): string {
 }
 
 /**
- * pending → completed, once, in the caller's transaction: the order's payment status follows what its
- * completed refunds add up to, money owed back leaves the transaction's "to refund", the timeline says
+ * pending → completed, once, in the caller's transaction: the units asked back go back on sale, the
+ * order's payment status follows what its completed refunds add up to, money owed back leaves the transaction's "to refund", the timeline says
  * it and the owner is notified. Returns null when the refund was no longer pending.
  */
 async function completeInTx(
@@ -703,6 +702,15 @@ async function completeInTx(
     .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
     .returning();
   if (!refund) return null;
+  // The units go back on sale with the money, in the statement's transaction that completes it: a
+  // refund that fails puts nothing back, and one refund puts its units back once.
+  if (refund.restock) {
+    const pieces = await tx
+      .select({ orderLineId: refundLines.orderLineId, quantity: refundLines.quantity })
+      .from(refundLines)
+      .where(eq(refundLines.refundId, refund.id));
+    await restockLines(tx, pieces);
+  }
   if (refund.purpose === 'order') {
     const received = await receivedFor(tx, order);
     const [done] = await tx
