@@ -5,6 +5,7 @@ import { productVariants, products } from '../../db/schema/catalog';
 import { auditLog } from '../../db/schema/admin';
 import { outbox } from '../../db/schema/mail';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
+import { orderReturns } from '../../db/schema/returns';
 import { paymentTransactions, refunds, sandboxRefunds } from '../../db/schema/payments';
 import { allowManyUnpaidOrders, testOrderBody } from '../../tests/fixtures/orders';
 import { setProductStock } from '../../tests/fixtures/stock';
@@ -294,32 +295,6 @@ describe('the states of a refund', () => {
     expect((await refundableFor(database.db, number)).lines[0]!.refundedQuantity).toBe(2);
   });
 
-  it('a failed refund of pieces refunded since is refused on retry: they are never paid back twice', async () => {
-    const { number, lines } = await paidCardOrder(2);
-    const line = lines[0]!;
-    const failed = await createRefund(
-      deps,
-      number,
-      { lines: [{ orderLineId: line.id, quantity: 1 }], reason: 'Torn', testOutcome: 'failed' },
-      admin,
-    );
-    expect(failed.status).toBe('failed');
-    await createRefund(
-      deps,
-      number,
-      { lines: [{ orderLineId: line.id, quantity: 2 }], reason: 'Both came back' },
-      admin,
-    );
-    const error = await refused(retryRefund(deps, failed.id, admin));
-    expect(error).toMatchObject({
-      code: 'CONFLICT',
-      message: 'Those pieces were refunded since; make a new refund for what remains.',
-    });
-    const [row] = await database.db.select().from(refunds).where(eq(refunds.id, failed.id));
-    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
-    expect((await refundableFor(database.db, number)).lines[0]!.refundedQuantity).toBe(2);
-  });
-
   it('units go back on sale once, when their refund completes, and never for a failed one', async () => {
     const { number, lines } = await paidCardOrder(4);
     const line = lines[0]!;
@@ -367,6 +342,20 @@ describe('the states of a refund', () => {
     );
     expect(byHand.status).toBe('completed');
     expect(await stock()).toBe(before + 3);
+  });
+
+  it('a return that has a refund already is refused with 409, not a database error', async () => {
+    const { number, order } = await paidCardOrder();
+    const [ret] = await database.db
+      .insert(orderReturns)
+      .values({ number: `RET-T${order.id}`, orderId: order.id, resolution: 'refund' })
+      .returning();
+    await createRefund(deps, number, { amount: 100, reason: 'Return' }, admin, { returnId: ret!.id });
+    const error = await refused(
+      createRefund(deps, number, { amount: 100, reason: 'Again' }, admin, { returnId: ret!.id }),
+    );
+    expect(error).toMatchObject({ code: 'CONFLICT', message: 'This return has a refund already.' });
+    expect(await refundCount(number)).toBe(1);
   });
 
   it('a pending refund completes when the job follows it', async () => {

@@ -51,6 +51,7 @@ import type { OrderRow } from '../orders/order-view';
 import { findOrderByNumber } from '../orders/read-orders';
 import { containsPattern } from '../search-pattern';
 import { getShopSettings } from '../settings/shop-settings';
+import { isUniqueViolation } from '../unique-violation';
 import { parseInput } from '../validation';
 import type { PaymentDeps } from './payments';
 import { ProviderError, type PaymentProvider, type ProviderRefund } from './provider';
@@ -560,16 +561,23 @@ export async function createRefund(
   const found = await findOrderByNumber(deps.db, orderNumber);
   if (!found) throw new AppError('NOT_FOUND', 'Order not found');
   const now = options.now ?? new Date();
-  const row = await deps.db.transaction(async (tx) => {
-    // Two staff at once: the second waits here, then sees the first one's refund in what remains.
-    const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
-    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-    const plan =
-      input.purpose === 'owed'
-        ? await planOwedRefund(tx, order, input)
-        : await planOrderRefund(tx, order, input);
-    return recordRefund(tx, order, input, plan, actor, options, now);
-  });
+  const row = await deps.db
+    .transaction(async (tx) => {
+      // Two staff at once: the second waits here, then sees the first one's refund in what remains.
+      const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
+      if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+      const plan =
+        input.purpose === 'owed'
+          ? await planOwedRefund(tx, order, input)
+          : await planOrderRefund(tx, order, input);
+      return recordRefund(tx, order, input, plan, actor, options, now);
+    })
+    .catch((error: unknown) => {
+      // A return is settled by one refund (refunds_one_per_return_idx); the transaction wrote nothing.
+      if (isUniqueViolation(error, 'refunds_one_per_return'))
+        throw new AppError('CONFLICT', 'This return has a refund already.');
+      throw error;
+    });
   if (row.status === 'completed') await tellShopper(deps, row.id);
   else await sendRefund(deps, row.id, input.testOutcome);
   return (await refundViewById(deps.db, row.id))!;
