@@ -135,6 +135,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     nigeria ? chosenState || 'Nigeria' : (countryNames[chosenCountry as CheckoutCountry] ?? chosenCountry),
   );
   // The zone's refusal (a state no zone covers) is said beside the state, as a field's error is.
+  // Until the quote for the state just chosen is back, the total shown is another state's.
+  const quoteFollowsState = !nigeria || !quote || quote.state === (chosenState || null);
   const stateRefusal = quoteFields['shippingAddress.state'] ?? quoteFields['shippingAddress.country'];
   const shownErrors =
     stateRefusal && !fieldErrors.state ? { ...fieldErrors, state: stateRefusal } : fieldErrors;
@@ -347,7 +349,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           stage={stage}
           // After a price change, Place Order waits for the new total to show before it can be confirmed.
           canPlace={
-            Boolean(placedOrder) || Boolean(quote?.purchasable && payment && !(priceChange && quotePending))
+            Boolean(placedOrder) ||
+            Boolean(quote?.purchasable && payment && quoteFollowsState && !(priceChange && quotePending))
           }
           onPayLater={(placed) => void showOrder(placed)}
           onRemoveLine={(index) => {

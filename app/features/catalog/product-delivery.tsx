@@ -56,7 +56,8 @@ export function ProductDelivery({ productId }: { productId: number }) {
   }, [hydrated, productId, state, submit]);
 
   const quote = fetcher.data?.ok ? fetcher.data.quote : undefined;
-  const method = quote?.shippingMethod ?? null;
+  // An answer for the state she just left is not shown under the new state's name.
+  const method = quote && quote.state === state ? (quote.shippingMethod ?? null) : null;
   const loading = fetcher.state !== 'idle' || (hydrated && !fetcher.data);
   const text = method
     ? deliveryLineText(state, method)
