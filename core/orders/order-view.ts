@@ -36,9 +36,9 @@ export interface OrderEventView {
 }
 
 /**
- * A refund as the shopper reads it on her order (the same shape as the refund engine's
- * ShopperRefundView). A failed refund reads 'pending': trying again is the shop's business, and she
- * is only ever told money came back once it did.
+ * A refund as the shopper reads it on her order: the shop's one source of her refund words. A failed
+ * refund reads 'pending': trying again is the shop's business, and she is only ever told money came
+ * back once it did.
  */
 export interface OrderRefundView {
   /** Naira. */

@@ -57,7 +57,7 @@ import type { PaymentDeps } from './payments';
 import { ProviderError, type PaymentProvider, type ProviderRefund } from './provider';
 import { createSandboxProvider } from './sandbox';
 
-/** A refund as staff and the shopper read it. */
+/** A refund as staff read it (the shopper reads hers through the order, core/orders/order-view.ts). */
 export interface RefundView {
   id: number;
   orderNumber: string;
@@ -86,19 +86,6 @@ export interface RefundView {
   returnNumber: string | null;
   createdAt: string;
   completedAt: string | null;
-}
-
-/** What a shopper reads of a refund (GET /api/orders/{id} `refunds`). */
-export interface ShopperRefundView {
-  amount: number;
-  amountKobo: number;
-  status: RefundStatus;
-  reason: string;
-  /** When it was asked (ISO). */
-  date: string;
-  completedAt: string | null;
-  /** "Back on your card in 5–10 working days", "Sent to your bank account", "We could not…" */
-  note: string;
 }
 
 /** What is left to give back on an order, under its lock. */
@@ -998,24 +985,6 @@ export async function refundsOfOrder(db: DbOrTx, orderNumber: string): Promise<R
     .where(eq(orders.number, orderNumber.trim().toUpperCase()))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
   return toViews(db, rows);
-}
-
-/** What the shopper reads of her order's refunds: the amount, where it stands, and when it comes. */
-export function shopperRefundView(refund: RefundView): ShopperRefundView {
-  return {
-    amount: refund.amountKobo / 100,
-    amountKobo: refund.amountKobo,
-    status: refund.status,
-    reason: refund.reason,
-    date: refund.createdAt,
-    completedAt: refund.completedAt,
-    note:
-      refund.status === 'completed'
-        ? refundArrivalNote(refund.provider)
-        : refund.status === 'pending'
-          ? 'On its way: we will tell you once it is sent.'
-          : 'We could not send this refund yet; we will try again and let you know.',
-  };
 }
 
 export interface RefundFilter {
