@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
+  adminApiToken,
   axeViolations,
   closeBrowser,
   main,
@@ -330,6 +331,89 @@ describe('staff give money back', () => {
         expect(await refund.getByTestId('refund-status').textContent()).toBe('Refunded');
         await refund.getByText('Money owed back on a transfer').waitFor();
         await main(page).getByText('Paid', { exact: true }).waitFor();
+        expect(problemReport(), 'console errors and failed requests').toEqual([]);
+      },
+      ACTION_PATHS,
+    );
+  });
+
+  test("at 1280px money paid into the shop's own account is refunded by hand, with the shopper's bank", async () => {
+    const token = await adminApiToken();
+    const setPerOrderAccounts = async (on: boolean) => {
+      const response = await fetch(url('/api/admin/settings'), {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ transferAccountPerOrder: on }),
+      });
+      expect(response.status, 'PATCH /api/admin/settings').toBe(200);
+    };
+    const stocked = (await mostStockedProducts()).find((product) => product.stockCount >= 10);
+    const detail = (await (await fetch(url(`/api/products/${stocked!.id}`))).json()) as { sizes: string[] };
+    // A shop that takes transfers into its own account: only for the instant of placing the order,
+    // so the other journeys keep the shop's default.
+    await setPerOrderAccounts(false);
+    let placed: { order: { id: string }; accessToken: string };
+    try {
+      placed = await postJson(
+        '/api/orders',
+        {
+          items: [{ id: stocked!.id, quantity: 1, selectedSize: detail.sizes[0] ?? null }],
+          shippingMethod: 'standard',
+          paymentMethod: 'bank-transfer',
+          email: uniqueEmail('refund-by-hand'),
+          phone: '0803 555 0142',
+          shippingAddress: {
+            firstName: 'Tolu',
+            lastName: 'Ade',
+            address: '3 Ozumba Mbadiwe Avenue',
+            city: 'Victoria Island',
+            state: 'Lagos',
+            country: 'Nigeria',
+          },
+        },
+        201,
+      );
+    } finally {
+      await setPerOrderAccounts(true);
+    }
+    const number = placed.order.id;
+    const confirmed = await fetch(url(`/api/admin/orders/${number}/confirm-transfer`), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(confirmed.status, 'confirm-transfer').toBe(200);
+
+    await withPage(
+      1280,
+      async ({ page, problemReport }) => {
+        await openAsAdmin(page, `/admin?tab=orders&order=${number}`);
+        await main(page).getByRole('button', { name: 'Refund', exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: `Refund ${number}` });
+        await dialog.getByTestId('manual-refund-note').waitFor();
+        await dialog.getByRole('radio', { name: 'A different amount' }).check();
+        await dialog.getByLabel('Amount to refund (₦)').fill('2000');
+        await dialog.getByLabel('Reason').fill('Price matched');
+        await dialog.getByLabel('Account name').fill('Tolu Ade');
+        await dialog.getByLabel('Account number').fill('012345678');
+        await dialog.getByLabel('Bank', { exact: true }).fill('GTBank');
+        await dialog.getByLabel("Your transfer's reference").fill('GTB-778812');
+        await dialog.getByRole('button', { name: 'Record ₦2,000.00' }).click();
+        // Nine digits: said beside the field; everything typed stays.
+        await dialog.getByText('A 10-digit account number').waitFor();
+        expect(await dialog.getByLabel('Account name').inputValue()).toBe('Tolu Ade');
+        await dialog.getByLabel('Account number').fill('0123456789');
+        expect(await dialog.getByText('A 10-digit account number').count()).toBe(0);
+        await dialogFits(page);
+        await page.screenshot({ path: '/tmp/shots-refund-manual-1280.png' });
+        await dialog.getByRole('button', { name: 'Record ₦2,000.00' }).click();
+        await main(page)
+          .getByTestId('admin-notice')
+          .getByText(/^Refund of ₦2,000\.00 recorded/)
+          .waitFor();
+        const refund = main(page).getByTestId('admin-order-refund');
+        expect(await refund.getByTestId('refund-status').textContent()).toBe('Refunded');
+        await refund.getByText('GTB-778812').waitFor();
+        await refund.getByText(/^To Tolu Ade, GTBank/).waitFor();
         expect(problemReport(), 'console errors and failed requests').toEqual([]);
       },
       ACTION_PATHS,

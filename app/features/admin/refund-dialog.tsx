@@ -67,13 +67,17 @@ export function ManualRefundFields({
   fields,
   values,
   onChange,
+  edited = [],
 }: {
   fields: Record<string, string>;
   values: ManualDetails;
-  onChange: (values: ManualDetails) => void;
+  onChange: (values: ManualDetails, field: string) => void;
+  /** Fields changed since the last answer: their refusal is no longer shown. */
+  edited?: string[];
 }) {
   const set = (name: keyof ManualDetails) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    onChange({ ...values, [name]: event.target.value });
+    onChange({ ...values, [name]: event.target.value }, `manual.${name}`);
+  const error = (name: string) => (edited.includes(name) ? undefined : fields[name]);
   return (
     <fieldset className="space-y-3 rounded-sm border border-gold/50 bg-white p-3">
       <legend className="px-1 text-sm font-semibold text-ink">The shopper&apos;s bank account</legend>
@@ -91,7 +95,7 @@ export function ManualRefundFields({
           autoComplete="off"
           value={values.accountName}
           onChange={set('accountName')}
-          error={fields['manual.accountName']}
+          error={error('manual.accountName')}
         />
         <Field
           label="Account number"
@@ -104,7 +108,7 @@ export function ManualRefundFields({
           hint="10 digits"
           value={values.accountNumber}
           onChange={set('accountNumber')}
-          error={fields['manual.accountNumber']}
+          error={error('manual.accountNumber')}
         />
         <Field
           label="Bank"
@@ -114,7 +118,7 @@ export function ManualRefundFields({
           autoComplete="off"
           value={values.bankName}
           onChange={set('bankName')}
-          error={fields['manual.bankName']}
+          error={error('manual.bankName')}
         />
         <Field
           label="Your transfer's reference"
@@ -124,7 +128,7 @@ export function ManualRefundFields({
           autoComplete="off"
           value={values.reference}
           onChange={set('reference')}
-          error={fields['manual.reference']}
+          error={error('manual.reference')}
         />
       </div>
     </fieldset>
@@ -445,7 +449,17 @@ export function RefundDialog({
           <FieldError id={`refund-reason-${order.number}-error`} message={reasonError} />
         </div>
 
-        {isManual ? <ManualRefundFields fields={fields} values={manual} onChange={setManual} /> : null}
+        {isManual ? (
+          <ManualRefundFields
+            fields={fields}
+            values={manual}
+            edited={edited}
+            onChange={(values, field) => {
+              setManual(values);
+              edit(field);
+            }}
+          />
+        ) : null}
         {order.isTest ? <TestOutcomeSelect id={`refund-outcome-${order.number}`} /> : null}
 
         <div

@@ -87,7 +87,7 @@ export function OwedRefundButton({ orderNumber, owed }: { orderNumber: string; o
                 {result.error}
               </p>
             ) : null}
-            <ManualRefundFields fields={fields} values={manual} onChange={setManual} />
+            <ManualRefundFields fields={fields} values={manual} onChange={(values) => setManual(values)} />
             <div className="flex justify-end gap-2">
               <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>
                 Cancel
