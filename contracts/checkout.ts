@@ -55,8 +55,9 @@ const required = (max: number) => z.string().trim().min(1, checkoutMessages.requ
 export const shippingAddressSchema = z.object({
   firstName: required(60),
   lastName: required(60),
-  address: required(200),
-  city: required(80),
+  /** Required unless the order is collected from the shop (placeOrderInputSchema). */
+  address: z.string().trim().max(200).default(''),
+  city: z.string().trim().max(80).default(''),
   state: z.string().trim().min(1, checkoutMessages.enterState).max(80),
   /** Optional in Nigeria, where few addresses use one; required elsewhere. */
   zipCode: z.string().trim().max(20).default(''),
@@ -91,13 +92,20 @@ export const placeOrderFields = z.object({
 });
 
 /**
- * An order to place. A Nigerian address names one of the 36 states or the FCT (kept by its
- * proper name however it was typed) and may leave the postal code out; its phone is kept in one
- * form, +234 and the national number. Other countries need a postal code and keep their phone as
+ * An order to place. Its street and city may be left out only for pickup at the shop. A Nigerian
+ * address names one of the 36 states or the FCT (kept by its proper name however it was typed) and
+ * may leave the postal code out; its phone is kept in one form, +234 and the national number. Other countries need a postal code and keep their phone as
  * typed, with its spacing tidied.
  */
 export const placeOrderInputSchema = placeOrderFields.transform((input, ctx) => {
   const address = input.shippingAddress;
+  // An order collected from the shop goes to no street: its state still names the zone that offers pickup.
+  if (input.shippingMethod !== 'pickup') {
+    const missing = (['address', 'city'] as const).filter((field) => !address[field]);
+    for (const field of missing)
+      ctx.addIssue({ code: 'custom', path: ['shippingAddress', field], message: checkoutMessages.required });
+    if (missing.length > 0) return z.NEVER;
+  }
   if (address.country !== 'Nigeria') {
     if (!address.zipCode) {
       ctx.addIssue({

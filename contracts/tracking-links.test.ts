@@ -13,9 +13,9 @@ describe('a carrier’s tracking link', () => {
       'https://giglogistics.com/track?waybill=GIG-4455',
     );
     // A number with spaces, slashes or an ampersand cannot break out of its place in the link.
-    expect(trackingLink('https://www.dhl.com/ng-en/home/tracking.html?tracking-id={tracking}', 'AB 12/3&x=<y>')).toBe(
-      'https://www.dhl.com/ng-en/home/tracking.html?tracking-id=AB%2012%2F3%26x%3D%3Cy%3E',
-    );
+    expect(
+      trackingLink('https://www.dhl.com/ng-en/home/tracking.html?tracking-id={tracking}', 'AB 12/3&x=<y>'),
+    ).toBe('https://www.dhl.com/ng-en/home/tracking.html?tracking-id=AB%2012%2F3%26x%3D%3Cy%3E');
     expect(trackingLink('https://kwik.delivery/track/{tracking}', 'K/../../admin')).toBe(
       'https://kwik.delivery/track/K%2F..%2F..%2Fadmin',
     );
@@ -41,7 +41,10 @@ describe('a tracking-link pattern the owner types', () => {
     ['javascript:alert(1)//{tracking}', 'Use an https:// address'],
     ['https://giglogistics.com/track', 'Put {tracking} where the tracking number goes'],
     ['https://{tracking}', 'Put {tracking} in the address’s path or query, after the site’s name'],
-    ['https://gig logistics.com/{tracking}', 'Enter a web address, such as https://carrier.com/track/{tracking}'],
+    [
+      'https://gig logistics.com/{tracking}',
+      'Enter a web address, such as https://carrier.com/track/{tracking}',
+    ],
   ])('%s → %s', (pattern, problem) => {
     expect(trackingPatternProblem(pattern)).toBe(problem);
   });

@@ -22,7 +22,8 @@ function parsed(address: string): URL | null {
 export function trackingPatternProblem(pattern: string): string | null {
   if (pattern === '') return null;
   if (!/^https:\/\//i.test(pattern)) return 'Use an https:// address';
-  if (!pattern.includes(TRACKING_PLACEHOLDER)) return `Put ${TRACKING_PLACEHOLDER} where the tracking number goes`;
+  if (!pattern.includes(TRACKING_PLACEHOLDER))
+    return `Put ${TRACKING_PLACEHOLDER} where the tracking number goes`;
   const one = parsed(fill(pattern, 'A1'));
   const other = parsed(fill(pattern, 'B2'));
   if (!one || !other) return `Enter a web address, such as https://carrier.com/track/${TRACKING_PLACEHOLDER}`;

@@ -6,6 +6,8 @@ export type OrderNotificationEvent =
   | { kind: 'paid'; totalKobo: number }
   | { kind: 'shipped'; carrier: string; trackingNumber: string }
   | { kind: 'delivered' }
+  | { kind: 'ready_for_pickup'; address: string; hours: string; pickupCode: string }
+  | { kind: 'picked_up' }
   | { kind: 'cancelled'; by: 'shop' | 'unpaid' }
   | { kind: 'return'; returnNumber: string; stage: ReturnNotificationStage; detail?: string }
   | { kind: 'refunded'; amountKobo: number; when: string };
@@ -77,6 +79,19 @@ export function orderNotificationText(number: string, event: OrderNotificationEv
       return {
         title: 'Order delivered',
         message: `Order ${number} has been delivered. We hope you love it.`,
+      };
+    case 'ready_for_pickup':
+      // Only the order's owner reads her notifications: the code she shows at the shop is said here.
+      return {
+        title: 'Ready for pickup',
+        message: `Order ${number} is ready for pickup${event.address ? ` at ${event.address}` : ''}${
+          event.hours ? ` (${event.hours})` : ''
+        }. Your pickup code is ${event.pickupCode}.`,
+      };
+    case 'picked_up':
+      return {
+        title: 'Order picked up',
+        message: `You collected order ${number}. We hope you love it.`,
       };
     case 'return':
       return {

@@ -6,7 +6,15 @@ import { outbox } from '../../db/schema/mail';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { createMailer } from '../mail/mailer';
-import { canMove, cancelOrder, orderMoves, payOrder, placedOrderState, staffMoves } from './lifecycle';
+import {
+  canMove,
+  canMoveOrder,
+  cancelOrder,
+  orderMoves,
+  payOrder,
+  placedOrderState,
+  staffMoves,
+} from './lifecycle';
 import { changeOrderStatus } from './manage-orders';
 import { placeOrder, type PlaceOrderDeps } from './place-order';
 
@@ -16,11 +24,29 @@ describe('the order moves', () => {
       (Object.keys(orderMoves) as (keyof typeof orderMoves)[]).filter((move) => canMove(status, move));
     expect(Object.fromEntries(orderStatusIds.map((status) => [status, reachable(status)]))).toEqual({
       awaiting_payment: ['pay', 'cancel'],
-      processing: ['ship', 'cancel'],
+      processing: ['ship', 'ready', 'cancel'],
       shipped: ['deliver'],
       delivered: [],
+      ready_for_pickup: ['collect', 'cancel'],
+      picked_up: [],
       cancelled: [],
     });
+  });
+
+  it('let a pickup order be readied and collected, never shipped, and a delivery never readied', () => {
+    const moves = (status: OrderStatusId, shippingMethod: string) =>
+      (Object.keys(orderMoves) as (keyof typeof orderMoves)[]).filter((move) =>
+        canMoveOrder({ status, shippingMethod }, move),
+      );
+    expect(moves('processing', 'pickup')).toEqual(['ready', 'cancel']);
+    expect(moves('ready_for_pickup', 'pickup')).toEqual(['collect', 'cancel']);
+    expect(moves('processing', 'standard')).toEqual(['ship', 'cancel']);
+    expect(moves('ready_for_pickup', 'standard')).toEqual(['cancel']);
+    const staff = (status: OrderStatusId) =>
+      staffMoves({ status, paymentMethod: 'credit-card', paymentStatus: 'paid', shippingMethod: 'pickup' });
+    expect(staff('processing')).toEqual(['ready', 'cancel']);
+    expect(staff('ready_for_pickup')).toEqual(['collect', 'cancel']);
+    expect(staff('picked_up')).toEqual([]);
   });
 
   it('give the admin a transfer to confirm only for an unpaid bank-transfer order', () => {

@@ -1,5 +1,11 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatusId, PaymentMethodId } from '../../contracts/checkout-texts';
+import {
+  normalizePickupCode,
+  PICKUP_CODE_ALPHABET,
+  PICKUP_CODE_LENGTH,
+} from '../../contracts/tracking-links';
 import { formatNaira } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalog';
@@ -8,7 +14,7 @@ import { paymentTransactions } from '../../db/schema/payments';
 import type { Mailer } from '../mail/mailer';
 import type { OrderNotificationEvent } from '../notifications/notification-texts';
 import { notifyOrderOwner } from '../notifications/notifications';
-import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
+import { getShopSettings, PICKUP_METHOD_ID, type ShopSettings } from '../settings/shop-settings';
 import { returnCouponUse } from './coupons';
 import { sendOrderStatusMail } from './order-mail';
 import type { OrderRow, OrderView } from './order-view';
@@ -19,9 +25,14 @@ import type { OrderRow, OrderView } from './order-view';
  * owner's notification inside the move's transaction, an e-mail after it commits).
  *
  *   awaiting_payment ──pay──▶ processing ──ship──▶ shipped ──deliver──▶ delivered
- *          │                      │
- *          └───────cancel─────────┴──▶ cancelled   (the stock and the coupon use go back, once;
- *                                                   money held for review is owed back)
+ *          │                      │ └──ready──▶ ready_for_pickup ──collect──▶ picked_up
+ *          │                      │                   │         (pickup orders only, with the code)
+ *          └───────cancel─────────┴───────────────────┴──▶ cancelled
+ *                                         (the stock and the coupon use go back, once;
+ *                                          money held for review is owed back)
+ *
+ * A pickup order is collected from the shop: it is readied and collected, never shipped or
+ * delivered; an order for delivery is never readied.
  *
  * Every status change in the shop is made here, by an update conditional on the status the order
  * is leaving, so a move happens once however many requests or processes try it together.
@@ -32,7 +43,9 @@ export const orderMoves = {
   pay: { from: ['awaiting_payment'], to: 'processing' },
   ship: { from: ['processing'], to: 'shipped' },
   deliver: { from: ['shipped'], to: 'delivered' },
-  cancel: { from: ['awaiting_payment', 'processing'], to: 'cancelled' },
+  ready: { from: ['processing'], to: 'ready_for_pickup' },
+  collect: { from: ['ready_for_pickup'], to: 'picked_up' },
+  cancel: { from: ['awaiting_payment', 'processing', 'ready_for_pickup'], to: 'cancelled' },
 } as const satisfies Record<string, { from: readonly OrderStatusId[]; to: OrderStatusId }>;
 
 export type OrderMove = keyof typeof orderMoves;
@@ -41,10 +54,29 @@ export function canMove(status: OrderStatusId, move: OrderMove): boolean {
   return (orderMoves[move].from as readonly OrderStatusId[]).includes(status);
 }
 
-/** The moves the shop's staff make by hand; a transfer is confirmed, card payments confirm themselves. */
-export type StaffMove = 'confirm-transfer' | 'ship' | 'deliver' | 'cancel';
+/** The moves only an order collected from the shop makes, and those only an order sent to its shopper makes. */
+const pickupOnly: readonly OrderMove[] = ['ready', 'collect'];
+const deliveryOnly: readonly OrderMove[] = ['ship', 'deliver'];
 
-type OrderState = Pick<OrderRow, 'status' | 'paymentStatus'> & { paymentMethod: PaymentMethodId | string };
+export const isPickupOrder = (order: { shippingMethod?: string | undefined }) =>
+  order.shippingMethod === PICKUP_METHOD_ID;
+
+/** Whether this order may make the move now: its status allows it, and so does how it reaches its shopper. */
+export function canMoveOrder(
+  order: { status: OrderStatusId; shippingMethod?: string | undefined },
+  move: OrderMove,
+): boolean {
+  if (!canMove(order.status, move)) return false;
+  return isPickupOrder(order) ? !deliveryOnly.includes(move) : !pickupOnly.includes(move);
+}
+
+/** The moves the shop's staff make by hand; a transfer is confirmed, card payments confirm themselves. */
+export type StaffMove = 'confirm-transfer' | 'ship' | 'deliver' | 'ready' | 'collect' | 'cancel';
+
+type OrderState = Pick<OrderRow, 'status' | 'paymentStatus'> & {
+  paymentMethod: PaymentMethodId | string;
+  shippingMethod?: string | undefined;
+};
 
 /** What the shop's staff may do with this order now: the admin shows these buttons and no others. */
 export function staffMoves(order: OrderState): StaffMove[] {
@@ -55,9 +87,8 @@ export function staffMoves(order: OrderState): StaffMove[] {
     canMove(order.status, 'pay')
   )
     moves.push('confirm-transfer');
-  if (canMove(order.status, 'ship')) moves.push('ship');
-  if (canMove(order.status, 'deliver')) moves.push('deliver');
-  if (canMove(order.status, 'cancel')) moves.push('cancel');
+  for (const move of ['ship', 'deliver', 'ready', 'collect', 'cancel'] as const)
+    if (canMoveOrder(order, move)) moves.push(move);
   return moves;
 }
 
@@ -111,7 +142,7 @@ async function makeMove(
   },
   now: Date,
 ): Promise<string | null> {
-  if (!canMove(order.status, move)) return null;
+  if (!canMoveOrder(order, move)) return null;
   const to = orderMoves[move].to;
   const moved = await tx
     .update(orders)
@@ -216,11 +247,19 @@ export async function holdForReview(
   return true;
 }
 
-/** ship: a Processing order leaves with a carrier and a tracking number; the shopper is told both. */
+/**
+ * ship: a Processing order leaves with a carrier and a tracking number; the shopper is told both,
+ * with the carrier's tracking link when it has one (built from its pattern in the settings).
+ */
 export function shipOrder(
   tx: DbOrTx,
   order: OrderRow,
-  shipment: { carrier: string; trackingNumber: string; note?: string | undefined },
+  shipment: {
+    carrier: string;
+    trackingNumber: string;
+    trackingUrl?: string | null | undefined;
+    note?: string | undefined;
+  },
   now: Date,
 ): MoveResult {
   return makeMove(
@@ -228,7 +267,11 @@ export function shipOrder(
     order,
     'ship',
     {
-      set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber },
+      set: {
+        carrier: shipment.carrier,
+        trackingNumber: shipment.trackingNumber,
+        trackingUrl: shipment.trackingUrl ?? null,
+      },
       note: shipment.note || shippedNote(shipment),
       tell: { kind: 'shipped', carrier: shipment.carrier, trackingNumber: shipment.trackingNumber },
     },
@@ -249,6 +292,83 @@ export function deliverOrder(tx: DbOrTx, order: OrderRow, note: string | undefin
     order,
     'deliver',
     { set: { deliveredAt: now }, note: note || DELIVERED_NOTE, tell: { kind: 'delivered' } },
+    now,
+  );
+}
+
+/** The words on the timeline when a pickup order is waiting at the shop: where and when, not the code. */
+export function readyNote(pickup: ShopSettings['pickup']): string {
+  const where = pickup.address ? ` at ${pickup.address}` : ' at our shop';
+  const when = pickup.hours ? ` (${pickup.hours})` : '';
+  return `Your order is ready for pickup${where}${when}. Bring your pickup code when you come.`;
+}
+
+const PICKED_UP_NOTE = 'You collected your order from our shop. We hope you love it.';
+
+/** A fresh pickup code: six letters and digits that cannot be taken for one another. */
+export function newPickupCode(): string {
+  return Array.from(
+    { length: PICKUP_CODE_LENGTH },
+    () => PICKUP_CODE_ALPHABET[randomInt(PICKUP_CODE_ALPHABET.length)],
+  ).join('');
+}
+
+/**
+ * ready: a paid pickup order is packed and waiting at the shop. It gets its pickup code now (the
+ * shopper shows it to collect), and the shopper is told where, when, and the code. The code is kept
+ * off the timeline, which the shop's staff read too.
+ */
+export function readyOrder(
+  tx: DbOrTx,
+  order: OrderRow,
+  pickup: ShopSettings['pickup'],
+  now: Date,
+  note?: string,
+): MoveResult {
+  const code = order.pickupCode ?? newPickupCode();
+  return makeMove(
+    tx,
+    order,
+    'ready',
+    {
+      set: { pickupCode: code, readyForPickupAt: now },
+      note: note || readyNote(pickup),
+      tell: { kind: 'ready_for_pickup', address: pickup.address, hours: pickup.hours, pickupCode: code },
+    },
+    now,
+  );
+}
+
+/** Whether the code staff typed is the order's: compared in constant time, spacing and case set aside. */
+export function pickupCodeMatches(order: Pick<OrderRow, 'pickupCode'>, typed: string): boolean {
+  if (!order.pickupCode) return false;
+  const expected = Buffer.from(order.pickupCode);
+  const given = Buffer.from(normalizePickupCode(typed));
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * collect: the shopper showed the code and took the order. Only with the order's own code, checked
+ * again by the update itself; the returns window counts from here, as from a delivery.
+ */
+export function collectOrder(
+  tx: DbOrTx,
+  order: OrderRow,
+  code: string,
+  now: Date,
+  note?: string,
+): MoveResult {
+  if (!pickupCodeMatches(order, code)) return Promise.resolve(null);
+  return makeMove(
+    tx,
+    order,
+    'collect',
+    {
+      set: { pickedUpAt: now, deliveredAt: now },
+      where: eq(orders.pickupCode, normalizePickupCode(code)),
+      note: note || PICKED_UP_NOTE,
+      tell: { kind: 'picked_up' },
+    },
     now,
   );
 }
@@ -479,9 +599,9 @@ export interface ShopperMailDeps {
  */
 export async function mailShopper(deps: ShopperMailDeps, views: OrderView[], note: string): Promise<void> {
   if (views.length === 0) return;
-  const { name } = await getShopSettings(deps.db);
+  const { name, pickup } = await getShopSettings(deps.db);
   for (const view of views)
-    await sendOrderStatusMail(deps, view, { note, shopName: name }).catch((error: unknown) =>
+    await sendOrderStatusMail(deps, view, { note, shopName: name, pickup }).catch((error: unknown) =>
       deps.onMailError?.(error),
     );
 }

@@ -9,7 +9,21 @@ import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import type { PaymentDeps } from '../payments/payments';
 import { recordFullRefund, sendRefund } from '../payments/refunds';
-import { cancelOrder, canMove, deliverOrder, mailShopper, shipOrder } from './lifecycle';
+import { trackingLink } from '../../contracts/tracking-links';
+import { findCarrier } from '../settings/carriers';
+import { getShopSettings } from '../settings/shop-settings';
+import {
+  cancelOrder,
+  canMove,
+  canMoveOrder,
+  collectOrder,
+  deliverOrder,
+  isPickupOrder,
+  mailShopper,
+  pickupCodeMatches,
+  readyOrder,
+  shipOrder,
+} from './lifecycle';
 import type { OrderDeps } from './order-deps';
 import { toOrderViews, type OrderView } from './order-view';
 import { findOrderByNumber } from './read-orders';
@@ -99,9 +113,12 @@ export async function listOrdersForAdmin(
 }
 
 export const orderStatusChangeSchema = z.object({
-  status: z.enum(['shipped', 'delivered', 'cancelled']),
+  status: z.enum(['shipped', 'delivered', 'ready_for_pickup', 'picked_up', 'cancelled']),
+  /** A carrier from the settings' list, by its id or name; another name ships without a tracking link. */
   carrier: z.string().trim().max(60).optional(),
   trackingNumber: z.string().trim().max(60).optional(),
+  /** Collecting a pickup order: the code the shopper shows. */
+  pickupCode: z.string().trim().max(20).optional(),
   note: z.string().trim().max(500).optional(),
   /** Cancelling a paid order: give back everything that remains through the provider, in the same step. */
   refund: z.boolean().optional(),
@@ -131,6 +148,10 @@ export async function changeOrderStatus(
       ...(input.carrier ? {} : { carrier: 'Required to mark an order shipped' }),
       ...(input.trackingNumber ? {} : { trackingNumber: 'Required to mark an order shipped' }),
     });
+  if (input.status === 'picked_up' && !input.pickupCode)
+    throw new AppError('BAD_REQUEST', 'Please enter the pickup code the customer shows.', {
+      pickupCode: 'Required to mark an order picked up',
+    });
   if (input.refund && input.status !== 'cancelled')
     throw new AppError('UNPROCESSABLE', 'refund: Only a cancellation refunds the order.', {
       refund: 'Only with status cancelled',
@@ -143,10 +164,34 @@ export async function changeOrderStatus(
       'CONFLICT',
       `An order that is ${orderStatusNames[order.status].toLowerCase()} cannot be marked ${orderStatusNames[input.status].toLowerCase()}.`,
     );
+  if (!canMoveOrder(order, move))
+    throw new AppError(
+      'BAD_REQUEST',
+      isPickupOrder(order)
+        ? `${order.number} is collected from the shop: mark it ready for pickup, then picked up.`
+        : `${order.number} is delivered to its customer, not collected: ship it instead.`,
+      { status: 'Not for this order' },
+    );
+  // A wrong code is refused before anything is written: the order stays ready for pickup.
+  if (move === 'collect' && !pickupCodeMatches(order, input.pickupCode ?? ''))
+    throw new AppError(
+      'BAD_REQUEST',
+      'That pickup code does not match this order. Ask the customer for the code we sent.',
+      {
+        pickupCode: 'The code does not match',
+      },
+    );
   const now = options.now ?? new Date();
+  const settings = move === 'ship' || move === 'ready' ? await getShopSettings(deps.db) : null;
+  const carrier = input.carrier && settings ? findCarrier(settings.carriers, input.carrier) : null;
   const shipment =
     input.status === 'shipped'
-      ? { carrier: input.carrier ?? '', trackingNumber: input.trackingNumber ?? '', note: input.note }
+      ? {
+          carrier: carrier?.name ?? input.carrier ?? '',
+          trackingNumber: input.trackingNumber ?? '',
+          trackingUrl: carrier ? trackingLink(carrier.trackingUrl, input.trackingNumber ?? '') : null,
+          note: input.note,
+        }
       : null;
   let refundId: number | null = null;
   const note = await deps.db.transaction(async (tx) => {
@@ -154,7 +199,11 @@ export async function changeOrderStatus(
       ? await shipOrder(tx, order, shipment, now)
       : move === 'deliver'
         ? await deliverOrder(tx, order, input.note, now)
-        : await cancelOrder(tx, order, 'shop', now, input.note);
+        : move === 'ready'
+          ? await readyOrder(tx, order, (settings ?? (await getShopSettings(tx))).pickup, now, input.note)
+          : move === 'collect'
+            ? await collectOrder(tx, order, input.pickupCode ?? '', now, input.note)
+            : await cancelOrder(tx, order, 'shop', now, input.note);
     if (moved && options.actor)
       await recordAdminAction(tx, options.actor, {
         action: `order.${input.status}`,
@@ -192,4 +241,10 @@ export async function changeOrderStatus(
   return view!;
 }
 
-const moveTo = { shipped: 'ship', delivered: 'deliver', cancelled: 'cancel' } as const;
+const moveTo = {
+  shipped: 'ship',
+  delivered: 'deliver',
+  ready_for_pickup: 'ready',
+  picked_up: 'collect',
+  cancelled: 'cancel',
+} as const;

@@ -2,7 +2,7 @@ import { formatNaira } from '../../contracts/money';
 import { paymentMethodNames } from '../../contracts/checkout-texts';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
-import type { ShopSettings } from '../settings/shop-settings';
+import { PICKUP_METHOD_ID, type ShopSettings } from '../settings/shop-settings';
 import type { OrderView } from './order-view';
 import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
 
@@ -81,7 +81,9 @@ export function orderConfirmationMail(
         ...itemLines(order),
         ...totalLines(order),
         ...bank,
-        `Delivering to ${address.firstName} ${address.lastName}, ${address.address}, ${address.city}, ${address.state} ${address.zipCode}, ${address.country}.`,
+        order.shippingMethod === PICKUP_METHOD_ID
+          ? `To collect from our shop at ${settings.pickup.address} (${settings.pickup.hours}). We will e-mail you your pickup code when it is ready.`
+          : `Delivering to ${address.firstName} ${address.lastName}, ${address.address}, ${address.city}, ${address.state} ${address.zipCode}, ${address.country}.`,
         `Questions? Reply to this e-mail or call ${settings.supportPhone}.`,
       ],
       action: { label: 'View your order', url: orderLink(publicUrl, order.number, options.accessToken) },
@@ -125,7 +127,9 @@ export function newOrderAlertMail(
             ? `Awaiting a bank transfer with the reference ${order.bankReference}.`
             : 'Awaiting a bank transfer into its own account: it confirms itself when the money arrives.'
           : 'The card payment is confirmed separately; the order shows it in the dashboard.',
-        `Deliver to ${address.address}, ${address.city}, ${address.state}, ${address.country}, by ${order.shippingMethodLabel}.`,
+        order.shippingMethod === PICKUP_METHOD_ID
+          ? `${address.firstName} ${address.lastName} collects it from the shop: mark it Ready for pickup once it is packed.`
+          : `Deliver to ${address.address}, ${address.city}, ${address.state}, ${address.country}, by ${order.shippingMethodLabel}.`,
       ],
       action: {
         label: 'Open the order',
@@ -199,15 +203,35 @@ const statusSentences: Partial<Record<OrderView['status'], string>> = {
   processing: 'Your payment is confirmed and we are preparing your order.',
   shipped: 'Your order is on its way.',
   delivered: 'Your order has been delivered. We hope you love it.',
+  ready_for_pickup: 'Your order is packed and waiting for you at our shop.',
+  picked_up: 'You collected your order. We hope you love it.',
   cancelled: 'Your order has been cancelled.',
 };
+
+/** What the ready-for-pickup mail adds: where, when, and the code only the shopper holds. */
+function pickupLines(order: OrderView, pickup: ShopSettings['pickup'] | undefined): string[] {
+  if (order.status !== 'ready_for_pickup' || !order.pickupCode) return [];
+  return [
+    `Your pickup code: ${order.pickupCode}. Show it at the shop to collect your order.`,
+    ...(pickup?.address ? [`Where: ${pickup.address}`] : []),
+    ...(pickup?.hours ? [`When: ${pickup.hours}`] : []),
+  ];
+}
+
+/** The shipped mail's tracking line: the carrier, and the number as a link when the carrier has a tracking page. */
+function trackingLines(order: OrderView): string[] {
+  if (!order.trackingNumber) return [];
+  const line = `Tracking: ${order.carrier ?? ''} ${order.trackingNumber}`.trim();
+  return order.trackingUrl ? [`${line}. Follow your parcel: ${order.trackingUrl}`] : [line];
+}
 
 /** Tells the shopper their order moved on, with the note recorded for the change. */
 export async function sendOrderStatusMail(
   deps: MailDeps,
   order: OrderView,
-  options: { note: string; shopName: string },
+  options: { note: string; shopName: string; pickup?: ShopSettings['pickup'] | undefined },
 ): Promise<void> {
+  const tracked = order.trackingUrl && order.trackingNumber;
   await deps.mailer.send({
     to: order.email,
     subject: `Order ${order.number}: ${order.statusLabel}`,
@@ -217,12 +241,17 @@ export async function sendOrderStatusMail(
       paragraphs: [
         statusSentences[order.status] ?? `Your order is now ${order.statusLabel.toLowerCase()}.`,
         ...(options.note ? [options.note] : []),
-        ...(order.trackingNumber ? [`Tracking: ${order.carrier ?? ''} ${order.trackingNumber}`.trim()] : []),
+        ...pickupLines(order, options.pickup),
+        ...trackingLines(order),
       ],
-      action: {
-        label: 'Track your order',
-        url: `${deps.publicUrl}/track-order?order=${encodeURIComponent(order.number)}`,
-      },
+      // A parcel with a carrier's tracking page is followed there; anything else on the shop's page.
+      action:
+        tracked && order.status === 'shipped'
+          ? { label: `Track with ${order.carrier ?? 'the carrier'}`, url: order.trackingUrl! }
+          : {
+              label: 'Track your order',
+              url: `${deps.publicUrl}/track-order?order=${encodeURIComponent(order.number)}`,
+            },
     }),
   });
 }

@@ -66,6 +66,8 @@ export interface OrderView {
   email: string;
   phone: string;
   shippingAddress: ShippingAddress;
+  /** The method's id: 'pickup' for an order collected from the shop. */
+  shippingMethod: string;
   shippingMethodLabel: string;
   subtotalKobo: number;
   discountKobo: number;
@@ -79,6 +81,18 @@ export interface OrderView {
   stockHeldUntil: string | null;
   carrier: string | null;
   trackingNumber: string | null;
+  /** The carrier's page for this parcel, when the carrier has one. */
+  trackingUrl: string | null;
+  /**
+   * The code the shopper shows to collect a pickup order, once it is ready. Only for the order's
+   * owner (or its link's holder): the shop's staff are given the view without it.
+   */
+  pickupCode: string | null;
+  readyForPickupAt: string | null;
+  pickedUpAt: string | null;
+  /** The dates promised at checkout ('YYYY-MM-DD', Lagos); null on orders placed before dates were. */
+  deliveryEarliest: string | null;
+  deliveryLatest: string | null;
   placedAt: string;
   items: OrderLineView[];
   events: OrderEventView[];
@@ -172,6 +186,7 @@ export function orderViewOf(
     email: row.email,
     phone: row.phone,
     shippingAddress: row.shippingAddress,
+    shippingMethod: row.shippingMethod,
     shippingMethodLabel: row.shippingMethodLabel,
     subtotalKobo: row.subtotalKobo,
     discountKobo: row.discountKobo,
@@ -185,6 +200,12 @@ export function orderViewOf(
     stockHeldUntil: row.stockHeldUntil?.toISOString() ?? null,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
+    trackingUrl: row.trackingUrl,
+    pickupCode: row.pickupCode,
+    readyForPickupAt: row.readyForPickupAt?.toISOString() ?? null,
+    pickedUpAt: row.pickedUpAt?.toISOString() ?? null,
+    deliveryEarliest: row.deliveryEarliest,
+    deliveryLatest: row.deliveryLatest,
     placedAt: row.createdAt.toISOString(),
     items: lines.map(toLineView),
     events: events.map((event) => ({

@@ -31,12 +31,13 @@ function method(
 }
 
 describe('shipping methods by zone', () => {
-  it('offers Standard ₦2,000 and Express ₦3,500 in Lagos, not the switched-off Overnight nor pickup while it is off', () => {
+  it('offers Standard ₦2,000, Express ₦3,500 and pickup at ₦0 in Lagos, not the switched-off Overnight', () => {
     const { zone, options } = shippingOptions(settings, 500_000, { destination: lagos, now });
     expect(zone).toEqual({ id: 'lagos', name: 'Lagos' });
     expect(options.map((option) => [option.id, option.priceKobo, option.free])).toEqual([
       ['standard', 200_000, false],
       ['express', 350_000, false],
+      ['pickup', 0, true],
     ]);
   });
 
@@ -74,7 +75,7 @@ describe('shipping methods by zone', () => {
     });
   });
 
-  it('refuses a country no zone covers with a 400 naming it, never a default price', () => {
+  it('refuses a country no zone covers with a 422 naming it, never a default price', () => {
     const abroadless = {
       ...settings,
       deliveryZones: settings.deliveryZones.filter((zone) => zone.id !== 'international'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trackingPatternProblem } from '../../contracts/tracking-links';
+import { TRACKING_PLACEHOLDER, trackingPatternProblem } from '../../contracts/tracking-links';
 
 /**
  * A carrier the shop sends parcels with: staff pick it when they ship, and its pattern turns the
@@ -17,6 +17,10 @@ export const carrierSchema = z.object({
     .string('Enter a web address, or leave it empty')
     .trim()
     .max(300, 'The tracking link can be at most 300 characters')
+    // The two rules the API document can state; the rest (a real address, the number never
+    // choosing the site) are checked below.
+    .regex(/^$|^https:\/\//i, 'Use an https:// address')
+    .regex(/^$|\{tracking\}/, `Put ${TRACKING_PLACEHOLDER} where the tracking number goes`)
     .superRefine((pattern, context) => {
       const problem = trackingPatternProblem(pattern);
       if (problem) context.addIssue({ code: 'custom', message: problem });
