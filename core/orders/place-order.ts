@@ -16,7 +16,7 @@ import { orderOwner } from '../notifications/notifications';
 import { orderLink as notificationLink, orderNotificationText } from '../notifications/notification-texts';
 import { AppError, isAppError } from '../errors';
 import type { MailMessage, Mailer, QueuedMail } from '../mail/mailer';
-import { getShopSettings } from '../settings/shop-settings';
+import { getShopSettings, PICKUP_METHOD_ID } from '../settings/shop-settings';
 import { parseInput } from '../validation';
 import { placedOrderState } from './lifecycle';
 import { isPaymentMethodEnabled } from './payment-methods';
@@ -568,7 +568,8 @@ export async function placeOrder(
       limits: { perEmail: settings.maxUnpaidOrdersPerEmail, perAddress: settings.maxUnpaidOrdersPerAddress },
       couponId: totals.coupon?.id ?? null,
       notification: { ...orderNotificationText(number, placed.tell), link: notificationLink(number) },
-      saveInfo: Boolean(userId && input.saveInfo),
+      // A pickup order names no street: the profile keeps the address it has.
+      saveInfo: Boolean(userId && input.saveInfo && input.shippingMethod !== PICKUP_METHOD_ID),
       mails,
       // The low-stock alert is written by the order's own statement: with the order, or not at all.
       stockAlert: lowStockAlertPlan(deps.publicUrl, settings, lines),
