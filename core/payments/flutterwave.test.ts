@@ -3,17 +3,25 @@ import { startFlutterwaveStandIn, type FlutterwaveStandIn } from '../../tests/fi
 import { createFlutterwaveProvider } from './flutterwave';
 import { ProviderError, type PaymentProvider } from './provider';
 
+/*
+ * Timing on a loaded machine: a normal answer gets the client's own generous timeout, so it never
+ * runs out; a 'slow' answer comes a minute late, far past the impatient client's second, so only
+ * the timeout can end that call, and the test waits one second, not a minute.
+ */
+const GENEROUS_MS = 10_000;
+const IMPATIENT_MS = 1_000;
+const SLOW_ANSWER_MS = 60_000;
+
 let standIn: FlutterwaveStandIn;
 let provider: PaymentProvider;
+/** The same client, waiting only IMPATIENT_MS: for the answers that come too late. */
+let impatient: PaymentProvider;
 
 beforeAll(async () => {
-  standIn = await startFlutterwaveStandIn();
-  provider = createFlutterwaveProvider({
-    apiBase: standIn.url,
-    publicKey: 'FLWPUBK_TEST-standin-X',
-    secretKey: standIn.secretKey,
-    timeoutMs: 300,
-  });
+  standIn = await startFlutterwaveStandIn({ slowMs: SLOW_ANSWER_MS });
+  const keys = { apiBase: standIn.url, publicKey: 'FLWPUBK_TEST-standin-X', secretKey: standIn.secretKey };
+  provider = createFlutterwaveProvider({ ...keys, timeoutMs: GENEROUS_MS });
+  impatient = createFlutterwaveProvider({ ...keys, timeoutMs: IMPATIENT_MS });
 });
 afterAll(async () => {
   await standIn?.close();
@@ -101,7 +109,7 @@ describe('the Flutterwave v3 client against a local stand-in', () => {
       apiBase: standIn.url,
       publicKey: 'FLWPUBK_TEST-standin-X',
       secretKey: 'FLWSECK_TEST-wrong-X',
-      timeoutMs: 1_000,
+      timeoutMs: GENEROUS_MS,
     });
     const error = await providerError(wrongKey.verifyById(String(scripted.id)));
     expect(error).toMatchObject({ kind: 'rejected', message: 'Invalid authorization key' });
@@ -116,9 +124,9 @@ describe('the Flutterwave v3 client against a local stand-in', () => {
   });
 
   it('gives up on a slow answer after its timeout: unreachable', async () => {
-    // The stand-in answers after 5 s; the client waits 300 ms. Without a timeout the call would succeed.
+    // The stand-in answers after a minute; the client waits a second. Without a timeout the call would succeed.
     const scripted = standIn.add({ tx_ref: 'RS-10006-0000000001', amount: 1000, behaviour: 'slow' });
-    const error = await providerError(provider.verifyById(String(scripted.id)));
+    const error = await providerError(impatient.verifyById(String(scripted.id)));
     expect(error).toMatchObject({
       kind: 'unreachable',
       message: 'The payment provider did not answer. Please try again in a moment.',
@@ -232,8 +240,9 @@ describe('refunds through the Flutterwave v3 client against the stand-in', () =>
     async (behaviour) => {
       const charge = standIn.add({ tx_ref: `RS-20004-${behaviour}`, amount: 1_000 });
       standIn.refundScripts = [{ status: 'completed', behaviour }];
+      const client = behaviour === 'slow' ? impatient : provider;
       const error = await providerError(
-        provider.refund({ transactionId: String(charge.id), amountKobo: 10_000, comments: 'x' }),
+        client.refund({ transactionId: String(charge.id), amountKobo: 10_000, comments: 'x' }),
       );
       expect(error.kind).toBe('unreachable');
     },

@@ -19,13 +19,24 @@ let database: TestDatabase;
 let standIn: FlutterwaveStandIn;
 let orderDeps: PlaceOrderDeps;
 let deps: PaymentDeps;
+/** The same shop with a client that waits only IMPATIENT_MS: for the answers that come too late. */
+let impatientDeps: PaymentDeps;
 let product: { id: number; size: string | null };
 let admin: { id: string; email: string };
 const sent: MailMessage[] = [];
 
+/*
+ * Timing on a loaded machine: a normal answer gets the client's own generous timeout, so it never
+ * runs out; a 'slow' answer comes a minute late, far past the impatient client's second, so only
+ * the timeout can end that call, and the test waits one second, not a minute.
+ */
+const GENEROUS_MS = 10_000;
+const IMPATIENT_MS = 1_000;
+const SLOW_ANSWER_MS = 60_000;
+
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
-  standIn = await startFlutterwaveStandIn({ slowMs: 2_000 });
+  standIn = await startFlutterwaveStandIn({ slowMs: SLOW_ANSWER_MS });
   const mailer: Mailer = {
     send: async (message) => {
       sent.push(message);
@@ -33,14 +44,11 @@ beforeAll(async () => {
     deliver: async () => {},
   };
   orderDeps = { db: database.db, mailer, publicUrl: 'https://rossy.test' };
-  deps = {
+  const keys = { apiBase: standIn.url, publicKey: 'FLWPUBK_TEST-standin-X', secretKey: standIn.secretKey };
+  deps = { ...orderDeps, provider: createFlutterwaveProvider({ ...keys, timeoutMs: GENEROUS_MS }) };
+  impatientDeps = {
     ...orderDeps,
-    provider: createFlutterwaveProvider({
-      apiBase: standIn.url,
-      publicKey: 'FLWPUBK_TEST-standin-X',
-      secretKey: standIn.secretKey,
-      timeoutMs: 300,
-    }),
+    provider: createFlutterwaveProvider({ ...keys, timeoutMs: IMPATIENT_MS }),
   };
   await allowManyUnpaidOrders(database.db);
   const [row] = await database.db
@@ -137,7 +145,8 @@ describe('refunds through Flutterwave', () => {
     async (behaviour) => {
       const { number } = await paidOrder();
       standIn.refundScripts = [{ status: 'completed', behaviour }];
-      const refund = await createRefund(deps, number, { amount: 200, reason: 'Try' }, admin);
+      const asking = behaviour === 'slow' ? impatientDeps : deps;
+      const refund = await createRefund(asking, number, { amount: 200, reason: 'Try' }, admin);
       expect(refund.status).toBe('failed');
       expect(refund.failureReason).toMatch(/Check your provider dashboard before retrying\.$/);
       expect(await paymentStatus(number)).toBe('paid');
