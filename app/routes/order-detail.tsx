@@ -7,6 +7,7 @@ import { isPaidStatus } from '../../contracts/returns';
 import { isAppError } from '../../core/errors';
 import type { OrderView } from '../../core/orders/order-view';
 import { getOrderForViewer } from '../../core/orders/read-orders';
+import { orderDeliveryPromise } from '../../contracts/order-delivery';
 import { getShopSettings } from '../../core/settings/shop-settings';
 import { OrderTotals } from '../components/order-totals';
 import { ButtonLink, buttonClasses } from '../components/ui/button';
@@ -103,6 +104,8 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const orderKey = useSearchParams()[0].get('key');
   const trackable = order.status !== 'awaiting_payment' && order.status !== 'cancelled';
+  // The dates promised at checkout, as stored with the order (none on older orders).
+  const promise = orderDeliveryPromise({ ...order, shippingMethodId: order.shippingMethod });
   // What is still to send into the order's account: its amount, or the rest after a short transfer.
   const { refundedKobo, onItsWayKobo } = refundTotals(order.refunds);
   const transferDueKobo = !transferAccount
@@ -130,6 +133,11 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
               Placed <OrderDate iso={order.placedAt} withTime />
             </span>
             <OrderStatusBadge status={order.status} label={order.statusLabel} />
+            {promise ? (
+              <span className="font-medium text-ink" data-testid="delivery-promise">
+                {promise}
+              </span>
+            ) : null}
           </div>
         </div>
         <div className={`grid gap-3 sm:flex ${trackable ? 'grid-cols-2' : 'grid-cols-1'}`}>

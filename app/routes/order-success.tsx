@@ -21,6 +21,7 @@ import { cn } from '../lib/cn';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/order-success';
 import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
+import { orderDeliveryPromise } from '../../contracts/order-delivery';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -95,6 +96,8 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
   const paid = isPaidStatus(order.paymentStatus);
   const byTransfer = order.paymentMethod === 'bank-transfer';
   const awaitingCard = !byTransfer && !paid && order.status === 'awaiting_payment';
+  // The dates promised at checkout, as stored with the order (none on older orders).
+  const promise = orderDeliveryPromise({ ...order, shippingMethodId: order.shippingMethod });
   // A tick once the money is in; a clock while the order waits for it.
   const StatusIcon = paid ? CheckCircle2 : Clock3;
   return (
@@ -197,6 +200,11 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
             Delivering to {order.shippingAddress.firstName} {order.shippingAddress.lastName},{' '}
             {order.shippingAddress.city}, {order.shippingAddress.state}.
           </p>
+          {promise ? (
+            <p className="mt-1 text-sm font-medium text-ink" data-testid="delivery-promise">
+              {promise}
+            </p>
+          ) : null}
         </div>
         <OrderTotals
           figures={{

@@ -5,6 +5,7 @@ import { renderMail } from '../mail/mailer';
 import { PICKUP_METHOD_ID, type ShopSettings } from '../settings/shop-settings';
 import type { OrderView } from './order-view';
 import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
+import { orderDeliveryPromise } from '../../contracts/order-delivery';
 
 interface MailDeps {
   mailer: Mailer;
@@ -49,6 +50,12 @@ const placedAtFormat = new Intl.DateTimeFormat('en-NG', {
   timeZone: LAGOS_TIME_ZONE,
 });
 
+/** The dates promised at checkout, as the order pages say them; nothing for an order without them. */
+function deliveryPromiseLines(order: OrderView): string[] {
+  const promise = orderDeliveryPromise({ ...order, shippingMethodId: order.shippingMethod });
+  return promise ? [`${promise}, by ${order.shippingMethodLabel.split(' (')[0]}.`] : [];
+}
+
 /** The shopper's confirmation of a new order, with its link (carrying the key for a guest). */
 export function orderConfirmationMail(
   publicUrl: string,
@@ -84,6 +91,7 @@ export function orderConfirmationMail(
         order.shippingMethod === PICKUP_METHOD_ID
           ? `To collect from our shop at ${settings.pickup.address} (${settings.pickup.hours}). We will e-mail you your pickup code when it is ready.`
           : `Delivering to ${address.firstName} ${address.lastName}, ${address.address}, ${address.city}, ${address.state} ${address.zipCode}, ${address.country}.`,
+        ...deliveryPromiseLines(order),
         `Questions? Reply to this e-mail or call ${settings.supportPhone}.`,
       ],
       action: { label: 'View your order', url: orderLink(publicUrl, order.number, options.accessToken) },
