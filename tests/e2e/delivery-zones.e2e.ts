@@ -7,6 +7,7 @@ import {
   databaseUrl,
   main,
   newestMailTo,
+  openAsAdmin,
   pathIs,
   uniqueTag,
   url,
@@ -267,4 +268,54 @@ describe('delivery priced by state (375px)', () => {
       expect(problemReport()).toEqual([]);
     });
   });
+});
+
+describe('Settings → Delivery', () => {
+  test.each([1280, 375] as Width[])(
+    'at %ipx a state ticked in one zone leaves the other; a state left in none is named, and the save refused names it',
+    async (width) => {
+      await withPage(
+        width,
+        async ({ page, problemReport }) => {
+          await openAsAdmin(page, '/admin?tab=settings');
+          const panel = main(page).getByTestId('delivery-settings');
+          await panel.waitFor();
+          const other = panel.getByTestId('zone-other-states');
+          const lagos = panel.getByTestId('zone-lagos');
+          const kanoIn = (zone: typeof other) => zone.getByRole('checkbox', { name: 'Kano', exact: true });
+          expect(await kanoIn(other).isChecked()).toBe(true);
+
+          // Ticking Kano in Lagos takes it out of Other states: a state is never in two zones.
+          await kanoIn(lagos).check();
+          expect(await kanoIn(other).isChecked()).toBe(false);
+          // Left in none, it is named at once…
+          await kanoIn(lagos).uncheck();
+          await expect.poll(() => panel.getByTestId('unzoned-states').textContent()).toContain('Kano');
+          if (width === 375) {
+            await panel.getByTestId('zone-lagos').screenshot({ path: '/tmp/shots-delivery-admin-375.png' });
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            );
+            expect(overflow, 'horizontal overflow (px)').toBeLessThanOrEqual(0);
+          }
+          // …and the shop refuses to save it, naming the state; nothing changes.
+          await main(page).getByRole('button', { name: 'Save Settings' }).click();
+          await expect
+            .poll(() => panel.getByTestId('zones-error').textContent(), { timeout: 15_000 })
+            .toBe('Kano is in no delivery zone.');
+          const quote = await fetch(url('/api/cart/quote'), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              items: [{ id: (await cheapPiece()).product.id, quantity: 1 }],
+              shippingAddress: { country: 'Nigeria', state: 'Kano' },
+            }),
+          });
+          expect(quote.status, 'Kano is still delivered to').toBe(200);
+          expect(problemReport()).toEqual([]);
+        },
+        ['/admin', '/admin.data'],
+      );
+    },
+  );
 });

@@ -3,7 +3,10 @@ import { isAppError } from '../../../core/errors';
 import { settingsInNaira } from '../../../core/settings/settings-in-naira';
 import { defaultShopSettings, getShopSettings, saveShopSettings } from '../../../core/settings/shop-settings';
 import { createTestDatabase, type TestDatabase } from '../../../tests/fixtures/test-database';
-import { deliveryZonesFrom } from './settings-tab.server';
+import { readDeliveryZones } from './settings-tab.server';
+
+const deliveryZonesFrom = (form: FormData) =>
+  readDeliveryZones(form, defaultShopSettings.deliveryZones).zones;
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -62,12 +65,12 @@ describe('Settings → Delivery', () => {
       maxDays: 2,
       enabled: true,
     });
-    // A method the zone does not offer is posted unticked: kept, and off.
-    expect(
-      read.find((zone) => zone.id === 'south-west')!.methods.find((method) => method.id === 'pickup'),
-    ).toMatchObject({
-      enabled: false,
-    });
+    // An unticked row adds nothing to a zone that never listed the method; one it listed stays, off.
+    expect(read.find((zone) => zone.id === 'south-west')!.methods.map((method) => method.id)).toEqual([
+      'standard',
+      'express',
+    ]);
+    expect(lagos.methods.map((method) => method.id)).toContain('pickup');
 
     const saved = await saveShopSettings(database.db, { deliveryZones: read });
     expect(saved.deliveryZones.find((zone) => zone.id === 'lagos')!.states).toEqual(['Lagos', 'Ogun']);

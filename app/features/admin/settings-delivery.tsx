@@ -294,9 +294,15 @@ export function DeliverySettings({
                           onChange={(event) => toggleState(draft.key, state, event.target.checked)}
                           className="size-4 shrink-0 accent-gold-deep"
                         />
-                        <span className={cn('truncate', !mine && elsewhere && 'text-muted')}>
-                          {nigerianStateLabel(state)}
-                          {!mine && !elsewhere ? <span className="text-warning"> ·</span> : null}
+                        <span
+                          className={cn(
+                            'truncate',
+                            !mine && elsewhere && 'text-muted',
+                            !elsewhere && 'font-medium text-warning',
+                          )}
+                          title={nigerianStateLabel(state)}
+                        >
+                          {state}
                         </span>
                       </label>
                     );

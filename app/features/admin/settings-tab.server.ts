@@ -36,17 +36,29 @@ const text = (form: FormData, name: string) => formText(form, name);
 /**
  * The zones as the Delivery panel posts them: `deliveryZones.{i}.…` for each zone in its order, each
  * method's row `….methods.{j}.…` (every method the shop has, ticked or not), states and countries as
- * repeated values. Money in naira here: the shop's rules convert and check it.
+ * repeated values. Money in naira here: the shop's rules convert and check it. `rows` gives, for
+ * each zone, the form row of each method kept, so a refusal goes beside the field typed in.
  */
-export function deliveryZonesFrom(form: FormData): ShopSettings['deliveryZones'] {
+export function readDeliveryZones(
+  form: FormData,
+  current: ShopSettings['deliveryZones'] = [],
+): { zones: ShopSettings['deliveryZones']; rows: number[][] } {
   const zones: ShopSettings['deliveryZones'] = [];
+  const rows: number[][] = [];
   for (let index = 0; form.has(`deliveryZones.${index}.id`); index++) {
     const prefix = `deliveryZones.${index}`;
+    const zoneId = text(form, `${prefix}.id`);
+    const before = current.find((zone) => zone.id === zoneId);
     const methods: ShopSettings['deliveryZones'][number]['methods'] = [];
+    const kept: number[] = [];
     for (let at = 0; form.has(`${prefix}.methods.${at}.id`); at++) {
       const row = `${prefix}.methods.${at}`;
+      const id = text(form, `${row}.id`);
+      // A row left unticked for a method the zone never listed adds nothing: a save changes nothing.
+      if (!checked(form, `${row}.enabled`) && !before?.methods.some((method) => method.id === id)) continue;
+      kept.push(at);
       methods.push({
-        id: text(form, `${row}.id`),
+        id,
         priceKobo: kobo(form, `${row}.price`),
         minDays: number(form, `${row}.minDays`),
         maxDays: number(form, `${row}.maxDays`),
@@ -55,7 +67,7 @@ export function deliveryZonesFrom(form: FormData): ShopSettings['deliveryZones']
     }
     const threshold = text(form, `${prefix}.freeShippingThreshold`).trim();
     zones.push({
-      id: text(form, `${prefix}.id`),
+      id: zoneId,
       name: text(form, `${prefix}.name`).trim(),
       states: form.getAll(`${prefix}.states`).map(String) as ShopSettings['deliveryZones'][number]['states'],
       countries: form
@@ -64,8 +76,18 @@ export function deliveryZonesFrom(form: FormData): ShopSettings['deliveryZones']
       methods,
       freeShippingThresholdKobo: threshold === '' ? null : kobo(form, `${prefix}.freeShippingThreshold`),
     });
+    rows.push(kept);
   }
-  return zones;
+  return { zones, rows };
+}
+
+/** A refusal's field in the zones, named by the form row it was typed in. */
+function zoneFieldName(name: string, rows: number[][]): string {
+  return name.replace(
+    /^deliveryZones\.(\d+)\.methods\.(\d+)\./,
+    (whole, zone: string, method: string) =>
+      `deliveryZones.${zone}.methods.${rows[Number(zone)]?.[Number(method)] ?? method}.`,
+  );
 }
 
 /** The posted form as a change to every setting the form shows. */
@@ -94,7 +116,9 @@ function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges
       enabled: checked(form, `shippingMethods.${index}.enabled`),
     })),
     // An older form without the Delivery panel leaves the zones as they are.
-    ...(form.has('deliveryZones.shown') ? { deliveryZones: deliveryZonesFrom(form) } : {}),
+    ...(form.has('deliveryZones.shown')
+      ? { deliveryZones: readDeliveryZones(form, current.deliveryZones).zones }
+      : {}),
     ...(form.has('dispatchCutoff') ? { dispatchCutoff: text(form, 'dispatchCutoff').trim() } : {}),
     ...(form.has('publicHolidays')
       ? {
@@ -167,7 +191,10 @@ export const settingsActions: Record<string, AdminActionHandler> = {
     } catch (error) {
       if (!isAppError(error)) throw error;
       const fields = Object.fromEntries(
-        Object.entries(error.fields ?? {}).map(([name, message]) => [formFieldName(name), message]),
+        Object.entries(error.fields ?? {}).map(([name, message]) => [
+          zoneFieldName(formFieldName(name), readDeliveryZones(form, current.deliveryZones).rows),
+          message,
+        ]),
       );
       return data<AdminActionResult>(
         {

@@ -70,7 +70,15 @@ export function ProductDelivery({ productId }: { productId: number }) {
       <Truck width={18} height={18} strokeWidth={1.5} aria-hidden="true" className="mt-0.5 shrink-0" />
       <div className="min-w-0 flex-1">
         <p aria-live="polite" className={loading && !method ? 'text-muted' : undefined}>
-          <span data-testid="product-delivery-text">{text}</span>{' '}
+          <span data-testid="product-delivery-text">
+            {/* The dates stay on one line: "Tue 1 –" never ends a line with "Sat 5 Dec" on the next. */}
+            {text.split(' · ').map((part, index) => (
+              <span key={index} className={index > 0 ? 'whitespace-nowrap' : undefined}>
+                {index > 0 ? ' · ' : ''}
+                {part}
+              </span>
+            ))}
+          </span>{' '}
           {hydrated && !changing ? (
             <button
               type="button"
