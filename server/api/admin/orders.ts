@@ -4,17 +4,28 @@ import { koboToNaira } from '../../../contracts/money';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
-import { orderDto, toOrderDto } from '../orders/dto';
+import { orderDto, toStaffOrderDto } from '../orders/dto';
 
 const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema };
 
 const SHIPPING_NEEDS = 'Required to mark an order shipped';
+const PICKUP_NEEDS = 'Required to mark an order picked up';
 const note = z.string().trim().max(500).optional();
-/** A move by hand: shipping names the carrier and the tracking number; delivering or cancelling needs neither. */
+/**
+ * A move by hand: shipping names the carrier and the tracking number; collecting a pickup order
+ * needs the code its shopper shows; delivering, readying or cancelling needs neither.
+ */
 const statusChange = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('shipped'),
-    carrier: z.string(SHIPPING_NEEDS).trim().min(1, SHIPPING_NEEDS).max(60),
+    carrier: z
+      .string(SHIPPING_NEEDS)
+      .trim()
+      .min(1, SHIPPING_NEEDS)
+      .max(60)
+      .describe(
+        "A carrier from the settings' list, by id or name: the order stores its tracking link. Another name ships without a link",
+      ),
     trackingNumber: z.string(SHIPPING_NEEDS).trim().min(1, SHIPPING_NEEDS).max(60),
     note,
   }),
@@ -22,6 +33,20 @@ const statusChange = z.discriminatedUnion('status', [
     status: z.literal('delivered'),
     carrier: z.string().trim().max(60).optional(),
     trackingNumber: z.string().trim().max(60).optional(),
+    note,
+  }),
+  z.object({
+    status: z.literal('ready_for_pickup').describe('A paid pickup order is waiting at the shop'),
+    note,
+  }),
+  z.object({
+    status: z.literal('picked_up'),
+    pickupCode: z
+      .string(PICKUP_NEEDS)
+      .trim()
+      .min(1, PICKUP_NEEDS)
+      .max(20)
+      .describe('The code the shopper shows; a wrong one is 400 and nothing changes'),
     note,
   }),
   z.object({
@@ -103,7 +128,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Processing → Shipped (carrier, tracking number) → Delivered, or Cancelled (stock returns; `refund: true` gives a paid order’s money back)',
+          'Processing → Shipped (carrier, tracking number) → Delivered; a pickup order Processing → Ready for pickup → Picked up (its code); or Cancelled (stock returns; `refund: true` gives a paid order’s money back)',
         params: z.object({ id: z.string().max(30) }),
         body: statusChange,
         response: { 200: orderDto, ...adminErrors },
@@ -111,7 +136,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, email } = currentUser(request);
-      return toOrderDto(
+      return toStaffOrderDto(
         await changeOrderStatus(
           { ...app.services.orders, payments: app.services.payments },
           request.params.id,

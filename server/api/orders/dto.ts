@@ -199,6 +199,16 @@ export const orderDto = z.object({
   customerBankReference: z.string().nullable(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  trackingUrl: z
+    .string()
+    .nullable()
+    .describe("The carrier's tracking page for this parcel; null when the carrier has none"),
+  pickupCode: z
+    .string()
+    .nullable()
+    .describe(
+      "A pickup order's code, shown at the shop to collect it, once it is ready; only to the order's owner or its link's holder, never to staff",
+    ),
   items: z.array(orderItemDto),
   timeline: z.array(orderEventDto),
   refunds: z.array(orderRefundDto).describe('Money given back on the order, oldest first'),
@@ -247,11 +257,16 @@ export function toOrderDto(order: OrderView): z.infer<typeof orderDto> {
     customerBankReference: order.customerBankReference,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
+    trackingUrl: order.trackingUrl,
+    pickupCode: order.pickupCode,
     items: order.items.map(toItem),
     timeline: order.events.map(toEvent),
     refunds: order.refunds.map((refund) => ({ ...refund, amount: koboToNaira(refund.amountKobo) })),
   };
 }
+
+/** An order as the shop's staff read it: without the pickup code, which only its shopper holds. */
+export const toStaffOrderDto = (order: OrderView) => toOrderDto({ ...order, pickupCode: null });
 
 export const orderSummaryDto = z.object({
   id: z.string(),
