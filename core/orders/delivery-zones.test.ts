@@ -1,7 +1,7 @@
 /**
  * Delivery priced by where it goes: the same bag costs more to Kano than to Lagos, the order charges
  * exactly what the quote said and keeps the promised dates, and a state, method or country the
- * zones do not cover is a 400 naming it that places nothing.
+ * zones do not cover is a 422 naming it (decision 0030) that places nothing.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,13 +147,13 @@ describe('delivery by zone', () => {
     expect(await orderCount()).toBe(count);
   });
 
-  it('refuses a state that is not Nigerian with a 400 naming it', async () => {
+  it('refuses a state that is not Nigerian with a 422 naming it', async () => {
     const error = await refusal(quoteFor('Gotham'));
-    expect(error.status).toBe(400);
+    expect(error.status).toBe(422);
     expect(error.message).toContain('Gotham');
   });
 
-  it('refuses a method the zone does not offer with a 400 naming it, in the quote and at Place Order', async () => {
+  it('refuses a method the zone does not offer with a 422 naming it, in the quote and at Place Order', async () => {
     const zones = defaultShopSettings.deliveryZones.map((zone) =>
       zone.id === 'other-states'
         ? { ...zone, methods: zone.methods.filter((method) => method.id !== 'express') }
@@ -162,11 +162,11 @@ describe('delivery by zone', () => {
     await saveShopSettings(database.db, { deliveryZones: zones });
     try {
       const quoted = await refusal(quoteFor('Kano', 'express'));
-      expect(quoted.status).toBe(400);
+      expect(quoted.status).toBe(422);
       expect(quoted.message).toBe('Express is not offered in Kano.');
       const count = await orderCount();
       const placing = await refusal(placeOrder(deps, orderBody('Kano', 'express'), { now }));
-      expect(placing.status).toBe(400);
+      expect(placing.status).toBe(422);
       expect(placing.message).toBe('Express is not offered in Kano.');
       expect(await orderCount()).toBe(count);
       const pickup = await refusal(placeOrder(deps, orderBody('Kano', 'pickup'), { now }));

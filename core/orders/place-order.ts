@@ -122,7 +122,7 @@ const unsellableCodes = {
 function quoteRefusal(totals: CartQuote, shippingMethod: string): AppError | null {
   // The schema asks a Nigerian address for its state; this keeps an order from ever taking a "from" price.
   if (totals.needsState)
-    return new AppError('BAD_REQUEST', checkoutMessages.chooseState, {
+    return new AppError('UNPROCESSABLE', checkoutMessages.chooseState, {
       'shippingAddress.state': checkoutMessages.chooseState,
     });
   const unsellable = totals.lines.find((line) => line.problemKind !== null && line.problemKind !== 'stock');

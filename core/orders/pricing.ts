@@ -143,7 +143,7 @@ function acrossZones(settings: DeliverySettings, candidates: ShippingOption[], n
  * free over the threshold (the zone's, else the shop's) is free when the goods, after any coupon,
  * reach it, or when every piece in the order ships free (the product's "free shipping" flag): the
  * one rule checkout charges by and every label reads. A Nigerian address without a state gets each
- * method's "from" price across the zones and `needsState`; an address no zone covers is a 400
+ * method's "from" price across the zones and `needsState`; an address no zone covers is a 422
  * naming it, never a default price.
  */
 export function shippingOptions(
@@ -174,7 +174,7 @@ export function shippingOptions(
   const zone = deliveryZoneFor(settings.deliveryZones, destination);
   if (!zone)
     throw new AppError(
-      'BAD_REQUEST',
+      'UNPROCESSABLE',
       destination.country === 'Nigeria'
         ? `${destinationName(destination)} is in no delivery zone: the shop cannot deliver there yet.`
         : `The shop does not deliver to ${destinationName(destination)} yet.`,

@@ -173,7 +173,7 @@ function unsold(line: Pick<QuotedLine, 'problemKind'>): boolean {
 
 /**
  * The address a quote prices delivery for: the shipping address's country (else `country`), and in
- * Nigeria its state by its proper name. A state that is none of Nigeria's is a 400 naming it.
+ * Nigeria its state by its proper name. A state that is none of Nigeria's is a 422 naming it (a rule the API's document cannot state, decision 0030).
  */
 function destinationOf(input: z.output<typeof cartQuoteInputSchema>): Destination {
   const country = input.shippingAddress?.country ?? input.country;
@@ -181,7 +181,7 @@ function destinationOf(input: z.output<typeof cartQuoteInputSchema>): Destinatio
   if (country !== 'Nigeria' || typed === '') return { country, state: null };
   const state = nigerianStateOf(typed);
   if (!state)
-    throw new AppError('BAD_REQUEST', `${typed} is not a Nigerian state.`, {
+    throw new AppError('UNPROCESSABLE', `${typed} is not a Nigerian state.`, {
       'shippingAddress.state': checkoutMessages.chooseState,
     });
   return { country, state };
@@ -189,7 +189,7 @@ function destinationOf(input: z.output<typeof cartQuoteInputSchema>): Destinatio
 
 /**
  * The method the quote charges: the one asked for when the zone offers it, else the first. A method
- * the shop has and keeps on, asked for where its zone does not offer it, is a 400 naming both: never
+ * the shop has and keeps on, asked for where its zone does not offer it, is a 422 naming both: never
  * a silent swap to another price. (A method the shop does not have or switched off falls back, and
  * Place Order refuses it.)
  */
@@ -206,7 +206,7 @@ function chosenMethod(
     settings.shippingMethods.some((method) => method.id === asked && method.enabled);
   if (asked && known && !delivery.needsState) {
     const message = `${shippingMethodName(settings, asked)} is not offered in ${destinationName(destination)}.`;
-    throw new AppError('BAD_REQUEST', message, { shippingMethod: message });
+    throw new AppError('UNPROCESSABLE', message, { shippingMethod: message });
   }
   return delivery.options[0] ?? null;
 }

@@ -6,7 +6,6 @@ import { nigerianStates } from '../../contracts/nigeria';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/settings';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
-import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import { carriersSchema, defaultCarriers } from './carriers';
 
@@ -46,7 +45,10 @@ export const PICKUP_METHOD_ID = 'pickup';
 const isoDay = z
   .string('Enter a date')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-  .refine((day) => new Date(`${day}T12:00:00Z`).toISOString().startsWith(day), 'Enter a real date');
+  .refine((day) => {
+    const date = new Date(`${day}T12:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, 'Enter a real date');
 
 /**
  * Where a delivery goes and what it costs there: Nigerian states, or countries abroad. Each method
@@ -325,19 +327,6 @@ export const validShopSettingsSchema = shopSettingsSchema.superRefine((value, co
   deliveryZoneIssues(value).forEach((issue) => context.addIssue({ code: 'custom', ...issue }));
 });
 
-/**
- * A zone layout that leaves a state out or puts one in two zones is bad input (400), as the
- * settings API promises, not one of the shop's softer rules (422): no address could be priced once.
- */
-function refuseBrokenZoneLayout(value: ShopSettings): void {
-  const issues = deliveryZoneIssues(value);
-  const [first] = issues;
-  if (!first) return;
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path.join('.')] ??= issue.message;
-  throw new AppError('BAD_REQUEST', `${first.path.join('.')}: ${first.message}`, fields);
-}
-
 const listOfNames = (names: string[]) =>
   names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
@@ -468,9 +457,7 @@ export async function saveShopSettings(
       .where(eq(settings.key, 'shop'))
       .for('update');
     const current = readStored(row?.value);
-    const merged = mergeShopSettings(current, changes);
-    refuseBrokenZoneLayout(parseInput(shopSettingsSchema, merged));
-    const next = parseInput(validShopSettingsSchema, merged);
+    const next = parseInput(validShopSettingsSchema, mergeShopSettings(current, changes));
     await tx.update(settings).set({ value: next, updatedAt: new Date() }).where(eq(settings.key, 'shop'));
     const changed = changedShopSettings(current, next);
     if (actor && changed.keys.length > 0)

@@ -163,4 +163,58 @@ describe('/api/admin/settings', () => {
     });
     expect(partial.statusCode).toBe(400);
   });
+
+  it('shows delivery zones in naira and prices a quote by the zone of its state', async () => {
+    const current = (
+      await test.app.inject({ method: 'GET', url: '/api/admin/settings', headers: auth(adminToken) })
+    ).json();
+    expect(current.dispatchCutoff).toBe('14:00');
+    const lagos = current.deliveryZones.find((zone: { id: string }) => zone.id === 'lagos');
+    expect(lagos).toMatchObject({ name: 'Lagos', states: ['Lagos'], freeShippingThreshold: null });
+    expect(lagos.methods[0]).toEqual({ id: 'standard', price: 2000, minDays: 1, maxDays: 2, enabled: true });
+
+    const zones = current.deliveryZones.map((zone: { id: string; methods: { price: number }[] }) =>
+      zone.id === 'other-states'
+        ? { ...zone, methods: zone.methods.map((method) => ({ ...method, price: method.price + 500 })) }
+        : zone,
+    );
+    const saved = await patch({ deliveryZones: zones });
+    expect(saved.statusCode).toBe(200);
+    const kano = await test.app.inject({
+      method: 'POST',
+      url: '/api/cart/quote',
+      payload: {
+        items: [{ id: productId, quantity: 1 }],
+        shippingAddress: { country: 'Nigeria', state: 'Kano' },
+        shippingMethod: 'standard',
+      },
+    });
+    expect(kano.statusCode).toBe(200);
+    expect(kano.json()).toMatchObject({
+      state: 'Kano',
+      deliveryZone: { id: 'other-states', name: 'Other states' },
+      needsState: false,
+      shippingMethod: { id: 'standard', minDays: 3, maxDays: 7, priceRange: null },
+    });
+    expect(kano.json().shippingMethod.deliveryDates.earliest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await patch({ deliveryZones: current.deliveryZones });
+  });
+
+  it('refuses a zone layout that leaves a state out, naming it, and changes nothing', async () => {
+    const current = (
+      await test.app.inject({ method: 'GET', url: '/api/admin/settings', headers: auth(adminToken) })
+    ).json();
+    const withoutKano = current.deliveryZones.map((zone: { id: string; states: string[] }) =>
+      zone.id === 'other-states'
+        ? { ...zone, states: zone.states.filter((state) => state !== 'Kano') }
+        : zone,
+    );
+    const refused = await patch({ deliveryZones: withoutKano, name: 'Not saved' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe('deliveryZones: Kano is in no delivery zone.');
+    const after = (
+      await test.app.inject({ method: 'GET', url: '/api/admin/settings', headers: auth(adminToken) })
+    ).json();
+    expect(after).toEqual(current);
+  });
 });

@@ -206,7 +206,10 @@ describe('POST /api/orders', () => {
       test.app.inject({
         method: 'POST',
         url: '/api/cart/quote',
-        payload: { items: [{ id: product.id, quantity: 1 }] },
+        payload: {
+          items: [{ id: product.id, quantity: 1 }],
+          shippingAddress: { country: address.country, state: address.state },
+        },
       });
     const seen = (await quote()).json().total as number;
     const stock = async () =>
