@@ -69,6 +69,7 @@ export interface RefundView {
   shippingKobo: number;
   status: RefundStatus;
   reason: string;
+  /** Its units go back on sale when it completes; a failed refund puts none back. */
   restock: boolean;
   lines: {
     orderLineId: number;

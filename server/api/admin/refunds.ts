@@ -36,7 +36,7 @@ const refundDto = z.object({
   shipping: z.number().describe('₦ of the amount that is the delivery charge'),
   status: z.enum(refundStatuses),
   reason: z.string(),
-  restock: z.boolean(),
+  restock: z.boolean().describe('Its units go back on sale when it completes; a failed one puts none back'),
   lines: z.array(
     z.object({
       orderLineId: z.number(),
