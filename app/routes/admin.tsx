@@ -130,7 +130,7 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
     case 'products':
       return <ProductsTab data={loaded.products} />;
     case 'orders': {
-      const { order, moves, reviews, refunds, refundable, orderRefunds, list, filter, missing } =
+      const { order, moves, reviews, refunds, refundable, orderRefunds, carriers, list, filter, missing } =
         loaded.orders;
       if (order)
         return (
@@ -141,6 +141,7 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
             refunds={refunds}
             refundable={refundable}
             orderRefunds={orderRefunds}
+            carriers={carriers}
             backHref={ordersHref(filter)}
           />
         );

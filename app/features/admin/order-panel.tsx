@@ -1,4 +1,4 @@
-import { ArrowLeft, Banknote, MapPin, PackageCheck, Truck, Undo2, XCircle } from 'lucide-react';
+import { ArrowLeft, Banknote, MapPin, PackageCheck, Store, Truck, Undo2, XCircle } from 'lucide-react';
 import { TestOrderBadge } from '../../components/orders/test-order-badge';
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
@@ -13,7 +13,8 @@ import { OrderDate, OrderStatusBadge, OrderTimeline, sizeLabel } from '../../com
 import { OrderThumb } from '../../components/orders/order-thumb';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Field } from '../../components/ui/field';
+import { Field, SelectField } from '../../components/ui/field';
+import type { Carrier } from '../../../core/settings/carriers';
 import { ActionNotice, labelClasses } from './admin-nav';
 import type { AdminActionResult } from './admin-texts';
 import { paymentStatusLabel } from './orders-tab';
@@ -44,9 +45,12 @@ function OrderActions({
   reviews,
   refundable,
   hasFailedRefund,
+  carriers,
 }: {
   order: OrderView;
   moves: StaffMove[];
+  /** The carriers the owner keeps: staff pick one, and its tracking link goes to the shopper. */
+  carriers: Carrier[];
   reviews: TransferUnderReview[];
   refundable: Refundable | null;
   /** A refund still waits for a retry: once none does, a failure said here is old news. */
@@ -75,6 +79,8 @@ function OrderActions({
   const awaitingTransfer = moves.includes('confirm-transfer');
   const canShip = moves.includes('ship');
   const canDeliver = moves.includes('deliver');
+  const canReady = moves.includes('ready');
+  const canCollect = moves.includes('collect');
   const canCancel = moves.includes('cancel');
   const refundableKobo = refundable && isPaidStatus(order.paymentStatus) ? refundable.remainingKobo : 0;
   // Money in the shop's own account goes back by hand, with the shopper's bank: the Refund dialog asks.
@@ -145,14 +151,28 @@ function OrderActions({
             <input type="hidden" name="intent" value="ship" />
             <input type="hidden" name="number" value={order.number} />
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                label="Carrier"
-                name="carrier"
-                required
-                maxLength={60}
-                error={fields.carrier}
-                placeholder="GIG Logistics"
-              />
+              {carriers.length > 0 ? (
+                <SelectField label="Carrier" name="carrier" required error={fields.carrier} defaultValue="">
+                  <option value="" disabled>
+                    Choose a carrier
+                  </option>
+                  {carriers.map((carrier) => (
+                    <option key={carrier.id} value={carrier.id}>
+                      {carrier.name}
+                      {carrier.trackingUrl ? '' : ' (no tracking link)'}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : (
+                <Field
+                  label="Carrier"
+                  name="carrier"
+                  required
+                  maxLength={60}
+                  error={fields.carrier}
+                  placeholder="GIG Logistics"
+                />
+              )}
               <Field
                 label="Tracking number"
                 name="trackingNumber"
@@ -176,6 +196,41 @@ function OrderActions({
             </div>
             <Button type="submit" size="sm" disabled={busy}>
               <Truck width={16} height={16} aria-hidden="true" /> Mark Shipped
+            </Button>
+          </fetcher.Form>
+        ) : null}
+
+        {canReady ? (
+          <fetcher.Form method="post" className="space-y-2">
+            <input type="hidden" name="intent" value="ready" />
+            <input type="hidden" name="number" value={order.number} />
+            <Button type="submit" size="sm" disabled={busy}>
+              <Store width={16} height={16} aria-hidden="true" /> Mark Ready for pickup
+            </Button>
+            <p className="text-xs text-muted">
+              The customer is e-mailed the shop&apos;s address, hours and a pickup code.
+            </p>
+          </fetcher.Form>
+        ) : null}
+
+        {canCollect ? (
+          <fetcher.Form method="post" className="space-y-3" aria-label="Mark picked up">
+            <input type="hidden" name="intent" value="collect" />
+            <input type="hidden" name="number" value={order.number} />
+            <Field
+              label="Pickup code"
+              name="pickupCode"
+              required
+              maxLength={20}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              error={fields.pickupCode}
+              hint="Ask the customer for the code we sent them."
+              className="max-w-xs"
+            />
+            <Button type="submit" size="sm" disabled={busy}>
+              <PackageCheck width={16} height={16} aria-hidden="true" /> Mark Picked up
             </Button>
           </fetcher.Form>
         ) : null}
@@ -210,7 +265,13 @@ function OrderActions({
           </div>
         ) : null}
 
-        {!awaitingTransfer && !canShip && !canDeliver && !canCancel && refundableKobo === 0 ? (
+        {!awaitingTransfer &&
+        !canShip &&
+        !canDeliver &&
+        !canReady &&
+        !canCollect &&
+        !canCancel &&
+        refundableKobo === 0 ? (
           <p className="text-sm text-muted">
             This order is {order.statusLabel.toLowerCase()}; there is nothing more to do with it.
           </p>
@@ -326,6 +387,7 @@ export function OrderPanel({
   refunds,
   refundable = null,
   orderRefunds = [],
+  carriers = [],
   backHref,
 }: {
   order: OrderView;
@@ -337,6 +399,8 @@ export function OrderPanel({
   refundable?: Refundable | null;
   /** The refunds made on the order, oldest first. */
   orderRefunds?: RefundView[];
+  /** The carriers the ship form offers. */
+  carriers?: Carrier[];
   backHref: string;
 }) {
   const address = order.shippingAddress;
@@ -411,7 +475,18 @@ export function OrderPanel({
             {order.carrier || order.trackingNumber ? (
               <p className="mb-4 text-sm text-ink-soft">
                 {order.carrier ?? 'Carrier'} · tracking number{' '}
-                <span className="font-mono text-ink">{order.trackingNumber ?? '—'}</span>
+                {order.trackingUrl ? (
+                  <a
+                    href={order.trackingUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-mono break-all text-ink underline underline-offset-2"
+                  >
+                    {order.trackingNumber}
+                  </a>
+                ) : (
+                  <span className="font-mono text-ink">{order.trackingNumber ?? '—'}</span>
+                )}
               </p>
             ) : null}
             <OrderTimeline events={order.events} />
@@ -427,6 +502,7 @@ export function OrderPanel({
             reviews={reviews}
             refundable={refundable}
             hasFailedRefund={orderRefunds.some((refund) => refund.status === 'failed')}
+            carriers={carriers}
           />
           <Panel title="Payment">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -462,20 +538,37 @@ export function OrderPanel({
             </Panel>
           ) : null}
           <Panel title="Customer">
-            <address className="flex gap-3 text-sm leading-relaxed text-ink-soft not-italic">
-              <MapPin width={18} height={18} aria-hidden="true" className="mt-0.5 shrink-0 text-gold-deep" />
-              <span>
-                <span className="font-medium text-ink">
-                  {address.firstName} {address.lastName}
+            {order.shippingMethod === 'pickup' ? (
+              <p className="flex gap-3 text-sm leading-relaxed text-ink-soft" data-testid="pickup-customer">
+                <Store width={18} height={18} aria-hidden="true" className="mt-0.5 shrink-0 text-gold-deep" />
+                <span>
+                  <span className="font-medium text-ink">
+                    {address.firstName} {address.lastName}
+                  </span>{' '}
+                  collects this order from the shop ({address.state}).
                 </span>
-                <br />
-                {address.address}
-                <br />
-                {address.city}, {address.state} {address.zipCode}
-                <br />
-                {address.country}
-              </span>
-            </address>
+              </p>
+            ) : (
+              <address className="flex gap-3 text-sm leading-relaxed text-ink-soft not-italic">
+                <MapPin
+                  width={18}
+                  height={18}
+                  aria-hidden="true"
+                  className="mt-0.5 shrink-0 text-gold-deep"
+                />
+                <span>
+                  <span className="font-medium text-ink">
+                    {address.firstName} {address.lastName}
+                  </span>
+                  <br />
+                  {address.address}
+                  <br />
+                  {address.city}, {address.state} {address.zipCode}
+                  <br />
+                  {address.country}
+                </span>
+              </address>
+            )}
             <p className="mt-3 flex flex-col border-t border-line pt-2 text-sm break-words text-ink-soft">
               <a href={`mailto:${order.email}`} className="py-1 hover:text-ink">
                 {order.email}

@@ -4,6 +4,7 @@ import { staffMoves } from '../../../core/orders/lifecycle';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
 import type { OrderView } from '../../../core/orders/order-view';
 import { getOrderForViewer } from '../../../core/orders/read-orders';
+import { getShopSettings } from '../../../core/settings/shop-settings';
 import { confirmBankTransfer } from '../../../core/payments/payments';
 import { moneyToRefund, transfersUnderReview } from '../../../core/payments/transactions';
 import {
@@ -38,7 +39,9 @@ export async function loadOrdersTab({ context, params }: AdminLoadArgs) {
   if (number) {
     let order: OrderView | null = null;
     try {
-      order = await getOrderForViewer(db, number.slice(0, 30), { user: context.user });
+      const found = await getOrderForViewer(db, number.slice(0, 30), { user: context.user });
+      // Staff ask the shopper for the pickup code; they are never shown it.
+      order = { ...found, pickupCode: null };
     } catch (error) {
       if (!isAppError(error) || error.code !== 'NOT_FOUND') throw error;
     }
@@ -51,6 +54,8 @@ export async function loadOrdersTab({ context, params }: AdminLoadArgs) {
       // What remains to give back: only once the money came.
       refundable: order && isPaidStatus(order.paymentStatus) ? await refundableFor(db, order.number) : null,
       orderRefunds: order ? await refundsOfOrder(db, order.number) : [],
+      // The carriers the ship form offers, with the owner's tracking links.
+      carriers: order && staffMoves(order).includes('ship') ? (await getShopSettings(db)).carriers : [],
       missing: order ? null : number,
       list: null,
     };
@@ -64,6 +69,7 @@ export async function loadOrdersTab({ context, params }: AdminLoadArgs) {
     refunds: [],
     refundable: null,
     orderRefunds: [],
+    carriers: [],
     missing: null,
     list,
   };
@@ -163,7 +169,25 @@ export const ordersActions: Record<string, AdminActionHandler> = {
       { status: 'shipped', carrier, trackingNumber, note },
       { actor: auditActor(admin) },
     );
-    return `Order ${order.number} marked Shipped with ${carrier} (${trackingNumber}). The customer has been told.`;
+    return `Order ${order.number} marked Shipped with ${order.carrier ?? carrier} (${trackingNumber}). The customer has been told${order.trackingUrl ? ', with the tracking link' : ''}.`;
+  }),
+  ready: orderAction(async ({ context, admin }, number) => {
+    const order = await changeOrderStatus(
+      context.services.orders,
+      number,
+      { status: 'ready_for_pickup' },
+      { actor: auditActor(admin) },
+    );
+    return `Order ${order.number} is ready for pickup. The customer has been sent the address, hours and pickup code.`;
+  }),
+  collect: orderAction(async ({ context, admin, form }, number) => {
+    const order = await changeOrderStatus(
+      context.services.orders,
+      number,
+      { status: 'picked_up', pickupCode: formText(form, 'pickupCode').trim() },
+      { actor: auditActor(admin) },
+    );
+    return `Order ${order.number} picked up. The customer has been told.`;
   }),
   deliver: orderAction(async ({ context, admin }, number) => {
     const order = await changeOrderStatus(
