@@ -21,7 +21,6 @@ import { refundLines, refunds } from '../../db/schema/payments';
 import { orderReturns, returnItems } from '../../db/schema/returns';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
-import { isUniqueViolation } from '../unique-violation';
 import { notifyOrderOwner } from '../notifications/notifications';
 import type { PaymentDeps } from '../payments/payments';
 import {
@@ -1115,8 +1114,6 @@ async function refundReturn(
         { returnId: found.id, now },
       );
   } catch (error) {
-    if (isUniqueViolation(error, 'refunds_one_per_return'))
-      throw new AppError('CONFLICT', `Return ${found.number} is being refunded already. Please reload.`);
     if (error instanceof AppError) throw error;
     throw new AppError('UNAVAILABLE', 'The refund could not be made. Please try again.');
   }
