@@ -72,12 +72,16 @@ export function ProductDelivery({ productId }: { productId: number }) {
         <p aria-live="polite" className={loading && !method ? 'text-muted' : undefined}>
           <span data-testid="product-delivery-text">
             {/* The dates stay on one line: "Tue 1 –" never ends a line with "Sat 5 Dec" on the next. */}
-            {text.split(' · ').map((part, index) => (
-              <span key={index} className={index > 0 ? 'whitespace-nowrap' : undefined}>
-                {index > 0 ? ' · ' : ''}
-                {part}
-              </span>
-            ))}
+            {text.split(' · ').map((part, index) =>
+              index === 0 ? (
+                <span key={index}>{part}</span>
+              ) : (
+                <span key={index}>
+                  {' '}
+                  <span className="whitespace-nowrap">· {part}</span>
+                </span>
+              ),
+            )}
           </span>{' '}
           {hydrated && !changing ? (
             <button
