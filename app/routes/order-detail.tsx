@@ -1,4 +1,4 @@
-import { ArrowLeft, LifeBuoy, MapPin, Truck } from 'lucide-react';
+import { ArrowLeft, LifeBuoy, MapPin, Store, Truck } from 'lucide-react';
 import { TestOrderBadge } from '../components/orders/test-order-badge';
 import { data, isRouteErrorResponse, Link, useRouteError, useSearchParams } from 'react-router';
 import { checkoutMessages } from '../../contracts/checkout-texts';
@@ -53,8 +53,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const bankAccount =
     awaitingTransfer && !transferAccount ? (await getShopSettings(context.services.db)).bankAccount : null;
   const returns = await loadOrderReturns(context.services.db, order, { user: context.user, key });
+  // Where and when a pickup order is collected: the shop's, as they stand now.
+  const pickup =
+    order.shippingMethod === 'pickup' ? (await getShopSettings(context.services.db)).pickup : null;
   return {
     order,
+    pickup,
     bankAccount,
     transferAccount,
     returns,
@@ -98,8 +102,44 @@ function Card({
   );
 }
 
+/**
+ * Where and when to collect a pickup order and, once it is ready, the code to show at the shop.
+ * Only the order's owner (or its link's holder) reaches this page, so the code may be shown here.
+ */
+function PickupCard({ pickup, code }: { pickup: { address: string; hours: string }; code: string | null }) {
+  return (
+    <Card title={code ? 'Ready for pickup' : 'Pickup at the shop'} id="pickup">
+      <div className="space-y-3 text-sm text-ink-soft" data-testid="pickup-card">
+        {code ? (
+          <div className="rounded-sm border border-gold/50 bg-cream p-4 text-center">
+            <p className="text-xs tracking-wide text-muted uppercase">Your pickup code</p>
+            <p
+              className="mt-1 font-mono text-3xl font-semibold tracking-[0.3em] text-ink"
+              data-testid="pickup-code"
+            >
+              {code}
+            </p>
+            <p className="mt-1 text-xs text-muted">Show it at the shop to collect your order.</p>
+          </div>
+        ) : (
+          <p>We will e-mail you your pickup code as soon as your order is packed and ready.</p>
+        )}
+        <p className="flex gap-3">
+          <MapPin width={18} height={18} aria-hidden="true" className="mt-0.5 shrink-0 text-gold-deep" />
+          <span>
+            <span className="block font-medium text-ink" data-testid="pickup-address">
+              {pickup.address}
+            </span>
+            <span data-testid="pickup-hours">{pickup.hours}</span>
+          </span>
+        </p>
+      </div>
+    </Card>
+  );
+}
+
 export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
-  const { order, bankAccount, transferAccount, renderedAt, signedIn } = loaderData;
+  const { order, bankAccount, transferAccount, renderedAt, signedIn, pickup } = loaderData;
   const address = order.shippingAddress;
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const orderKey = useSearchParams()[0].get('key');
@@ -246,8 +286,20 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
 
           {order.status !== 'cancelled' ? (
             <Card title="Order Status">
-              <OrderProgress status={order.status} progress={order.progress} className="pt-2" />
+              <OrderProgress
+                status={order.status}
+                progress={order.progress}
+                pickup={pickup !== null}
+                className="pt-2"
+              />
             </Card>
+          ) : null}
+
+          {pickup && (order.status === 'processing' || order.status === 'ready_for_pickup') ? (
+            <PickupCard
+              pickup={pickup}
+              code={order.status === 'ready_for_pickup' ? order.pickupCode : null}
+            />
           ) : null}
 
           {order.refunds.length > 0 ? (
@@ -307,7 +359,22 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt className="text-xs tracking-wide text-muted uppercase">Tracking number</dt>
-                <dd className="mt-1 font-mono text-ink">{order.trackingNumber ?? '—'}</dd>
+                <dd className="mt-1 font-mono break-all text-ink">
+                  {order.trackingUrl && order.trackingNumber ? (
+                    <a
+                      href={order.trackingUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="underline underline-offset-2 hover:text-gold-deep"
+                      data-testid="tracking-link"
+                    >
+                      {order.trackingNumber}
+                      <span className="sr-only"> (opens the carrier&apos;s tracking page)</span>
+                    </a>
+                  ) : (
+                    (order.trackingNumber ?? '—')
+                  )}
+                </dd>
               </div>
             </dl>
             <OrderTimeline events={order.events} />
@@ -330,21 +397,39 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
             />
           </Card>
 
-          <Card title="Shipping Address">
-            <address className="flex gap-3 text-sm leading-relaxed text-ink-soft not-italic">
-              <MapPin width={18} height={18} aria-hidden="true" className="mt-0.5 shrink-0 text-gold-deep" />
-              <span>
-                <span className="font-medium text-ink">
-                  {address.firstName} {address.lastName}
+          <Card title={pickup ? 'Collected by' : 'Shipping Address'}>
+            {pickup ? (
+              <p className="flex gap-3 text-sm leading-relaxed text-ink-soft">
+                <Store width={18} height={18} aria-hidden="true" className="mt-0.5 shrink-0 text-gold-deep" />
+                <span>
+                  <span className="font-medium text-ink">
+                    {address.firstName} {address.lastName}
+                  </span>
+                  <br />
+                  At our shop: {pickup.address}
                 </span>
-                <br />
-                {address.address}
-                <br />
-                {address.city}, {address.state} {address.zipCode}
-                <br />
-                {address.country}
-              </span>
-            </address>
+              </p>
+            ) : (
+              <address className="flex gap-3 text-sm leading-relaxed text-ink-soft not-italic">
+                <MapPin
+                  width={18}
+                  height={18}
+                  aria-hidden="true"
+                  className="mt-0.5 shrink-0 text-gold-deep"
+                />
+                <span>
+                  <span className="font-medium text-ink">
+                    {address.firstName} {address.lastName}
+                  </span>
+                  <br />
+                  {address.address}
+                  <br />
+                  {address.city}, {address.state} {address.zipCode}
+                  <br />
+                  {address.country}
+                </span>
+              </address>
+            )}
             <p className="mt-3 border-t border-line pt-3 text-sm break-words text-ink-soft">
               {order.email}
               <br />
