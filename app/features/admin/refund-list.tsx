@@ -108,7 +108,13 @@ export function RefundList({ refunds }: { refunds: RefundView[] }) {
                 {' · '}ref <span className="font-mono">{refund.providerReference}</span>
               </>
             ) : null}
-            {refund.restock ? ' · units back in stock' : ''}
+            {refund.restock
+              ? refund.status === 'completed'
+                ? ' · units back in stock'
+                : refund.status === 'pending'
+                  ? ' · units back in stock once it completes'
+                  : ' · units not put back'
+              : ''}
             {refund.returnNumber ? ` · return ${refund.returnNumber}` : ''}
             <br />
             {refund.createdBy || 'The shop'} · <OrderDate iso={refund.createdAt} withTime />
