@@ -136,6 +136,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   );
   // The zone's refusal (a state no zone covers) is said beside the state, as a field's error is.
   // Until the quote for the state just chosen is back, the total shown is another state's.
+  // Pickup at the shop asks no street: the address fields step aside while it is chosen.
+  const pickup = (quote?.shippingMethod?.id ?? shippingMethod) === 'pickup';
   const quoteFollowsState = !nigeria || !quote || quote.state === (chosenState || null);
   const stateRefusal = quoteFields['shippingAddress.state'] ?? quoteFields['shippingAddress.country'];
   const shownErrors =
@@ -185,7 +187,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     if (placing) return;
     if (placedOrder) return payPlaced(placedOrder);
     const form = new FormData(event.currentTarget);
-    const read = readCheckoutDetails(form, chosenCountry);
+    const read = readCheckoutDetails(form, chosenCountry, { pickup });
     if (!read.ok || !payment) {
       const problem = read.ok ? { fields: {}, message: checkoutMessages.required, focus: 'email' } : read;
       setFieldErrors(problem.fields);
@@ -316,6 +318,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             country={chosenCountry}
             onCountry={setCountry}
             state={chosenState}
+            pickup={pickup}
             onState={(picked) => {
               setState(picked);
               setFieldErrors(({ state: _gone, ...rest }) => rest);

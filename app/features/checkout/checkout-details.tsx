@@ -35,6 +35,8 @@ const detailNames: DetailName[] = [
 ];
 /** Few Nigerian addresses use a postal code; everywhere else it is needed. */
 const isRequired = (name: DetailName, country: string) => name !== 'zipCode' || country !== 'Nigeria';
+/** An order collected from the shop goes to no street: only the state, which names its zone, is asked. */
+const notForPickup: readonly DetailName[] = ['address', 'city', 'zipCode'];
 
 /** Each detail as its label names it, for a message that says which one is missing. */
 const detailLabels: Record<DetailName, string> = {
@@ -63,11 +65,14 @@ function missingMessage(name: DetailName, country: string): string {
 export function readCheckoutDetails(
   form: FormData,
   country: string,
+  options: { pickup?: boolean } = {},
 ):
   | { ok: true; details: SavedCheckoutDetails }
   | { ok: false; fields: Record<string, string>; message: string; focus: string } {
   const value = (name: string) => String(form.get(name) ?? '').trim();
-  const missing = detailNames.filter((name) => isRequired(name, country) && !value(name));
+  const missing = detailNames.filter(
+    (name) => isRequired(name, country) && !(options.pickup && notForPickup.includes(name)) && !value(name),
+  );
   if (missing.length > 0)
     return {
       ok: false,
@@ -155,6 +160,7 @@ export function AddressFieldset({
   onCountry,
   state: chosenState,
   onState,
+  pickup = false,
 }: DetailsProps & {
   signedIn: boolean;
   remember: boolean;
@@ -163,6 +169,8 @@ export function AddressFieldset({
   /** The Nigerian state chosen ('' for none yet): delivery is priced by it as soon as it changes. */
   state: string;
   onState: (state: string) => void;
+  /** Pickup at the shop is chosen: no street, city or postal code is asked. */
+  pickup?: boolean;
 }) {
   const nigeria = chosenCountry === 'Nigeria';
   const profile = signedIn;
@@ -170,7 +178,14 @@ export function AddressFieldset({
   const setCountry = onCountry;
   return (
     <fieldset className="space-y-4" disabled={orderLocked}>
-      <legend className="font-display text-2xl">Shipping address</legend>
+      <legend className="font-display text-2xl">
+        {pickup ? 'Who collects the order' : 'Shipping address'}
+      </legend>
+      {pickup ? (
+        <p className="text-sm text-ink-soft" data-testid="pickup-note">
+          You collect this order from our shop: no delivery address is needed.
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           id="country"
@@ -187,18 +202,20 @@ export function AddressFieldset({
             </option>
           ))}
         </SelectField>
-        {addressFields.map((field) => (
-          <Field
-            key={field.name}
-            label={field.label}
-            name={field.name}
-            autoComplete={field.autoComplete}
-            required
-            defaultValue={defaults[field.name] ?? ''}
-            error={fieldErrors[field.name]}
-            className={'wide' in field ? 'sm:col-span-2' : undefined}
-          />
-        ))}
+        {addressFields
+          .filter((field) => !(pickup && notForPickup.includes(field.name)))
+          .map((field) => (
+            <Field
+              key={field.name}
+              label={field.label}
+              name={field.name}
+              autoComplete={field.autoComplete}
+              required
+              defaultValue={defaults[field.name] ?? ''}
+              error={fieldErrors[field.name]}
+              className={'wide' in field ? 'sm:col-span-2' : undefined}
+            />
+          ))}
         {nigeria ? (
           <SelectField
             key="state-ng"
@@ -232,15 +249,17 @@ export function AddressFieldset({
             error={fieldErrors.state}
           />
         )}
-        <Field
-          key={nigeria ? 'zip-ng' : 'zip-other'}
-          label={nigeria ? 'Postal code (optional)' : 'Postal code'}
-          name="zipCode"
-          autoComplete="postal-code"
-          required={!nigeria}
-          defaultValue={defaults.zipCode ?? ''}
-          error={fieldErrors.zipCode}
-        />
+        {pickup ? null : (
+          <Field
+            key={nigeria ? 'zip-ng' : 'zip-other'}
+            label={nigeria ? 'Postal code (optional)' : 'Postal code'}
+            name="zipCode"
+            autoComplete="postal-code"
+            required={!nigeria}
+            defaultValue={defaults.zipCode ?? ''}
+            error={fieldErrors.zipCode}
+          />
+        )}
       </div>
       <label className="flex items-center gap-3 text-sm">
         <input
