@@ -42,7 +42,11 @@ async function quote(): Promise<{ total: number; lines: { price: number }[] }> {
   const response = await test.app.inject({
     method: 'POST',
     url: '/api/cart/quote',
-    payload: { items: [{ id: product.id, quantity: 1, selectedSize: product.size }] },
+    // The order's address: the quote prices delivery by its state, as Place Order does.
+    payload: {
+      items: [{ id: product.id, quantity: 1, selectedSize: product.size }],
+      shippingAddress: { country: 'Nigeria', state: 'Lagos' },
+    },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
