@@ -2,6 +2,8 @@ import { formatWholeNaira } from './money';
 
 /** A shipping method as far as its price goes: the shop's settings (core/settings/shop-settings.ts). */
 export interface DeliveryMethod {
+  /** Matches a zone's method; a method without one is priced by the shop-wide settings only. */
+  id?: string;
   name: string;
   priceKobo: number;
   /** Free when the goods reach the threshold, or when every piece ships free. */
@@ -30,8 +32,19 @@ export function shipsFree(
 export function deliveryPromise(
   product: { freeShipping: boolean },
   settings: { shippingMethods: DeliveryMethod[]; freeShippingThresholdKobo: number },
+  /** The shopper's zone, when known: its methods, its prices and its threshold. */
+  zone?: Pick<DeliveryZoneRule, 'methods' | 'freeShippingThresholdKobo'> | null,
 ): string | null {
-  const enabled = settings.shippingMethods.filter((method) => method.enabled);
+  const offered = zone
+    ? settings.shippingMethods.flatMap((method) => {
+        const there = zone.methods.find((candidate) => candidate.id === method.id);
+        return there
+          ? [{ ...method, priceKobo: there.priceKobo, enabled: method.enabled && there.enabled }]
+          : [];
+      })
+    : settings.shippingMethods;
+  const thresholdKobo = zoneThresholdKobo(zone ?? null, settings.freeShippingThresholdKobo);
+  const enabled = offered.filter((method) => method.enabled);
   const freeable = enabled.filter((method) => method.priceKobo === 0 || method.freeOverThreshold);
   if (freeable.length === 0) return null;
   const what =
@@ -39,7 +52,7 @@ export function deliveryPromise(
       ? 'delivery'
       : `${freeable.map((method) => method.name.toLowerCase()).join(' or ')} delivery`;
   if (product.freeShipping || freeable.some((method) => method.priceKobo === 0)) return `Free ${what}`;
-  return `Free ${what} over ${formatWholeNaira(settings.freeShippingThresholdKobo)}`;
+  return `Free ${what} over ${formatWholeNaira(thresholdKobo)}`;
 }
 
 /** A method as a delivery zone offers it: its price and time there (core/settings/shop-settings.ts). */
