@@ -108,8 +108,9 @@ export async function ordersReport(
       label: orderStatusNames[status],
       orders: of(status),
     })),
-    completed: of('delivered'),
-    pending: of('awaiting_payment') + of('processing'),
+    // A collected pickup order is as complete as a delivered one; one waiting at the shop is still pending.
+    completed: of('delivered') + of('picked_up'),
+    pending: of('awaiting_payment') + of('processing') + of('ready_for_pickup'),
     cancelled: of('cancelled'),
     inTransit: of('shipped'),
     refunded: refunds?.refunded ?? 0,

@@ -483,6 +483,8 @@ describe('overview', () => {
       processing: 3,
       shipped: 1,
       delivered: 2,
+      ready_for_pickup: 0,
+      picked_up: 0,
       cancelled: 1,
     });
     expect(overview.newCustomers).toEqual({ last7Days: 1, last30Days: 2 });
