@@ -22,6 +22,34 @@ export async function loadSettingsTab({ context }: AdminLoadArgs) {
   };
 }
 
+/**
+ * The carriers as the Pickup and carriers panel posts them: `carriers.{i}.id|name|trackingUrl`. A
+ * row without a name is left out (the empty row, or a carrier taken out); a new one's id comes from
+ * its name. `rows` gives each kept carrier's row on the form, so a refusal lands beside its field.
+ */
+export function readCarriers(form: FormData): { carriers: ShopSettings['carriers']; rows: number[] } {
+  const carriers: ShopSettings['carriers'] = [];
+  const rows: number[] = [];
+  for (let index = 0; form.has(`carriers.${index}.name`); index++) {
+    const name = text(form, `carriers.${index}.name`).trim();
+    if (!name) continue;
+    rows.push(index);
+    const id =
+      text(form, `carriers.${index}.id`).trim() ||
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^[^a-z]+|-+$/g, '')
+        .slice(0, 31);
+    carriers.push({ id, name, trackingUrl: text(form, `carriers.${index}.trackingUrl`).trim() });
+  }
+  return { carriers, rows };
+}
+
+/** 'carriers.1.trackingUrl' of the list saved → the same field of the row the form showed it in. */
+export const carrierFieldName = (name: string, rows: number[]): string =>
+  name.replace(/^carriers\.(\d+)\./, (_, index: string) => `carriers.${rows[Number(index)] ?? index}.`);
+
 /** A typed number: blank or nonsense becomes NaN, which the rules refuse as 'Enter a number'. */
 function number(form: FormData, name: string): number {
   const text = formText(form, name)
@@ -120,6 +148,10 @@ function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges
       ? { deliveryZones: readDeliveryZones(form, current.deliveryZones).zones }
       : {}),
     ...(form.has('dispatchCutoff') ? { dispatchCutoff: text(form, 'dispatchCutoff').trim() } : {}),
+    ...(form.has('pickup.address')
+      ? { pickup: { address: text(form, 'pickup.address'), hours: text(form, 'pickup.hours') } }
+      : {}),
+    ...(form.has('carriers.shown') ? { carriers: readCarriers(form).carriers } : {}),
     ...(form.has('publicHolidays')
       ? {
           publicHolidays: text(form, 'publicHolidays')
@@ -192,7 +224,10 @@ export const settingsActions: Record<string, AdminActionHandler> = {
       if (!isAppError(error)) throw error;
       const fields = Object.fromEntries(
         Object.entries(error.fields ?? {}).map(([name, message]) => [
-          zoneFieldName(formFieldName(name), readDeliveryZones(form, current.deliveryZones).rows),
+          carrierFieldName(
+            zoneFieldName(formFieldName(name), readDeliveryZones(form, current.deliveryZones).rows),
+            readCarriers(form).rows,
+          ),
           message,
         ]),
       );

@@ -13,6 +13,7 @@ import { ActionNotice } from './admin-nav';
 import type { AdminActionResult } from './admin-texts';
 import type { loadSettingsTab } from './settings-tab.server';
 import { DeliverySettings } from './settings-delivery';
+import { PickupAndCarrierSettings } from './settings-pickup';
 
 type SettingsData = Awaited<ReturnType<typeof loadSettingsTab>>;
 type Errors = Record<string, string>;
@@ -261,6 +262,14 @@ export function SettingsTab({ data }: { data: SettingsData }) {
             publicHolidays={data.publicHolidays}
             errors={errors}
           />
+        </Panel>
+
+        <Panel
+          id="settings-pickup"
+          title="Pickup and carriers"
+          description="Where shoppers collect pickup orders, and the carriers staff choose from when shipping."
+        >
+          <PickupAndCarrierSettings pickup={data.pickup} carriers={data.carriers} errors={errors} />
         </Panel>
 
         <div className="grid gap-5 lg:grid-cols-2">

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { carrierFieldName, readCarriers } from './settings-tab.server';
+
+function formOf(entries: [string, string][]): FormData {
+  const form = new FormData();
+  for (const [name, value] of entries) form.append(name, value);
+  return form;
+}
+
+describe('the carriers as the settings form posts them', () => {
+  const form = formOf([
+    ['carriers.shown', '1'],
+    ['carriers.0.id', 'gig'],
+    ['carriers.0.name', 'GIG Logistics'],
+    ['carriers.0.trackingUrl', ' https://giglogistics.com/track?waybill={tracking} '],
+    // Cleared: taken out of the list.
+    ['carriers.1.id', 'dhl'],
+    ['carriers.1.name', ' '],
+    ['carriers.1.trackingUrl', 'https://www.dhl.com/{tracking}'],
+    // The empty row, filled in: a new carrier, its id from its name.
+    ['carriers.2.id', ''],
+    ['carriers.2.name', 'Red Star Express'],
+    ['carriers.2.trackingUrl', 'http://redstar.example/{tracking}'],
+  ]);
+
+  it('keep each named row, take out a cleared one, and name a new one from its name', () => {
+    expect(readCarriers(form)).toEqual({
+      carriers: [
+        {
+          id: 'gig',
+          name: 'GIG Logistics',
+          trackingUrl: 'https://giglogistics.com/track?waybill={tracking}',
+        },
+        {
+          id: 'red-star-express',
+          name: 'Red Star Express',
+          trackingUrl: 'http://redstar.example/{tracking}',
+        },
+      ],
+      rows: [0, 2],
+    });
+  });
+
+  it('put a refusal beside the row the form showed the carrier in', () => {
+    const { rows } = readCarriers(form);
+    expect(carrierFieldName('carriers.1.trackingUrl', rows)).toBe('carriers.2.trackingUrl');
+    expect(carrierFieldName('pickup.address', rows)).toBe('pickup.address');
+  });
+});
