@@ -348,34 +348,39 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
           <OrderReturnsCard orderNumber={order.number} orderKey={orderKey} {...loaderData.returns} />
 
           <Card title="Tracking" id="tracking">
-            <dl className="mb-6 grid gap-4 text-sm sm:grid-cols-3">
+            <dl className={`mb-6 grid gap-4 text-sm ${pickup ? '' : 'sm:grid-cols-3'}`}>
               <div>
                 <dt className="text-xs tracking-wide text-muted uppercase">Shipping method</dt>
                 <dd className="mt-1 text-ink">{order.shippingMethodLabel}</dd>
               </div>
-              <div>
-                <dt className="text-xs tracking-wide text-muted uppercase">Carrier</dt>
-                <dd className="mt-1 text-ink">{order.carrier ?? 'Assigned when shipped'}</dd>
-              </div>
-              <div>
-                <dt className="text-xs tracking-wide text-muted uppercase">Tracking number</dt>
-                <dd className="mt-1 font-mono break-all text-ink">
-                  {order.trackingUrl && order.trackingNumber ? (
-                    <a
-                      href={order.trackingUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="underline underline-offset-2 hover:text-gold-deep"
-                      data-testid="tracking-link"
-                    >
-                      {order.trackingNumber}
-                      <span className="sr-only"> (opens the carrier&apos;s tracking page)</span>
-                    </a>
-                  ) : (
-                    (order.trackingNumber ?? '—')
-                  )}
-                </dd>
-              </div>
+              {/* A pickup order travels with no carrier. */}
+              {pickup ? null : (
+                <>
+                  <div>
+                    <dt className="text-xs tracking-wide text-muted uppercase">Carrier</dt>
+                    <dd className="mt-1 text-ink">{order.carrier ?? 'Assigned when shipped'}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs tracking-wide text-muted uppercase">Tracking number</dt>
+                    <dd className="mt-1 font-mono break-all text-ink">
+                      {order.trackingUrl && order.trackingNumber ? (
+                        <a
+                          href={order.trackingUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="underline underline-offset-2 hover:text-gold-deep"
+                          data-testid="tracking-link"
+                        >
+                          {order.trackingNumber}
+                          <span className="sr-only"> (opens the carrier&apos;s tracking page)</span>
+                        </a>
+                      ) : (
+                        (order.trackingNumber ?? '—')
+                      )}
+                    </dd>
+                  </div>
+                </>
+              )}
             </dl>
             <OrderTimeline events={order.events} />
           </Card>
