@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { checkoutMessages } from '../../contracts/checkout-texts';
 import { isAppError, type FieldErrors } from '../../core/errors';
-import { listOrderReturns, requestReturn, returnableLines, type ReturnView } from '../../core/orders/returns';
+import { listOrderReturns, requestReturn, returnableLines, type ReturnView } from '../../core/returns/returns';
 import { OrderDate } from '../components/orders/order-status';
 import { ButtonLink } from '../components/ui/button';
 import {

@@ -7,8 +7,6 @@ import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { containsPattern } from '../search-pattern';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
-import type { PaymentDeps } from '../payments/payments';
-import { recordFullRefund, sendRefund } from '../payments/refunds';
 import { trackingLink } from '../../contracts/tracking-links';
 import { findCarrier } from '../settings/carriers';
 import { getShopSettings } from '../settings/shop-settings';
@@ -127,14 +125,24 @@ export const orderStatusChangeSchema = z.object({
 });
 
 /**
+ * What a cancel with its refund needs of the refund engine (core/payments/refunds.ts `cancelRefunder`),
+ * handed in by the caller so the orders folder does not reach into payments: the full refund written
+ * inside the cancel's transaction, then the provider asked after it commits.
+ */
+export interface CancelRefunder {
+  record(tx: DbOrTx, orderId: number, reason: string, actor: AuditActor, now: Date): Promise<{ id: number }>;
+  send(refundId: number): Promise<unknown>;
+}
+
+/**
  * The shop moves an order along by hand (ship, deliver, cancel), once: the move itself, its event
  * and the owner's notification are the lifecycle's; the action is recorded in the activity log and
  * the customer is e-mailed after it commits. Cancelling puts the stock and the coupon use back.
  */
 export async function changeOrderStatus(
   deps: Pick<OrderDeps, 'db' | 'mailer' | 'publicUrl' | 'onMailError'> & {
-    /** The payment provider, for a cancel with its refund. */
-    payments?: PaymentDeps | undefined;
+    /** Gives the money back, for a cancel with its refund. */
+    refunds?: CancelRefunder | undefined;
   },
   number: string,
   raw: unknown,
@@ -156,8 +164,8 @@ export async function changeOrderStatus(
     throw new AppError('UNPROCESSABLE', 'refund: Only a cancellation refunds the order.', {
       refund: 'Only with status cancelled',
     });
-  const payments = input.refund ? deps.payments : undefined;
-  if (input.refund && !payments) throw new Error('A cancel with its refund needs the payment provider');
+  const refunder = input.refund ? deps.refunds : undefined;
+  if (input.refund && !refunder) throw new Error('A cancel with its refund needs the refund engine');
   const move = moveTo[input.status];
   if (!canMove(order.status, move))
     throw new AppError(
@@ -219,9 +227,9 @@ export async function changeOrderStatus(
         },
       });
     // The refund is written with the cancel, so neither happens without the other; the provider is asked after.
-    if (moved && payments)
+    if (moved && refunder)
       refundId = (
-        await recordFullRefund(
+        await refunder.record(
           tx,
           order.id,
           input.reason ?? 'Order cancelled by the shop',
@@ -235,8 +243,8 @@ export async function changeOrderStatus(
     throw new AppError('CONFLICT', 'The order changed while you were looking at it. Please reload.');
   const [cancelled] = await toOrderViews(deps.db, [(await findOrderByNumber(deps.db, number)) ?? order]);
   await mailShopper(deps, [cancelled!], note);
-  if (refundId === null || !payments) return cancelled!;
-  await sendRefund(payments, refundId);
+  if (refundId === null || !refunder) return cancelled!;
+  await refunder.send(refundId);
   const [view] = await toOrderViews(deps.db, [(await findOrderByNumber(deps.db, number)) ?? order]);
   return view!;
 }

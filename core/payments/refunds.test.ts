@@ -15,6 +15,7 @@ import { createMailer } from '../mail/mailer';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
 import { applyProviderTransaction, confirmBankTransfer, startPayment, type PaymentDeps } from './payments';
 import {
+  cancelRefunder,
   createRefund,
   followPendingRefunds,
   listRefunds,
@@ -533,7 +534,7 @@ describe('cancelling a paid order with its refund', () => {
   it('cancels and refunds everything that remains in the same step', async () => {
     const { number, order } = await paidCardOrder(1);
     await changeOrderStatus(
-      { ...orderDeps, payments: deps },
+      { ...orderDeps, refunds: cancelRefunder(deps) },
       number,
       { status: 'cancelled', refund: true, reason: 'Out of stock at the warehouse' },
       { actor: admin },

@@ -53,6 +53,7 @@ import { containsPattern } from '../search-pattern';
 import { getShopSettings } from '../settings/shop-settings';
 import { isUniqueViolation } from '../unique-violation';
 import { parseInput } from '../validation';
+import type { CancelRefunder } from '../orders/manage-orders';
 import type { PaymentDeps } from './payments';
 import { ProviderError, type PaymentProvider, type ProviderRefund } from './provider';
 import { createSandboxProvider } from './sandbox';
@@ -576,6 +577,14 @@ function providerFor(deps: PaymentDeps, provider: RefundProvider): PaymentProvid
   return provider === 'sandbox' && deps.provider.mode !== 'sandbox'
     ? createSandboxProvider(deps.db)
     : deps.provider;
+}
+
+/** The refund engine as a cancel with its refund uses it (core/orders/manage-orders.ts). */
+export function cancelRefunder(deps: PaymentDeps): CancelRefunder {
+  return {
+    record: (tx, orderId, reason, actor, now) => recordFullRefund(tx, orderId, reason, actor, now),
+    send: (refundId) => sendRefund(deps, refundId),
+  };
 }
 
 /**

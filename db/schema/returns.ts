@@ -17,7 +17,7 @@ import { productVariants, reviews } from './catalog';
 import { orderLines, orders } from './orders';
 
 /**
- * A return's life (core/orders/returns.ts):
+ * A return's life (core/returns/returns.ts):
  *   requested ─approve─▶ approved ─receive─▶ received ─refund─▶ refunded ─▶ closed
  *       └─decline─▶ declined                      └─exchange─▶ exchanged ─▶ closed
  */

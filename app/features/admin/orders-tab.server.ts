@@ -8,6 +8,7 @@ import { getShopSettings } from '../../../core/settings/shop-settings';
 import { confirmBankTransfer } from '../../../core/payments/payments';
 import { moneyToRefund, transfersUnderReview } from '../../../core/payments/transactions';
 import {
+  cancelRefunder,
   createRefund,
   refundableFor,
   refundsOfOrder,
@@ -202,7 +203,9 @@ export const ordersActions: Record<string, AdminActionHandler> = {
     const refund = formText(form, 'refund') === 'true';
     const order = await changeOrderStatus(
       // The provider gives the money back once the cancel is written.
-      refund ? { ...context.services.orders, payments: context.services.payments } : context.services.orders,
+      refund
+        ? { ...context.services.orders, refunds: cancelRefunder(context.services.payments) }
+        : context.services.orders,
       number,
       { status: 'cancelled', ...(refund ? { refund: true } : {}) },
       { actor: auditActor(admin) },

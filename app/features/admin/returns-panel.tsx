@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
 import { refundStatusNames, type RefundStatusId, type ReturnStatusId } from '../../../contracts/returns';
-import type { AdminReturnView } from '../../../core/orders/returns';
+import type { AdminReturnView } from '../../../core/returns/returns';
 import { OrderDate, sizeLabel } from '../../components/orders/order-status';
 import { OrderThumb } from '../../components/orders/order-thumb';
 import { Button } from '../../components/ui/button';

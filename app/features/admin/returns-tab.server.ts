@@ -6,7 +6,7 @@ import {
   moveReturn,
   type AdminReturnView,
   type ReturnMove,
-} from '../../../core/orders/returns';
+} from '../../../core/returns/returns';
 import { getShopSettings, type ShopSettings } from '../../../core/settings/shop-settings';
 import { formFailure, formText } from '../../lib/action-result.server';
 import { searchParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';

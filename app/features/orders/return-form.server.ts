@@ -2,7 +2,7 @@ import { returnReasonIds, returnResolutionIds } from '../../../contracts/returns
 import type { DbOrTx } from '../../../db/client';
 import { getProduct } from '../../../core/catalog/get-product';
 import { isAppError, type FieldErrors } from '../../../core/errors';
-import type { Returnable } from '../../../core/orders/returns';
+import type { Returnable } from '../../../core/returns/returns';
 import { formText } from '../../lib/action-result.server';
 import {
   emptyLineValues,
@@ -13,7 +13,7 @@ import {
 
 /**
  * The return form's server side: the pieces an exchange may choose from, what the form sent, and the
- * request core/orders/returns.ts is asked. Every rule of a return (the window, how many, stock) is
+ * request core/returns/returns.ts is asked. Every rule of a return (the window, how many, stock) is
  * core's; here only what makes the form complete is checked, so its errors sit next to their fields.
  */
 

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../../db/client';
 import { isAppError } from '../../../core/errors';
 import type { OrderView } from '../../../core/orders/order-view';
 import type { OrderViewer } from '../../../core/orders/read-orders';
-import { listOrderReturns, returnableLines, type ReturnView } from '../../../core/orders/returns';
+import { listOrderReturns, returnableLines, type ReturnView } from '../../../core/returns/returns';
 import type { ReturnWindow } from './return-summary';
 
 /**

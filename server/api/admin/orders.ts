@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
+import { cancelRefunder } from '../../../core/payments/refunds';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
 import { orderDto, toStaffOrderDto } from '../orders/dto';
@@ -138,7 +139,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, email } = currentUser(request);
       return toStaffOrderDto(
         await changeOrderStatus(
-          { ...app.services.orders, payments: app.services.payments },
+          { ...app.services.orders, refunds: cancelRefunder(app.services.payments) },
           request.params.id,
           request.body,
           {

@@ -10,7 +10,7 @@ import {
   returnMoveSchemas,
   type AdminReturnView,
   type ReturnMove,
-} from '../../../core/orders/returns';
+} from '../../../core/returns/returns';
 import { currentUser } from '../../plugins/session';
 import { returnDto, toReturnDto } from '../orders/returns';
 import { errorResponses, errorSchema } from '../schemas';

@@ -8,7 +8,7 @@ import {
   returnableLines,
   returnRequestSchema,
   type ReturnView,
-} from '../../../core/orders/returns';
+} from '../../../core/returns/returns';
 import { errorResponses, errorSchema } from '../schemas';
 
 const naira = z.number().describe('Naira, at most two decimals');

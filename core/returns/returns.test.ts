@@ -16,7 +16,7 @@ import { isAppError } from '../errors';
 import { createMailer } from '../mail/mailer';
 import type { PaymentProvider, RefundRequest } from '../payments/provider';
 import { createRefund } from '../payments/refunds';
-import { hashSecret } from './place-order';
+import { hashSecret } from '../orders/place-order';
 import {
   canMoveReturn,
   getReturnForAdmin,

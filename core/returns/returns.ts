@@ -33,9 +33,9 @@ import {
 import { containsPattern } from '../search-pattern';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
-import type { OrderDeps } from './order-deps';
-import type { OrderRow } from './order-view';
-import { canView, findOrderByNumber, type OrderViewer } from './read-orders';
+import type { OrderDeps } from '../orders/order-deps';
+import type { OrderRow } from '../orders/order-view';
+import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
 import { returnRequestedAlertMail, returnStepMail, type ReturnMailFacts } from './return-mail';
 
 /*

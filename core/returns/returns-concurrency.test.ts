@@ -16,7 +16,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test
 import { gridStock, setGridStock } from '../../tests/fixtures/variant-grid';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/provider';
-import { hashSecret } from './place-order';
+import { hashSecret } from '../orders/place-order';
 import { moveReturn, requestReturn, type ReturnMoveDeps } from './returns';
 
 const PARALLEL = 10;
