@@ -172,8 +172,8 @@ describe('admin orders and payments', () => {
         await notice(page).getByText(`Payment for ${number} confirmed.`, { exact: false }).waitFor();
         await expect.poll(() => panel.getByTestId('order-status').first().textContent()).toBe('Processing');
 
-        // Shipping needs the carrier and the tracking number.
-        await panel.getByLabel('Carrier').fill('GIG Logistics');
+        // Shipping needs the carrier, picked from the owner's list, and the tracking number.
+        await panel.getByLabel('Carrier').selectOption({ label: 'GIG Logistics' });
         await panel.getByLabel('Tracking number').fill('GIG-778899');
         await panel.getByRole('button', { name: 'Mark Shipped' }).click();
         await notice(page).getByText(`Order ${number} marked Shipped`, { exact: false }).waitFor();
@@ -184,6 +184,10 @@ describe('admin orders and payments', () => {
           .getByTestId('order-timeline')
           .getByText(/GIG-778899/)
           .waitFor();
+        // The tracking number links to the carrier's page, built from its pattern.
+        expect(await panel.getByRole('link', { name: 'GIG-778899' }).getAttribute('href')).toMatch(
+          /^https:\/\/[^/]*giglogistics\.com\/.*GIG-778899/,
+        );
 
         // The panel is an address: a reload comes back to it.
         await page.reload();
