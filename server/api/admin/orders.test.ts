@@ -127,3 +127,70 @@ describe('admin orders', () => {
     expect(await stock()).toBe(before);
   });
 });
+
+describe('admin orders collected from the shop', () => {
+  async function paidPickupOrder() {
+    const placed = await test.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        items: [{ id: productId, quantity: 1 }],
+        shippingMethod: 'pickup',
+        paymentMethod: 'bank-transfer',
+        email: 'kemi@example.ng',
+        phone: '+234 809 000 5678',
+        shippingAddress: { firstName: 'Kemi', lastName: 'Bello', state: 'Lagos', country: 'Nigeria' },
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const body = placed.json();
+    const id = body.order.id as string;
+    await test.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${id}/confirm-transfer`,
+      headers: auth(adminToken),
+    });
+    return { id, key: body.accessToken as string };
+  }
+
+  const patch = (id: string, body: Record<string, unknown>) =>
+    test.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${id}/status`,
+      headers: auth(adminToken),
+      payload: body,
+    });
+
+  it('readies it without showing staff the code, refuses a wrong code and collects it with the right one', async () => {
+    const { id, key } = await paidPickupOrder();
+    const shipped = await patch(id, { status: 'shipped', carrier: 'gig', trackingNumber: 'GIG-1' });
+    expect(shipped.statusCode, shipped.body).toBe(400);
+
+    const ready = await patch(id, { status: 'ready_for_pickup' });
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.json()).toMatchObject({
+      status: 'ready_for_pickup',
+      statusLabel: 'Ready for pickup',
+      pickupCode: null,
+    });
+    // The shopper's own view, by her link's key, carries the code.
+    const own = await test.app.inject({
+      method: 'GET',
+      url: `/api/orders/${id}?key=${encodeURIComponent(key)}`,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const code = own.json().pickupCode as string;
+    expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/);
+
+    expect((await patch(id, { status: 'picked_up' })).statusCode).toBe(400);
+    const wrong = await patch(id, {
+      status: 'picked_up',
+      pickupCode: code === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA',
+    });
+    expect(wrong.statusCode, wrong.body).toBe(400);
+    expect(wrong.json().error.fields).toMatchObject({ pickupCode: expect.any(String) });
+    const collected = await patch(id, { status: 'picked_up', pickupCode: code });
+    expect(collected.statusCode, collected.body).toBe(200);
+    expect(collected.json()).toMatchObject({ status: 'picked_up', progress: 100 });
+  });
+});
