@@ -234,7 +234,21 @@ function TrackingResult({ tracking }: { tracking: TrackingView }) {
               <PackageSearch {...detailIcon} />
               Tracking number
             </dt>
-            <dd className="mt-1 font-mono text-ink">{tracking.trackingNumber ?? 'Given when shipped'}</dd>
+            <dd className="mt-1 font-mono break-all text-ink">
+              {tracking.trackingUrl && tracking.trackingNumber ? (
+                <a
+                  href={tracking.trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline underline-offset-2 hover:text-gold-deep"
+                >
+                  {tracking.trackingNumber}
+                  <span className="sr-only"> (opens the carrier&apos;s tracking page)</span>
+                </a>
+              ) : (
+                (tracking.trackingNumber ?? 'Given when shipped')
+              )}
+            </dd>
           </div>
         </dl>
       </div>

@@ -150,6 +150,7 @@ export type TrackingView = Pick<
   | 'items'
   | 'carrier'
   | 'trackingNumber'
+  | 'trackingUrl'
   | 'shippingMethodLabel'
   | 'totalKobo'
 > & { destination: string };
@@ -176,8 +177,13 @@ export async function trackOrder(
     items: view.items,
     carrier: view.carrier,
     trackingNumber: view.trackingNumber,
+    trackingUrl: view.trackingUrl,
     shippingMethodLabel: view.shippingMethodLabel,
     totalKobo: view.totalKobo,
-    destination: `${view.shippingAddress.city}, ${view.shippingAddress.state}, ${view.shippingAddress.country}`,
+    // A pickup order goes to no street; the pickup code stays off this page, which needs no link's key.
+    destination:
+      view.shippingMethod === 'pickup'
+        ? 'Collected from our shop'
+        : `${view.shippingAddress.city}, ${view.shippingAddress.state}, ${view.shippingAddress.country}`,
   };
 }
