@@ -314,6 +314,20 @@ describe('a return of a delivered order', () => {
     expect(await returnCount(number)).toBe(0);
   });
 
+  it('opens for an order collected from the shop, counting from its pickup', async () => {
+    const { number } = await deliveredOrder(1, { status: 'picked_up', shippingMethod: 'pickup' });
+    const { view } = await requestReturn(
+      deps,
+      number,
+      { items: [item({ quantity: 1 })], resolution: 'refund' },
+      asOwner,
+      {
+        now: INSIDE,
+      },
+    );
+    expect(view.status).toBe('requested');
+  });
+
   it('refuses a line not in the order, more than was bought, and Other without words', async () => {
     const { number } = await deliveredOrder(2);
     const notInOrder = await refused(

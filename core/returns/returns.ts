@@ -250,13 +250,16 @@ async function lockOrder(tx: DbOrTx, orderId: number): Promise<OrderRow> {
   return order;
 }
 
-/** The window: from delivery, `returnsDays` days; why it is closed (the shopper's words), or null. */
+/** The states in which an order is in its shopper's hands: delivered, or collected from the shop. */
+export const receivedOrderStatuses: readonly OrderRow['status'][] = ['delivered', 'picked_up'];
+
+/** The window: from delivery (or pickup), `returnsDays` days; why it is closed (the shopper's words), or null. */
 function returnWindow(
   order: Pick<OrderRow, 'status' | 'deliveredAt'>,
   returnsDays: number,
   now: Date,
 ): { endsAt: Date | null; closedReason: string | null } {
-  if (order.status !== 'delivered' || !order.deliveredAt)
+  if (!receivedOrderStatuses.includes(order.status) || !order.deliveredAt)
     return { endsAt: null, closedReason: 'A return can be asked once the order has been delivered.' };
   const endsAt = new Date(order.deliveredAt.getTime() + returnsDays * DAY_MS);
   if (now.getTime() > endsAt.getTime())

@@ -2,7 +2,12 @@ import type { DbOrTx } from '../../../db/client';
 import { isAppError } from '../../../core/errors';
 import type { OrderView } from '../../../core/orders/order-view';
 import type { OrderViewer } from '../../../core/orders/read-orders';
-import { listOrderReturns, returnableLines, type ReturnView } from '../../../core/returns/returns';
+import {
+  listOrderReturns,
+  receivedOrderStatuses,
+  returnableLines,
+  type ReturnView,
+} from '../../../core/returns/returns';
 import type { ReturnWindow } from './return-summary';
 
 /**
@@ -16,7 +21,9 @@ export async function loadOrderReturns(
 ): Promise<{ returns: ReturnView[]; returnWindow: ReturnWindow | null }> {
   const [returns, returnable] = await Promise.all([
     listOrderReturns(db, order.number, viewer),
-    order.status === 'delivered' ? returnableLines(db, order.number, viewer).catch(quietly) : null,
+    receivedOrderStatuses.includes(order.status)
+      ? returnableLines(db, order.number, viewer).catch(quietly)
+      : null,
   ]);
   const endsAt =
     returnable?.windowOpen && returnable.lines.some((line) => line.returnable > 0)
