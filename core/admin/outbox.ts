@@ -65,14 +65,22 @@ const LINK_SECRET =
   /([?&;]|&amp;|&#38;|&#x26;)((?:[a-z0-9_-]*(?:token|key|secret|signature|password))=)([^&\s"'<>#]+)/gi;
 
 /**
+ * A pickup code in words ("Your pickup code: K7MQ3A", "Your pickup code is K7MQ3A"): the shopper's
+ * proof at the counter, so the staff who check it must not be able to read it here.
+ */
+const PICKUP_CODE_SECRET = /(pickup code(?::|\s+is)\s*(?:<[^>]*>\s*)*)([A-Z0-9]{6})(?![A-Z0-9])/gi;
+
+/**
  * The outbox keeps every e-mail as it was sent (it is the delivery channel without SMTP), but what an
- * admin reads of it never carries a usable token or order key: a link's secret becomes "hidden".
+ * admin reads of it never carries a usable token, order key or pickup code: each becomes "hidden".
  */
 export function redactMailSecrets(text: string): string {
-  return text.replace(
-    LINK_SECRET,
-    (_match, separator: string, name: string) => `${separator}${name}${REDACTED_SECRET}`,
-  );
+  return text
+    .replace(
+      LINK_SECRET,
+      (_match, separator: string, name: string) => `${separator}${name}${REDACTED_SECRET}`,
+    )
+    .replace(PICKUP_CODE_SECRET, (_match, words: string) => `${words}${REDACTED_SECRET}`);
 }
 
 const summaryColumns = {
