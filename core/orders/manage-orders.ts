@@ -23,6 +23,7 @@ import {
   shipOrder,
 } from './lifecycle';
 import type { OrderDeps } from './order-deps';
+import type { RateLimitRule } from '../rate-limits';
 import { toOrderViews, type OrderView } from './order-view';
 import { findOrderByNumber } from './read-orders';
 
@@ -135,15 +136,22 @@ export interface CancelRefunder {
 }
 
 /**
+ * Wrong pickup codes one order takes in an hour: enough for staff mistyping it, while its 25⁶
+ * possible codes cannot be tried in turn.
+ */
+export const pickupCodeLimit: RateLimitRule = { name: 'pickup-code', limit: 10, windowMs: 60 * 60_000 };
+
+/**
  * The shop moves an order along by hand (ship, deliver, cancel), once: the move itself, its event
  * and the owner's notification are the lifecycle's; the action is recorded in the activity log and
  * the customer is e-mailed after it commits. Cancelling puts the stock and the coupon use back.
  */
 export async function changeOrderStatus(
-  deps: Pick<OrderDeps, 'db' | 'mailer' | 'publicUrl' | 'onMailError'> & {
-    /** Gives the money back, for a cancel with its refund. */
-    refunds?: CancelRefunder | undefined;
-  },
+  deps: Pick<OrderDeps, 'db' | 'mailer' | 'publicUrl' | 'onMailError'> &
+    Partial<Pick<OrderDeps, 'rateLimiter'>> & {
+      /** Gives the money back, for a cancel with its refund. */
+      refunds?: CancelRefunder | undefined;
+    },
   number: string,
   raw: unknown,
   options: { now?: Date; actor?: AuditActor } = {},
@@ -180,8 +188,11 @@ export async function changeOrderStatus(
         : `${order.number} is delivered to its customer, not collected: ship it instead.`,
       { status: 'Not for this order' },
     );
-  // A wrong code is refused before anything is written: the order stays ready for pickup.
-  if (move === 'collect' && !pickupCodeMatches(order, input.pickupCode ?? ''))
+  // A wrong code is refused before anything is written: the order stays ready for pickup. Wrong
+  // codes are counted per order, so its code cannot be found by trying them one after another.
+  if (move === 'collect') await deps.rateLimiter?.check(pickupCodeLimit, order.number);
+  if (move === 'collect' && !pickupCodeMatches(order, input.pickupCode ?? '')) {
+    await deps.rateLimiter?.hit(pickupCodeLimit, order.number);
     throw new AppError(
       'BAD_REQUEST',
       'That pickup code does not match this order. Ask the customer for the code we sent.',
@@ -189,6 +200,7 @@ export async function changeOrderStatus(
         pickupCode: 'The code does not match',
       },
     );
+  }
   const now = options.now ?? new Date();
   const settings = move === 'ship' || move === 'ready' ? await getShopSettings(deps.db) : null;
   const carrier = input.carrier && settings ? findCarrier(settings.carriers, input.carrier) : null;

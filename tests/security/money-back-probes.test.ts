@@ -454,6 +454,22 @@ describe('the pickup code stays with the shopper', () => {
     expect(right.statusCode, right.body).toBe(200);
   });
 
+  it('guessing is capped: after 10 wrong codes in an hour the order takes no code, right or wrong', async () => {
+    const { number, code } = await readyPickupOrder();
+    const wrong = code === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA';
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await setStatus(number, { status: 'picked_up', pickupCode: wrong })).statusCode).toBe(400);
+    const capped = await setStatus(number, { status: 'picked_up', pickupCode: code });
+    expect(capped.statusCode, capped.body).toBe(429);
+    expect(capped.json().error.code).toBe('RATE_LIMITED');
+    expect((await orderRow(number)).status).toBe('ready_for_pickup');
+    // Another order's counter is its own.
+    const other = await readyPickupOrder();
+    expect((await setStatus(other.number, { status: 'picked_up', pickupCode: other.code })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('no staff answer, list, timeline or activity entry carries the code', async () => {
     const { number, code } = await readyPickupOrder();
     const seen: string[] = [];

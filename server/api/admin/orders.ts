@@ -132,7 +132,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           'Processing → Shipped (carrier, tracking number) → Delivered; a pickup order Processing → Ready for pickup → Picked up (its code); or Cancelled (stock returns; `refund: true` gives a paid order’s money back)',
         params: z.object({ id: z.string().max(30) }),
         body: statusChange,
-        response: { 200: orderDto, ...adminErrors },
+        response: { 200: orderDto, ...adminErrors, 429: errorSchema.describe('Too many wrong pickup codes') },
       },
     },
     async (request) => {
