@@ -244,6 +244,34 @@ describe('refunds cannot give back more than was paid', () => {
     expect(await refundsOf(number)).toHaveLength(1);
   });
 
+  it('a failed refund retried twice at once is asked again once', async () => {
+    const { number, total } = await cardOrder();
+    const third = Math.floor(total * 30) / 100;
+    const created = await refund(number, { amount: third, reason: 'Fails', testOutcome: 'failed' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().status).toBe('failed');
+    const id = created.json().id as number;
+    const answers = await Promise.all(
+      [1, 2].map(() => inject({ method: 'POST', url: `/api/admin/refunds/${id}/retry`, ...admin() })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await refundsOf(number);
+    expect(row!.attempts).toBe(2);
+  });
+
+  it('a cancel with its refund gives back what remains, once; nothing is left to refund after it', async () => {
+    const { number, total } = await cardOrder();
+    expect((await refund(number, { amount: 100, reason: 'Part first' })).statusCode).toBe(201);
+    const cancelled = await setStatus(number, { status: 'cancelled', refund: true });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await setStatus(number, { status: 'cancelled', refund: true })).statusCode).toBe(409);
+    expect((await refund(number, { amount: 0.01, reason: 'More' })).statusCode).toBe(409);
+    const given = (await refundsOf(number))
+      .filter((row) => row.status !== 'failed')
+      .reduce((kobo, row) => kobo + row.amountKobo, 0);
+    expect(given).toBe(Math.round(total * 100));
+  });
+
   it('a refund body cannot set its own status, provider or order', async () => {
     const mine = await transferOrder();
     const other = await transferOrder();
@@ -506,6 +534,37 @@ describe('the pickup code stays with the shopper', () => {
       expect(shown.statusCode).toBe(200);
       expect(shown.body).not.toContain(code);
     }
+  });
+});
+
+describe('fit answers count once per shopper, only where sizes are sold', () => {
+  it('a fit that is not an answer, a fit on a one-size piece and a second review add nothing', async () => {
+    const [sized] = (
+      (await shop.test.database.db.execute(
+        sql`SELECT id FROM products WHERE cardinality(sizes) > 1 ORDER BY id LIMIT 1`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    const review = (product: number, fit: unknown) =>
+      inject({
+        method: 'POST',
+        url: `/api/products/${product}/reviews`,
+        headers: auth(shop.customerToken),
+        payload: { rating: 5, title: 'Lovely', comment: 'Fits well', fit },
+      });
+    const fits = async () =>
+      (
+        (await shop.test.database.db.execute(sql`SELECT count(*)::int AS n FROM review_fits`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    const before = await fits();
+    for (const fit of ['tiny', 'SMALL', 1, ['small', 'large'], { fit: 'small' }])
+      expect((await review(sized!.id, fit)).statusCode, JSON.stringify(fit)).toBe(400);
+    expect((await review(productId, 'small')).statusCode).toBe(400);
+    expect(await fits()).toBe(before);
+    expect((await review(sized!.id, 'small')).statusCode).toBe(201);
+    expect((await review(sized!.id, 'large')).statusCode).toBe(409);
+    expect(await fits()).toBe(before + 1);
   });
 });
 
