@@ -172,7 +172,14 @@ function OfflineFallback() {
     void openSeenCopy(address);
     const retry = () => void revalidator.revalidate();
     window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
+    // A connection just back may lose the first request: ask again while the phone says it is online.
+    const again = window.setInterval(() => {
+      if (navigator.onLine) retry();
+    }, 4_000);
+    return () => {
+      window.removeEventListener('online', retry);
+      window.clearInterval(again);
+    };
   }, [location.pathname, location.search, revalidator]);
   return <OfflinePage retry={() => void revalidator.revalidate()} />;
 }
