@@ -328,6 +328,25 @@ describe('a return of a delivered order', () => {
     expect(view.status).toBe('requested');
   });
 
+  it('refuses a return of an order already refunded in full, and says why', async () => {
+    const { number } = await deliveredOrder(1, { paymentStatus: 'refunded' });
+    const refused = await requestReturn(
+      deps,
+      number,
+      { items: [item({ quantity: 1 })], resolution: 'exchange', exchangeFor: exchangeFor('XL') },
+      asOwner,
+      { now: INSIDE },
+    ).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/refunded in full/) });
+    expect(
+      await database.db
+        .select()
+        .from(orderReturns)
+        .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+        .where(eq(orders.number, number)),
+    ).toHaveLength(0);
+  });
+
   it('refuses a line not in the order, more than was bought, and Other without words', async () => {
     const { number } = await deliveredOrder(2);
     const notInOrder = await refused(

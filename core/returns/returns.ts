@@ -255,13 +255,19 @@ export const receivedOrderStatuses: readonly OrderRow['status'][] = ['delivered'
 
 /** The window: from delivery (or pickup), `returnsDays` days; why it is closed (the shopper's words), or null. */
 function returnWindow(
-  order: Pick<OrderRow, 'status' | 'deliveredAt'>,
+  order: Pick<OrderRow, 'status' | 'deliveredAt' | 'paymentStatus'>,
   returnsDays: number,
   now: Date,
 ): { endsAt: Date | null; closedReason: string | null } {
   if (!receivedOrderStatuses.includes(order.status) || !order.deliveredAt)
     return { endsAt: null, closedReason: 'A return can be asked once the order has been delivered.' };
   const endsAt = new Date(order.deliveredAt.getTime() + returnsDays * DAY_MS);
+  // Money all given back already: nothing is left to refund, and an exchange would be a gift.
+  if (order.paymentStatus === 'refunded')
+    return {
+      endsAt,
+      closedReason: 'This order has been refunded in full, so there is nothing left to return.',
+    };
   if (now.getTime() > endsAt.getTime())
     return {
       endsAt,
