@@ -1,4 +1,5 @@
 import { ArrowLeft, LifeBuoy, MapPin, Store, Truck } from 'lucide-react';
+import { ShippingAddressBlock } from '../components/orders/shipping-address';
 import { TestOrderBadge } from '../components/orders/test-order-badge';
 import { data, isRouteErrorResponse, Link, useRouteError, useSearchParams } from 'react-router';
 import { checkoutMessages } from '../../contracts/checkout-texts';
@@ -415,25 +416,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                 </span>
               </p>
             ) : (
-              <address className="flex gap-3 text-sm leading-relaxed text-ink-soft not-italic">
-                <MapPin
-                  width={18}
-                  height={18}
-                  aria-hidden="true"
-                  className="mt-0.5 shrink-0 text-gold-deep"
-                />
-                <span>
-                  <span className="font-medium text-ink">
-                    {address.firstName} {address.lastName}
-                  </span>
-                  <br />
-                  {address.address}
-                  <br />
-                  {address.city}, {address.state} {address.zipCode}
-                  <br />
-                  {address.country}
-                </span>
-              </address>
+              <ShippingAddressBlock address={address} />
             )}
             <p className="mt-3 border-t border-line pt-3 text-sm break-words text-ink-soft">
               {order.email}

@@ -1,4 +1,5 @@
-import { ArrowLeft, Banknote, MapPin, PackageCheck, Store, Truck, Undo2, XCircle } from 'lucide-react';
+import { ArrowLeft, Banknote, PackageCheck, Store, Truck, Undo2, XCircle } from 'lucide-react';
+import { ShippingAddressBlock } from '../../components/orders/shipping-address';
 import { TestOrderBadge } from '../../components/orders/test-order-badge';
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
@@ -549,25 +550,7 @@ export function OrderPanel({
                 </span>
               </p>
             ) : (
-              <address className="flex gap-3 text-sm leading-relaxed text-ink-soft not-italic">
-                <MapPin
-                  width={18}
-                  height={18}
-                  aria-hidden="true"
-                  className="mt-0.5 shrink-0 text-gold-deep"
-                />
-                <span>
-                  <span className="font-medium text-ink">
-                    {address.firstName} {address.lastName}
-                  </span>
-                  <br />
-                  {address.address}
-                  <br />
-                  {address.city}, {address.state} {address.zipCode}
-                  <br />
-                  {address.country}
-                </span>
-              </address>
+              <ShippingAddressBlock address={address} />
             )}
             <p className="mt-3 flex flex-col border-t border-line pt-2 text-sm break-words text-ink-soft">
               <a href={`mailto:${order.email}`} className="py-1 hover:text-ink">
