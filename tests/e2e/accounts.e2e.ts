@@ -499,6 +499,9 @@ describe('accounts at 1280px', () => {
     await withPage(width, async ({ page, problemReport }) => {
       await register(page, account);
       await visit(page, '/profile');
+      // The signed-in page reads the account's wishlist on each visit: ending the session under that
+      // read would answer it 401 (correctly); the session ends once the page is quiet.
+      await page.waitForLoadState('networkidle');
       const id = await userId(account.email);
       await queryDatabase('ending the sessions on the server', 'DELETE FROM sessions WHERE user_id = $1', [
         id,
