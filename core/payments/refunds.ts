@@ -53,6 +53,7 @@ import { containsPattern } from '../search-pattern';
 import { getShopSettings } from '../settings/shop-settings';
 import { isUniqueViolation } from '../unique-violation';
 import { parseInput } from '../validation';
+import { lineRefundKobo } from '../../contracts/refund-worth';
 import type { CancelRefunder } from '../orders/manage-orders';
 import type { PaymentDeps } from './payments';
 import { ProviderError, type PaymentProvider, type ProviderRefund } from './provider';
@@ -269,18 +270,6 @@ async function refundableOf(tx: DbOrTx, order: OrderRow): Promise<Refundable> {
   };
 }
 
-/**
- * What `n` units of a line are worth of the money the order took: their price, less their share of
- * the coupon's discount and plus their share of the tax, both in proportion to the line's part of the
- * subtotal, rounded down to the kobo. Counted for the units refunded so far and after, so refunding a
- * line unit by unit gives back exactly what refunding it at once would.
- */
-function unitsWorth(order: OrderRow, unitPriceKobo: number, units: number): number {
-  if (order.subtotalKobo <= 0) return 0;
-  const goods = order.subtotalKobo - order.discountKobo + order.taxKobo;
-  return Math.floor((unitPriceKobo * units * goods) / order.subtotalKobo);
-}
-
 interface Planned {
   purpose: RefundPurpose;
   amountKobo: number;
@@ -321,9 +310,7 @@ async function planOrderRefund(tx: DbOrTx, order: OrderRow, input: RefundInput |
             : `Only ${left} of ${line.name} remain to refund on ${order.number}.`,
           { lines: `At most ${left}` },
         );
-      const worth =
-        unitsWorth(order, line.unitPriceKobo, line.refundedQuantity + quantity) -
-        unitsWorth(order, line.unitPriceKobo, line.refundedQuantity);
+      const worth = lineRefundKobo(order, line, quantity);
       lines.push({ orderLineId, quantity, amountKobo: worth });
       amountKobo += worth;
     }

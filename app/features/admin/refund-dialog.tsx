@@ -11,38 +11,9 @@ import { cn } from '../../lib/cn';
 import { FieldError, labelClasses, textareaClasses } from './admin-nav';
 import type { AdminActionResult } from './admin-texts';
 import { RefundModal } from './refund-modal';
+import { lineRefundKobo } from '../../../contracts/refund-worth';
 
 export type RefundLine = Refundable['lines'][number];
-
-/**
- * What `units` units of a line are worth of the money the order took, as the refund engine counts
- * it: their price, less their share of the coupon and plus their share of the tax (in proportion to
- * the line's part of the subtotal), rounded down to the kobo.
- */
-function unitsWorth(order: OrderFigures, unitPriceKobo: number, units: number): number {
-  if (order.subtotalKobo <= 0) return 0;
-  const goods = order.subtotalKobo - order.discountKobo + order.taxKobo;
-  return Math.floor((unitPriceKobo * units * goods) / order.subtotalKobo);
-}
-
-type OrderFigures = Pick<OrderView, 'subtotalKobo' | 'discountKobo' | 'taxKobo'>;
-
-/**
- * What refunding `quantity` more units of a line gives back: counted after the units refunded
- * already, so a line refunded unit by unit gives back what it would at once. The engine decides;
- * this is the figure shown while the admin chooses.
- */
-export function lineRefundKobo(
-  order: OrderFigures,
-  line: Pick<RefundLine, 'unitPriceKobo' | 'refundedQuantity'>,
-  quantity: number,
-): number {
-  if (quantity <= 0) return 0;
-  return (
-    unitsWorth(order, line.unitPriceKobo, line.refundedQuantity + quantity) -
-    unitsWorth(order, line.unitPriceKobo, line.refundedQuantity)
-  );
-}
 
 /** Naira as typed ("2,500", "2500.5") in kobo; null when it is not an amount of money. */
 export function typedNairaToKobo(text: string): number | null {
