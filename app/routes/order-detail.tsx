@@ -1,8 +1,7 @@
 import { ArrowLeft, LifeBuoy, MapPin, Store, Truck } from 'lucide-react';
 import { ShippingAddressBlock } from '../components/orders/shipping-address';
 import { TestOrderBadge } from '../components/orders/test-order-badge';
-import { data, isRouteErrorResponse, Link, useRouteError, useSearchParams } from 'react-router';
-import { checkoutMessages } from '../../contracts/checkout-texts';
+import { data, Link, useSearchParams } from 'react-router';
 import { formatNaira } from '../../contracts/money';
 import { isPaidStatus } from '../../contracts/returns';
 import { isAppError } from '../../core/errors';
@@ -11,6 +10,7 @@ import { getOrderForViewer } from '../../core/orders/read-orders';
 import { orderDeliveryPromise } from '../../contracts/order-delivery';
 import { getShopSettings } from '../../core/settings/shop-settings';
 import { OrderTotals } from '../components/order-totals';
+import { OrderErrorPage } from '../components/orders/order-error';
 import { ButtonLink, buttonClasses } from '../components/ui/button';
 import {
   OrderDate,
@@ -475,20 +475,5 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="container-shop flex flex-col items-center py-24 text-center">
-      <h1 className="text-display-md">{notFound ? 'Order Not Found' : 'This order could not be shown'}</h1>
-      <p className="mt-3 max-w-md text-muted">
-        {notFound ? checkoutMessages.orderNotFound : 'Please try again in a moment.'}
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/orders">Back to Orders</ButtonLink>
-        <ButtonLink to="/track-order" variant="outline">
-          Track Your Order
-        </ButtonLink>
-      </div>
-    </section>
-  );
+  return <OrderErrorPage failedTitle="This order could not be shown" />;
 }

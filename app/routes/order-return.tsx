@@ -1,17 +1,15 @@
 import { ArrowLeft, CalendarClock, CheckCircle2, Info } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  useNavigation,
-  useRouteError,
-  useSearchParams,
-} from 'react-router';
-import { checkoutMessages } from '../../contracts/checkout-texts';
+import { data, Link, useNavigation, useSearchParams } from 'react-router';
 import { isAppError, type FieldErrors } from '../../core/errors';
-import { listOrderReturns, requestReturn, returnableLines, type ReturnView } from '../../core/returns/returns';
+import {
+  listOrderReturns,
+  requestReturn,
+  returnableLines,
+  type ReturnView,
+} from '../../core/returns/returns';
 import { OrderDate } from '../components/orders/order-status';
+import { OrderErrorPage } from '../components/orders/order-error';
 import { ButtonLink } from '../components/ui/button';
 import {
   exchangePieces,
@@ -252,20 +250,5 @@ export default function OrderReturnPage({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="container-shop flex flex-col items-center py-24 text-center">
-      <h1 className="text-display-md">{notFound ? 'Order Not Found' : 'This page could not be shown'}</h1>
-      <p className="mt-3 max-w-md text-muted">
-        {notFound ? checkoutMessages.orderNotFound : 'Please try again in a moment.'}
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/orders">Back to Orders</ButtonLink>
-        <ButtonLink to="/track-order" variant="outline">
-          Track Your Order
-        </ButtonLink>
-      </div>
-    </section>
-  );
+  return <OrderErrorPage failedTitle="This page could not be shown" />;
 }
