@@ -3,8 +3,27 @@ import { z } from 'zod';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const roles = ['customer', 'admin'] as const;
+/**
+ * Staff roles, highest first: the owner does everything (and alone manages staff and settings); a
+ * manager runs the shop's trade; dispatch moves orders to the door; support answers shoppers. What
+ * each may do is the permission table in core/accounts/permissions.ts.
+ */
+export const staffRoles = ['owner', 'manager', 'dispatch', 'support'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+export const roles = ['customer', ...staffRoles] as const;
 export type Role = (typeof roles)[number];
+
+/** Whether a role opens the admin area at all (what it may do there is the permission table's). */
+export const isStaffRole = (role: string | null | undefined): role is StaffRole =>
+  staffRoles.includes(role as StaffRole);
+
+export const roleLabels: Record<Role, string> = {
+  customer: 'Customer',
+  owner: 'Owner',
+  manager: 'Manager',
+  dispatch: 'Dispatch',
+  support: 'Support',
+};
 export const userStatuses = ['active', 'inactive'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
@@ -90,6 +109,8 @@ export interface PublicUser {
   avatarUrl: string | null;
   createdAt: string;
   lastSignInAt: string | null;
+  /** Whether sign-in asks for a one-time code (TOTP) after the password. */
+  twoFactorEnabled: boolean;
   /** Whether the shopper has proved they read mail at `email` (guest orders with it show only then). */
   emailVerified: boolean;
   /** A new address waiting for its confirmation link to be followed; `email` stays until then. */

@@ -1,3 +1,4 @@
+import type { Role } from '../../contracts/accounts';
 import { useEffect } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { CurrencyRates, DisplayCurrency } from '../../contracts/currency';
@@ -35,7 +36,7 @@ export interface RootData {
     id: string;
     name: string;
     email: string;
-    role: 'customer' | 'admin';
+    role: Role;
     avatarUrl: string | null;
   } | null;
   publicUrl: string;

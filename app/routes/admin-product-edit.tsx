@@ -11,12 +11,13 @@ import {
   type EditProductResult,
 } from '../features/admin/product-editor';
 import { formFailure, formText } from '../lib/action-result.server';
-import { requireAdmin } from '../lib/guards.server';
+import { adminPagePermissions } from '../../core/accounts/permissions';
+import { requireStaff } from '../lib/guards.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/admin-product-edit';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const { access } = requireStaff(context, request, adminPagePermissions['/admin/products/:id']);
   const db = context.services.db;
   try {
     const [editor, departments] = await Promise.all([
@@ -30,7 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ) as Record<number, number>;
     // What returns and reviews say of the fit, beside the sizes.
     const fit = await describeFit(db, { id: editor.product.id, sizes: editor.sizes });
-    return { name: admin.name, editor, departments, waiting, fit };
+    return { access, editor, departments, waiting, fit };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND')
       throw new Response('Product not found', { status: 404 });
@@ -40,7 +41,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 /** One save: the editor's whole product (JSON in the form's `product` field), checked and written by core in one transaction. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const { staff: admin } = requireStaff(context, request, adminPagePermissions['/admin/products/:id']);
   let body: unknown;
   try {
     body = JSON.parse(formText(await request.formData(), 'product'));
@@ -84,7 +85,7 @@ export default function AdminProductEditPage({ loaderData }: Route.ComponentProp
   // Held here too, so the answer to a save outlives the editor's remount on the saved product's data.
   useFetcher<EditProductResult>({ key: PRODUCT_EDITOR_FETCHER });
   return (
-    <AdminFrame name={loaderData.name} current="products">
+    <AdminFrame access={loaderData.access} current="products">
       <ProductEditor
         // Fresh state from the saved product (new variants' ids, generated SKUs) after each save.
         key={`${editor.product.id}-${editor.product.updatedAt}`}

@@ -5,20 +5,21 @@ import { AdminFrame } from '../features/admin/admin-frame';
 import { auditActor } from '../features/admin/admin-tab.server';
 import { ProductImportPanel, type ImportActionResult } from '../features/admin/product-import-panel';
 import { formFailure, formText } from '../lib/action-result.server';
-import { requireAdmin } from '../lib/guards.server';
+import { adminPagePermissions } from '../../core/accounts/permissions';
+import { requireStaff } from '../lib/guards.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/admin-product-import';
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
-  return { name: admin.name };
+  const { access } = requireStaff(context, request, adminPagePermissions['/admin/products/import']);
+  return { access };
 }
 
 const NO_FILE = 'Choose a CSV file to check.';
 
 /** Checks (intent=check) or imports (intent=import) the chosen file through core; the page only reads the form. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const { staff: admin } = requireStaff(context, request, adminPagePermissions['/admin/products/import']);
   const form = await request.formData();
   const intent = formText(form, 'intent') === 'import' ? 'import' : 'check';
   const file = form.get('file');
@@ -63,7 +64,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminProductImportPage({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame name={loaderData.name} current="products">
+    <AdminFrame access={loaderData.access} current="products">
       <ProductImportPanel />
     </AdminFrame>
   );

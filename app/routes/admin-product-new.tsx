@@ -3,13 +3,14 @@ import { AdminFrame } from '../features/admin/admin-frame';
 import { auditActor } from '../features/admin/admin-tab.server';
 import { AddProductForm, type AddProductResult } from '../features/admin/product-form';
 import { formFailure, formText } from '../lib/action-result.server';
-import { requireAdmin } from '../lib/guards.server';
+import { adminPagePermissions } from '../../core/accounts/permissions';
+import { requireStaff } from '../lib/guards.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/admin-product-new';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
-  return { name: admin.name, departments: await listProductDepartments(context.services.db) };
+  const { access } = requireStaff(context, request, adminPagePermissions['/admin/products/new']);
+  return { access, departments: await listProductDepartments(context.services.db) };
 }
 
 const texts = (form: FormData, name: string) =>
@@ -27,7 +28,7 @@ function ownColors(form: FormData): unknown[] {
 
 /** Adds the product through core (checks, photos, search keywords, audit log); the page only reads the form. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const { staff: admin } = requireStaff(context, request, adminPagePermissions['/admin/products/new']);
   const form = await request.formData();
   // With more than one size × colour the form sends its grid (JSON rows) instead of one stock figure.
   let variants: unknown;
@@ -80,7 +81,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminProductNewPage({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame name={loaderData.name} current="add-product">
+    <AdminFrame access={loaderData.access} current="add-product">
       <AddProductForm departments={loaderData.departments} />
     </AdminFrame>
   );

@@ -20,7 +20,8 @@ import {
   UsersCard,
 } from '../features/admin/report-sections';
 import { cn } from '../lib/cn';
-import { requireAdmin } from '../lib/guards.server';
+import { adminPagePermissions } from '../../core/accounts/permissions';
+import { requireStaff } from '../lib/guards.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/admin-reports';
 
@@ -29,7 +30,7 @@ import type { Route } from './+types/admin-reports';
  * last 30 days by default). A range that makes no sense is said so, and the default range is shown.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const { staff: admin } = requireStaff(context, request, adminPagePermissions['/admin/reports']);
   const params = new URL(request.url).searchParams;
   const asked = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
   const db = context.services.db;

@@ -1,10 +1,11 @@
 import { redirect } from 'react-router';
-import { requireAdmin } from '../lib/guards.server';
+import { adminPagePermissions } from '../../core/accounts/permissions';
+import { requireStaff } from '../lib/guards.server';
 import type { Route } from './+types/admin-users';
 
 /** /admin/users is the dashboard's User Management tab, with the search and page kept. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireStaff(context, request, adminPagePermissions['/admin/users']);
   const from = new URL(request.url).searchParams;
   const params = new URLSearchParams({ tab: 'users' });
   for (const name of ['q', 'page']) {

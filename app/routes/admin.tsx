@@ -29,10 +29,18 @@ import { loadReturnsTab, returnsActions } from '../features/admin/returns-tab.se
 import { ReturnsTab } from '../features/admin/returns-tab';
 import { loadSettingsTab, settingsActions } from '../features/admin/settings-tab.server';
 import { SettingsTab } from '../features/admin/settings-tab';
+import { loadStaffTab, staffActions } from '../features/admin/staff-tab.server';
+import { StaffTab } from '../features/admin/staff-tab';
 import { loadUsersTab, usersActions } from '../features/admin/users-tab.server';
 import { UsersTab } from '../features/admin/users-tab';
 import { formText } from '../lib/action-result.server';
-import { requireAdmin } from '../lib/guards.server';
+import {
+  actionPermission,
+  adminTabPermissions,
+  FORBIDDEN_MESSAGE,
+  landingTab,
+} from '../../core/accounts/permissions';
+import { requireStaff } from '../lib/guards.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/admin';
 
@@ -42,38 +50,42 @@ import type { Route } from './+types/admin';
  * checks the role and dispatches.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const { staff: admin, access } = requireStaff(context, request);
   const params = new URL(request.url).searchParams;
-  const tab = readyAdminTab(params.get('tab'));
+  const asked = params.get('tab');
+  // Without a tab, each role lands on the first tab it opens (the Overview for owners and managers).
+  const tab = readyAdminTab(asked ?? landingTab(admin.role));
+  requireStaff(context, request, adminTabPermissions[tab]);
   const args = { context, request, params, admin };
-  const name = admin.name;
   switch (tab) {
     case 'users':
-      return { name, tab, users: await loadUsersTab(args) };
+      return { access, tab, users: await loadUsersTab(args) };
+    case 'staff':
+      return { access, tab, staff: await loadStaffTab(args) };
     case 'products':
-      return { name, tab, products: await loadProductsTab(args) };
+      return { access, tab, products: await loadProductsTab(args) };
     case 'orders':
-      return { name, tab, orders: await loadOrdersTab(args) };
+      return { access, tab, orders: await loadOrdersTab(args) };
     case 'returns':
-      return { name, tab, returns: await loadReturnsTab(args) };
+      return { access, tab, returns: await loadReturnsTab(args) };
     case 'payments':
-      return { name, tab, payments: await loadPaymentsTab(args) };
+      return { access, tab, payments: await loadPaymentsTab(args) };
     case 'settings':
-      return { name, tab, settings: await loadSettingsTab(args) };
+      return { access, tab, settings: await loadSettingsTab(args) };
     case 'coupons':
-      return { name, tab, coupons: await loadCouponsTab(args) };
+      return { access, tab, coupons: await loadCouponsTab(args) };
     case 'messages':
-      return { name, tab, messages: await loadMessagesTab(args) };
+      return { access, tab, messages: await loadMessagesTab(args) };
     case 'blog':
-      return { name, tab, blog: await loadBlogTab(args) };
+      return { access, tab, blog: await loadBlogTab(args) };
     case 'announcements':
-      return { name, tab, announcements: await loadAnnouncementsTab(args) };
+      return { access, tab, announcements: await loadAnnouncementsTab(args) };
     case 'outbox':
-      return { name, tab, outbox: await loadOutboxTab(args) };
+      return { access, tab, outbox: await loadOutboxTab(args) };
     case 'audit':
-      return { name, tab, audit: await loadAuditTab(args) };
+      return { access, tab, audit: await loadAuditTab(args) };
     default:
-      return { name, tab: 'overview' as const, overview: await loadOverviewTab(args) };
+      return { access, tab: 'overview' as const, overview: await loadOverviewTab(args) };
   }
 }
 
@@ -83,6 +95,7 @@ const actions: Record<string, AdminActionHandler> = {
   ...returnsActions,
   ...paymentsActions,
   ...usersActions,
+  ...staffActions,
   ...productsActions,
   ...settingsActions,
   ...couponsActions,
@@ -94,7 +107,7 @@ const actions: Record<string, AdminActionHandler> = {
 };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const { staff: admin, permissions } = requireStaff(context, request);
   const form = await request.formData();
   const intent = formText(form, 'intent');
   const handler = Object.hasOwn(actions, intent) ? actions[intent] : undefined;
@@ -102,6 +115,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data<AdminActionResult>(
       { ok: false, intent, error: 'Unknown action.', fields: {} },
       { status: 400 },
+    );
+  // Each action's permission is the table's (core/accounts/permissions.ts); an action missing from it is refused.
+  const needed = actionPermission(intent);
+  if (!needed || !permissions.includes(needed))
+    return data<AdminActionResult>(
+      { ok: false, intent, error: FORBIDDEN_MESSAGE, fields: {} },
+      { status: 403 },
     );
   return handler({ context, request, form, admin });
 }
@@ -117,7 +137,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame name={loaderData.name} current={loaderData.tab}>
+    <AdminFrame access={loaderData.access} current={loaderData.tab}>
       <TabBody data={loaderData} />
     </AdminFrame>
   );
@@ -127,6 +147,8 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
   switch (loaded.tab) {
     case 'users':
       return <UsersTab data={loaded.users} />;
+    case 'staff':
+      return <StaffTab data={loaded.staff} />;
     case 'products':
       return <ProductsTab data={loaded.products} />;
     case 'orders': {

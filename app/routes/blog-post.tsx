@@ -1,3 +1,4 @@
+import { can } from '../../core/accounts/permissions';
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { mediaUrl } from '../../contracts/media';
 import { getBlogSidebar, getPost, listRelatedPosts } from '../../core/content/blog/read-posts';
@@ -20,7 +21,7 @@ import type { Route } from './+types/blog-post';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const db = context.services.db;
-  const isAdmin = context.user?.role === 'admin';
+  const isAdmin = can(context.user?.role, 'content.manage');
   try {
     const { body, ...post } = await getPost(db, params.id, { includeDrafts: isAdmin });
     const [related, sidebar] = await Promise.all([

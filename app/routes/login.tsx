@@ -1,3 +1,4 @@
+import { isStaffRole } from '../../contracts/accounts';
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import {
   SESSION_EXPIRED_MESSAGE,
@@ -15,8 +16,8 @@ import type { Route } from './+types/login';
 
 /** After sign-in: an admin goes to /admin (or the admin page they were sent from), anyone else where they were going. */
 function landingFor(role: string, redirectTo: FormDataEntryValue | string | null): string {
-  const target = safeRedirect(redirectTo, role === 'admin' ? '/admin' : '/profile');
-  if (role !== 'admin') return target;
+  const target = safeRedirect(redirectTo, isStaffRole(role) ? '/admin' : '/profile');
+  if (!isStaffRole(role)) return target;
   return target === '/admin' || target.startsWith('/admin/') || target.startsWith('/admin?')
     ? target
     : '/admin';

@@ -1,3 +1,4 @@
+import { isStaffRole } from '../../contracts/accounts';
 import { LayoutDashboard, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
@@ -188,7 +189,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-muted">{profile.email}</p>
         </div>
         <div className="flex flex-wrap gap-3">
-          {profile.role === 'admin' ? (
+          {isStaffRole(profile.role) ? (
             <ButtonLink to="/admin" variant="gold">
               <LayoutDashboard width={16} height={16} aria-hidden="true" /> Admin Dashboard
             </ButtonLink>

@@ -1,3 +1,4 @@
+import { isStaffRole } from '../../contracts/accounts';
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { signUp } from '../../core/accounts/sign-up';
 import { Button, ButtonLink } from '../components/ui/button';
@@ -8,7 +9,7 @@ import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/register';
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.user) throw redirect(context.user.role === 'admin' ? '/admin' : '/profile');
+  if (context.user) throw redirect(isStaffRole(context.user.role) ? '/admin' : '/profile');
   return null;
 }
 

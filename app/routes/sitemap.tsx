@@ -1,3 +1,4 @@
+import { isStaffRole } from '../../contracts/accounts';
 import { Link } from 'react-router';
 import { listCategories } from '../../core/catalog/list-categories';
 import { Breadcrumb } from '../features/content/content-page';
@@ -35,7 +36,7 @@ interface Group {
 }
 
 export default function SitemapPage({ loaderData }: Route.ComponentProps) {
-  const isAdmin = useRootData()?.user?.role === 'admin';
+  const isAdmin = isStaffRole(useRootData()?.user?.role);
   const groups: Group[] = [
     {
       title: 'Main Pages',

@@ -31,7 +31,7 @@ export async function ensureAdminAccount(
   const email = adminEmail.trim().toLowerCase();
   const [existing] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
   if (existing) {
-    const isAdmin = existing.role === 'admin';
+    const isAdmin = existing.role === 'owner';
     return {
       email,
       generatedPassword: null,
@@ -40,7 +40,7 @@ export async function ensureAdminAccount(
       holder: isAdmin ? 'admin' : 'customer',
     };
   }
-  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).limit(1);
   if (anyAdmin) return { email, generatedPassword: null, created: false, isAdmin: false, holder: 'none' };
   if (adminPassword) {
     const problem = passwordProblem(adminPassword);
@@ -53,7 +53,7 @@ export async function ensureAdminAccount(
       name: 'Shop Admin',
       email,
       passwordHash: await hashPassword(password),
-      role: 'admin',
+      role: 'owner',
       emailVerifiedAt: sql`now()`,
     })
     .onConflictDoNothing({ target: users.email })

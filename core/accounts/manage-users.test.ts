@@ -9,7 +9,7 @@ import { promoteUser, setUserStatus } from './manage-users';
 let database: TestDatabase;
 let counter = 0;
 
-async function addUser(role: 'admin' | 'customer', status: 'active' | 'inactive' = 'active') {
+async function addUser(role: 'owner' | 'customer', status: 'active' | 'inactive' = 'active') {
   counter += 1;
   const [row] = await database.db
     .insert(users)
@@ -28,15 +28,15 @@ afterAll(async () => {
 
 describe('user management rules', () => {
   it('never leaves the shop without an active administrator', async () => {
-    const only = await addUser('admin');
-    await addUser('admin', 'inactive');
+    const only = await addUser('owner');
+    await addUser('owner', 'inactive');
     // Someone acting for the shop (a job, another process) still cannot remove the last one.
     const system: AuditActor = { id: null, email: 'system' };
     await expect(setUserStatus(database.db, system, only.id, 'inactive')).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: 'The last active administrator cannot be deactivated',
+      message: 'The last active owner cannot be deactivated',
     });
-    const second = await addUser('admin');
+    const second = await addUser('owner');
     await setUserStatus(database.db, actorOf(second), only.id, 'inactive');
     await expect(setUserStatus(database.db, system, second.id, 'inactive')).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -46,30 +46,30 @@ describe('user management rules', () => {
   });
 
   it('lets two admins deactivate each other only one at a time', async () => {
-    await database.db.update(users).set({ status: 'inactive' }).where(eq(users.role, 'admin'));
-    const a = await addUser('admin');
-    const b = await addUser('admin');
+    await database.db.update(users).set({ status: 'inactive' }).where(eq(users.role, 'owner'));
+    const a = await addUser('owner');
+    const b = await addUser('owner');
     const results = await Promise.allSettled([
       setUserStatus(database.db, actorOf(a), b.id, 'inactive'),
       setUserStatus(database.db, actorOf(b), a.id, 'inactive'),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const active = await database.db.select().from(users).where(eq(users.status, 'active'));
-    expect(active.filter((row) => row.role === 'admin')).toHaveLength(1);
+    expect(active.filter((row) => row.role === 'owner')).toHaveLength(1);
   });
 
   it('promotes once: promoting an admin again changes and records nothing', async () => {
-    const boss = await addUser('admin');
+    const boss = await addUser('owner');
     const customer = await addUser('customer');
-    expect((await promoteUser(database.db, actorOf(boss), customer.id)).role).toBe('admin');
-    expect((await promoteUser(database.db, actorOf(boss), customer.id)).role).toBe('admin');
+    expect((await promoteUser(database.db, actorOf(boss), customer.id)).role).toBe('owner');
+    expect((await promoteUser(database.db, actorOf(boss), customer.id)).role).toBe('owner');
     const entries = await database.db.select().from(auditLog).where(eq(auditLog.entityId, customer.id));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'user.promote', actorId: boss.id });
   });
 
   it('refuses an unknown id as not found', async () => {
-    const boss = await addUser('admin');
+    const boss = await addUser('owner');
     await expect(promoteUser(database.db, actorOf(boss), 'not-a-uuid')).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });

@@ -26,7 +26,7 @@ export interface UserPage {
 export const userManagementMessages = {
   notFound: 'User not found',
   selfDeactivate: 'You cannot deactivate your own account',
-  lastAdmin: 'The last active administrator cannot be deactivated',
+  lastAdmin: 'The last active owner cannot be deactivated',
 } as const;
 
 /** Users for the admin list: newest first, 5 a page, searched case-insensitively on name or e-mail. */
@@ -73,19 +73,19 @@ async function lockUser(db: DbOrTx, id: unknown) {
 export async function promoteUser(db: DbOrTx, actor: AuditActor, id: unknown): Promise<PublicUser> {
   return db.transaction(async (tx) => {
     const row = await lockUser(tx, id);
-    if (row.role === 'admin') return toPublicUser(row);
+    if (row.role === 'owner') return toPublicUser(row);
     const [updated] = await tx
       .update(users)
-      .set({ role: 'admin', updatedAt: sql`now()` })
+      .set({ role: 'owner', updatedAt: sql`now()` })
       .where(eq(users.id, row.id))
       .returning();
     await recordAdminAction(tx, actor, {
       action: 'user.promote',
       entityType: 'user',
       entityId: row.id,
-      summary: `${row.email} promoted to Admin`,
+      summary: `${row.email} promoted to Owner`,
       before: { role: row.role },
-      after: { role: 'admin' },
+      after: { role: 'owner' },
     });
     return toPublicUser(updated!);
   });
@@ -111,12 +111,12 @@ export async function setUserStatus(
     const row = await lockUser(tx, id);
     if (next === 'inactive') {
       if (row.id === actor.id) throw new AppError('CONFLICT', userManagementMessages.selfDeactivate);
-      if (row.role === 'admin' && row.status === 'active') {
-        // Locks every active admin: two admins deactivating each other at once cannot both succeed.
+      if (row.role === 'owner' && row.status === 'active') {
+        // Locks every active owner: two owners deactivating each other at once cannot both succeed.
         const activeAdmins = await tx
           .select({ id: users.id })
           .from(users)
-          .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+          .where(and(eq(users.role, 'owner'), eq(users.status, 'active')))
           .for('update');
         if (activeAdmins.filter((admin) => admin.id !== row.id).length === 0)
           throw new AppError('CONFLICT', userManagementMessages.lastAdmin);

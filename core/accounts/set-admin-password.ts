@@ -38,17 +38,17 @@ export async function setAdminPassword(
   const passwordHash = await hashPassword(chosen);
   const [row] = await db
     .insert(users)
-    .values({ name: 'Shop Admin', email, passwordHash, role: 'admin', emailVerifiedAt: sql`now()` })
+    .values({ name: 'Shop Admin', email, passwordHash, role: 'owner', emailVerifiedAt: sql`now()` })
     .onConflictDoUpdate({
       target: users.email,
       set: {
         passwordHash,
-        role: 'admin',
+        role: 'owner',
         status: 'active',
         emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
         updatedAt: sql`now()`,
       },
-      setWhere: options.promoteCustomer ? undefined : eq(users.role, 'admin'),
+      setWhere: options.promoteCustomer ? undefined : eq(users.role, 'owner'),
     })
     .returning({ id: users.id });
   if (!row) throw new CustomerAddressError(email);

@@ -21,6 +21,7 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
     avatarUrl: row.avatarKey ? mediaUrl(row.avatarKey, AVATAR_WIDTH) : null,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt ? row.lastSignInAt.toISOString() : null,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
     emailVerified: row.emailVerifiedAt !== null,
     pendingEmail: row.pendingEmail,
   };

@@ -59,7 +59,7 @@ beforeAll(async () => {
   orderNumber = order.number;
   const [staff] = await database.db
     .insert(users)
-    .values({ name: 'Staff', email: 'staff@rossy.ng', passwordHash: 'x', role: 'admin' })
+    .values({ name: 'Staff', email: 'staff@rossy.ng', passwordHash: 'x', role: 'owner' })
     .returning();
   await confirmBankTransfer(
     {

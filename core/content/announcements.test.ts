@@ -17,7 +17,7 @@ beforeAll(async () => {
     { name: 'Active One', email: 'one@example.ng', passwordHash: 'x' },
     { name: 'Active Two', email: 'two@example.ng', passwordHash: 'x' },
     { name: 'Gone', email: 'gone@example.ng', passwordHash: 'x', status: 'inactive' },
-    { name: 'Boss', email: 'admin@rossy.ng', passwordHash: 'x', role: 'admin' },
+    { name: 'Boss', email: 'admin@rossy.ng', passwordHash: 'x', role: 'owner' },
   ]);
 });
 afterAll(async () => {

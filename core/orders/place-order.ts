@@ -550,7 +550,17 @@ export async function placeOrder(
   const view = orderViewOf(
     { ...order, id: 0 },
     lines.map((line, index) => ({ ...line, id: index, orderId: 0 })),
-    [{ id: 0, orderId: 0, status: order.status, note: placed.note, createdAt: now }],
+    [
+      {
+        id: 0,
+        orderId: 0,
+        status: order.status,
+        note: placed.note,
+        actorId: null,
+        actorName: null,
+        createdAt: now,
+      },
+    ],
   );
   const alert = newOrderAlertMail(deps.publicUrl, view, settings);
   const mails = [

@@ -1,3 +1,4 @@
+import type { Role } from '../../contracts/accounts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages } from '../../contracts/checkout-texts';
@@ -12,7 +13,7 @@ import { placeOrder, type PlacedOrder, type PlaceOrderDeps } from './place-order
 import { getOrderForViewer, listOrdersForUser, trackOrder, trackOrderLimit } from './read-orders';
 import { setProductStock } from '../../tests/fixtures/stock';
 
-type Viewer = { id: string; email: string; role: 'customer' | 'admin'; emailVerified: boolean };
+type Viewer = { id: string; email: string; role: Role; emailVerified: boolean };
 
 let database: TestDatabase;
 let deps: PlaceOrderDeps;
@@ -85,7 +86,7 @@ beforeAll(async () => {
   await setProductStock(database.db, product.id, 50);
   owner = await insertUser('owner@example.ng');
   stranger = await insertUser('stranger@example.ng');
-  admin = await insertUser('admin@rossy.test', 'admin');
+  admin = await insertUser('admin@rossy.test', 'owner');
   ownerFirst = await placeOrder(deps, orderBody(owner.email), { user: { id: owner.id } });
   ownerSecond = await placeOrder(deps, orderBody(owner.email), { user: { id: owner.id } });
   guest = await placeOrder(deps, orderBody('Later.Member@Example.ng'));

@@ -7,6 +7,8 @@ import {
   shopperStatusLabel,
   type OrderStatusId,
 } from '../../contracts/checkout-texts';
+import type { Role } from '../../contracts/accounts';
+import { can } from '../accounts/permissions';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema/orders';
 import { AppError } from '../errors';
@@ -24,7 +26,7 @@ export interface OrderOwner {
 }
 
 export interface OrderViewer {
-  user: (OrderOwner & { role: 'customer' | 'admin' }) | null;
+  user: (OrderOwner & { role: Role }) | null;
   /** The secret from a guest's order link. */
   key?: string | null | undefined;
 }
@@ -55,7 +57,7 @@ function sameSecret(given: string, storedHash: string): boolean {
 
 export function canView(row: OrderRow, viewer: OrderViewer): boolean {
   const { user } = viewer;
-  if (user?.role === 'admin') return true;
+  if (user && can(user.role, 'orders.read')) return true;
   if (user && (row.userId === user.id || ownsGuestOrder(user, row))) return true;
   return Boolean(viewer.key && sameSecret(viewer.key, row.accessTokenHash));
 }

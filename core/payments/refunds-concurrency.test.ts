@@ -68,7 +68,7 @@ async function paidOrder() {
     testOrderBody(product, { paymentMethod: 'credit-card', quantity: 2 }),
   );
   const number = placed.order.number;
-  const viewer = { user: { ...staff[0]!, emailVerified: true, role: 'admin' as const } };
+  const viewer = { user: { ...staff[0]!, emailVerified: true, role: 'owner' as const } };
   const start = await startPayment(deps, number, viewer);
   const charge = await chargeSandboxCard(database.db, {
     txRef: start.txRef,

@@ -80,7 +80,7 @@ async function paidOrder() {
   const placed = await placeOrder(orderDeps, testOrderBody(product, { paymentMethod: 'credit-card' }));
   const number = placed.order.number;
   const start = await startPayment(deps, number, {
-    user: { ...admin, emailVerified: true, role: 'admin' },
+    user: { ...admin, emailVerified: true, role: 'owner' },
   });
   const charge = standIn.add({ tx_ref: start.txRef, amount: start.amount });
   const outcome = await applyProviderTransaction(deps, await deps.provider.verifyById(String(charge.id)));

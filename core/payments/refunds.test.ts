@@ -34,7 +34,7 @@ let deps: PaymentDeps;
 let product: { id: number; size: string | null };
 let admin: { id: string; email: string };
 const adminViewer = () => ({
-  user: { id: admin.id, email: admin.email, emailVerified: true, role: 'admin' as const },
+  user: { id: admin.id, email: admin.email, emailVerified: true, role: 'owner' as const },
 });
 
 beforeAll(async () => {

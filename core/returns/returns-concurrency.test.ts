@@ -51,7 +51,7 @@ beforeAll(async () => {
   productId = product!.id;
   const [person] = await db
     .insert(users)
-    .values({ name: 'Staff', email: 'staff@rossy.test', passwordHash: 'x', role: 'admin' })
+    .values({ name: 'Staff', email: 'staff@rossy.test', passwordHash: 'x', role: 'owner' })
     .returning({ id: users.id, email: users.email });
   staff = person!;
 });

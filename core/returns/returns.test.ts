@@ -109,7 +109,7 @@ describe('a return of a delivered order', () => {
     const people = await db
       .insert(users)
       .values([
-        { name: 'Staff', email: 'staff@rossy.test', passwordHash: 'x', role: 'admin' },
+        { name: 'Staff', email: 'staff@rossy.test', passwordHash: 'x', role: 'owner' },
         { name: 'Ada', email: 'ada@example.ng', passwordHash: 'x', emailVerifiedAt: new Date() },
         { name: 'Bola', email: 'bola@example.ng', passwordHash: 'x', emailVerifiedAt: new Date() },
       ])

@@ -209,6 +209,10 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', { enum: orderStatuses }).notNull(),
     note: text('note').notNull().default(''),
+    /** The staff member who made the move (null for the shopper, a payment or the shop's own jobs). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Their name as it was, so the timeline still reads right when the account goes. */
+    actorName: text('actor_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],

@@ -48,7 +48,7 @@ describe('the refund follow-up job', () => {
       testOrderBody({ id: product!.id, size: product!.sizes[0] ?? null }, { paymentMethod: 'credit-card' }),
     );
     const start = await startPayment(deps, placed.order.number, {
-      user: { ...admin!, emailVerified: true, role: 'admin' },
+      user: { ...admin!, emailVerified: true, role: 'owner' },
     });
     const charge = await chargeSandboxCard(database.db, {
       txRef: start.txRef,

@@ -1,9 +1,9 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../../contracts/accounts';
 import type { TokenSigner } from '../../core/accounts/session-tokens';
 import { resolveSession, type CurrentUser, type IssuedSession } from '../../core/accounts/sessions';
+import { can, FORBIDDEN_MESSAGE, routePermission } from '../../core/accounts/permissions';
 import { AppError } from '../../core/errors';
 import type { ClientInfo } from '../../core/rate-limits';
 import type { Db } from '../../db/client';
@@ -48,12 +48,24 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Db; 
   });
 });
 
-/** Route guard: 401 for a guest; with a role, 403 for a signed-in user without it. */
-export function requireUser(role?: Role) {
+/** Route guard: 401 for a guest. */
+export function requireUser() {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-    if (role && request.user.role !== role)
-      throw new AppError('FORBIDDEN', 'You do not have permission to access this page.');
+  };
+}
+
+/**
+ * The staff routes' guard, one for all of them: 401 for a guest, 403 for a customer, and for staff
+ * 403 unless the permission table (core/accounts/permissions.ts) gives their role this route. The
+ * role is read with the session on every request, so a role taken away closes the door at once.
+ */
+export function requireStaff() {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.user) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+    const permission = routePermission(request.method, request.routeOptions.url ?? '');
+    if (!permission || !can(request.user.role, permission))
+      throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
   };
 }
 

@@ -74,7 +74,7 @@ afterAll(async () => {
 
 describe('finding 1: nobody becomes admin through ADMIN_EMAIL', () => {
   it('signing up and signing in with ADMIN_EMAIL, before any admin exists, gives a customer', async () => {
-    const [admins] = await test.database.db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+    const [admins] = await test.database.db.select({ n: count() }).from(users).where(eq(users.role, 'owner'));
     expect(admins!.n).toBe(0);
     const started = await signUp('  Admin@Rossy.ng ', 'Stranger-Pass-2026');
     expect(started.statusCode).toBe(202);
@@ -140,7 +140,7 @@ describe('finding 1: nobody becomes admin through ADMIN_EMAIL', () => {
       url: `/api/users/${target!.id}/promote`,
       headers: bearer(admin.token),
     });
-    expect(byAdmin.json().user.role).toBe('admin');
+    expect(byAdmin.json().user.role).toBe('owner');
   });
 });
 

@@ -71,7 +71,7 @@ describe('ADMIN_EMAIL held by a customer', () => {
       promoteCustomer: true,
     });
     expect(result.email).toBe('mine@example.ng');
-    expect(await roleOf('mine@example.ng')).toBe('admin');
+    expect(await roleOf('mine@example.ng')).toBe('owner');
     expect((await signIn('mine@example.ng', 'Owner-Again-2026')).statusCode).toBe(200);
   });
 });
@@ -87,7 +87,7 @@ describe('ADMIN_EMAIL that is an administrator’s', () => {
 
   it('npm run admin:password gives it a new password', async () => {
     await setAdminPassword(test.database.db, 'admin@rossy.ng', 'New-Admin-Pass-2026');
-    expect(await roleOf('admin@rossy.ng')).toBe('admin');
+    expect(await roleOf('admin@rossy.ng')).toBe('owner');
     expect((await signIn('admin@rossy.ng', 'New-Admin-Pass-2026')).statusCode).toBe(200);
   });
 });

@@ -34,7 +34,7 @@ async function paidOrder() {
   const number = placed.json().order.id as string;
   const deps = shop.test.app.services.payments;
   const start = await startPayment(deps, number, {
-    user: { id: 'probe', email: 'admin@rossy.ng', emailVerified: true, role: 'admin' },
+    user: { id: 'probe', email: 'admin@rossy.ng', emailVerified: true, role: 'owner' },
   });
   const charge = await chargeSandboxCard(deps.db, {
     txRef: start.txRef,

@@ -44,7 +44,7 @@ async function signInCookie(email: string, remoteAddress = freshAddress()): Prom
 
 async function makeAdmin(email: string): Promise<string> {
   const account = await signUpAccount(test, email, 'Outbox Reader');
-  await test.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, account.id));
+  await test.database.db.update(users).set({ role: 'owner' }).where(eq(users.id, account.id));
   return account.token;
 }
 

@@ -114,7 +114,7 @@ describe('mass assignment', () => {
     const response = await test.app.inject({
       method: 'POST',
       url: '/api/signup',
-      payload: { name: 'Role Person', email: 'role@example.ng', password: 'Sturdy-Pass-2026', role: 'admin' },
+      payload: { name: 'Role Person', email: 'role@example.ng', password: 'Sturdy-Pass-2026', role: 'owner' },
     });
     expect(response.statusCode).toBe(202);
     const [row] = await test.database.db.select().from(users).where(eq(users.email, 'role@example.ng'));

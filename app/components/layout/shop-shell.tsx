@@ -1,3 +1,4 @@
+import { isStaffRole } from '../../../contracts/accounts';
 import { useEffect } from 'react';
 import { registerServiceWorker } from '../../lib/connection';
 import { useRootData, type ShopInfo } from '../../lib/root-data';
@@ -16,7 +17,7 @@ export function ShopShell({ children, chat }: { children: React.ReactNode; chat:
   useEffect(registerServiceWorker, []);
   if (!data) return <main id="main">{children}</main>;
   const signedIn = data.user !== null;
-  const isAdmin = data.user?.role === 'admin';
+  const isAdmin = isStaffRole(data.user?.role);
   return (
     <>
       <a

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { adminTabs, type ReadyAdminTabId } from './admin-texts';
+import { useCan, useStaffTabs } from './staff-access';
 
 const linkClasses = (active: boolean) =>
   cn(
@@ -17,6 +18,8 @@ const linkClasses = (active: boolean) =>
  */
 export function AdminNav({ current }: { current: ReadyAdminTabId | 'add-product' }) {
   const nav = useRef<HTMLElement>(null);
+  const tabs = useStaffTabs();
+  const canAddProducts = useCan('catalog.manage');
   // On a phone the tabs scroll sideways: the open one is brought into view, never left cut off.
   useEffect(() => {
     const active = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -31,7 +34,7 @@ export function AdminNav({ current }: { current: ReadyAdminTabId | 'add-product'
       {/* From 1024 px every tab shows in full: the row wraps rather than hiding one. */}
       <ul className="flex min-w-max gap-1 border-b border-line lg:min-w-0 lg:flex-wrap">
         {adminTabs
-          .filter((tab) => tab.ready)
+          .filter((tab) => tab.ready && tabs.includes(tab.id))
           .map((tab) => {
             const active = tab.id === current;
             const link = (
@@ -45,7 +48,7 @@ export function AdminNav({ current }: { current: ReadyAdminTabId | 'add-product'
                 </Link>
               </li>
             );
-            if (tab.id !== 'products') return link;
+            if (tab.id !== 'products' || !canAddProducts) return link;
             return [
               link,
               <li key="add-product">

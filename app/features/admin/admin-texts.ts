@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../../core/errors';
 export const adminTabs = [
   { id: 'overview', label: 'Overview', ready: true },
   { id: 'users', label: 'User Management', ready: true },
+  { id: 'staff', label: 'Staff', ready: true },
   { id: 'products', label: 'All Products', ready: true },
   { id: 'orders', label: 'Orders', ready: true },
   { id: 'returns', label: 'Returns', ready: true },

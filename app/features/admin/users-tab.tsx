@@ -1,3 +1,4 @@
+import { roleLabels } from '../../../contracts/accounts';
 import { ShieldCheck, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
@@ -26,10 +27,10 @@ function RoleBadge({ role }: { role: UserRow['role'] }) {
       data-testid="user-role"
       className={cn(
         pill,
-        role === 'admin' ? 'border-gold/50 bg-paper text-gold-deep' : 'border-ink/15 bg-cream text-ink',
+        role !== 'customer' ? 'border-gold/50 bg-paper text-gold-deep' : 'border-ink/15 bg-cream text-ink',
       )}
     >
-      {role === 'admin' ? 'Admin' : 'Customer'}
+      {roleLabels[role]}
     </span>
   );
 }
@@ -70,7 +71,7 @@ function UserActions({
 }) {
   return (
     <div className={cn('flex flex-wrap justify-end gap-2', className)}>
-      {user.role !== 'admin' ? (
+      {user.role === 'customer' ? (
         <Button
           size="sm"
           variant="outline"

@@ -77,7 +77,7 @@ beforeAll(async () => {
       person('c3', '2030-03-31T23:30:00', { status: 'inactive' }),
       person('c4', '2030-04-01T00:30:00'),
       person('c5', '2030-01-01T10:00:00'),
-      person('admin', '2030-03-03T10:00:00', { role: 'admin' }),
+      person('admin', '2030-03-03T10:00:00', { role: 'owner' }),
     ])
     .returning({ id: users.id, name: users.name });
   for (const account of accounts) people[account.name as keyof typeof people] = account.id;

@@ -84,7 +84,7 @@ describe('sign-up', () => {
   });
 
   it('ignores a role sent by the browser', async () => {
-    const { user } = await signUpUser({ role: 'admin', status: 'inactive' });
+    const { user } = await signUpUser({ role: 'owner', status: 'inactive' });
     expect(user).toMatchObject({ role: 'customer', status: 'active' });
   });
 
@@ -368,7 +368,7 @@ describe('profile', () => {
         phone: '+2348030000001',
         city: 'Abuja',
         state: 'FCT',
-        role: 'admin',
+        role: 'owner',
         status: 'inactive',
       },
     });
@@ -615,7 +615,7 @@ describe('password reset proves the address', () => {
 describe('user management', () => {
   async function adminToken() {
     const customer = await signUpUser({ email: uniqueEmail('manager') });
-    await test.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, customer.user.id));
+    await test.database.db.update(users).set({ role: 'owner' }).where(eq(users.id, customer.user.id));
     return { token: customer.token, id: customer.user.id as string };
   }
 
@@ -660,7 +660,7 @@ describe('user management', () => {
       url: `/api/users/${customer.user.id}/promote`,
       headers: bearer(admin.token),
     });
-    expect(promoted.json().user.role).toBe('admin');
+    expect(promoted.json().user.role).toBe('owner');
 
     const target = await signUpUser();
     const off = await test.app.inject({

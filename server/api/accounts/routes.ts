@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   profileSchema,
+  roles,
   verifyEmailSchema,
   type PublicUser,
 } from '../../../contracts/accounts';
@@ -26,7 +27,7 @@ export const publicUserSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(['customer', 'admin']),
+  role: z.enum(roles).describe('customer, or a staff role: owner, manager, dispatch, support'),
   status: z.enum(['active', 'inactive']),
   phone: z.string(),
   address: z.string(),
@@ -37,6 +38,7 @@ export const publicUserSchema = z.object({
   avatarUrl: z.string().nullable(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  twoFactorEnabled: z.boolean().describe('Whether sign-in asks for a one-time code after the password'),
   emailVerified: z
     .boolean()
     .describe('Whether the address is confirmed; guest orders with it show only then'),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../plugins/session';
+import { requireStaff } from '../../plugins/session';
 import { adminAuditRoutes } from './audit';
 import { adminCouponRoutes } from './coupons';
 import { adminExportRoutes } from './exports';
@@ -17,11 +17,11 @@ import { adminSettingsRoutes } from './settings';
 import { adminAnswers, declareAnswers } from '../schemas';
 
 /**
- * Every /api/admin route. The Admin role is checked once, here, for every route of every plugin
+ * Every /api/admin route. The staff guard checks the permission table once, here, for every route of every plugin
  * registered below: a new admin route cannot forget it.
  */
 export async function adminRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', requireUser('admin'));
+  app.addHook('onRequest', requireStaff());
   declareAnswers(app, adminAnswers);
   await app.register(adminOverviewRoutes);
   await app.register(adminProductRoutes);

@@ -48,7 +48,7 @@ async function paidOrder() {
   const order = await placed('credit-card');
   const deps = test.app.services.payments;
   const start = await startPayment(deps, order.id, {
-    user: { id: 'x', email: 'admin@rossy.ng', emailVerified: true, role: 'admin' },
+    user: { id: 'x', email: 'admin@rossy.ng', emailVerified: true, role: 'owner' },
   });
   const charge = await chargeSandboxCard(deps.db, {
     txRef: start.txRef,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { recordIdSchema } from '../../../contracts/limits';
 import { stockAlertSignUpSchema, stockAlertTexts } from '../../../contracts/stock-alerts';
 import { requestStockAlert, variantAlertCounts } from '../../../core/catalog/stock-alerts';
-import { clientOf, requireUser } from '../../plugins/session';
+import { clientOf, requireStaff } from '../../plugins/session';
 import {
   adminAnswers,
   declareAnswers,
@@ -60,7 +60,7 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
  * and 403 declared), so it is safe wherever it is registered.
  */
 export async function adminStockAlertRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', requireUser('admin'));
+  app.addHook('onRequest', requireStaff());
   declareAnswers(app, adminAnswers);
   await app.register(stockAlertCountRoutes);
 }

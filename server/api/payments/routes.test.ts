@@ -256,7 +256,7 @@ describe('bank transfers', () => {
       .select({ role: users.role })
       .from(users)
       .where(sql`${users.email} = 'admin@rossy.ng'`);
-    expect(admin?.role).toBe('admin');
+    expect(admin?.role).toBe('owner');
   });
 });
 

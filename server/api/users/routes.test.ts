@@ -80,7 +80,7 @@ describe('user management API', () => {
       url: `/api/users/${customer.id}/promote`,
       headers: auth(admin.token),
     });
-    expect(response.json().user.role).toBe('admin');
+    expect(response.json().user.role).toBe('owner');
     expect(
       (await test.app.inject({ method: 'GET', url: '/api/users', headers: auth(customer.token) })).statusCode,
     ).toBe(200);
@@ -88,7 +88,7 @@ describe('user management API', () => {
     expect(entry).toMatchObject({
       actorEmail: 'admin@rossy.ng',
       before: { role: 'customer' },
-      after: { role: 'admin' },
+      after: { role: 'owner' },
     });
   });
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userListQuerySchema } from '../../../contracts/accounts';
 import { listUsers, promoteUser, setUserStatus } from '../../../core/accounts/manage-users';
-import { currentUser, requireUser } from '../../plugins/session';
+import { currentUser, requireStaff } from '../../plugins/session';
 import { publicUserSchema } from '../accounts/routes';
 import { adminAnswers, declareAnswers, errorSchema } from '../schemas';
 
@@ -18,7 +18,7 @@ const auditActorOf = (request: FastifyRequest) => {
 
 /** User management: administrators only, checked here on the server for every route. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireUser('admin'));
+  app.addHook('onRequest', requireStaff());
   declareAnswers(app, adminAnswers);
   const { db } = app.services;
 

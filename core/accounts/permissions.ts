@@ -1,0 +1,242 @@
+import { isStaffRole, type Role, type StaffRole } from '../../contracts/accounts';
+import type { Permission } from '../../contracts/permissions';
+import { AppError } from '../errors';
+
+/**
+ * The permission table: what each staff role may do. Everything the admin area offers (every REST
+ * route under the admin's guard, every tab, every action of a tab, every admin page) names one
+ * permission in the tables below, and a staff member reaches it only when their role holds it.
+ * Something with no entry refuses everyone: a new route or action is closed until it is placed here.
+ */
+export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
+  owner: [
+    'overview.read',
+    'catalog.manage',
+    'orders.read',
+    'orders.fulfil',
+    'orders.cancel',
+    'payments.manage',
+    'refunds.manage',
+    'returns.read',
+    'returns.manage',
+    'returns.exchange',
+    'customers.read',
+    'customers.manage',
+    'staff.manage',
+    'settings.manage',
+    'coupons.manage',
+    'content.manage',
+    'messages.manage',
+    'reports.read',
+    'exports.download',
+    'outbox.read',
+    'audit.read',
+  ],
+  manager: [
+    'overview.read',
+    'catalog.manage',
+    'orders.read',
+    'orders.fulfil',
+    'orders.cancel',
+    'payments.manage',
+    'refunds.manage',
+    'returns.read',
+    'returns.manage',
+    'returns.exchange',
+    'customers.read',
+    'customers.manage',
+    'coupons.manage',
+    'content.manage',
+    'messages.manage',
+    'reports.read',
+    'exports.download',
+  ],
+  dispatch: ['orders.read', 'orders.fulfil'],
+  support: ['orders.read', 'returns.read', 'returns.manage', 'customers.read', 'messages.manage'],
+};
+
+/** Whether a role holds a permission; a customer (or anyone not staff) holds none. */
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return isStaffRole(role) && rolePermissions[role].includes(permission);
+}
+
+/** Every permission a role holds, for the pages to show only what it may do. */
+export function permissionsOf(role: Role | null | undefined): Permission[] {
+  return isStaffRole(role) ? [...rolePermissions[role]] : [];
+}
+
+export const FORBIDDEN_MESSAGE = 'You do not have permission to access this page.';
+export const NOT_YOURS_MESSAGE = 'Your role does not allow this. Ask the shop owner.';
+
+/** Throws 403 unless the role holds the permission (the admin's own checks inside core use this). */
+export function requirePermission(role: Role | null | undefined, permission: Permission): void {
+  if (!can(role, permission)) throw new AppError('FORBIDDEN', NOT_YOURS_MESSAGE);
+}
+
+/**
+ * Every staff REST route, as `METHOD /path` with Fastify's `:param` spelling, and the permission it
+ * needs. The admin guard (server/plugins/staff-guard.ts) looks each request up here; a route missing
+ * from this table answers 403 to everyone, and a test walks the routes so none is forgotten.
+ */
+export const staffRoutePermissions: Record<string, Permission> = {
+  'GET /api/admin/overview': 'overview.read',
+
+  'GET /api/admin/products': 'catalog.manage',
+  'POST /api/admin/products': 'catalog.manage',
+  'PATCH /api/admin/products/:id': 'catalog.manage',
+  'DELETE /api/admin/products/:id': 'catalog.manage',
+  'POST /api/admin/products/images': 'catalog.manage',
+  'POST /api/admin/products/import': 'catalog.manage',
+  'GET /api/admin/stock-alerts': 'catalog.manage',
+
+  'GET /api/admin/orders': 'orders.read',
+  // Shipping, delivering and pickup need orders.fulfil; cancelling also needs orders.cancel, and
+  // cancelling with the money back refunds.manage (checked in core/orders/manage-orders.ts).
+  'PATCH /api/admin/orders/:id/status': 'orders.fulfil',
+  'POST /api/admin/orders/:id/confirm-transfer': 'payments.manage',
+
+  'GET /api/admin/transactions': 'payments.manage',
+  'POST /api/admin/transactions/:id/verify': 'payments.manage',
+
+  'GET /api/admin/orders/:id/refunds': 'refunds.manage',
+  'POST /api/admin/orders/:id/refunds': 'refunds.manage',
+  'GET /api/admin/refunds': 'refunds.manage',
+  'POST /api/admin/refunds/:id/retry': 'refunds.manage',
+
+  'GET /api/admin/returns': 'returns.read',
+  'GET /api/admin/returns/:id': 'returns.read',
+  'POST /api/admin/returns/:id/approve': 'returns.manage',
+  'POST /api/admin/returns/:id/decline': 'returns.manage',
+  'POST /api/admin/returns/:id/receive': 'returns.manage',
+  'POST /api/admin/returns/:id/close': 'returns.manage',
+  'POST /api/admin/returns/:id/refund': 'refunds.manage',
+  'POST /api/admin/returns/:id/exchange': 'returns.exchange',
+
+  'GET /api/users': 'customers.read',
+  'PATCH /api/users/:id/status': 'customers.manage',
+  'PATCH /api/users/:id/promote': 'staff.manage',
+
+  'GET /api/admin/staff': 'staff.manage',
+  'POST /api/admin/staff': 'staff.manage',
+  'PATCH /api/admin/staff/:userId': 'staff.manage',
+  'DELETE /api/admin/staff/:userId': 'staff.manage',
+  'DELETE /api/admin/staff/invitations/:id': 'staff.manage',
+
+  'GET /api/admin/settings': 'settings.manage',
+  'PUT /api/admin/settings': 'settings.manage',
+  'PATCH /api/admin/settings': 'settings.manage',
+
+  'GET /api/admin/coupons': 'coupons.manage',
+  'POST /api/admin/coupons': 'coupons.manage',
+  'GET /api/admin/coupons/:id': 'coupons.manage',
+  'PATCH /api/admin/coupons/:id': 'coupons.manage',
+
+  'GET /api/admin/messages': 'messages.manage',
+  'GET /api/admin/messages/:id': 'messages.manage',
+  'PATCH /api/admin/messages/:id': 'messages.manage',
+
+  'GET /api/admin/reports': 'reports.read',
+
+  'GET /api/admin/export/orders.csv': 'exports.download',
+  'GET /api/admin/export/products.csv': 'exports.download',
+  'GET /api/admin/export/users.csv': 'exports.download',
+  'GET /api/admin/export/transactions.csv': 'exports.download',
+  'GET /api/admin/export/refunds.csv': 'exports.download',
+
+  'GET /api/admin/outbox': 'outbox.read',
+  'GET /api/admin/outbox/:id': 'outbox.read',
+
+  'GET /api/admin/audit': 'audit.read',
+};
+
+/** The permission a staff REST route needs, or undefined when it is not in the table (refused). */
+export function routePermission(method: string, url: string): Permission | undefined {
+  const key = `${method.toUpperCase()} ${url}`;
+  return Object.hasOwn(staffRoutePermissions, key) ? staffRoutePermissions[key] : undefined;
+}
+
+/** The admin dashboard's tabs (`/admin?tab=…`) and the permission each needs to be shown. */
+export const adminTabPermissions = {
+  overview: 'overview.read',
+  users: 'customers.read',
+  staff: 'staff.manage',
+  products: 'catalog.manage',
+  orders: 'orders.read',
+  returns: 'returns.read',
+  payments: 'payments.manage',
+  settings: 'settings.manage',
+  coupons: 'coupons.manage',
+  messages: 'messages.manage',
+  blog: 'content.manage',
+  announcements: 'content.manage',
+  outbox: 'outbox.read',
+  audit: 'audit.read',
+} as const satisfies Record<string, Permission>;
+
+export type AdminTabId = keyof typeof adminTabPermissions;
+
+/** The admin pages beside the dashboard, by their path. */
+export const adminPagePermissions = {
+  '/admin/products/new': 'catalog.manage',
+  '/admin/products/import': 'catalog.manage',
+  '/admin/products/:id': 'catalog.manage',
+  '/admin/users': 'customers.read',
+  '/admin/reports': 'reports.read',
+} as const satisfies Record<string, Permission>;
+
+/**
+ * Every action of the dashboard, by its form's `intent`, and the permission it needs. An intent not
+ * listed is refused (403) whatever the role.
+ */
+export const adminActionPermissions: Record<string, Permission> = {
+  ship: 'orders.fulfil',
+  deliver: 'orders.fulfil',
+  ready: 'orders.fulfil',
+  collect: 'orders.fulfil',
+  cancel: 'orders.cancel',
+  'confirm-transfer': 'payments.manage',
+  verify: 'payments.manage',
+  refund: 'refunds.manage',
+  'refund-owed': 'refunds.manage',
+  'retry-refund': 'refunds.manage',
+
+  'return-approve': 'returns.manage',
+  'return-decline': 'returns.manage',
+  'return-receive': 'returns.manage',
+  'return-close': 'returns.manage',
+  'return-refund': 'refunds.manage',
+  'return-exchange': 'returns.exchange',
+
+  'user-status': 'customers.manage',
+  'user-promote': 'staff.manage',
+  'staff-add': 'staff.manage',
+  'staff-role': 'staff.manage',
+  'staff-remove': 'staff.manage',
+  'staff-revoke-invitation': 'staff.manage',
+
+  'product-save': 'catalog.manage',
+  'product-delete': 'catalog.manage',
+  'product-restore': 'catalog.manage',
+
+  'settings-save': 'settings.manage',
+  'coupon-create': 'coupons.manage',
+  'coupon-update': 'coupons.manage',
+  'coupon-toggle': 'coupons.manage',
+  'message-status': 'messages.manage',
+  'blog-save': 'content.manage',
+  'blog-publish': 'content.manage',
+  'blog-unpublish': 'content.manage',
+  'announcement-send': 'content.manage',
+};
+
+/** The permission an action needs, or undefined when the intent is unknown (refused). */
+export function actionPermission(intent: string): Permission | undefined {
+  return Object.hasOwn(adminActionPermissions, intent) ? adminActionPermissions[intent] : undefined;
+}
+
+/** The first tab a role may open: where /admin lands it (the Overview for those who hold it). */
+export function landingTab(role: Role | null | undefined): AdminTabId | null {
+  for (const [tab, permission] of Object.entries(adminTabPermissions))
+    if (can(role, permission)) return tab as AdminTabId;
+  return null;
+}
