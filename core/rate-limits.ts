@@ -31,4 +31,7 @@ export const accountRateLimits = {
   forgotByIp: { name: 'forgot-ip', limit: 20, windowMs: 60 * MINUTE },
   forgotByAccount: { name: 'forgot-account', limit: 5, windowMs: 60 * MINUTE },
   resetByIp: { name: 'reset-ip', limit: 30, windowMs: 60 * MINUTE },
+  /** Wrong second-factor codes: a 6-digit code must not be found by trying them in turn. */
+  twoFactorByIp: { name: 'two-factor-ip', limit: 30, windowMs: 15 * MINUTE },
+  twoFactorByAccount: { name: 'two-factor-account', limit: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;

@@ -24,6 +24,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { sessionCookies, sessionPlugin } from './plugins/session';
 import { loadSessionSecret } from './session-secret';
+import { loadShopKey } from './shop-key';
 import { pagesPlugin } from './plugins/pages';
 import { sandboxCheckoutPlugin } from './plugins/sandbox-checkout';
 import { securityPlugin } from './plugins/security';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accounts: {
       db: database.db,
       tokens,
+      shopKey: loadShopKey(config.shopKey, config.dataDir),
       mailer,
       publicUrl: config.publicUrl,
       rateLimiter: app.rateLimiter,

@@ -35,6 +35,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('SHOP_KEY: optional, at least 32 characters, never echoed', () => {
+    expect(loadConfig({}).shopKey).toBeUndefined();
+    expect(loadConfig({ SHOP_KEY: 'k'.repeat(32) }).shopKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ SHOP_KEY: 'short-shop-key' })).toThrow(
+      /SHOP_KEY must be at least 32 characters long$/m,
+    );
+  });
+
   it("TRUST_PROXY: off by default; true, a hop count, or the load balancer's addresses", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);

@@ -90,6 +90,11 @@ const envSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.string().min(32, 'must be at least 32 characters long').optional(),
   ),
+  /** Seals each staff member's second-factor secret; kept across restores (see server/shop-key.ts). */
+  SHOP_KEY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
   ADMIN_EMAIL: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.email('must be an e-mail address').default('admin@rossy.ng'),
@@ -165,6 +170,8 @@ export interface Config {
   uploadDir: string;
   redisUrl: string | undefined;
   sessionSecret: string | undefined;
+  /** Unset: a key generated once in DATA_DIR/shop-key. */
+  shopKey: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
   flutterwave:
@@ -227,6 +234,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     redisUrl: env.REDIS_URL,
     sessionSecret: env.SESSION_SECRET,
+    shopKey: env.SHOP_KEY,
     adminEmail: env.ADMIN_EMAIL.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
     flutterwave:

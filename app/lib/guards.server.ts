@@ -14,7 +14,8 @@ export interface StaffContext {
 
 /**
  * Admin pages: a guest goes to sign in (and comes back after), a customer goes home, and a staff
- * member whose role lacks `permission` gets 403 (the admin area's other pages stay theirs).
+ * member whose role lacks `permission` gets 403 (the admin area's other pages stay theirs). Staff
+ * without a second factor, when the owner requires one, go to their profile to turn it on.
  */
 export function requireStaff(
   context: AppLoadContext,
@@ -27,6 +28,8 @@ export function requireStaff(
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   if (!isStaffRole(user.role)) throw redirect('/');
+  // The owner requires a second factor of staff: the profile opens where it is turned on.
+  if (user.secondFactorMissing) throw redirect('/profile?setup=two-factor');
   if (permission && !can(user.role, permission)) throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
   const permissions = permissionsOf(user.role);
   return {

@@ -10,6 +10,8 @@ export interface AccountDeps {
   mailer: Mailer;
   publicUrl: string;
   rateLimiter: RateLimiter;
+  /** Seals second-factor secrets (core/accounts/secret-box.ts). */
+  shopKey: string;
   /** Told about an account e-mail that could not be written (sent after the answer). */
   onMailError?: (error: unknown) => void;
 }

@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { SIGN_IN_FAILED } from '../../contracts/account-texts';
 import { signInSchema, type PublicUser, type SignInInput } from '../../contracts/accounts';
-import { users } from '../../db/schema/accounts';
+import type { DbOrTx } from '../../db/client';
+import { signInChallenges, users } from '../../db/schema/accounts';
 import { signIns } from '../../db/schema/admin';
 import { AppError } from '../errors';
 import { accountRateLimits, type ClientInfo } from '../rate-limits';
@@ -10,10 +12,24 @@ import type { AccountDeps } from './account-deps';
 import { awaitingSignUpConfirmation, sendSignUpLinkAgainLater } from './email-verification';
 import { verifyPassword } from './passwords';
 import { createSession, type IssuedSession } from './sessions';
+import { verifySecondFactor, WRONG_CODE } from './two-factor';
 import { toPublicUser } from './user-view';
 
 export { SIGN_IN_FAILED };
 export const ACCOUNT_INACTIVE = 'This account has been deactivated. Please contact support to restore it.';
+export const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please sign in again.';
+const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_ATTEMPTS = 5;
+
+/** The password was right; the second factor is still to come, within five minutes. */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  challenge: string;
+  expiresAt: Date;
+}
+
+type SignedIn = { user: PublicUser; session: IssuedSession };
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
  * Signs a user in with a new session. An unknown e-mail and a wrong password get the same answer
@@ -26,7 +42,8 @@ export async function signIn(
   deps: Pick<AccountDeps, 'db' | 'tokens' | 'rateLimiter' | 'mailer' | 'publicUrl' | 'onMailError'>,
   raw: SignInInput,
   client: ClientInfo,
-): Promise<{ user: PublicUser; session: IssuedSession }> {
+  now: Date = new Date(),
+): Promise<SignedIn | TwoFactorChallenge> {
   // Failed attempts are what is limited, per address and per account: a shopper who signs in
   // often is never stopped, a guesser is, and so is the right password once an account is locked.
   await deps.rateLimiter.check(accountRateLimits.signInByIp, client.ip);
@@ -50,13 +67,83 @@ export async function signIn(
   }
   if (row.status !== 'active') throw new AppError('FORBIDDEN', ACCOUNT_INACTIVE);
 
+  if (row.twoFactorEnabledAt) {
+    // No session yet: the password alone opens nothing for an account with a second factor.
+    const challenge = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
+    await deps.db
+      .insert(signInChallenges)
+      .values({ userId: row.id, tokenHash: sha256(challenge), expiresAt });
+    return { twoFactorRequired: true, challenge, expiresAt };
+  }
+  return startSession(deps.db, deps.tokens, row, client);
+}
+
+/** The one way a proved sign-in becomes a session, after the password alone or after the second factor. */
+async function startSession(
+  db: DbOrTx,
+  tokens: AccountDeps['tokens'],
+  row: typeof users.$inferSelect,
+  client: ClientInfo,
+): Promise<SignedIn> {
   // Signing in never changes the role: only a signed-in administrator promotes.
-  const [updated] = await deps.db
+  const [updated] = await db
     .update(users)
     .set({ lastSignInAt: sql`now()` })
     .where(eq(users.id, row.id))
     .returning();
-  await deps.db.insert(signIns).values({ userId: row.id });
-  const session = await createSession(deps.db, deps.tokens, row.id, client.userAgent);
+  await db.insert(signIns).values({ userId: row.id });
+  const session = await createSession(db, tokens, row.id, client.userAgent);
   return { user: toPublicUser(updated ?? row), session };
+}
+
+/**
+ * The second step of signing in: the challenge from the right password and a code from the
+ * authenticator app (or a recovery code). Five wrong codes end the challenge; wrong codes are also
+ * limited per account and per address, so a code cannot be found by trying them in turn.
+ */
+export async function completeTwoFactorSignIn(
+  deps: Pick<AccountDeps, 'db' | 'tokens' | 'rateLimiter' | 'shopKey'>,
+  input: { challenge: string; code: string },
+  client: ClientInfo,
+  now: Date = new Date(),
+): Promise<SignedIn> {
+  await deps.rateLimiter.check(accountRateLimits.twoFactorByIp, client.ip);
+  const challenge = typeof input.challenge === 'string' ? input.challenge.trim() : '';
+  const code = typeof input.code === 'string' ? input.code.trim() : '';
+  if (!challenge || challenge.length > 100) throw new AppError('UNAUTHENTICATED', CHALLENGE_EXPIRED);
+  const live = and(
+    eq(signInChallenges.tokenHash, sha256(challenge)),
+    isNull(signInChallenges.usedAt),
+    gt(signInChallenges.expiresAt, now),
+    lt(signInChallenges.attempts, CHALLENGE_ATTEMPTS),
+  );
+  const [found] = await deps.db.select().from(signInChallenges).where(live);
+  if (!found) throw new AppError('UNAUTHENTICATED', CHALLENGE_EXPIRED);
+  await deps.rateLimiter.check(accountRateLimits.twoFactorByAccount, found.userId);
+
+  if (!code || !(await verifySecondFactor(deps, found.userId, code, now))) {
+    // The fifth wrong code ends the challenge: the password has to be entered again.
+    await deps.db
+      .update(signInChallenges)
+      .set({
+        attempts: sql`${signInChallenges.attempts} + 1`,
+        usedAt: sql`CASE WHEN ${signInChallenges.attempts} + 1 >= ${CHALLENGE_ATTEMPTS} THEN now() ELSE NULL END`,
+      })
+      .where(and(eq(signInChallenges.id, found.id), isNull(signInChallenges.usedAt)));
+    await deps.rateLimiter.hit(accountRateLimits.twoFactorByIp, client.ip);
+    await deps.rateLimiter.hit(accountRateLimits.twoFactorByAccount, found.userId);
+    throw new AppError('UNAUTHENTICATED', WRONG_CODE);
+  }
+  // One use: of two answers racing with the same challenge, one signs in.
+  const [claimed] = await deps.db
+    .update(signInChallenges)
+    .set({ usedAt: now })
+    .where(and(eq(signInChallenges.id, found.id), isNull(signInChallenges.usedAt)))
+    .returning({ id: signInChallenges.id });
+  if (!claimed) throw new AppError('UNAUTHENTICATED', CHALLENGE_EXPIRED);
+  const [row] = await deps.db.select().from(users).where(eq(users.id, found.userId));
+  if (!row) throw new AppError('UNAUTHENTICATED', CHALLENGE_EXPIRED);
+  if (row.status !== 'active') throw new AppError('FORBIDDEN', ACCOUNT_INACTIVE);
+  return startSession(deps.db, deps.tokens, row, client);
 }

@@ -5,6 +5,8 @@ import { instantSchema, MAX_PRICE_NAIRA } from '../../contracts/limits';
 import { nigerianStates } from '../../contracts/nigeria';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/settings';
+import { users } from '../../db/schema/accounts';
+import { AppError } from '../errors';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { parseInput } from '../validation';
 import { carriersSchema, defaultCarriers } from './carriers';
@@ -179,6 +181,8 @@ export const shopSettingsSchema = z.object({
    * mobile carrier's address.
    */
   maxUnpaidOrdersPerAddress: whole(1, 1_000_000, 'orders'),
+  /** 'required': staff without a second factor on are kept out of the admin area until they turn it on. */
+  staffTwoFactor: z.enum(['optional', 'required'], "Choose 'optional' or 'required'"),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
@@ -295,6 +299,7 @@ export const defaultShopSettings: ShopSettings = {
   maxQuantityPerProduct: 10,
   maxUnpaidOrdersPerEmail: 3,
   maxUnpaidOrdersPerAddress: 10,
+  staffTwoFactor: 'optional',
 };
 
 /**
@@ -458,6 +463,18 @@ export async function saveShopSettings(
       .for('update');
     const current = readStored(row?.value);
     const next = parseInput(validShopSettingsSchema, mergeShopSettings(current, changes));
+    if (next.staffTwoFactor === 'required' && current.staffTwoFactor !== 'required' && actor?.id) {
+      // Requiring it of staff while her own is off would lock the owner out of her own admin area.
+      const [own] = await tx
+        .select({ enabledAt: users.twoFactorEnabledAt })
+        .from(users)
+        .where(eq(users.id, actor.id));
+      if (!own?.enabledAt)
+        throw new AppError(
+          'CONFLICT',
+          'Turn on two-step sign-in for yourself (Profile → Security) before requiring it of your staff.',
+        );
+    }
     await tx.update(settings).set({ value: next, updatedAt: new Date() }).where(eq(settings.key, 'shop'));
     const changed = changedShopSettings(current, next);
     if (actor && changed.keys.length > 0)

@@ -4,6 +4,7 @@ import { catalogRoutes } from './catalog/routes';
 import { adminStockAlertRoutes, stockAlertRoutes } from './catalog/stock-alerts';
 import { wishlistRoutes } from './catalog/wishlist';
 import { accountRoutes } from './accounts/routes';
+import { twoFactorRoutes } from './accounts/two-factor';
 import { healthRoutes } from './health';
 import { userRoutes } from './users/routes';
 import { orderRoutes } from './orders/routes';
@@ -24,6 +25,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(stockAlertRoutes);
   await app.register(wishlistRoutes);
   await app.register(accountRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(userRoutes);
   await app.register(orderRoutes);
   await app.register(orderReturnRoutes);

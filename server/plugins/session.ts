@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { TokenSigner } from '../../core/accounts/session-tokens';
 import { resolveSession, type CurrentUser, type IssuedSession } from '../../core/accounts/sessions';
 import { can, FORBIDDEN_MESSAGE, routePermission } from '../../core/accounts/permissions';
+import { secondFactorMissing, TWO_FACTOR_REQUIRED_FOR_STAFF } from '../../core/accounts/two-factor';
 import { AppError } from '../../core/errors';
 import type { ClientInfo } from '../../core/rate-limits';
 import type { Db } from '../../db/client';
@@ -45,6 +46,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Db; 
     if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) return;
     const token = tokenFrom(request);
     if (token) request.user = await resolveSession(options.db, options.tokens, token);
+    // Only staff without a second factor cost a settings read (cached), and only to know the owner's rule.
+    if (request.user && request.user.role !== 'customer' && !request.user.twoFactorEnabled) {
+      const settings = await app.services.shopSettings();
+      request.user.secondFactorMissing = secondFactorMissing(request.user, settings.staffTwoFactor);
+    }
   });
 });
 
@@ -59,6 +65,7 @@ export function requireUser() {
  * The staff routes' guard, one for all of them: 401 for a guest, 403 for a customer, and for staff
  * 403 unless the permission table (core/accounts/permissions.ts) gives their role this route. The
  * role is read with the session on every request, so a role taken away closes the door at once.
+ * When the owner requires a second factor of staff, staff without one on get 403 saying how to turn it on.
  */
 export function requireStaff() {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -66,6 +73,7 @@ export function requireStaff() {
     const permission = routePermission(request.method, request.routeOptions.url ?? '');
     if (!permission || !can(request.user.role, permission))
       throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+    if (request.user.secondFactorMissing) throw new AppError('FORBIDDEN', TWO_FACTOR_REQUIRED_FOR_STAFF);
   };
 }
 

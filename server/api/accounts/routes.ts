@@ -15,7 +15,7 @@ import { changePassword } from '../../../core/accounts/change-password';
 import { confirmEmail, resendVerification } from '../../../core/accounts/email-verification';
 import { requestPasswordReset, resetPassword } from '../../../core/accounts/password-reset';
 import { revokeSession, type IssuedSession } from '../../../core/accounts/sessions';
-import { signIn } from '../../../core/accounts/sign-in';
+import { completeTwoFactorSignIn, signIn } from '../../../core/accounts/sign-in';
 import { signUp } from '../../../core/accounts/sign-up';
 import { AVATAR_MAX_BYTES, updateAvatar } from '../../../core/accounts/update-avatar';
 import { getProfile, updateProfile } from '../../../core/accounts/update-profile';
@@ -53,6 +53,13 @@ const sessionAnswer = z.object({
   token: z.string().describe('A signed token (exp in seconds) for the Authorization: Bearer header'),
   expiresAt: z.string(),
 });
+const twoFactorChallenge = z
+  .object({
+    twoFactorRequired: z.literal(true),
+    challenge: z.string().describe('Send it to POST /api/login/two-factor with the code, within 5 minutes'),
+    expiresAt: z.string(),
+  })
+  .describe('The password is right and the account has a second factor: no session yet');
 const addressMoved = z.object({ message: z.string(), email: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
 
@@ -163,12 +170,36 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Sign in',
         body: signInBody,
-        response: { 200: sessionAnswer, ...errors },
+        response: { 200: sessionAnswer, 202: twoFactorChallenge, ...errors },
       },
       schemaErrorFormatter: formMessages('Please enter both email and password'),
     },
     async (request, reply) => {
-      const { user, session } = await signIn(services.accounts, request.body, clientOf(request));
+      const result = await signIn(services.accounts, request.body, clientOf(request));
+      if ('twoFactorRequired' in result)
+        return reply.status(202).send({ ...result, expiresAt: result.expiresAt.toISOString() });
+      reply.header('set-cookie', services.cookies.serialize(result.session));
+      return answerWithSession(result.user, result.session);
+    },
+  );
+
+  app.post(
+    '/login/two-factor',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in, second step: the code from the authenticator app, or a recovery code',
+        body: z.object({ challenge: z.string().min(1).max(200), code: z.string().min(1).max(40) }),
+        response: { 200: sessionAnswer, ...errors },
+      },
+      schemaErrorFormatter: formMessages('Please enter the code'),
+    },
+    async (request, reply) => {
+      const { user, session } = await completeTwoFactorSignIn(
+        services.accounts,
+        request.body,
+        clientOf(request),
+      );
       reply.header('set-cookie', services.cookies.serialize(session));
       return answerWithSession(user, session);
     },
