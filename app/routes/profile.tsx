@@ -17,12 +17,14 @@ import { countryNames } from '../../contracts/checkout-texts';
 import { formatNaira } from '../../contracts/money';
 import { changePassword } from '../../core/accounts/change-password';
 import { resendVerification } from '../../core/accounts/email-verification';
+import { twoFactorStatus } from '../../core/accounts/two-factor';
 import { getProfile, updateProfile } from '../../core/accounts/update-profile';
 import { listOrdersForUser } from '../../core/orders/read-orders';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Field, SelectField } from '../components/ui/field';
 import { FormAlert } from '../features/account/auth-layout';
 import { AvatarUpload } from '../features/account/avatar-upload';
+import { TwoFactorPanel } from '../features/account/two-factor-panel';
 import { OrderDate, OrderStatusBadge } from '../components/orders/order-status';
 import { OrderThumb } from '../components/orders/order-thumb';
 import { RefundTag } from '../components/orders/payment-status';
@@ -44,11 +46,12 @@ const PROFILE_ORDERS = 5;
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect('/login?redirectTo=/profile');
   const showOrders = new URL(request.url).searchParams.get('tab') === 'orders';
-  const [profile, orders] = await Promise.all([
+  const [profile, orders, twoFactor] = await Promise.all([
     getProfile(context.services.db, context.user.id),
     showOrders ? listOrdersForUser(context.services.db, context.user) : null,
+    isStaffRole(context.user.role) ? twoFactorStatus(context.services, context.user) : null,
   ]);
-  return { profile, orders: orders?.slice(0, PROFILE_ORDERS) ?? [] };
+  return { profile, orders: orders?.slice(0, PROFILE_ORDERS) ?? [], twoFactor };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -167,10 +170,13 @@ function EmailStatus({
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile, orders } = loaderData;
+  const { profile, orders, twoFactor } = loaderData;
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const tab = tabs.find((item) => item.id === params.get('tab'))?.id ?? 'personal';
+  const setupTwoFactor = params.get('setup') === 'two-factor';
+  const tab = setupTwoFactor
+    ? 'security'
+    : (tabs.find((item) => item.id === params.get('tab'))?.id ?? 'personal');
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const navigate = useNavigate();
@@ -414,6 +420,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                   {busy ? 'Saving…' : 'Update Password'}
                 </Button>
               </Form>
+              {twoFactor ? <TwoFactorPanel status={twoFactor} opened={setupTwoFactor} /> : null}
             </div>
           ) : null}
         </div>

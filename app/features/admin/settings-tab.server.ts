@@ -197,6 +197,9 @@ function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges
     maxQuantityPerProduct: number(form, 'maxQuantityPerProduct'),
     maxUnpaidOrdersPerEmail: number(form, 'maxUnpaidOrdersPerEmail'),
     maxUnpaidOrdersPerAddress: number(form, 'maxUnpaidOrdersPerAddress'),
+    staffTwoFactor: form.has('staffTwoFactor')
+      ? (text(form, 'staffTwoFactor') as ShopSettings['staffTwoFactor'])
+      : current.staffTwoFactor,
     flashSaleEndsAt,
     currencyRates: {
       USD: number(form, 'currencyRates.USD'),

@@ -14,6 +14,7 @@ import type { AdminActionResult } from './admin-texts';
 import type { loadSettingsTab } from './settings-tab.server';
 import { DeliverySettings } from './settings-delivery';
 import { PickupAndCarrierSettings } from './settings-pickup';
+import { SecuritySettings } from './settings-security';
 
 type SettingsData = Awaited<ReturnType<typeof loadSettingsTab>>;
 type Errors = Record<string, string>;
@@ -270,6 +271,14 @@ export function SettingsTab({ data }: { data: SettingsData }) {
           description="Where shoppers collect pickup orders, and the carriers staff choose from when shipping."
         >
           <PickupAndCarrierSettings pickup={data.pickup} carriers={data.carriers} errors={errors} />
+        </Panel>
+
+        <Panel
+          id="settings-security"
+          title="Staff sign-in"
+          description="What staff need to sign in to the admin area."
+        >
+          <SecuritySettings staffTwoFactor={data.staffTwoFactor} errors={errors} />
         </Panel>
 
         <div className="grid gap-5 lg:grid-cols-2">
