@@ -5,12 +5,30 @@ import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/admin';
 import { parseInput } from '../validation';
 import { containsPattern } from '../search-pattern';
+import type { Role } from '../../contracts/accounts';
 import { lagosMidnight, lagosNextMidnight } from '../../contracts/lagos-time';
 
-/** Who did it: the signed-in administrator (or 'system' for the shop's own jobs). */
+/** Who did it: the signed-in staff member (or 'system' for the shop's own jobs). */
 export interface AuditActor {
   id: string | null;
   email: string;
+  /** Their name, for the records that show people (the order timeline). */
+  name?: string;
+  /**
+   * Their role, when a person acts from the admin area: core checks the permission table with it where
+   * one route reaches two permissions (a cancel with its refund). The shop's own jobs have none.
+   */
+  role?: Role;
+}
+
+/** The order timeline's columns naming who made a move: a staff member, or nobody for the shop's own jobs. */
+export function eventActor(actor: AuditActor | null | undefined): {
+  actorId: string | null;
+  actorName: string | null;
+} {
+  return actor?.id
+    ? { actorId: actor.id, actorName: actor.name || actor.email }
+    : { actorId: null, actorName: null };
 }
 
 export interface AuditEntryInput {

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
 import { paymentTransactions } from '../../db/schema/payments';
+import { eventActor, type AuditActor } from '../audit/audit';
 import type { Mailer } from '../mail/mailer';
 import type { OrderNotificationEvent } from '../notifications/notification-texts';
 import { notifyOrderOwner } from '../notifications/notifications';
@@ -153,6 +154,24 @@ async function makeMove(
   await tx.insert(orderEvents).values({ orderId: order.id, status: to, note: change.note, createdAt: now });
   if (change.tell) await notifyOrderOwner(tx, order, change.tell, now);
   return change.note;
+}
+
+/**
+ * Names the staff member on the timeline entry their move just wrote in this transaction (the move holds
+ * the order's row lock, so the newest entry of the order is theirs).
+ */
+export async function signLatestEvent(tx: DbOrTx, orderId: number, actor: AuditActor | null | undefined) {
+  const by = eventActor(actor);
+  if (!by.actorId) return;
+  await tx
+    .update(orderEvents)
+    .set(by)
+    .where(
+      eq(
+        orderEvents.id,
+        sql`(select max(${orderEvents.id}) from ${orderEvents} where ${orderEvents.orderId} = ${orderId})`,
+      ),
+    );
 }
 
 /** What a move answers: the note it wrote on the timeline, or null when the order had moved already. */

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { orderStatusIds, orderStatusNames, type OrderStatusId } from '../../contracts/checkout-texts';
+import type { Role } from '../../contracts/accounts';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema/orders';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { containsPattern } from '../search-pattern';
+import { requirePermission } from '../accounts/permissions';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import { trackingLink } from '../../contracts/tracking-links';
@@ -21,6 +23,7 @@ import {
   pickupCodeMatches,
   readyOrder,
   shipOrder,
+  signLatestEvent,
 } from './lifecycle';
 import type { OrderDeps } from './order-deps';
 import type { RateLimitRule } from '../rate-limits';
@@ -154,9 +157,18 @@ export async function changeOrderStatus(
     },
   number: string,
   raw: unknown,
-  options: { now?: Date; actor?: AuditActor } = {},
+  options: {
+    now?: Date;
+    actor?: AuditActor;
+    /** The staff member's role: the route lets in who fulfils; cancelling, and its refund, ask more of it here. */
+    role?: Role;
+  } = {},
 ): Promise<OrderView> {
   const input = parseInput(orderStatusChangeSchema, raw);
+  if (options.role !== undefined && input.status === 'cancelled') {
+    requirePermission(options.role, 'orders.cancel');
+    if (input.refund) requirePermission(options.role, 'refunds.manage');
+  }
   const order = await findOrderByNumber(deps.db, number);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   if (input.status === 'shipped' && (!input.carrier || !input.trackingNumber))
@@ -224,6 +236,7 @@ export async function changeOrderStatus(
           : move === 'collect'
             ? await collectOrder(tx, order, input.pickupCode ?? '', now, input.note)
             : await cancelOrder(tx, order, 'shop', now, input.note);
+    if (moved) await signLatestEvent(tx, order.id, options.actor);
     if (moved && options.actor)
       await recordAdminAction(tx, options.actor, {
         action: `order.${input.status}`,

@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
 import { koboToNaira } from '../../contracts/money';
 import {
@@ -10,7 +10,7 @@ import {
   type PaymentMethodId,
 } from '../../contracts/checkout-texts';
 import type { DbOrTx } from '../../db/client';
-import { orderEvents, orderLines, type orders, type ShippingAddress } from '../../db/schema/orders';
+import { orderEvents, orderLines, orders, type ShippingAddress } from '../../db/schema/orders';
 import { refunds } from '../../db/schema/payments';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -33,6 +33,8 @@ export interface OrderEventView {
   label: string;
   note: string;
   at: string;
+  /** Staff timelines only (staffTimeline): the staff member who made the move; the shopper's never carry it. */
+  by?: string | null;
 }
 
 /**
@@ -245,6 +247,28 @@ export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderV
       refundRows.filter((refund) => refund.orderId === row.id),
     ),
   );
+}
+
+/** An order's timeline as staff read it: each entry with the staff member who made it (null: the shopper, a payment, a job). */
+export async function staffTimeline(db: DbOrTx, orderNumber: string): Promise<OrderEventView[]> {
+  const events = await db
+    .select({
+      status: orderEvents.status,
+      note: orderEvents.note,
+      createdAt: orderEvents.createdAt,
+      actorName: orderEvents.actorName,
+    })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(eq(orders.number, orderNumber))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  return events.map((event) => ({
+    status: event.status,
+    label: orderStatusNames[event.status],
+    note: event.note,
+    at: event.createdAt.toISOString(),
+    by: event.actorName,
+  }));
 }
 
 export async function toOrderView(db: DbOrTx, row: OrderRow): Promise<OrderView> {

@@ -9,7 +9,14 @@ import { paymentTransactions, type TransactionStatus } from '../../db/schema/pay
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
-import { cancelOrder, holdForReview, mailShopper, PAID_MAIL_NOTE, payOrder } from '../orders/lifecycle';
+import {
+  cancelOrder,
+  holdForReview,
+  mailShopper,
+  PAID_MAIL_NOTE,
+  payOrder,
+  signLatestEvent,
+} from '../orders/lifecycle';
 import { refundDueAlertMail, transferReviewAlertMail } from '../orders/order-mail';
 import { toOrderView, type OrderRow, type OrderView } from '../orders/order-view';
 import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
@@ -583,6 +590,7 @@ export async function confirmBankTransfer(
       .orderBy(asc(paymentTransactions.id));
     const testMoney = held.some((row) => isTestProvider(row.provider));
     if (!(await payOrder(tx, locked, testMoney ? 'test-transfer' : 'bank-transfer', now))) return false;
+    await signLatestEvent(tx, order.id, admin);
     const receivedKobo = held.reduce((sum, row) => sum + (row.receivedKobo ?? row.amountKobo), 0);
     const shortfallKobo = Math.max(0, order.totalKobo - receivedKobo);
     const overpaidKobo = Math.max(0, receivedKobo - order.totalKobo);

@@ -19,7 +19,7 @@ import { products, productVariants } from '../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
 import { refundLines, refunds } from '../../db/schema/payments';
 import { orderReturns, returnItems } from '../../db/schema/returns';
-import { recordAdminAction, type AuditActor } from '../audit/audit';
+import { eventActor, recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import { notifyOrderOwner } from '../notifications/notifications';
 import type { PaymentDeps } from '../payments/payments';
@@ -1053,7 +1053,9 @@ async function recordMove(
   now: Date,
 ): Promise<void> {
   const note = `Return ${row.number} ${effect.note}`;
-  await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note, createdAt: now });
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: order.id, status: order.status, note, createdAt: now, ...eventActor(actor) });
   await notifyOrderOwner(
     tx,
     order,

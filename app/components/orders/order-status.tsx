@@ -120,7 +120,8 @@ export function OrderProgress({
   pickup?: boolean;
   className?: string;
 }) {
-  const steps = pickup || status === 'ready_for_pickup' || status === 'picked_up' ? pickupSteps : deliverySteps;
+  const steps =
+    pickup || status === 'ready_for_pickup' || status === 'picked_up' ? pickupSteps : deliverySteps;
   const states = stepStates(steps, status);
   return (
     <div className={className}>
@@ -240,7 +241,10 @@ export function OrderTimeline({ events }: { events: OrderEventView[] }) {
           />
           <p className="text-sm font-semibold text-ink">{event.label}</p>
           {event.note ? <p className="mt-0.5 text-sm text-ink-soft">{event.note}</p> : null}
-          <OrderDate iso={event.at} withTime className="mt-1 block text-xs text-muted" />
+          <p className="mt-1 text-xs text-muted">
+            <OrderDate iso={event.at} withTime />
+            {event.by ? <span data-testid="event-by"> · by {event.by}</span> : null}
+          </p>
         </li>
       ))}
     </ol>

@@ -22,8 +22,13 @@ export interface AdminActionArgs {
 /** One action of the dashboard, by its form's `intent`. Returns an AdminActionResult (or data() of one). */
 export type AdminActionHandler = (args: AdminActionArgs) => Promise<unknown>;
 
-/** The audit log's actor for the signed-in administrator. */
-export const auditActor = (admin: CurrentUser): AuditActor => ({ id: admin.id, email: admin.email });
+/** The audit log's actor for the signed-in staff member: who, by name, and the role core checks where one action reaches two permissions. */
+export const auditActor = (admin: CurrentUser): AuditActor => ({
+  id: admin.id,
+  email: admin.email,
+  name: admin.name,
+  role: admin.role,
+});
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,9 @@
 import { orderStatusIds } from '../../../contracts/checkout-texts';
+import { can } from '../../../core/accounts/permissions';
 import { AppError, isAppError } from '../../../core/errors';
 import { staffMoves } from '../../../core/orders/lifecycle';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
-import type { OrderView } from '../../../core/orders/order-view';
+import { staffTimeline, type OrderView } from '../../../core/orders/order-view';
 import { getOrderForViewer } from '../../../core/orders/read-orders';
 import { getShopSettings } from '../../../core/settings/shop-settings';
 import { confirmBankTransfer } from '../../../core/payments/payments';
@@ -28,7 +29,7 @@ import {
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminActionResult } from './admin-texts';
 
 /** The Orders tab: the filtered list, or one order opened (?order=ORD-…). */
-export async function loadOrdersTab({ context, params }: AdminLoadArgs) {
+export async function loadOrdersTab({ context, params, admin }: AdminLoadArgs) {
   const db = context.services.db;
   const status = params.get('status') ?? '';
   const filter = {
@@ -41,20 +42,24 @@ export async function loadOrdersTab({ context, params }: AdminLoadArgs) {
     let order: OrderView | null = null;
     try {
       const found = await getOrderForViewer(db, number.slice(0, 30), { user: context.user });
-      // Staff ask the shopper for the pickup code; they are never shown it.
-      order = { ...found, pickupCode: null };
+      // Staff ask the shopper for the pickup code; they are never shown it. Their timeline names who made each move.
+      order = { ...found, pickupCode: null, events: await staffTimeline(db, found.number) };
     } catch (error) {
       if (!isAppError(error) || error.code !== 'NOT_FOUND') throw error;
     }
+    // Transfers and refunds are read only by a role that handles them: dispatch sees the order, not its money back.
+    const payments = order && can(admin.role, 'payments.manage') ? order : null;
+    const moneyBack = order && can(admin.role, 'refunds.manage') ? order : null;
     return {
       filter,
       order,
       moves: order ? staffMoves(order) : [],
-      reviews: order ? await transfersUnderReview(db, order.number) : [],
-      refunds: order ? await moneyToRefund(db, order.number) : [],
+      reviews: payments ? await transfersUnderReview(db, payments.number) : [],
+      refunds: moneyBack ? await moneyToRefund(db, moneyBack.number) : [],
       // What remains to give back: only once the money came.
-      refundable: order && isPaidStatus(order.paymentStatus) ? await refundableFor(db, order.number) : null,
-      orderRefunds: order ? await refundsOfOrder(db, order.number) : [],
+      refundable:
+        moneyBack && isPaidStatus(moneyBack.paymentStatus) ? await refundableFor(db, moneyBack.number) : null,
+      orderRefunds: moneyBack ? await refundsOfOrder(db, moneyBack.number) : [],
       // The carriers the ship form offers, with the owner's tracking links.
       carriers: order && staffMoves(order).includes('ship') ? (await getShopSettings(db)).carriers : [],
       missing: order ? null : number,
@@ -168,7 +173,7 @@ export const ordersActions: Record<string, AdminActionHandler> = {
       context.services.orders,
       number,
       { status: 'shipped', carrier, trackingNumber, note },
-      { actor: auditActor(admin) },
+      { actor: auditActor(admin), role: admin.role },
     );
     return `Order ${order.number} marked Shipped with ${order.carrier ?? carrier} (${trackingNumber}). The customer has been told${order.trackingUrl ? ', with the tracking link' : ''}.`;
   }),
@@ -177,7 +182,7 @@ export const ordersActions: Record<string, AdminActionHandler> = {
       context.services.orders,
       number,
       { status: 'ready_for_pickup' },
-      { actor: auditActor(admin) },
+      { actor: auditActor(admin), role: admin.role },
     );
     return `Order ${order.number} is ready for pickup. The customer has been sent the address, hours and pickup code.`;
   }),
@@ -186,7 +191,7 @@ export const ordersActions: Record<string, AdminActionHandler> = {
       context.services.orders,
       number,
       { status: 'picked_up', pickupCode: formText(form, 'pickupCode').trim() },
-      { actor: auditActor(admin) },
+      { actor: auditActor(admin), role: admin.role },
     );
     return `Order ${order.number} picked up. The customer has been told.`;
   }),
@@ -195,7 +200,7 @@ export const ordersActions: Record<string, AdminActionHandler> = {
       context.services.orders,
       number,
       { status: 'delivered' },
-      { actor: auditActor(admin) },
+      { actor: auditActor(admin), role: admin.role },
     );
     return `Order ${order.number} marked Delivered. The customer has been told.`;
   }),
@@ -208,7 +213,7 @@ export const ordersActions: Record<string, AdminActionHandler> = {
         : context.services.orders,
       number,
       { status: 'cancelled', ...(refund ? { refund: true } : {}) },
-      { actor: auditActor(admin) },
+      { actor: auditActor(admin), role: admin.role },
     );
     return refund
       ? `Order ${order.number} cancelled and its payment refunded; its items are back on sale and the customer has been told.`

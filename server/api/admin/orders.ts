@@ -136,15 +136,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, email } = currentUser(request);
+      const { id, email, name, role } = currentUser(request);
       return toStaffOrderDto(
         await changeOrderStatus(
           { ...app.services.orders, refunds: cancelRefunder(app.services.payments) },
           request.params.id,
           request.body,
-          {
-            actor: { id, email },
-          },
+          { actor: { id, email, name }, role },
         ),
       );
     },

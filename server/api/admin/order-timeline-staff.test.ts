@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffTimeline } from '../../../core/orders/order-view';
+import { users } from '../../../db/schema/accounts';
+import {
+  auth,
+  createAdminTestApp,
+  signUpAccount,
+  stockedOneSizeProduct,
+} from '../../../tests/fixtures/admin-api';
+import type { TestApp } from '../../../tests/fixtures/test-app';
+
+/** The order timeline names the staff member behind each move, for staff only; the shopper never reads a name. */
+let test: TestApp;
+let productId: number;
+let ownerToken: string;
+let dispatchToken: string;
+
+beforeAll(async () => {
+  let adminToken: string;
+  ({ test, adminToken } = await createAdminTestApp({ seed: true, name: 'Shop Owner' }));
+  ownerToken = adminToken;
+  productId = await stockedOneSizeProduct(test, 20);
+  const rider = await signUpAccount(test, 'rider@example.ng', 'Tunde Rider');
+  await test.database.db.update(users).set({ role: 'dispatch' }).where(eq(users.id, rider.id));
+  dispatchToken = rider.token;
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+async function placeOrder() {
+  const placed = await test.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    payload: {
+      items: [{ id: productId, quantity: 1 }],
+      shippingMethod: 'standard',
+      paymentMethod: 'bank-transfer',
+      email: 'kemi@example.ng',
+      phone: '+234 809 000 1234',
+      shippingAddress: {
+        firstName: 'Kemi',
+        lastName: 'Bello',
+        address: '3 Awolowo Road',
+        city: 'Ikoyi',
+        state: 'Lagos',
+        zipCode: '101233',
+        country: 'Nigeria',
+      },
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json() as { order: { id: string }; accessToken: string };
+}
+
+describe('the order timeline names the staff member', () => {
+  it('shows who confirmed the transfer and who shipped, to staff only', async () => {
+    const { order, accessToken } = await placeOrder();
+    const confirmed = await test.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/confirm-transfer`,
+      headers: auth(ownerToken),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const shipped = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${order.id}/status`,
+      headers: auth(dispatchToken),
+      payload: { status: 'shipped', carrier: 'GIG Logistics', trackingNumber: 'GIG123456' },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+
+    const timeline = await staffTimeline(test.database.db, order.id);
+    expect(timeline[0]).toMatchObject({ status: 'awaiting_payment', by: null });
+    expect(timeline.find((event) => event.status === 'processing')?.by).toBe('Shop Owner');
+    expect(timeline.find((event) => event.status === 'shipped')?.by).toBe('Tunde Rider');
+
+    const hers = await test.app.inject({ method: 'GET', url: `/api/orders/${order.id}?key=${accessToken}` });
+    expect(hers.statusCode, hers.body).toBe(200);
+    expect(hers.body).not.toContain('Tunde Rider');
+    expect(hers.body).not.toContain('Shop Owner');
+  });
+
+  it('lets dispatch ship but not cancel, and a refused cancel writes nothing', async () => {
+    const { order } = await placeOrder();
+    const before = await staffTimeline(test.database.db, order.id);
+    const cancel = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${order.id}/status`,
+      headers: auth(dispatchToken),
+      payload: { status: 'cancelled' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(403);
+    expect(await staffTimeline(test.database.db, order.id)).toEqual(before);
+  });
+});
