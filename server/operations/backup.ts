@@ -27,8 +27,8 @@ export const BACKUP_FORMAT = 'rossy-backup';
 export const BACKUP_VERSION = 2;
 const BATCH = 1000;
 
-/** What a restored shop makes afresh: the signed-in sessions (everyone signs in again). */
-const LEFT_OUT_TABLES = new Set(['sessions']);
+/** What a restored shop makes afresh: the signed-in sessions (everyone signs in again) and sign-ins waiting for their second factor. */
+const LEFT_OUT_TABLES = new Set(['sessions', 'sign_in_challenges']);
 /**
  * Settings rows that hold a key the shop made for itself and makes again when it is missing: the
  * TEST MODE sandbox's secret key (core/payments/sandbox.ts) and the newsletter's unsubscribe-link key

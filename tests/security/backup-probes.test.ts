@@ -10,6 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { type TOTP, URI } from 'otpauth';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../../core/accounts/session-tokens';
@@ -41,6 +42,7 @@ let archive: string;
 let admin: { token: string; id: string };
 let customer: { id: string; email: string };
 let order: { id: string; key: string };
+let recoveryCode: string;
 /** Every live secret the shop held when the archive was made, by name. */
 const secrets: Record<string, string> = {};
 
@@ -134,6 +136,33 @@ beforeAll(async () => {
   });
   expect(pending.statusCode, pending.body).toBe(202);
 
+  // The owner's second factor on, and a sign-in of hers waiting for its code.
+  const bearer = { authorization: `Bearer ${admin.token}` };
+  const started = await shop.inject({
+    method: 'POST',
+    url: '/api/profile/two-factor/setup',
+    headers: bearer,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const { otpauthUri } = started.json() as { otpauthUri: string };
+  const enabled = await shop.inject({
+    method: 'POST',
+    url: '/api/profile/two-factor/enable',
+    headers: bearer,
+    payload: { code: (URI.parse(otpauthUri) as TOTP).generate() },
+  });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  recoveryCode = (enabled.json() as { recoveryCodes: string[] }).recoveryCodes[0]!;
+  secrets['the second factor secret'] = (URI.parse(otpauthUri) as TOTP).secret.base32;
+  const waiting = await shop.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: 'admin@rossy.ng', password: TEST_PASSWORD },
+  });
+  expect(waiting.statusCode, waiting.body).toBe(202);
+  secrets['a sign-in waiting for its code'] = (waiting.json() as { challenge: string }).challenge;
+  secrets['the shop key'] = fs.readFileSync(path.join(dataA, 'shop-key'), 'utf8').trim();
+
   secrets['the session signing key'] = fs.readFileSync(path.join(dataA, 'session-secret'), 'utf8').trim();
   for (const [index, row] of (await rows(database, 'SELECT id::text AS id FROM sessions')).entries())
     secrets[`session ${index + 1}`] = String(row.id);
@@ -192,6 +221,9 @@ describe('what an archive gives away', () => {
     }
     const files = await unpack(archive);
     expect(fs.existsSync(path.join(files, 'session-secret')), 'a signing key file').toBe(false);
+    expect(fs.existsSync(path.join(files, 'shop-key')), 'the key sealing second factors').toBe(false);
+    const challenges = path.join(files, 'database', 'sign_in_challenges.jsonl');
+    expect(fs.existsSync(challenges) ? fs.readFileSync(challenges, 'utf8') : '', 'sign-ins waiting').toBe('');
     const sessions = path.join(files, 'database', 'sessions.jsonl');
     expect(fs.existsSync(sessions) ? fs.readFileSync(sessions, 'utf8') : '', 'session rows').toBe('');
   });
@@ -264,6 +296,20 @@ describe('what an archive gives away', () => {
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
     const token = (signIn.json() as { token: string }).token;
+    // The restored shop has a key of its own, so the owner's sealed secret does not open there: a
+    // recovery code (only its hash was kept) still lets her in, to turn the second factor on again.
+    const waiting = await restoredShop!.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'admin@rossy.ng', password: TEST_PASSWORD },
+    });
+    expect(waiting.statusCode, waiting.body).toBe(202);
+    const second = await restoredShop!.inject({
+      method: 'POST',
+      url: '/api/login/two-factor',
+      payload: { challenge: (waiting.json() as { challenge: string }).challenge, code: recoveryCode },
+    });
+    expect(second.statusCode, second.body).toBe(200);
     expect((await profile(restoredShop!, token)).statusCode).toBe(200);
     // A new session is signed with a new key: the old shop does not know it.
     expect((await profile(shop, token)).statusCode).toBe(401);
