@@ -111,18 +111,20 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, 'intent');
   const handler = Object.hasOwn(actions, intent) ? actions[intent] : undefined;
+  // Each action's permission is the table's (core/accounts/permissions.ts); an action missing from it is
+  // refused. The role is asked first, so what it may not do is refused alike, built or not.
+  const needed = actionPermission(intent);
+  const forbidden = data<AdminActionResult>(
+    { ok: false, intent, error: FORBIDDEN_MESSAGE, fields: {} },
+    { status: 403 },
+  );
+  if (needed && !permissions.includes(needed)) return forbidden;
   if (!handler)
     return data<AdminActionResult>(
       { ok: false, intent, error: 'Unknown action.', fields: {} },
       { status: 400 },
     );
-  // Each action's permission is the table's (core/accounts/permissions.ts); an action missing from it is refused.
-  const needed = actionPermission(intent);
-  if (!needed || !permissions.includes(needed))
-    return data<AdminActionResult>(
-      { ok: false, intent, error: FORBIDDEN_MESSAGE, fields: {} },
-      { status: 403 },
-    );
+  if (!needed) return forbidden;
   return handler({ context, request, form, admin });
 }
 

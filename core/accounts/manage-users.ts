@@ -1,8 +1,10 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
+  isStaffRole,
   userListQuerySchema,
   userStatuses,
   type PublicUser,
+  type Role,
   type UserStatus,
 } from '../../contracts/accounts';
 import type { DbOrTx } from '../../db/client';
@@ -10,6 +12,7 @@ import { users } from '../../db/schema/accounts';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
+import { requirePermission } from './permissions';
 import { revokeUserSessions } from './sessions';
 import { toPublicUser } from './user-view';
 import { containsPattern } from '../search-pattern';
@@ -94,12 +97,16 @@ export async function promoteUser(db: DbOrTx, actor: AuditActor, id: unknown): P
 /**
  * Activates or deactivates an account. An admin cannot deactivate themselves, and the last active
  * admin cannot be deactivated; deactivation ends the user's sessions at once. Recorded in the audit log.
+ * A staff account (an owner's included) is turned off or on only by a role that manages staff: a
+ * manager, who may deactivate customers, neither locks out the owner nor brings back whom the owner
+ * turned off. Staff callers pass `actorRole`; the shop's own jobs and scripts do not.
  */
 export async function setUserStatus(
   db: DbOrTx,
   actor: AuditActor,
   id: unknown,
   status: unknown,
+  options: { actorRole?: Role } = {},
 ): Promise<PublicUser> {
   if (typeof status !== 'string' || !userStatuses.includes(status as UserStatus)) {
     throw new AppError('BAD_REQUEST', 'status must be "active" or "inactive"', {
@@ -109,6 +116,8 @@ export async function setUserStatus(
   const next = status as UserStatus;
   return db.transaction(async (tx) => {
     const row = await lockUser(tx, id);
+    if (options.actorRole !== undefined && isStaffRole(row.role))
+      requirePermission(options.actorRole, 'staff.manage');
     if (next === 'inactive') {
       if (row.id === actor.id) throw new AppError('CONFLICT', userManagementMessages.selfDeactivate);
       if (row.role === 'owner' && row.status === 'active') {

@@ -65,6 +65,7 @@ export const usersActions: Record<string, AdminActionHandler> = {
         auditActor(admin),
         formText(form, 'id'),
         formText(form, 'status'),
+        { actorRole: admin.role },
       );
       return {
         ok: true,

@@ -69,7 +69,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await setUserStatus(db, auditActorOf(request), request.params.id, request.body.status),
+      user: await setUserStatus(db, auditActorOf(request), request.params.id, request.body.status, {
+        actorRole: currentUser(request).role,
+      }),
     }),
   );
 };
