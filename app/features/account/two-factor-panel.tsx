@@ -137,7 +137,7 @@ export function TwoFactorPanel({ status, opened }: { status: TwoFactorStatus; op
             <summary className="cursor-pointer">Can&apos;t scan?</summary>
             <p className="mt-2">Enter this key in the app instead:</p>
             <code
-              className="mt-1 block font-mono text-base tracking-wider break-all"
+              className="mt-1 block font-mono text-base tracking-wider break-words"
               data-testid="two-factor-secret"
             >
               {grouped(step.secret)}
