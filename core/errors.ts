@@ -4,6 +4,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A one-use link that was used, withdrawn or has expired. */
+  GONE: 410,
   OUT_OF_STOCK: 409,
   /** The order's total is not the one the shopper saw: nothing placed, the new quote answered. */
   TOTAL_CHANGED: 409,
