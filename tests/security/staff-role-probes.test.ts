@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../contracts/accounts';
 import {
   adminActionPermissions,
+  rolePermissions,
   adminPagePermissions,
   adminTabPermissions,
   can,
@@ -18,6 +19,7 @@ import {
 import { applyProviderTransaction, startPayment } from '../../core/payments/payments';
 import { chargeSandboxCard } from '../../core/payments/sandbox';
 import { users } from '../../db/schema/accounts';
+import { blogPosts } from '../../db/schema/content';
 import { orders } from '../../db/schema/orders';
 import { refunds } from '../../db/schema/payments';
 import { auth, signInSeededAdmin, signUpAccount, stockedOneSizeProduct } from '../fixtures/admin-api';
@@ -111,6 +113,23 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await test?.close();
+});
+
+describe('the permission table', () => {
+  it('a role that exchanges also refunds: an exchange gives back the cheaper piece’s difference by itself', () => {
+    for (const [role, held] of Object.entries(rolePermissions))
+      if (held.includes('returns.exchange')) expect(held, role).toContain('refunds.manage');
+  });
+
+  it('only the owner manages staff, settings, the outbox and the activity log', () => {
+    for (const permission of ['staff.manage', 'settings.manage', 'outbox.read', 'audit.read'] as const)
+      expect(
+        Object.entries(rolePermissions)
+          .filter(([, held]) => held.includes(permission))
+          .map(([role]) => role),
+        permission,
+      ).toEqual(['owner']);
+  });
 });
 
 describe('the REST API keeps each role to its permissions', () => {
@@ -444,5 +463,26 @@ describe('the dashboard keeps each role to its permissions', () => {
     });
     expect(response.statusCode).toBe(403);
     expect((await roleOf(customer.id)).role).toBe('customer');
+  });
+
+  it('a draft of the blog is read by a role that writes the blog, and by no one else', async () => {
+    await test.database.db.insert(blogPosts).values({
+      slug: 'probe-draft-sale',
+      title: 'Probe draft: the secret sale',
+      excerpt: 'Not yet',
+      body: 'The sale starts on Friday.',
+      author: 'Rossy',
+      categorySlug: 'news',
+      categoryName: 'News',
+    });
+    const read = (token: string | null) =>
+      test.app.inject({ method: 'GET', url: '/blog/probe-draft-sale', headers: token ? auth(token) : {} });
+    expect((await read(owner.token)).statusCode).toBe(200);
+    expect((await read(staff.manager.token)).statusCode).toBe(200);
+    for (const token of [staff.dispatch.token, staff.support.token, customer.token, null]) {
+      const response = await read(token);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('secret sale');
+    }
   });
 });
