@@ -5,6 +5,7 @@ import { adminStockAlertRoutes, stockAlertRoutes } from './catalog/stock-alerts'
 import { wishlistRoutes } from './catalog/wishlist';
 import { accountRoutes } from './accounts/routes';
 import { twoFactorRoutes } from './accounts/two-factor';
+import { staffInvitationRoutes } from './accounts/staff-invitations';
 import { healthRoutes } from './health';
 import { userRoutes } from './users/routes';
 import { orderRoutes } from './orders/routes';
@@ -26,6 +27,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(wishlistRoutes);
   await app.register(accountRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(staffInvitationRoutes);
   await app.register(userRoutes);
   await app.register(orderRoutes);
   await app.register(orderReturnRoutes);

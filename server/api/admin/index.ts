@@ -14,6 +14,7 @@ import { adminRefundRoutes } from './refunds';
 import { adminReportRoutes } from './reports';
 import { adminReturnRoutes } from './returns';
 import { adminSettingsRoutes } from './settings';
+import { adminStaffRoutes } from './staff';
 import { adminAnswers, declareAnswers } from '../schemas';
 
 /**
@@ -37,4 +38,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminOutboxRoutes);
   await app.register(adminExportRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminStaffRoutes);
 }
