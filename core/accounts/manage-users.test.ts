@@ -9,7 +9,10 @@ import { promoteUser, setUserStatus } from './manage-users';
 let database: TestDatabase;
 let counter = 0;
 
-async function addUser(role: 'owner' | 'customer', status: 'active' | 'inactive' = 'active') {
+async function addUser(
+  role: 'owner' | 'manager' | 'dispatch' | 'customer',
+  status: 'active' | 'inactive' = 'active',
+) {
   counter += 1;
   const [row] = await database.db
     .insert(users)
@@ -73,5 +76,32 @@ describe('user management rules', () => {
     await expect(promoteUser(database.db, actorOf(boss), 'not-a-uuid')).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+  });
+
+  it('lets a manager turn customers off and on, but no staff account; an owner turns staff off', async () => {
+    const boss = await addUser('owner');
+    const manager = await addUser('manager');
+    const rider = await addUser('dispatch');
+    const customer = await addUser('customer');
+    const asManager = { actorRole: 'manager' as const };
+    expect(
+      (await setUserStatus(database.db, actorOf(manager), customer.id, 'inactive', asManager)).status,
+    ).toBe('inactive');
+    expect(
+      (await setUserStatus(database.db, actorOf(manager), customer.id, 'active', asManager)).status,
+    ).toBe('active');
+    for (const target of [boss, rider]) {
+      await expect(
+        setUserStatus(database.db, actorOf(manager), target.id, 'inactive', asManager),
+      ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }
+    expect(
+      (await setUserStatus(database.db, actorOf(boss), rider.id, 'inactive', { actorRole: 'owner' })).status,
+    ).toBe('inactive');
+    await expect(
+      setUserStatus(database.db, actorOf(manager), rider.id, 'active', asManager),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const [row] = await database.db.select().from(users).where(eq(users.id, rider.id));
+    expect(row?.status).toBe('inactive');
   });
 });
