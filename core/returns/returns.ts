@@ -19,6 +19,7 @@ import { products, productVariants } from '../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
 import { refundLines, refunds } from '../../db/schema/payments';
 import { orderReturns, returnItems } from '../../db/schema/returns';
+import { requirePermission } from '../accounts/permissions';
 import { eventActor, recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import { notifyOrderOwner } from '../notifications/notifications';
@@ -898,6 +899,8 @@ export async function moveReturn(
   if (!canMoveReturn(found.status, move)) throw movedOn(found);
   if (move === 'exchange' && found.resolution !== 'exchange')
     throw new AppError('CONFLICT', 'This return asks for money back: refund it instead.');
+  // An exchange can give money back (a cheaper replacement): it asks for the right to refund too.
+  if (move === 'exchange' && actor.role !== undefined) requirePermission(actor.role, 'refunds.manage');
   const now = options.now ?? new Date();
   if (move === 'refund')
     return refundReturn(deps, found, input.manual as ManualRefund | undefined, actor, now);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
 import { cancelRefunder } from '../../../core/payments/refunds';
-import { currentUser } from '../../plugins/session';
+import { staffActor } from './actor';
 import { errorResponses, errorSchema } from '../schemas';
 import { orderDto, toStaffOrderDto } from '../orders/dto';
 
@@ -136,13 +136,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, email, name, role } = currentUser(request);
+      const actor = staffActor(request);
       return toStaffOrderDto(
         await changeOrderStatus(
           { ...app.services.orders, refunds: cancelRefunder(app.services.payments) },
           request.params.id,
           request.body,
-          { actor: { id, email, name }, role },
+          { actor, role: actor.role },
         ),
       );
     },

@@ -5,7 +5,7 @@ import { listTransactions, reverifyTransaction } from '../../../core/payments/tr
 import { transactionStatuses } from '../../../db/schema/payments';
 import { daySchema, recordIdSchema } from '../../../contracts/limits';
 import { koboToNaira } from '../../../contracts/money';
-import { currentUser } from '../../plugins/session';
+import { staffActor } from './actor';
 import { errorResponses, errorSchema } from '../schemas';
 import { orderDto, toOrderDto } from '../orders/dto';
 
@@ -112,7 +112,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: await reverifyTransaction(deps, request.params.id, currentUser(request)),
+      message: await reverifyTransaction(deps, request.params.id, staffActor(request)),
     }),
   );
 
@@ -127,7 +127,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await confirmBankTransfer(deps, request.params.id, currentUser(request));
+      const result = await confirmBankTransfer(deps, request.params.id, staffActor(request));
       return { changed: result.changed, order: toOrderDto(result.order) };
     },
   );

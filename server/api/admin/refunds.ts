@@ -12,7 +12,7 @@ import {
   type RefundView,
 } from '../../../core/payments/refunds';
 import { refundStatuses } from '../../../db/schema/payments';
-import { currentUser } from '../../plugins/session';
+import { staffActor } from './actor';
 import { errorResponses, errorSchema } from '../schemas';
 
 const adminErrors = {
@@ -109,7 +109,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const refund = await createRefund(deps, request.params.id, request.body, currentUser(request));
+      const refund = await createRefund(deps, request.params.id, request.body, staffActor(request));
       return reply.status(201).send({
         id: refund.id,
         amount: koboToNaira(refund.amountKobo),
@@ -203,7 +203,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const refund = await retryRefund(deps, request.params.id, currentUser(request));
+      const refund = await retryRefund(deps, request.params.id, staffActor(request));
       return {
         id: refund.id,
         amount: koboToNaira(refund.amountKobo),

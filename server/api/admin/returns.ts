@@ -11,7 +11,7 @@ import {
   type AdminReturnView,
   type ReturnMove,
 } from '../../../core/returns/returns';
-import { currentUser } from '../../plugins/session';
+import { staffActor } from './actor';
 import { returnDto, toReturnDto } from '../orders/returns';
 import { errorResponses, errorSchema } from '../schemas';
 
@@ -114,9 +114,14 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { id, email } = currentUser(request);
         return toAdminReturnDto(
-          await moveReturn(app.services.payments, request.params.id, move, request.body ?? {}, { id, email }),
+          await moveReturn(
+            app.services.payments,
+            request.params.id,
+            move,
+            request.body ?? {},
+            staffActor(request),
+          ),
         );
       },
     );
