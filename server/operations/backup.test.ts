@@ -186,6 +186,18 @@ describe('what a restored shop keeps and makes afresh', () => {
     expect(mail.subject).toBe('Reset your password');
     expect(mail.text).toBe('Open https://rossy.ng/reset-password?token=hidden within an hour');
     expect(mail.html).toContain('?key=hidden&amp;utm=mail');
+    const invitation = JSON.parse(
+      keptRow(
+        'staff_invitations',
+        JSON.stringify({ id: 'b3c1', email: 'ada@rossy.ng', role: 'dispatch', token_hash: 'a'.repeat(64) }),
+      )!,
+    ) as Record<string, string>;
+    expect(invitation).toEqual({
+      id: 'b3c1',
+      email: 'ada@rossy.ng',
+      role: 'dispatch',
+      token_hash: 'withheld:b3c1',
+    });
   });
 });
 

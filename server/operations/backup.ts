@@ -35,20 +35,29 @@ const LEFT_OUT_TABLES = new Set(['sessions', 'sign_in_challenges']);
  * (core/newsletter/unsubscribe.ts).
  */
 const SECRET_SETTINGS = ['sandbox-keys', 'newsletter'];
+/** What a kept invitation holds in place of its link's hash: never a SHA-256, so no link matches it. */
+const WITHHELD_LINK = 'withheld:';
 /** The kept e-mails' parts that may carry a link's token or an order's key. */
 const MAIL_PARTS = ['subject', 'text', 'html'] as const;
 
 /**
  * One row as a backup keeps it (and as a restore takes it, so an archive from before this rule
  * restores clean too): null to leave it out. A kept e-mail keeps everything but its links' secrets
- * (reset and confirmation tokens, order keys), which read "hidden" as in the admin's Outbox.
- * What the shop keeps of those secrets elsewhere is their SHA-256, which opens nothing.
+ * (reset and confirmation tokens, order keys), which read "hidden" as in the admin's Outbox; a staff
+ * invitation keeps everything but the hash of its link. What the shop keeps of those secrets elsewhere is their SHA-256, which opens nothing.
  */
 export function keptRow(table: string, line: string): string | null {
   if (LEFT_OUT_TABLES.has(table)) return null;
   if (table === 'settings') {
     const row = JSON.parse(line) as { key: string };
     return SECRET_SETTINGS.includes(row.key) ? null : line;
+  }
+  if (table === 'staff_invitations') {
+    // An invitation's link must not outlive the shop it was sent from: the restored shop keeps who was
+    // invited, by whom and when, but no hash a link could match; the owner invites again.
+    const row = JSON.parse(line) as Record<string, unknown>;
+    row.token_hash = `${WITHHELD_LINK}${String(row.id)}`;
+    return JSON.stringify(row);
   }
   if (table === 'outbox') {
     const row = JSON.parse(line) as Record<string, unknown>;

@@ -14,6 +14,8 @@ import { type TOTP, URI } from 'otpauth';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../../core/accounts/session-tokens';
+import { grantStaffRole, peekInvitation } from '../../core/accounts/staff';
+import { outbox } from '../../db/schema/mail';
 import { sandboxSecretKey } from '../../core/payments/sandbox';
 import { unsubscribeToken } from '../../core/newsletter/unsubscribe';
 import { buildApp } from '../../server/app';
@@ -162,6 +164,24 @@ beforeAll(async () => {
   expect(waiting.statusCode, waiting.body).toBe(202);
   secrets['a sign-in waiting for its code'] = (waiting.json() as { challenge: string }).challenge;
   secrets['the shop key'] = fs.readFileSync(path.join(dataA, 'shop-key'), 'utf8').trim();
+  const [challenge] = await rows(database, 'SELECT token_hash FROM sign_in_challenges');
+  secrets['the hash of a sign-in waiting for its code'] = String(challenge?.token_hash);
+
+  // An invitation to join the staff, waiting to be followed.
+  const invited = await grantStaffRole(
+    shop.services.accounts,
+    { id: admin.id, email: 'admin@rossy.ng', name: 'Rossy Admin', role: 'owner' },
+    { email: 'invited.backup@example.ng', role: 'dispatch' },
+  );
+  expect(invited.status).toBe('invited');
+  const [invitation] = await rows(database, 'SELECT token_hash FROM staff_invitations');
+  secrets['the hash of a staff invitation'] = String(invitation?.token_hash);
+  const [inviteMail] = await database.db
+    .select({ text: outbox.text })
+    .from(outbox)
+    .where(sql`${outbox.to} = 'invited.backup@example.ng'`);
+  secrets['the staff invitation link token'] =
+    /staff-invite\?token=([A-Za-z0-9_-]+)/.exec(inviteMail?.text ?? '')?.[1] ?? '';
 
   secrets['the session signing key'] = fs.readFileSync(path.join(dataA, 'session-secret'), 'utf8').trim();
   for (const [index, row] of (await rows(database, 'SELECT id::text AS id FROM sessions')).entries())
@@ -313,6 +333,14 @@ describe('what an archive gives away', () => {
     expect((await profile(restoredShop!, token)).statusCode).toBe(200);
     // A new session is signed with a new key: the old shop does not know it.
     expect((await profile(shop, token)).statusCode).toBe(401);
+  });
+
+  it('keeps who was invited to the staff, but the link e-mailed before the backup opens nothing', async () => {
+    const kept = await rows(restored, 'SELECT email, role, token_hash FROM staff_invitations');
+    expect(kept).toEqual([expect.objectContaining({ email: 'invited.backup@example.ng', role: 'dispatch' })]);
+    await expect(
+      peekInvitation(restored.db, secrets['the staff invitation link token']),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
