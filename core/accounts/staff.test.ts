@@ -240,7 +240,7 @@ describe('accepting an invitation', () => {
       role: 'dispatch',
       emailVerified: true,
     });
-    expect(accepted.session.token).toBeTruthy();
+    expect(accepted.session?.token).toBeTruthy();
     expect(accepted.passwordKept).toBe(false);
     const row = await users_(email);
     expect(await verifyPassword(row!.passwordHash, PASSWORD)).toBe(true);
@@ -322,7 +322,7 @@ describe('accepting an invitation', () => {
     expect(await database.db.select().from(sessions).where(eq(sessions.id, stale.sessionId))).toEqual([]);
   });
 
-  it('gives the role to a confirmed account made meanwhile and leaves its password', async () => {
+  it('gives the role to a confirmed account made meanwhile, leaves its password, and does not sign it in', async () => {
     const { email, token } = await invite('manager');
     const [made] = await database.db
       .insert(users)
@@ -341,8 +341,11 @@ describe('accepting an invitation', () => {
     );
     expect(accepted).toMatchObject({
       passwordKept: true,
+      session: null,
       user: { id: made!.id, name: 'Already Here', role: 'manager' },
     });
+    // The link proves the address, not the password or a second factor: no session came of it.
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, made!.id))).toEqual([]);
     expect(await verifyPassword((await users_(email))!.passwordHash, PASSWORD)).toBe(true);
   });
 

@@ -419,14 +419,16 @@ export async function peekInvitation(db: DbOrTx, token: unknown): Promise<Invita
 
 /**
  * Follows an invitation link, once. The link proved the address, so the account it makes (or the
- * unconfirmed one it finishes) is confirmed, with the name and password chosen here; a confirmed
- * account that appeared meanwhile gets the role and keeps its own password. Signs the person in.
+ * unconfirmed one it finishes) is confirmed, with the name and password chosen here, and is signed in.
+ * A confirmed account that appeared meanwhile gets the role and keeps its own password, and is NOT
+ * signed in: the link proves the address, not the password or the second factor that account may
+ * have, so it signs in the usual way (`session` is null).
  */
 export async function acceptInvitation(
   deps: Pick<AccountDeps, 'db' | 'tokens' | 'rateLimiter'>,
   raw: unknown,
   client: ClientInfo,
-): Promise<{ user: PublicUser; session: IssuedSession; passwordKept: boolean }> {
+): Promise<{ user: PublicUser; session: IssuedSession | null; passwordKept: boolean }> {
   await deps.rateLimiter.hit(accountRateLimits.signUpByIp, client.ip);
   const input = parseInput(acceptInvitationSchema, raw);
   const invitation = await usableInvitation(deps.db, input.token);
@@ -496,7 +498,6 @@ export async function acceptInvitation(
         .update(users)
         .set({
           role: row.role === 'owner' ? 'owner' : claimed.role,
-          lastSignInAt: sql`now()`,
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, row.id))
@@ -518,6 +519,7 @@ export async function acceptInvitation(
         after: { role: user.role },
       },
     );
+    if (passwordKept) return { user: toPublicUser(user), session: null, passwordKept };
     await tx.insert(signIns).values({ userId: user.id });
     const session = await createSession(tx, deps.tokens, user.id, client.userAgent);
     return { user: toPublicUser(user), session, passwordKept };

@@ -55,8 +55,9 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Creates the account (confirmed: the link proved the address) with the name and password given, ' +
           'or finishes an unconfirmed one with them; a confirmed account gets the role and keeps its own ' +
-          'password (`passwordKept`; name and password are then not read). The answer carries a new session ' +
-          'and sets the session cookie. Counted against the same limit as sign-up.',
+          'password (`passwordKept`; name and password are then not read) and is not signed in: it signs in ' +
+          'with its password (and second factor), so `token` is null. Otherwise the answer carries a new ' +
+          'session and sets the session cookie. Counted against the same limit as sign-up.',
         body: z.object({
           token: tokenText.describe('The token of the e-mailed invitation link'),
           name: z.string().trim().max(100, 'Name must be at most 100 characters').optional(),
@@ -65,8 +66,11 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: z.object({
             user: publicUserSchema,
-            token: z.string().describe('A signed token for the Authorization: Bearer header'),
-            expiresAt: z.string(),
+            token: z
+              .string()
+              .nullable()
+              .describe('A signed token for the Authorization: Bearer header; null when passwordKept'),
+            expiresAt: z.string().nullable(),
             passwordKept: z.boolean(),
             message: z.string(),
           }),
@@ -85,15 +89,15 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         clientOf(request),
       );
-      reply.header('set-cookie', services.cookies.serialize(session));
+      if (session) reply.header('set-cookie', services.cookies.serialize(session));
       return reply.status(201).send({
         user,
-        token: session.token,
-        expiresAt: session.expiresAt.toISOString(),
+        token: session?.token ?? null,
+        expiresAt: session?.expiresAt.toISOString() ?? null,
         passwordKept,
-        message: passwordKept
-          ? 'Your account already had a password: you are signed in, and next time sign in with your password.'
-          : `Welcome to the staff. You are signed in.`,
+        message: session
+          ? 'Welcome to the staff. You are signed in.'
+          : 'Your account has its new role: sign in with your own password.',
       });
     },
   );
