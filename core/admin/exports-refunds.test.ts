@@ -59,7 +59,7 @@ beforeAll(async () => {
   orderNumber = order.number;
   const [staff] = await database.db
     .insert(users)
-    .values({ name: 'Staff', email: 'staff@rossy.ng', passwordHash: 'x', role: 'owner' })
+    .values({ name: 'Tunde Obi', email: 'staff@rossy.ng', passwordHash: 'x', role: 'owner' })
     .returning();
   await confirmBankTransfer(
     {
@@ -94,6 +94,7 @@ beforeAll(async () => {
       reason: 'Too small, she kept the other',
       restock: true,
       providerReference: 'GTB-REF-7788',
+      createdBy: staff!.id,
       createdByEmail: 'staff@rossy.ng',
       createdAt: new Date('2026-11-20T09:00:00Z'),
       completedAt: new Date('2026-11-20T09:05:00Z'),
@@ -129,8 +130,11 @@ describe('the refunds export', () => {
     expect(failed![column(header, 'Amount (NGN)')]).toBe('500.00');
     expect(failed![column(header, 'Status')]).toBe('Failed');
     expect(failed![column(header, 'Failure reason')]).toBe('The bank refused the transfer');
-    expect(failed![column(header, 'Staff')]).toBe('boss@rossy.ng');
+    expect(failed![column(header, 'Staff')], 'no account: the e-mail kept').toBe('boss@rossy.ng');
+    expect(failed![column(header, 'Staff email')]).toBe('boss@rossy.ng');
     expect(completed![column(header, 'Status')]).toBe('Refunded');
+    expect(completed![column(header, 'Staff')], 'the staff member by name').toBe('Tunde Obi');
+    expect(completed![column(header, 'Staff email')]).toBe('staff@rossy.ng');
     expect(completed![column(header, 'Lines')]).toContain(`1 × ${lineName}`);
     expect(completed![column(header, 'Back in stock')]).toBe('yes');
     expect(completed![column(header, 'Reason')]).toBe('Too small, she kept the other');
@@ -142,6 +146,9 @@ describe('the refunds export', () => {
     expect((await csvOf('refunds', { status: 'completed' }, now)).rows).toHaveLength(1);
     expect((await csvOf('refunds', { from: '2026-11-21', to: '2026-11-21' }, now)).rows).toHaveLength(1);
     expect((await csvOf('refunds', { q: 'goodwill' }, now)).rows).toHaveLength(1);
+    expect((await csvOf('refunds', { q: 'tunde obi' }, now)).rows, 'by the staff member’s name').toHaveLength(
+      1,
+    );
     expect((await csvOf('refunds', { q: orderNumber }, now)).rows).toHaveLength(2);
     // More than 30 days later, the default range holds neither.
     expect((await csvOf('refunds', {}, new Date('2027-01-30T12:00:00Z'))).rows).toHaveLength(0);

@@ -501,7 +501,8 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
 
 /**
  * The refunds list's filter: the chosen Lagos days (the last 30 unless dates are given), one state,
- * and an order number, reason, staff e-mail or provider reference containing `q`. Joins orders.
+ * and an order number, reason, staff name or e-mail or provider reference containing `q`. Joins
+ * orders and the staff member's account.
  */
 export function refundConditions(filter: ExportFilter<'refunds'>, now: Date): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -516,6 +517,7 @@ export function refundConditions(filter: ExportFilter<'refunds'>, now: Date): SQ
         ilike(orders.number, pattern),
         ilike(refunds.reason, pattern),
         ilike(refunds.createdByEmail, pattern),
+        ilike(users.name, pattern),
         ilike(refunds.providerReference, pattern),
         ilike(orders.email, pattern),
       ),
@@ -546,6 +548,7 @@ function refundSource(db: Db, filter: ExportFilter<'refunds'>, now: Date): Expor
       'Failure reason',
       'Return',
       'Staff',
+      'Staff email',
       'Customer email',
       'Mode',
     ],
@@ -558,17 +561,19 @@ function refundSource(db: Db, filter: ExportFilter<'refunds'>, now: Date): Expor
             orderNumber: orders.number,
             email: orders.email,
             returnNumber: orderReturns.number,
+            staffName: users.name,
             // "2 × Ada dress (M), 1 × Linen shirt": the lines as they were bought.
             lines: sql<string>`(select coalesce(string_agg(${refundLines.quantity} || ' × ' || ${orderLines.name} || coalesce(' (' || ${orderLines.size} || ')', ''), ', ' order by ${refundLines.id}), '') from ${refundLines} join ${orderLines} on ${orderLines.id} = ${refundLines.orderLineId} where ${refundLines.refundId} = ${refunds.id})`,
           })
           .from(refunds)
           .innerJoin(orders, eq(orders.id, refunds.orderId))
           .leftJoin(orderReturns, eq(orderReturns.id, refunds.returnId))
+          .leftJoin(users, eq(users.id, refunds.createdBy))
           .where(and(where, after(refunds.createdAt, refunds.id, cursor, 'int')))
           .orderBy(desc(refunds.createdAt), desc(refunds.id))
           .limit(limit);
       for await (const rows of batches(read, (row) => row.refund.id, batchSize))
-        yield rows.map(({ refund, orderNumber, email, returnNumber, lines }) => [
+        yield rows.map(({ refund, orderNumber, email, returnNumber, staffName, lines }) => [
           refund.id,
           orderNumber,
           csvLagosTime(refund.createdAt),
@@ -584,6 +589,8 @@ function refundSource(db: Db, filter: ExportFilter<'refunds'>, now: Date): Expor
           refund.providerReference,
           refund.failureReason,
           returnNumber,
+          // The staff member by their name while their account is there; the e-mail kept otherwise.
+          staffName || refund.createdByEmail,
           refund.createdByEmail,
           email,
           refund.provider === 'sandbox' ? 'TEST' : 'live',

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle
 import { z } from 'zod';
 import { daySchema } from '../../contracts/limits';
 import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/accounts';
 import { auditLog } from '../../db/schema/admin';
 import { parseInput } from '../validation';
 import { containsPattern } from '../search-pattern';
@@ -73,6 +74,12 @@ export interface AuditChange {
 export interface AuditEntryView {
   id: number;
   actorEmail: string;
+  /**
+   * Who that is now, from their account: the log keeps only the e-mail it was written with, so a
+   * renamed or re-roled staff member shows as they are today, and a removed account by its e-mail.
+   */
+  actorName: string | null;
+  actorRole: Role | null;
   action: string;
   entityType: string;
   entityId: string;
@@ -147,6 +154,7 @@ export async function listAuditEntries(
     const like = containsPattern(query.q);
     const match = or(
       ilike(auditLog.actorEmail, like),
+      ilike(users.name, like),
       ilike(auditLog.action, like),
       ilike(auditLog.summary, like),
       ilike(auditLog.entityId, like),
@@ -159,19 +167,22 @@ export async function listAuditEntries(
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select({ entry: auditLog, actorName: users.name, actorRole: users.role })
       .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(auditLog).where(where),
+    db.select({ total: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).where(where),
   ]);
   const total = totals[0]?.total ?? 0;
   return {
-    entries: rows.map((row) => ({
+    entries: rows.map(({ entry: row, actorName, actorRole }) => ({
       id: row.id,
       actorEmail: row.actorEmail,
+      actorName: actorName || null,
+      actorRole: actorRole ?? null,
       action: row.action,
       entityType: row.entityType,
       entityId: row.entityId,

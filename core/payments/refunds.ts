@@ -31,6 +31,7 @@ import { z } from 'zod';
 import { isPaidStatus } from '../../contracts/returns';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/accounts';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders';
 import {
   paymentTransactions,
@@ -84,8 +85,10 @@ export interface RefundView {
   providerReference: string | null;
   failureReason: string | null;
   bankDetails: RefundBankDetails | null;
-  /** The staff member who made it (e-mail). */
+  /** The staff member who made it (e-mail, kept as it was then). */
   createdBy: string;
+  /** Their name now, when their account is still there; the screens fall back to the e-mail. */
+  createdByName: string | null;
   returnNumber: string | null;
   createdAt: string;
   completedAt: string | null;
@@ -913,11 +916,17 @@ const viewColumns = {
   refund: refunds,
   orderNumber: orders.number,
   returnNumber: orderReturns.number,
+  createdByName: users.name,
 };
 
 async function toViews(
   db: DbOrTx,
-  rows: { refund: RefundRow; orderNumber: string; returnNumber: string | null }[],
+  rows: {
+    refund: RefundRow;
+    orderNumber: string;
+    returnNumber: string | null;
+    createdByName: string | null;
+  }[],
 ): Promise<RefundView[]> {
   if (rows.length === 0) return [];
   const lines = await db
@@ -939,7 +948,7 @@ async function toViews(
       ),
     )
     .orderBy(asc(refundLines.id));
-  return rows.map(({ refund, orderNumber, returnNumber }) => ({
+  return rows.map(({ refund, orderNumber, returnNumber, createdByName }) => ({
     id: refund.id,
     orderNumber,
     purpose: refund.purpose,
@@ -957,6 +966,7 @@ async function toViews(
     failureReason: refund.failureReason,
     bankDetails: refund.bankDetails ?? null,
     createdBy: refund.createdByEmail,
+    createdByName: createdByName || null,
     returnNumber,
     createdAt: refund.createdAt.toISOString(),
     completedAt: refund.completedAt?.toISOString() ?? null,
@@ -968,7 +978,8 @@ function viewQuery(db: DbOrTx) {
     .select(viewColumns)
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .leftJoin(orderReturns, eq(orderReturns.id, refunds.returnId));
+    .leftJoin(orderReturns, eq(orderReturns.id, refunds.returnId))
+    .leftJoin(users, eq(users.id, refunds.createdBy));
 }
 
 export async function refundViewById(db: DbOrTx, refundId: number): Promise<RefundView | null> {
@@ -1018,6 +1029,7 @@ export async function listRefunds(db: DbOrTx, filter: RefundFilter = {}): Promis
         ilike(orders.number, pattern),
         ilike(orders.email, pattern),
         ilike(refunds.createdByEmail, pattern),
+        ilike(users.name, pattern),
         ilike(refunds.providerReference, pattern),
         ilike(refunds.reason, pattern),
       ),

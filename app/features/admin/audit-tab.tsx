@@ -1,5 +1,6 @@
 import { ArrowRight, ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
+import { roleLabels } from '../../../contracts/accounts';
 import { OrderDate } from '../../components/orders/order-status';
 import { ordersHref } from './admin-links';
 import { EmptyState } from './admin-list';
@@ -152,6 +153,12 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
       <div className="grid gap-x-6 gap-y-2 p-4 sm:grid-cols-[11rem_minmax(0,1fr)]">
         <div className="text-xs text-muted">
           <OrderDate iso={entry.createdAt} withTime className="block text-sm text-ink-soft tabular-nums" />
+          {entry.actorName ? (
+            <span className="mt-0.5 block truncate text-ink-soft" data-testid="audit-actor">
+              {entry.actorName}
+              {entry.actorRole ? ` (${roleLabels[entry.actorRole]})` : ''}
+            </span>
+          ) : null}
           <span className="mt-0.5 block truncate" title={entry.actorEmail}>
             {entry.actorEmail}
           </span>

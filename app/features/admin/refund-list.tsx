@@ -117,7 +117,10 @@ export function RefundList({ refunds }: { refunds: RefundView[] }) {
               : ''}
             {refund.returnNumber ? ` · return ${refund.returnNumber}` : ''}
             <br />
-            {refund.createdBy || 'The shop'} · <OrderDate iso={refund.createdAt} withTime />
+            <span title={refund.createdBy || undefined}>
+              {refund.createdByName || refund.createdBy || 'The shop'}
+            </span>{' '}
+            · <OrderDate iso={refund.createdAt} withTime />
             {refund.completedAt && refund.status === 'completed' ? (
               <>
                 {' · refunded '}

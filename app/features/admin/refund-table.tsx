@@ -90,7 +90,9 @@ export function RefundsSection({
                     ) : null}
                   </td>
                   <td className="max-w-48 px-4 py-3 align-top">
-                    <span className="block truncate text-ink-soft">{refund.createdBy || 'The shop'}</span>
+                    <span className="block truncate text-ink-soft" title={refund.createdBy || undefined}>
+                      {refund.createdByName || refund.createdBy || 'The shop'}
+                    </span>
                   </td>
                   <td className="px-4 py-3 text-right align-top font-medium tabular-nums">
                     {formatNaira(refund.amountKobo)}
@@ -121,7 +123,7 @@ export function RefundsSection({
                     {refund.orderNumber}
                   </Link>{' '}
                   · <OrderDate iso={refund.createdAt} /> ·{' '}
-                  <span className="break-all">{refund.createdBy}</span>
+                  <span className="break-all">{refund.createdByName || refund.createdBy || 'The shop'}</span>
                 </p>
                 {refund.status === 'failed' ? <RetryButton refund={refund} /> : null}
               </li>

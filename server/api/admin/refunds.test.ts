@@ -103,6 +103,8 @@ describe('admin refunds', () => {
         reason: 'Arrived late',
         provider: 'sandbox',
         isTest: true,
+        createdBy: 'admin@rossy.ng',
+        createdByName: 'Bisi Ola',
       }),
     ]);
     expect(body.refundable.remaining).toBeCloseTo(order.total - 1500.25, 2);

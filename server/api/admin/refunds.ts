@@ -53,7 +53,8 @@ const refundDto = z.object({
     .object({ accountName: z.string(), accountNumber: z.string(), bankName: z.string() })
     .nullable()
     .describe('Where a refund by hand was sent'),
-  createdBy: z.string().describe('The staff member’s e-mail'),
+  createdBy: z.string().describe('The staff member’s e-mail, as it was then'),
+  createdByName: z.string().nullable().describe('The staff member’s name, while their account is there'),
   returnId: z.string().nullable().describe('The return it settles'),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
@@ -76,6 +77,7 @@ function toRefundDto(refund: RefundView): z.infer<typeof refundDto> {
     failureReason: refund.failureReason,
     bankDetails: refund.bankDetails,
     createdBy: refund.createdBy,
+    createdByName: refund.createdByName,
     returnId: refund.returnNumber,
     createdAt: refund.createdAt,
     completedAt: refund.completedAt,
