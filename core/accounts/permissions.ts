@@ -120,6 +120,7 @@ export const staffRoutePermissions: Record<string, Permission> = {
   'POST /api/admin/staff': 'staff.manage',
   'PATCH /api/admin/staff/:userId': 'staff.manage',
   'DELETE /api/admin/staff/:userId': 'staff.manage',
+  'DELETE /api/admin/staff/:userId/two-factor': 'staff.manage',
   'DELETE /api/admin/staff/invitations/:id': 'staff.manage',
 
   'GET /api/admin/settings': 'settings.manage',
@@ -213,6 +214,7 @@ export const adminActionPermissions: Record<string, Permission> = {
   'staff-role': 'staff.manage',
   'staff-remove': 'staff.manage',
   'staff-revoke-invitation': 'staff.manage',
+  'staff-reset-two-factor': 'staff.manage',
 
   'product-save': 'catalog.manage',
   'product-delete': 'catalog.manage',

@@ -11,7 +11,7 @@ import {
   type StaffRole,
 } from '../../contracts/accounts';
 import type { DbOrTx } from '../../db/client';
-import { staffInvitations, users } from '../../db/schema/accounts';
+import { recoveryCodes, staffInvitations, users } from '../../db/schema/accounts';
 import { signIns } from '../../db/schema/admin';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
@@ -299,6 +299,47 @@ export async function removeStaff(deps: StaffDeps, actor: AuditActor, userId: un
     staffRoleMail({ shopName, publicUrl: deps.publicUrl, to: updated, role: 'customer', change: 'removed' }),
   );
   return toPublicUser(updated);
+}
+
+/**
+ * For a staff member who lost both their phone and their recovery codes: the owner turns their second
+ * factor off and ends their sessions. They sign in with their password and, when the shop requires
+ * it, turn it on again before the admin area opens. One's own is turned off from the profile instead.
+ */
+export async function resetStaffTwoFactor(
+  deps: StaffDeps,
+  actor: AuditActor,
+  userId: unknown,
+): Promise<PublicUser> {
+  requirePermission(actor.role, 'staff.manage');
+  if (userId === actor.id)
+    throw new AppError('CONFLICT', 'Turn your own two-step sign-in off under Profile → Security.');
+  return deps.db.transaction(async (tx) => {
+    const row = await lockStaffMember(tx, userId);
+    requireStaffManager(actor, row.role);
+    if (!row.twoFactorEnabledAt && !row.twoFactorSecret) return toPublicUser(row);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        twoFactorSecret: null,
+        twoFactorEnabledAt: null,
+        twoFactorLastStep: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, row.id))
+      .returning();
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.id));
+    await revokeUserSessions(tx, row.id);
+    await recordAdminAction(tx, actor, {
+      action: 'staff.two-factor.reset',
+      entityType: 'user',
+      entityId: row.id,
+      summary: `Two-step sign-in of ${row.email} turned off by ${actor.email}; their sessions were ended`,
+      before: { twoFactor: 'on' },
+      after: { twoFactor: 'off' },
+    });
+    return toPublicUser(updated!);
+  });
 }
 
 const roleRank = (role: Role) => staffRoles.indexOf(role as StaffRole);

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffInvitations, users } from '../../../db/schema/accounts';
+import { recoveryCodes, staffInvitations, users } from '../../../db/schema/accounts';
 import { auditLog } from '../../../db/schema/admin';
 import { outbox } from '../../../db/schema/mail';
 import {
@@ -151,6 +151,34 @@ describe('/api/admin/staff', () => {
     expect((await asOwner('PATCH', `/api/admin/staff/${adminId}`, { role: 'customer' })).statusCode).toBe(
       400,
     );
+  });
+
+  it('the owner turns off the second factor of a manager who lost their phone; their sessions end', async () => {
+    const manager = await signUpAccount(test, 'lost.phone@example.ng', 'Lost Phone');
+    await test.database.db
+      .update(users)
+      .set({ role: 'manager', twoFactorSecret: 'v1.sealed', twoFactorEnabledAt: new Date() })
+      .where(eq(users.id, manager.id));
+    await test.database.db.insert(recoveryCodes).values({ userId: manager.id, codeHash: 'a-hash' });
+
+    const byManager = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/staff/${manager.id}/two-factor`,
+      headers: auth(manager.token),
+    });
+    expect(byManager.statusCode).toBe(403);
+    expect((await asOwner('DELETE', `/api/admin/staff/${adminId}/two-factor`)).statusCode).toBe(409);
+
+    const reset = await asOwner('DELETE', `/api/admin/staff/${manager.id}/two-factor`);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toMatchObject({ user: { role: 'manager', twoFactorEnabled: false } });
+    const [row] = await test.database.db.select().from(users).where(eq(users.id, manager.id));
+    expect(row).toMatchObject({ twoFactorSecret: null, twoFactorEnabledAt: null });
+    expect(
+      await test.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, manager.id)),
+    ).toEqual([]);
+    const after = await test.app.inject({ method: 'GET', url: '/api/profile', headers: auth(manager.token) });
+    expect(after.statusCode, 'their sessions ended').toBe(401);
   });
 
   it('invites a new address (201), lists it as pending, withdraws it (then 409)', async () => {

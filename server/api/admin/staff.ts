@@ -6,6 +6,7 @@ import {
   grantStaffRole,
   listStaff,
   removeStaff,
+  resetStaffTwoFactor,
   revokeInvitation,
   staffMessages,
 } from '../../../core/accounts/staff';
@@ -129,6 +130,24 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       user: await removeStaff(services.accounts, actorOf(request), request.params.userId),
+    }),
+  );
+
+  app.delete(
+    '/admin/staff/:userId/two-factor',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Turn off a staff member’s two-step sign-in (a lost phone and lost recovery codes)',
+        description:
+          'Ends their sessions: they sign in with their password and, when the shop requires it, turn it on ' +
+          'again. 409 for your own (turn it off under Profile → Security); 404 when not on the staff.',
+        params: userParams,
+        response: { 200: z.object({ user: publicUserSchema }), ...adminErrors },
+      },
+    },
+    async (request) => ({
+      user: await resetStaffTwoFactor(services.accounts, actorOf(request), request.params.userId),
     }),
   );
 
