@@ -19,6 +19,7 @@ export default [
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('verify-email', 'routes/verify-email.tsx'),
+  route('staff-invite', 'routes/staff-invite.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('orders', 'routes/orders.tsx'),

@@ -84,7 +84,7 @@ describe.each(WIDTHS)('axe on the 404 page and the admin at %ipx', (width) => {
   });
 
   test.each([
-    { tab: 'users', ready: 'Promote to Admin' },
+    { tab: 'users', ready: 'Deactivate' },
     { tab: 'payments', ready: 'Verif' },
     { tab: 'blog', ready: 'Publish' },
     { tab: 'coupons', ready: 'Deactivate' },

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { listUsers, promoteUser, setUserStatus } from '../../../core/accounts/manage-users';
+import { listUsers, setUserStatus } from '../../../core/accounts/manage-users';
 import { isAppError } from '../../../core/errors';
 import { formText } from '../../lib/action-result.server';
 import {
@@ -31,6 +31,7 @@ export async function loadUsersTab({ context, params, admin }: AdminLoadArgs) {
       status: user.status,
       createdAt: user.createdAt,
       lastSignInAt: user.lastSignInAt,
+      twoFactorEnabled: user.twoFactorEnabled,
     })),
   };
 }
@@ -44,20 +45,11 @@ function failure(intent: string, message: string, error: unknown) {
   );
 }
 
-/** Promote to Admin (one way) and Activate/Deactivate; both recorded in the audit log. */
+/**
+ * Activate/Deactivate, recorded in the audit log. Roles are given on the Staff tab (the REST promote
+ * stays for the API's clients).
+ */
 export const usersActions: Record<string, AdminActionHandler> = {
-  'user-promote': async ({ context, admin, form }) => {
-    try {
-      const user = await promoteUser(context.services.db, auditActor(admin), formText(form, 'id'));
-      return {
-        ok: true,
-        intent: 'user-promote',
-        message: userMessages.promoted(user.name),
-      } satisfies AdminActionResult;
-    } catch (error) {
-      return failure('user-promote', userMessages.promoteFailed, error);
-    }
-  },
   'user-status': async ({ context, admin, form }) => {
     try {
       const user = await setUserStatus(

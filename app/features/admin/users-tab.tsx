@@ -1,7 +1,7 @@
 import { roleLabels } from '../../../contracts/accounts';
 import { ShieldCheck, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { OrderDate } from '../../components/orders/order-status';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -12,6 +12,7 @@ import { AdminPager } from './admin-pager';
 import type { AdminActionResult } from './admin-texts';
 import { ExportLink } from './export-link';
 import { FilterBar, SearchField } from './filter-bar';
+import { useCan } from './staff-access';
 import { userMessages, usersHref } from './user-texts';
 import type { loadUsersTab } from './users-tab.server';
 
@@ -51,9 +52,32 @@ function StatusBadge({ status }: { status: UserRow['status'] }) {
   );
 }
 
-type Asking = { kind: 'promote' | 'deactivate'; user: UserRow } | null;
+/** Whether the person has turned on two-step sign-in (staff may be required to). */
+function TwoFactorBadge({ on }: { on: boolean }) {
+  return (
+    <span
+      data-testid="user-two-factor"
+      className={cn(
+        pill,
+        on ? 'border-success/30 bg-success/10 text-success' : 'border-ink/15 bg-cream text-muted',
+      )}
+    >
+      {on ? 'On' : 'Off'}
+    </span>
+  );
+}
 
-/** Promote (customers only) and Activate/Deactivate; an admin's own account cannot be deactivated here. */
+/** When they last signed in, or never. */
+function LastSignIn({ iso }: { iso: string | null }) {
+  return iso ? <OrderDate iso={iso} /> : <span className="text-muted">Never</span>;
+}
+
+type Asking = { kind: 'deactivate'; user: UserRow } | null;
+
+/**
+ * Activate/Deactivate (a staff account only by a role that manages staff; never one's own account),
+ * and for owners a link to give a role on the Staff tab.
+ */
 function UserActions({
   className,
   user,
@@ -69,21 +93,22 @@ function UserActions({
   onAsk: (asking: NonNullable<Asking>) => void;
   onActivate: (user: UserRow) => void;
 }) {
+  const canGiveRoles = useCan('staff.manage');
+  const canManageCustomers = useCan('customers.manage');
+  // A manager (customers.manage) turns customers off and on; a staff account is the owner's to switch.
+  const canSwitch = user.role === 'customer' ? canManageCustomers : canGiveRoles;
   return (
     <div className={cn('flex flex-wrap justify-end gap-2', className)}>
-      {user.role === 'customer' ? (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy}
-          onClick={() => onAsk({ kind: 'promote', user })}
-          // The name a voice user says starts with the words on the button (WCAG 2.5.3).
-          aria-label={`Promote to Admin: ${user.name}`}
+      {canGiveRoles ? (
+        <Link
+          to={`/admin?tab=staff&email=${encodeURIComponent(user.email)}`}
+          className="inline-flex h-8 items-center gap-1 rounded-sm border border-line px-3 text-xs font-medium text-ink hover:bg-paper"
+          aria-label={`Give a role: ${user.name}`}
         >
-          <ShieldCheck width={14} height={14} aria-hidden="true" /> Promote to Admin
-        </Button>
+          <ShieldCheck width={14} height={14} aria-hidden="true" /> Give a role
+        </Link>
       ) : null}
-      {user.status === 'active' ? (
+      {!canSwitch ? null : user.status === 'active' ? (
         <Button
           size="sm"
           variant="ghost"
@@ -125,7 +150,7 @@ function Pager({ data, withNav = false }: { data: UsersData; withNav?: boolean }
   );
 }
 
-/** User Management: find people, promote administrators (one way), activate and deactivate accounts. */
+/** User Management: find people, see their role, last sign-in and second factor, activate and deactivate accounts. */
 export function UsersTab({ data }: { data: UsersData }) {
   const fetcher = useFetcher<AdminActionResult>({ key: 'admin-users' });
   const [asking, setAsking] = useState<Asking>(null);
@@ -185,6 +210,8 @@ export function UsersTab({ data }: { data: UsersData }) {
               { label: 'User' },
               { label: 'Role' },
               { label: 'Status' },
+              { label: 'Last sign-in' },
+              { label: 'Two-step' },
               { label: 'Joined' },
               { label: 'Actions', align: 'right', srOnly: true },
             ]}
@@ -206,6 +233,12 @@ export function UsersTab({ data }: { data: UsersData }) {
                   </td>
                   <td className="px-4 py-3 align-top">
                     <StatusBadge status={user.status} />
+                  </td>
+                  <td className="px-4 py-3 align-top text-ink-soft">
+                    <LastSignIn iso={user.lastSignInAt} />
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <TwoFactorBadge on={user.twoFactorEnabled} />
                   </td>
                   <td className="px-4 py-3 align-top text-ink-soft">
                     <OrderDate iso={user.createdAt} />
@@ -235,6 +268,10 @@ export function UsersTab({ data }: { data: UsersData }) {
                     <p className="mt-1 text-xs text-muted">
                       Joined <OrderDate iso={user.createdAt} />
                     </p>
+                    <p className="text-xs text-muted">
+                      Last sign-in <LastSignIn iso={user.lastSignInAt} /> · Two-step sign-in{' '}
+                      {user.twoFactorEnabled ? 'on' : 'off'}
+                    </p>
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1">
                     <RoleBadge role={user.role} />
@@ -248,14 +285,6 @@ export function UsersTab({ data }: { data: UsersData }) {
           <Pager data={data} withNav />
         </>
       )}
-      <ConfirmDialog
-        open={asking?.kind === 'promote'}
-        title="Promote to Admin?"
-        message={`${asking?.user.name ?? ''} will be able to manage users, products, orders, payments and settings. This cannot be undone here.`}
-        confirmLabel="Promote to Admin"
-        onConfirm={() => asking && submit({ intent: 'user-promote', id: asking.user.id })}
-        onCancel={() => setAsking(null)}
-      />
       <ConfirmDialog
         open={asking?.kind === 'deactivate'}
         title="Deactivate this account?"
