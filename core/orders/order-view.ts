@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import { isStaffRole, roleLabels } from '../../contracts/accounts';
 import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
 import { koboToNaira } from '../../contracts/money';
 import {
@@ -10,6 +11,7 @@ import {
   type PaymentMethodId,
 } from '../../contracts/checkout-texts';
 import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/accounts';
 import { orderEvents, orderLines, orders, type ShippingAddress } from '../../db/schema/orders';
 import { refunds } from '../../db/schema/payments';
 
@@ -249,7 +251,11 @@ export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderV
   );
 }
 
-/** An order's timeline as staff read it: each entry with the staff member who made it (null: the shopper, a payment, a job). */
+/**
+ * An order's timeline as staff read it: each entry with the staff member who made it, "Ada Obi
+ * (Dispatch)" (null: the shopper, a payment, a job). The name is the one kept with the entry; the role
+ * is their role now, left out once their account is gone or no longer staff.
+ */
 export async function staffTimeline(db: DbOrTx, orderNumber: string): Promise<OrderEventView[]> {
   const events = await db
     .select({
@@ -257,9 +263,11 @@ export async function staffTimeline(db: DbOrTx, orderNumber: string): Promise<Or
       note: orderEvents.note,
       createdAt: orderEvents.createdAt,
       actorName: orderEvents.actorName,
+      actorRole: users.role,
     })
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .leftJoin(users, eq(users.id, orderEvents.actorId))
     .where(eq(orders.number, orderNumber))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
   return events.map((event) => ({
@@ -267,7 +275,10 @@ export async function staffTimeline(db: DbOrTx, orderNumber: string): Promise<Or
     label: orderStatusNames[event.status],
     note: event.note,
     at: event.createdAt.toISOString(),
-    by: event.actorName,
+    by:
+      event.actorName && event.actorRole && isStaffRole(event.actorRole)
+        ? `${event.actorName} (${roleLabels[event.actorRole]})`
+        : event.actorName,
   }));
 }
 

@@ -734,11 +734,17 @@ async function completeInTx(
       })
       .where(eq(paymentTransactions.id, refund.paymentTransactionId));
   }
+  // The staff member who asked for it, even when the provider completes it later; none for the shop's own.
+  const [by] = refund.createdBy
+    ? await tx.select({ name: users.name }).from(users).where(eq(users.id, refund.createdBy))
+    : [];
   await tx.insert(orderEvents).values({
     orderId: order.id,
     status: order.status,
     note: `${formatNaira(refund.amountKobo)} refunded ${whereTo(refund.provider)}: ${refund.reason}`,
     createdAt: now,
+    actorId: refund.createdBy,
+    actorName: refund.createdBy ? by?.name || refund.createdByEmail : null,
   });
   await notifyOrderOwner(
     tx,

@@ -1197,6 +1197,7 @@ async function refundExchangeDifference(
     status: order!.status,
     note: `Return ${view.number}: the difference of ${formatNaira(difference)} could not be refunded automatically; refund it from the order.`,
     createdAt: now,
+    ...eventActor(actor),
   });
   return 0;
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeOrderStatus } from '../../../core/orders/manage-orders';
 import { staffTimeline } from '../../../core/orders/order-view';
 import { users } from '../../../db/schema/accounts';
 import {
@@ -73,8 +74,8 @@ describe('the order timeline names the staff member', () => {
 
     const timeline = await staffTimeline(test.database.db, order.id);
     expect(timeline[0]).toMatchObject({ status: 'awaiting_payment', by: null });
-    expect(timeline.find((event) => event.status === 'processing')?.by).toBe('Shop Owner');
-    expect(timeline.find((event) => event.status === 'shipped')?.by).toBe('Tunde Rider');
+    expect(timeline.find((event) => event.status === 'processing')?.by).toBe('Shop Owner (Owner)');
+    expect(timeline.find((event) => event.status === 'shipped')?.by).toBe('Tunde Rider (Dispatch)');
 
     const hers = await test.app.inject({ method: 'GET', url: `/api/orders/${order.id}?key=${accessToken}` });
     expect(hers.statusCode, hers.body).toBe(200);
@@ -93,5 +94,57 @@ describe('the order timeline names the staff member', () => {
     });
     expect(cancel.statusCode, cancel.body).toBe(403);
     expect(await staffTimeline(test.database.db, order.id)).toEqual(before);
+  });
+
+  it('core refuses a cancel, and a cancel with its refund, to a role without them; the shop’s own jobs are not checked', async () => {
+    const { order } = await placeOrder();
+    const before = await staffTimeline(test.database.db, order.id);
+    const rider = { id: 'rider', email: 'rider@example.ng', name: 'Tunde Rider', role: 'dispatch' as const };
+    for (const input of [{ status: 'cancelled' }, { status: 'cancelled', refund: true }])
+      await expect(
+        changeOrderStatus(test.app.services.orders, order.id, input, { actor: rider, role: 'dispatch' }),
+      ).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'Your role does not allow this. Ask the shop owner.',
+      });
+    expect(await staffTimeline(test.database.db, order.id)).toEqual(before);
+    await changeOrderStatus(
+      test.app.services.orders,
+      order.id,
+      { status: 'cancelled' },
+      {
+        actor: { id: null, email: 'system' },
+      },
+    );
+    const after = await staffTimeline(test.database.db, order.id);
+    expect(after.at(-1)).toMatchObject({ status: 'cancelled', by: null });
+  });
+
+  it('names the staff member on the refund’s entry', async () => {
+    const { order } = await placeOrder();
+    const confirmed = await test.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/confirm-transfer`,
+      headers: auth(ownerToken),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const refunded = await test.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refunds`,
+      headers: auth(ownerToken),
+      payload: {
+        amount: 100,
+        reason: 'A scuffed box',
+        manual: {
+          accountName: 'Kemi Bello',
+          accountNumber: '0123456789',
+          bankName: 'GTBank',
+          reference: 'TRF-101',
+        },
+      },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const timeline = await staffTimeline(test.database.db, order.id);
+    expect(timeline.find((event) => event.note?.includes('A scuffed box'))?.by).toBe('Shop Owner (Owner)');
   });
 });
