@@ -214,6 +214,7 @@ export const adminActionPermissions: Record<string, Permission> = {
   'staff-role': 'staff.manage',
   'staff-remove': 'staff.manage',
   'staff-revoke-invitation': 'staff.manage',
+  'staff-reset-two-factor': 'staff.manage',
 
   'product-save': 'catalog.manage',
   'product-delete': 'catalog.manage',

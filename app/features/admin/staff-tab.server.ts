@@ -4,6 +4,7 @@ import {
   grantStaffRole,
   listStaff,
   removeStaff,
+  resetStaffTwoFactor,
   revokeInvitation,
 } from '../../../core/accounts/staff';
 import { isAppError } from '../../../core/errors';
@@ -75,6 +76,22 @@ export const staffActions: Record<string, AdminActionHandler> = {
       } satisfies AdminActionResult;
     } catch (error) {
       return failure('staff-remove', staffTexts.removeFailed, error);
+    }
+  },
+  'staff-reset-two-factor': async ({ context, admin, form }) => {
+    try {
+      const user = await resetStaffTwoFactor(
+        context.services.accounts,
+        auditActor(admin),
+        formText(form, 'id'),
+      );
+      return {
+        ok: true,
+        intent: 'staff-reset-two-factor',
+        message: staffTexts.twoFactorReset(user.name),
+      } satisfies AdminActionResult;
+    } catch (error) {
+      return failure('staff-reset-two-factor', staffTexts.twoFactorResetFailed, error);
     }
   },
   'staff-revoke-invitation': async ({ context, admin, form }) => {

@@ -89,12 +89,14 @@ function StaffRow({
   busy,
   submit,
   onRemove,
+  onResetTwoFactor,
 }: {
   member: Member;
   self: boolean;
   busy: boolean;
   submit: Submit;
   onRemove: (member: Member) => void;
+  onResetTwoFactor: (member: Member) => void;
 }) {
   const [role, setRole] = useState<StaffRole>(member.role);
   const selectId = `staff-role-${member.id}`;
@@ -169,6 +171,18 @@ function StaffRow({
         >
           <UserMinus width={14} height={14} aria-hidden="true" /> Remove
         </Button>
+        {member.twoFactorEnabled && !self ? (
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            onClick={() => onResetTwoFactor(member)}
+            aria-label={`Turn off two-step sign-in: ${member.name}`}
+          >
+            Turn off two-step
+          </Button>
+        ) : null}
       </form>
     </li>
   );
@@ -216,10 +230,12 @@ function InvitationRow({
 export function StaffTab({ data }: { data: StaffTabData }) {
   const fetcher = useFetcher<AdminActionResult>({ key: 'admin-staff' });
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [resetting, setResetting] = useState<Member | null>(null);
   const busy = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const submit: Submit = (values) => {
     setRemoving(null);
+    setResetting(null);
     void fetcher.submit(values, { method: 'post', action: '/admin?tab=staff' });
   };
   const fields: Record<string, string> =
@@ -253,6 +269,7 @@ export function StaffTab({ data }: { data: StaffTabData }) {
                 busy={busy}
                 submit={submit}
                 onRemove={setRemoving}
+                onResetTwoFactor={setResetting}
               />
             ))}
           </ul>
@@ -279,6 +296,14 @@ export function StaffTab({ data }: { data: StaffTabData }) {
         confirmLabel="Remove"
         onConfirm={() => removing && submit({ intent: 'staff-remove', id: removing.id })}
         onCancel={() => setRemoving(null)}
+      />
+      <ConfirmDialog
+        open={resetting !== null}
+        title="Turn off their two-step sign-in?"
+        message={`For a lost phone and lost recovery codes: ${resetting?.name ?? ''} is signed out everywhere, signs in with their password, and turns two-step sign-in on again.`}
+        confirmLabel="Turn off"
+        onConfirm={() => resetting && submit({ intent: 'staff-reset-two-factor', id: resetting.id })}
+        onCancel={() => setResetting(null)}
       />
     </section>
   );

@@ -39,6 +39,7 @@ export const staffTexts = {
   addFailed: 'Failed to add staff',
   roleFailed: 'Failed to change the role',
   removeFailed: 'Failed to remove from the staff',
+  twoFactorResetFailed: 'Failed to turn off two-step sign-in',
   withdrawFailed: 'Failed to withdraw the invitation',
   invited: (email: string, role: StaffRole) =>
     `Invitation sent to ${email} to join as ${roleWithArticle(role)}. The link works for 48 hours.`,
@@ -46,6 +47,8 @@ export const staffTexts = {
   unchanged: (name: string, role: Role) => `${name} is already ${roleWithArticle(role)}.`,
   roleChanged: (name: string, role: Role) => `${name} is now ${roleWithArticle(role)}.`,
   removed: (name: string) => `${name} is no longer on the staff; their customer account stays.`,
+  twoFactorReset: (name: string) =>
+    `Two-step sign-in is off for ${name}; they were signed out and turn it on again when they next sign in.`,
   withdrawn: (email: string) =>
     email ? `The invitation to ${email} was withdrawn.` : 'The invitation was withdrawn.',
 } as const;
