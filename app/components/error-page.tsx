@@ -1,6 +1,7 @@
 import { ButtonLink } from './ui/button';
 
 const copy: Record<number, { title: string; text: string }> = {
+  403: { title: 'Not part of your role', text: 'You do not have permission to access this page.' },
   404: { title: 'Page Not Found', text: "The page you're looking for doesn't exist or has been moved." },
   503: {
     title: 'We’ll be right back',

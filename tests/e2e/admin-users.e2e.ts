@@ -42,7 +42,7 @@ const signIn = (email: string) =>
 const notice = (page: Page) => main(page).getByTestId('admin-notice');
 
 describe('admin user management', () => {
-  test('at 1280px an admin searches, pages, promotes, deactivates and activates users', async () => {
+  test('at 1280px the owner searches, pages, deactivates and activates users, and gives roles on the Staff tab', async () => {
     const marker = `um${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
     const shoppers = await signUpShoppers(marker, 6);
 
@@ -90,15 +90,14 @@ describe('admin user management', () => {
       await expect.poll(() => row.getByTestId('user-status').textContent()).toBe('Active');
       expect((await signIn(target.email)).status).toBe(200);
 
-      // Promote to Admin, one way: the button goes.
-      await row.getByRole('button', { name: `Promote to Admin: ${target.name}` }).click();
-      await page
-        .getByRole('dialog', { name: 'Promote to Admin?' })
-        .getByRole('button', { name: 'Promote to Admin' })
-        .click();
-      await notice(page).getByText(`${target.name} is now an Admin.`).waitFor();
-      await expect.poll(() => row.getByTestId('user-role').textContent()).toBe('Admin');
+      // Roles are given on the Staff tab: "Give a role" opens it with the address filled in.
       expect(await row.getByRole('button', { name: /Promote/ }).count()).toBe(0);
+      expect(await row.getByTestId('user-two-factor').textContent()).toBe('Off');
+      await row.getByRole('link', { name: `Give a role: ${target.name}` }).click();
+      await page.waitForURL(isAt('/admin', { tab: 'staff', email: target.email }));
+      expect(await main(page).getByLabel('E-mail').inputValue()).toBe(target.email);
+      await visit(page, `/admin?tab=users&q=${encodeURIComponent(target.email)}`);
+      await rows.first().waitFor();
 
       // The signed-in admin cannot deactivate themselves.
       const admin = adminCredentials();
