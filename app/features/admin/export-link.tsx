@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button';
+import { useCan } from './staff-access';
 
 export type ExportKind = 'orders' | 'products' | 'users' | 'transactions' | 'refunds';
 
@@ -16,7 +17,7 @@ export function exportHref(
   return `/api/admin/export/${kind}.csv${query ? `?${query}` : ''}`;
 }
 
-/** 'Export CSV': downloads the list as it is filtered now, streamed by the server. */
+/** 'Export CSV': downloads the list as it is filtered now, streamed by the server; only for a role that exports. */
 export function ExportLink({
   kind,
   filter,
@@ -24,6 +25,8 @@ export function ExportLink({
   kind: ExportKind;
   filter?: Record<string, string | number | undefined | null>;
 }) {
+  const canExport = useCan('exports.download');
+  if (!canExport) return null;
   return (
     <a
       href={exportHref(kind, filter)}

@@ -1,5 +1,5 @@
 import { orderStatusIds } from '../../../contracts/checkout-texts';
-import { can } from '../../../core/accounts/permissions';
+import { actionPermission, can } from '../../../core/accounts/permissions';
 import { AppError, isAppError } from '../../../core/errors';
 import { staffMoves } from '../../../core/orders/lifecycle';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
@@ -53,7 +53,13 @@ export async function loadOrdersTab({ context, params, admin }: AdminLoadArgs) {
     return {
       filter,
       order,
-      moves: order ? staffMoves(order) : [],
+      // The moves the order allows and the role may make: dispatch sees Ship and Delivered, support none.
+      moves: order
+        ? staffMoves(order).filter((move) => {
+            const needed = actionPermission(move);
+            return needed !== undefined && can(admin.role, needed);
+          })
+        : [],
       reviews: payments ? await transfersUnderReview(db, payments.number) : [],
       refunds: moneyBack ? await moneyToRefund(db, moneyBack.number) : [],
       // What remains to give back: only once the money came.

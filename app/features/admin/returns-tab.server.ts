@@ -1,3 +1,4 @@
+import { actionPermission, can } from '../../../core/accounts/permissions';
 import { returnStatusIds } from '../../../contracts/returns';
 import { isAppError } from '../../../core/errors';
 import {
@@ -13,7 +14,7 @@ import { searchParam, type AdminActionHandler, type AdminLoadArgs } from './admi
 import type { AdminActionResult } from './admin-texts';
 
 /** The Returns tab: returns filtered by state (and searched), or one opened (?return=RET-…). */
-export async function loadReturnsTab({ context, params }: AdminLoadArgs) {
+export async function loadReturnsTab({ context, params, admin }: AdminLoadArgs) {
   const db = context.services.db;
   const status = params.get('status') ?? '';
   const filter = {
@@ -24,7 +25,15 @@ export async function loadReturnsTab({ context, params }: AdminLoadArgs) {
   if (number) {
     let view: AdminReturnView | null = null;
     try {
-      view = await getReturnForAdmin(db, number.trim().slice(0, 30));
+      const found = await getReturnForAdmin(db, number.trim().slice(0, 30));
+      // The moves the return allows and the role may make (support answers requests; refunds are a manager's).
+      view = {
+        ...found,
+        moves: found.moves.filter((move) => {
+          const needed = actionPermission(`return-${move}`);
+          return needed !== undefined && can(admin.role, needed);
+        }),
+      };
     } catch (error) {
       if (!isAppError(error) || error.code !== 'NOT_FOUND') throw error;
     }
