@@ -1,37 +1,37 @@
 import { data, Link } from 'react-router';
-import { auditActions, loadAuditTab } from '../features/admin/audit-tab.server';
+import { loadAuditTab } from '../features/admin/audit-tab.server';
 import { AuditTab } from '../features/admin/audit-tab';
+import { adminActions } from '../features/admin/admin-actions.server';
 import { AdminFrame } from '../features/admin/admin-frame';
 import { ordersHref, returnsHref } from '../features/admin/admin-links';
-import type { AdminActionHandler } from '../features/admin/admin-tab.server';
 import { readyAdminTab, type AdminActionResult } from '../features/admin/admin-texts';
-import { announcementsActions, loadAnnouncementsTab } from '../features/admin/announcements-tab.server';
+import { loadAnnouncementsTab } from '../features/admin/announcements-tab.server';
 import { AnnouncementsTab } from '../features/admin/announcements-tab';
-import { blogActions, loadBlogTab } from '../features/admin/blog-tab.server';
+import { loadBlogTab } from '../features/admin/blog-tab.server';
 import { BlogTab } from '../features/admin/blog-tab';
-import { couponsActions, loadCouponsTab } from '../features/admin/coupons-tab.server';
+import { loadCouponsTab } from '../features/admin/coupons-tab.server';
 import { CouponsTab } from '../features/admin/coupons-tab';
-import { loadMessagesTab, messagesActions } from '../features/admin/messages-tab.server';
+import { loadMessagesTab } from '../features/admin/messages-tab.server';
 import { MessagesTab } from '../features/admin/messages-tab';
 import { OrderPanel } from '../features/admin/order-panel';
-import { loadOrdersTab, ordersActions } from '../features/admin/orders-tab.server';
+import { loadOrdersTab } from '../features/admin/orders-tab.server';
 import { OrdersTab } from '../features/admin/orders-tab';
-import { loadOutboxTab, outboxActions } from '../features/admin/outbox-tab.server';
+import { loadOutboxTab } from '../features/admin/outbox-tab.server';
 import { OutboxTab } from '../features/admin/outbox-tab';
 import { loadOverviewTab } from '../features/admin/overview-tab.server';
 import { OverviewTab } from '../features/admin/overview-tab';
-import { loadPaymentsTab, paymentsActions } from '../features/admin/payments-tab.server';
+import { loadPaymentsTab } from '../features/admin/payments-tab.server';
 import { PaymentsTab } from '../features/admin/payments-tab';
-import { loadProductsTab, productsActions } from '../features/admin/products-tab.server';
+import { loadProductsTab } from '../features/admin/products-tab.server';
 import { ProductsTab } from '../features/admin/products-tab';
 import { ReturnPanel } from '../features/admin/returns-panel';
-import { loadReturnsTab, returnsActions } from '../features/admin/returns-tab.server';
+import { loadReturnsTab } from '../features/admin/returns-tab.server';
 import { ReturnsTab } from '../features/admin/returns-tab';
-import { loadSettingsTab, settingsActions } from '../features/admin/settings-tab.server';
+import { loadSettingsTab } from '../features/admin/settings-tab.server';
 import { SettingsTab } from '../features/admin/settings-tab';
-import { loadStaffTab, staffActions } from '../features/admin/staff-tab.server';
+import { loadStaffTab } from '../features/admin/staff-tab.server';
 import { StaffTab } from '../features/admin/staff-tab';
-import { loadUsersTab, usersActions } from '../features/admin/users-tab.server';
+import { loadUsersTab } from '../features/admin/users-tab.server';
 import { UsersTab } from '../features/admin/users-tab';
 import { formText } from '../lib/action-result.server';
 import {
@@ -89,28 +89,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-/** Every action of the dashboard, by the form's `intent`; the names are unique across tabs. */
-const actions: Record<string, AdminActionHandler> = {
-  ...ordersActions,
-  ...returnsActions,
-  ...paymentsActions,
-  ...usersActions,
-  ...staffActions,
-  ...productsActions,
-  ...settingsActions,
-  ...couponsActions,
-  ...messagesActions,
-  ...blogActions,
-  ...announcementsActions,
-  ...outboxActions,
-  ...auditActions,
-};
-
 export async function action({ context, request }: Route.ActionArgs) {
   const { staff: admin, permissions } = requireStaff(context, request);
   const form = await request.formData();
   const intent = formText(form, 'intent');
-  const handler = Object.hasOwn(actions, intent) ? actions[intent] : undefined;
+  const handler = Object.hasOwn(adminActions, intent) ? adminActions[intent] : undefined;
   // Each action's permission is the table's (core/accounts/permissions.ts); an action missing from it is
   // refused. The role is asked first, so what it may not do is refused alike, built or not.
   const needed = actionPermission(intent);

@@ -209,7 +209,6 @@ export const adminActionPermissions: Record<string, Permission> = {
   'return-exchange': 'returns.exchange',
 
   'user-status': 'customers.manage',
-  'user-promote': 'staff.manage',
   'staff-add': 'staff.manage',
   'staff-role': 'staff.manage',
   'staff-remove': 'staff.manage',
