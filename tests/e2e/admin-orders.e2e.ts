@@ -95,6 +95,7 @@ describe('admin orders and payments', () => {
         expect(await adminTabs(page).getByRole('link').allTextContents()).toEqual([
           'Overview',
           'User Management',
+          'Staff',
           'All Products',
           'Add Product',
           'Orders',
