@@ -42,7 +42,7 @@ export function concretePath(route: ApiRoute, values: Record<string, string>): s
 }
 
 /** Who may call a route: the rule each route must keep, whatever it is sent. */
-export type Audience = 'public' | 'signed-in' | 'admin';
+export type Audience = 'public' | 'signed-in' | 'staff-self' | 'admin';
 
 const adminPaths = [/^\/api\/admin\//, /^\/api\/users(\/|$)/];
 const signedInRoutes: { method?: Method; path: RegExp }[] = [
@@ -53,8 +53,15 @@ const signedInRoutes: { method?: Method; path: RegExp }[] = [
   { method: 'POST', path: /^\/api\/products\/\{id\}\/reviews$/ },
 ];
 
+/** A staff member's own settings: turning the second factor on is for staff, not customers. */
+const staffSelfRoutes: { method: Method; path: RegExp }[] = [
+  { method: 'POST', path: /^\/api\/profile\/two-factor\/setup$/ },
+];
+
 export function audienceOf(route: ApiRoute): Audience {
   if (adminPaths.some((pattern) => pattern.test(route.path))) return 'admin';
+  if (staffSelfRoutes.some((rule) => rule.path.test(route.path) && rule.method === route.method))
+    return 'staff-self';
   if (
     signedInRoutes.some(
       (rule) => rule.path.test(route.path) && (rule.method === undefined || rule.method === route.method),

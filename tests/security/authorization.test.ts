@@ -95,6 +95,18 @@ describe('authorization matrix over every documented route', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("a staff member's own second factor: 401 for a guest, 403 for a customer, reachable for staff", async () => {
+    const own = routes.filter((candidate) => audienceOf(candidate) === 'staff-self');
+    expect(own.length).toBeGreaterThanOrEqual(1);
+    for (const route of own) {
+      expect(await call(route, null), `${route.method} ${route.path} as a guest`).toBe(401);
+      expect(await call(route, tokens.customerA), `${route.method} ${route.path} as a customer`).toBe(403);
+      expect([200, 409], `${route.method} ${route.path} as the owner`).toContain(
+        await call(route, tokens.admin),
+      );
+    }
+  });
+
   it('public routes never ask a guest to sign in (except the signed webhook and the sandbox verify)', async () => {
     const wrong: string[] = [];
     for (const route of routes.filter((candidate) => audienceOf(candidate) === 'public')) {
