@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * SESSION_SECRET when set; otherwise a secret generated once and kept in DATA_DIR, so sessions
- * survive restarts (and processes sharing DATA_DIR agree).
+ * A secret kept in DATA_DIR/`name`: the configured value when set, otherwise one generated once (mode
+ * 0600), so it survives restarts and processes sharing DATA_DIR agree (the first writer wins).
  */
-export function loadSessionSecret(configured: string | undefined, dataDir: string): string {
+export function loadDataSecret(name: string, configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
-  const file = path.join(dataDir, 'session-secret');
+  const file = path.join(dataDir, name);
   try {
     const existing = fs.readFileSync(file, 'utf8').trim();
     if (existing.length >= 32) return existing;
@@ -24,6 +24,11 @@ export function loadSessionSecret(configured: string | undefined, dataDir: strin
     // Another process wrote it first: use theirs.
     return fs.readFileSync(file, 'utf8').trim();
   }
+}
+
+/** SESSION_SECRET when set; otherwise the session key kept in DATA_DIR/session-secret. */
+export function loadSessionSecret(configured: string | undefined, dataDir: string): string {
+  return loadDataSecret('session-secret', configured, dataDir);
 }
 
 /**
