@@ -3,6 +3,7 @@ import { Form, Link, redirect, useActionData, useNavigation } from 'react-router
 import { signUp } from '../../core/accounts/sign-up';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Field } from '../components/ui/field';
+import { NewPasswordFields } from '../features/account/new-password-fields';
 import { AuthLayout, FormAlert } from '../features/account/auth-layout';
 import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -89,23 +90,7 @@ export default function RegisterPage() {
       <Form method="post" className="space-y-5" noValidate>
         <Field label="Full name" name="name" autoComplete="name" required error={fields.name} />
         <Field label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters"
-          error={fields.password}
-        />
-        <Field
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fields.confirmPassword}
-        />
+        <NewPasswordFields errors={fields} />
         <div>
           <label className="flex items-start gap-3 text-sm text-ink-soft">
             <input

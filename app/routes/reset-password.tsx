@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { resetPassword } from '../../core/accounts/password-reset';
 import { Button } from '../components/ui/button';
-import { Field } from '../components/ui/field';
+import { NewPasswordFields } from '../features/account/new-password-fields';
 import { AuthLayout, FormAlert } from '../features/account/auth-layout';
 import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -58,22 +58,9 @@ export default function ResetPasswordPage() {
       />
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="token" value={token} />
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters"
-          error={fields.password}
-        />
-        <Field
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fields.confirmPassword}
+        <NewPasswordFields
+          errors={fields}
+          labels={{ password: 'New password', confirm: 'Confirm new password' }}
         />
         <Button type="submit" className="w-full" disabled={busy || !token}>
           {busy ? 'Saving…' : 'Reset Password'}

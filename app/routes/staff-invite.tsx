@@ -3,6 +3,7 @@ import { acceptInvitation, peekInvitation, staffMessages } from '../../core/acco
 import { isAppError } from '../../core/errors';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
+import { NewPasswordFields } from '../features/account/new-password-fields';
 import { AuthLayout, FormAlert } from '../features/account/auth-layout';
 import { formFailure, formText } from '../lib/action-result.server';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -27,20 +28,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const PASSWORDS_DIFFER = 'Passwords do not match';
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const password = formText(form, 'password');
-  if (form.has('confirmPassword') && password !== formText(form, 'confirmPassword'))
-    return data(
-      { ok: false as const, error: PASSWORDS_DIFFER, fields: { confirmPassword: PASSWORDS_DIFFER } },
-      { status: 400 },
-    );
   try {
     const { session } = await acceptInvitation(
       context.services.accounts,
-      { token: formText(form, 'token'), name: formText(form, 'name'), password },
+      {
+        token: formText(form, 'token'),
+        name: formText(form, 'name'),
+        password: formText(form, 'password'),
+        ...(form.has('confirmPassword') ? { confirmPassword: formText(form, 'confirmPassword') } : {}),
+      },
       context.client,
     );
     // An account that already had its own password signs in the usual way (and with its second factor).
@@ -93,23 +91,7 @@ export default function StaffInvitePage({ loaderData, actionData }: Route.Compon
         ) : (
           <>
             <Field label="Name" name="name" autoComplete="name" required error={fields.name} />
-            <Field
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              hint="At least 8 characters"
-              error={fields.password}
-            />
-            <Field
-              label="Confirm password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={fields.confirmPassword}
-            />
+            <NewPasswordFields errors={fields} />
           </>
         )}
         <Button type="submit" className="w-full" disabled={busy}>

@@ -107,3 +107,17 @@ export function passwordRefusal(password: string, field: string): AppError | nul
   const badLength = password.length < PASSWORD_MIN || password.length > PASSWORD_MAX;
   return new AppError(badLength ? 'BAD_REQUEST' : 'UNPROCESSABLE', problem, { [field]: problem });
 }
+
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+
+/**
+ * The refusal of a password chosen on a form with its confirmation (sign-up, a reset, an invitation),
+ * or null: the policy as passwordRefusal says, then the two typed alike (when the confirmation is sent).
+ */
+export function newPasswordRefusal(password: string, confirmPassword?: string): AppError | null {
+  const refusal = passwordRefusal(password, 'password');
+  if (refusal) return refusal;
+  if (confirmPassword !== undefined && confirmPassword !== password)
+    return new AppError('UNPROCESSABLE', PASSWORDS_DIFFER, { confirmPassword: PASSWORDS_DIFFER });
+  return null;
+}

@@ -8,7 +8,7 @@ import { accountRateLimits, type ClientInfo } from '../rate-limits';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
-import { passwordRefusal } from './password-policy';
+import { newPasswordRefusal } from './password-policy';
 import { hashPassword } from './passwords';
 import { hashToken, retireVerificationLinks } from './email-verification';
 import { revokeUserSessions } from './sessions';
@@ -95,13 +95,8 @@ export async function resetPassword(
 ): Promise<void> {
   await deps.rateLimiter.hit(accountRateLimits.resetByIp, client.ip);
   const input = parseInput(resetPasswordSchema, raw);
-  const refusal = passwordRefusal(input.password, 'password');
+  const refusal = newPasswordRefusal(input.password, input.confirmPassword);
   if (refusal) throw refusal;
-  if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
-    throw new AppError('UNPROCESSABLE', 'Passwords do not match', {
-      confirmPassword: 'Passwords do not match',
-    });
-  }
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     // Claiming the link and using it is one statement, so two clicks cannot both succeed.

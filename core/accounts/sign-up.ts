@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { accountRateLimits, type ClientInfo } from '../rate-limits';
 import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
-import { passwordRefusal } from './password-policy';
+import { newPasswordRefusal } from './password-policy';
 import { hashPassword } from './passwords';
 import { sendSignUpAttemptNotice, sendVerificationLink } from './email-verification';
 
@@ -41,13 +41,8 @@ export async function signUp(
     throw new AppError('BAD_REQUEST', 'Please enter a valid email address', {
       email: 'Please enter a valid email address',
     });
-  const refusal = passwordRefusal(input.password, 'password');
+  const refusal = newPasswordRefusal(input.password, input.confirmPassword);
   if (refusal) throw refusal;
-  if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
-    throw new AppError('UNPROCESSABLE', 'Passwords do not match', {
-      confirmPassword: 'Passwords do not match',
-    });
-  }
 
   const passwordHash = await hashPassword(input.password);
   const [row] = await deps.db

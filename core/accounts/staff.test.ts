@@ -282,6 +282,13 @@ describe('accepting an invitation', () => {
       code: 'BAD_REQUEST',
       fields: { name: staffMessages.nameRequired },
     });
+    await expect(
+      acceptInvitation(
+        deps(),
+        { token, name: 'Ada', password: PASSWORD, confirmPassword: 'Other-Pass-2026' },
+        client,
+      ),
+    ).rejects.toMatchObject({ code: 'UNPROCESSABLE', fields: { confirmPassword: 'Passwords do not match' } });
     expect(await users_(email)).toBeUndefined();
     await acceptInvitation(deps(), { token, name: 'Ada', password: PASSWORD }, client);
     expect((await users_(email))!.role).toBe('dispatch');

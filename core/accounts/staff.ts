@@ -22,7 +22,7 @@ import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
 import { hashToken, retireVerificationLinks } from './email-verification';
-import { passwordRefusal } from './password-policy';
+import { newPasswordRefusal } from './password-policy';
 import { hashPassword } from './passwords';
 import { requirePermission } from './permissions';
 import { createSession, revokeUserSessions, type IssuedSession } from './sessions';
@@ -79,6 +79,7 @@ export const acceptInvitationSchema = z.object({
   token: z.string(staffMessages.invitationInvalid).trim().min(1, staffMessages.invitationInvalid).max(200),
   name: z.string().trim().max(100, 'Name must be at most 100 characters').default(''),
   password: z.string().max(1024).default(''),
+  confirmPassword: z.string().max(1024).optional(),
 });
 
 /** A role from the outside: a staff role, else 400 (a customer is not given by this door, nor is a made-up role). */
@@ -479,7 +480,7 @@ export async function acceptInvitation(
   if (!keepsPassword) {
     if (!input.name)
       throw new AppError('BAD_REQUEST', staffMessages.nameRequired, { name: staffMessages.nameRequired });
-    const refusal = passwordRefusal(input.password, 'password');
+    const refusal = newPasswordRefusal(input.password, input.confirmPassword);
     if (refusal) throw refusal;
     passwordHash = await hashPassword(input.password);
   }

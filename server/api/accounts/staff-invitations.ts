@@ -62,6 +62,7 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
           token: tokenText.describe('The token of the e-mailed invitation link'),
           name: z.string().trim().max(100, 'Name must be at most 100 characters').optional(),
           password: z.string().max(1024).optional().describe('At least 8 characters, not a common one'),
+          confirmPassword: z.string().max(1024).optional().describe('When sent, must match the password'),
         }),
         response: {
           201: z.object({
