@@ -15,6 +15,12 @@ export interface IssuedSession {
 
 export interface CurrentUser extends PublicUser {
   sessionId: string;
+  /**
+   * Set with the session when the owner requires a second factor of staff and this staff member has
+   * none on (core/accounts/two-factor.ts secondFactorMissing): the admin area stays closed to them
+   * until they turn it on.
+   */
+  secondFactorMissing?: boolean;
 }
 
 /** A new session for a user who just proved who they are: never reuses an old one. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { SIGN_IN_FAILED } from '../../contracts/account-texts';
 import { signInSchema, type PublicUser, type SignInInput } from '../../contracts/accounts';
@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import { accountRateLimits, type ClientInfo } from '../rate-limits';
 import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
-import { awaitingSignUpConfirmation, sendSignUpLinkAgainLater } from './email-verification';
+import { awaitingSignUpConfirmation, hashToken, sendSignUpLinkAgainLater } from './email-verification';
 import { verifyPassword } from './passwords';
 import { createSession, type IssuedSession } from './sessions';
 import { verifySecondFactor, WRONG_CODE } from './two-factor';
@@ -29,7 +29,6 @@ export interface TwoFactorChallenge {
 }
 
 type SignedIn = { user: PublicUser; session: IssuedSession };
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
  * Signs a user in with a new session. An unknown e-mail and a wrong password get the same answer
@@ -73,7 +72,7 @@ export async function signIn(
     const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
     await deps.db
       .insert(signInChallenges)
-      .values({ userId: row.id, tokenHash: sha256(challenge), expiresAt });
+      .values({ userId: row.id, tokenHash: hashToken(challenge), expiresAt });
     return { twoFactorRequired: true, challenge, expiresAt };
   }
   return startSession(deps.db, deps.tokens, row, client);
@@ -113,7 +112,7 @@ export async function completeTwoFactorSignIn(
   const code = typeof input.code === 'string' ? input.code.trim() : '';
   if (!challenge || challenge.length > 100) throw new AppError('UNAUTHENTICATED', CHALLENGE_EXPIRED);
   const live = and(
-    eq(signInChallenges.tokenHash, sha256(challenge)),
+    eq(signInChallenges.tokenHash, hashToken(challenge)),
     isNull(signInChallenges.usedAt),
     gt(signInChallenges.expiresAt, now),
     lt(signInChallenges.attempts, CHALLENGE_ATTEMPTS),

@@ -1,14 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
-import { isStaffRole } from '../../contracts/accounts';
+import { isStaffRole, type Role } from '../../contracts/accounts';
 import type { DbOrTx } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema/accounts';
 import { recordAdminAction } from '../audit/audit';
 import { AppError } from '../errors';
-import { getShopSettings } from '../settings/shop-settings';
+import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
 import type { AccountDeps } from './account-deps';
+import { hashToken } from './email-verification';
 import { verifyPassword } from './passwords';
 import { open, seal } from './secret-box';
 import { revokeUserSessions, type CurrentUser } from './sessions';
@@ -26,8 +27,6 @@ type Who = Pick<CurrentUser, 'id' | 'email' | 'role'> & { sessionId?: string };
 function totp(secret: Secret, issuer = 'Rossy', label = 'staff'): TOTP {
   return new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD_S, secret });
 }
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** 'K7M2X 9QPAB', 'k7m2x-9qpab' and 'k7m2x9qpab' are the same recovery code. */
 const normalRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
@@ -120,7 +119,7 @@ export async function verifySecondFactor(
     .where(
       and(
         eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, sha256(normal)),
+        eq(recoveryCodes.codeHash, hashToken(normal)),
         isNull(recoveryCodes.usedAt),
       ),
     )
@@ -133,7 +132,7 @@ async function replaceRecoveryCodes(db: DbOrTx, userId: string): Promise<string[
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await db
     .insert(recoveryCodes)
-    .values(codes.map((code) => ({ userId, codeHash: sha256(normalRecoveryCode(code)) })));
+    .values(codes.map((code) => ({ userId, codeHash: hashToken(normalRecoveryCode(code)) })));
   return codes;
 }
 
@@ -199,7 +198,7 @@ export async function disableTwoFactor(
   const row = await userRow(deps.db, user.id);
   if (!row.twoFactorEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is not on.');
   const settings = await getShopSettings(deps.db);
-  if (settings.staffTwoFactor === 'required' && isStaffRole(row.role))
+  if (secondFactorRequired(row.role, settings.staffTwoFactor))
     throw new AppError('CONFLICT', 'The shop’s owner requires two-step sign-in for staff, so it stays on.');
   if (!(await verifyPassword(row.passwordHash, input.password)))
     throw new AppError('UNPROCESSABLE', 'Your password is not correct', {
@@ -256,25 +255,20 @@ export async function twoFactorStatus(deps: Pick<Deps, 'db'>, user: Who): Promis
   ]);
   return {
     enabled: row.twoFactorEnabledAt !== null,
-    required: settings.staffTwoFactor === 'required' && isStaffRole(row.role),
+    required: secondFactorRequired(row.role, settings.staffTwoFactor),
     recoveryCodesLeft: row.twoFactorEnabledAt ? Number(left?.n ?? 0) : 0,
   };
 }
 
-declare module './sessions' {
-  interface CurrentUser {
-    /**
-     * Set with the session when the owner requires a second factor of staff and this staff
-     * member has none on: the admin area stays closed to them until they turn it on.
-     */
-    secondFactorMissing?: boolean;
-  }
+/** Whether the owner's rule asks this account for a second factor: staff, when she requires it. */
+function secondFactorRequired(role: Role, staffTwoFactor: ShopSettings['staffTwoFactor']): boolean {
+  return staffTwoFactor === 'required' && isStaffRole(role);
 }
 
 /** Whether the shop's rule keeps this staff member out of the admin area until the second factor is on. */
 export function secondFactorMissing(
   user: Pick<CurrentUser, 'role' | 'twoFactorEnabled'>,
-  staffTwoFactor: 'optional' | 'required',
+  staffTwoFactor: ShopSettings['staffTwoFactor'],
 ): boolean {
-  return staffTwoFactor === 'required' && isStaffRole(user.role) && !user.twoFactorEnabled;
+  return secondFactorRequired(user.role, staffTwoFactor) && !user.twoFactorEnabled;
 }

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isStaffRole } from '../../contracts/accounts';
 import type { TokenSigner } from '../../core/accounts/session-tokens';
 import { resolveSession, type CurrentUser, type IssuedSession } from '../../core/accounts/sessions';
 import { can, FORBIDDEN_MESSAGE, routePermission } from '../../core/accounts/permissions';
@@ -47,7 +48,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Db; 
     const token = tokenFrom(request);
     if (token) request.user = await resolveSession(options.db, options.tokens, token);
     // Only staff without a second factor cost a settings read (cached), and only to know the owner's rule.
-    if (request.user && request.user.role !== 'customer' && !request.user.twoFactorEnabled) {
+    if (request.user && isStaffRole(request.user.role) && !request.user.twoFactorEnabled) {
       const settings = await app.services.shopSettings();
       request.user.secondFactorMissing = secondFactorMissing(request.user, settings.staffTwoFactor);
     }
