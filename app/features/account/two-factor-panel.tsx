@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import type { TwoFactorStatus } from '../../../core/accounts/two-factor';
 import { FormAlert } from './auth-layout';
 
-export interface TwoFactorStatus {
-  enabled: boolean;
-  /** The owner requires it of staff. */
-  required: boolean;
-  recoveryCodesLeft: number;
-}
 
 type Step =
   | { name: 'idle' }
