@@ -22,3 +22,6 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, raw: unknow
     fields,
   );
 }
+
+/** Whether an id from the outside has a UUID's shape (a user's or an invitation's): anything else finds nothing. */
+export const isUuid = (id: unknown): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
-import { parseInput } from '../validation';
+import { isUuid, parseInput } from '../validation';
 import { requirePermission } from './permissions';
 import { revokeUserSessions } from './sessions';
 import { toPublicUser } from './user-view';
@@ -61,8 +61,6 @@ export async function listUsers(db: DbOrTx, raw: unknown): Promise<UserPage> {
     pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
   };
 }
-
-const isUuid = (id: unknown): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
 
 /** The user's row, locked until the transaction ends so two admins' changes cannot interleave. */
 async function lockUser(db: DbOrTx, id: unknown) {

@@ -19,7 +19,7 @@ import type { MailMessage } from '../mail/mailer';
 import { roleWithArticle, staffInvitationMail, staffRoleMail } from '../mail/staff-mails';
 import { accountRateLimits, type ClientInfo } from '../rate-limits';
 import { getShopSettings } from '../settings/shop-settings';
-import { parseInput } from '../validation';
+import { isUuid, parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
 import { hashToken, retireVerificationLinks } from './email-verification';
 import { newPasswordRefusal } from './password-policy';
@@ -95,8 +95,6 @@ function requireStaffManager(actor: AuditActor, ...rolesTouched: Role[]): void {
   if (rolesTouched.includes('owner') && actor.role !== 'owner')
     throw new AppError('FORBIDDEN', staffMessages.ownersOnly);
 }
-
-const isUuid = (id: unknown): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
 
 /**
  * Locks every active owner's row, in one order, before anything else in a staff change: two owners
