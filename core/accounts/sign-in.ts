@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { SIGN_IN_FAILED } from '../../contracts/account-texts';
 import { signInSchema, type PublicUser, type SignInInput } from '../../contracts/accounts';
 import type { DbOrTx } from '../../db/client';
@@ -70,6 +70,15 @@ export async function signIn(
     // No session yet: the password alone opens nothing for an account with a second factor.
     const challenge = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
+    // The account's finished or lapsed challenges go as a new one is made: the table stays a few rows a person.
+    await deps.db
+      .delete(signInChallenges)
+      .where(
+        and(
+          eq(signInChallenges.userId, row.id),
+          or(isNotNull(signInChallenges.usedAt), lte(signInChallenges.expiresAt, now)),
+        ),
+      );
     await deps.db
       .insert(signInChallenges)
       .values({ userId: row.id, tokenHash: hashToken(challenge), expiresAt });

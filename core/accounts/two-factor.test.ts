@@ -188,6 +188,14 @@ describe('signing in with the second factor', () => {
         at(90),
       ),
     ).rejects.toMatchObject({ status: 401, message: CHALLENGE_EXPIRED });
+    // A new sign-in clears the spent challenge: the table keeps only what can still be answered.
+    await signIn(deps(), { email: user.email, password: PASSWORD }, client, at(120));
+    const left = await database.db
+      .select()
+      .from(signInChallenges)
+      .where(eq(signInChallenges.userId, user.id));
+    expect(left).toHaveLength(1);
+    expect(left[0]!.usedAt).toBeNull();
   });
 
   it('ends the challenge after five wrong codes, and after five minutes', async () => {
