@@ -1,21 +1,25 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Rollup } from 'vite';
+import { firstLoadGraph } from './app/first-load-graph';
 
 type RollupLog = Rollup.RollupLog;
 
-/** Browser-safe contracts every page uses; the ones holding zod schemas stay out of the browser. */
-const sharedContracts = /\/contracts\/(money|media|checkout-texts|account-texts|price-bands|whatsapp)\.ts$/;
-
 /**
- * The shell's small shared modules (UI kit, stores, helpers, icons) ship as a few chunks instead of
- * thirty one-kilobyte files: each request costs a round trip on a phone's mobile data. React gets
- * its own chunk so that everything else can depend on it without a cycle.
+ * The shell every page loads: the root route's own modules and what they import (app/first-load-graph.ts),
+ * with the icons and packages only they use, as one chunk instead of thirty one-kilobyte files (each
+ * request costs a round trip on a phone's mobile data). Everything else goes with the routes that use
+ * it: the payment windows with the pages that pay, the admin's parts with the admin. React gets its
+ * own chunk so that everything else can depend on it without a cycle.
  */
+const shellModules = firstLoadGraph().modules;
+/** Small shared parts most shopping pages use (a price, a field, a picture): with the shell rather than in crumbs. */
+const sharedParts = /\/app\/(components\/ui|lib)\/(?!provider-checkout)[^/]+\.tsx?$/;
+
 function clientChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-  if (id.includes('/node_modules/lucide-react/')) return 'icons';
-  if (/\/app\/(components|lib)\//.test(id) || sharedContracts.test(id)) return 'shell';
+  const file = id.split('?', 1)[0]!;
+  if (shellModules.has(file) || sharedParts.test(file)) return 'shell';
   return undefined;
 }
 

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
+import { scriptsAfterLoadStream } from './scripts-after-load.server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 
 export const streamTimeout = 5_000;
@@ -62,7 +63,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
+          // The page's scripts start once it has loaded: its picture and words come first (decision 0050).
+          const rewritten = scriptsAfterLoadStream(nonce);
+          rewritten.pipe(body);
+          pipe(rewritten);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -17,10 +17,12 @@ import appCss from './app.css?url';
 import { ShopShell } from './components/layout/shop-shell';
 import { ErrorPage } from './components/error-page';
 import { OfflinePage } from './components/offline-page';
-import { fontFaces } from './fonts';
+import { fallbackFaces, fontsScript, webFontFaces } from './fonts';
 import { useRootData, type RootData } from './lib/root-data';
 import { useAccountWishlist } from './lib/wishlist-sync';
+import { useWebVitals } from './lib/web-vitals';
 import { countUnreadNotifications } from '../core/notifications/notifications';
+import { cardProviderNameOf, isTestMode } from '../core/payments/providers';
 import { currencyFromCookie } from '../contracts/currency';
 
 export const links: LinksFunction = () => [
@@ -48,8 +50,8 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
       ? { id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl }
       : null,
     publicUrl: context.services.publicUrl,
-    /** No Flutterwave keys: card payments go to the shop's own TEST MODE sandbox and move no money. */
-    testMode: context.services.payments.provider.mode === 'sandbox',
+    /** No provider keys: card payments go to the shop's own TEST MODE sandbox and move no money. */
+    testMode: isTestMode(context.services.payments.providers),
     /** The header's notifications badge: the signed-in shopper's unread count. */
     unreadNotifications,
     /** The shopper's display currency (a cookie) and the admin's rates: prices render converted from the first byte. */
@@ -77,7 +79,9 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
           enabled,
         })),
       paymentMethods: shop.paymentMethods,
+      cardProviderName: cardProviderNameOf(context.services.payments.providers, shop.cardProvider),
     },
+    vitalsSamplePercent: shop.vitalsSamplePercent,
   };
 }
 
@@ -91,7 +95,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* First in the head, ahead of the script preloads, so the first paint is not queued behind them. */}
         <link rel="stylesheet" href={appCss} precedence="high" />
         <meta name="theme-color" content="#17140f" />
-        <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
+        <style dangerouslySetInnerHTML={{ __html: fallbackFaces }} />
+        <script nonce={data?.nonce} dangerouslySetInnerHTML={{ __html: fontsScript }} />
+        <noscript>
+          <style dangerouslySetInnerHTML={{ __html: webFontFaces }} />
+        </noscript>
         <Meta />
         <Links />
       </head>
@@ -129,6 +137,7 @@ const LiveChatPanel = lazy(() => import('./features/content/live-chat-panel'));
 
 export default function App() {
   useAccountWishlist();
+  useWebVitals(useRootData()?.vitalsSamplePercent);
   return (
     <ShopShell chat={LiveChatPanel}>
       <Outlet />

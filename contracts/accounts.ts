@@ -3,27 +3,10 @@ import { z } from 'zod';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/**
- * Staff roles, highest first: the owner does everything (and alone manages staff and settings); a
- * manager runs the shop's trade; dispatch moves orders to the door; support answers shoppers. What
- * each may do is the permission table in core/accounts/permissions.ts.
- */
-export const staffRoles = ['owner', 'manager', 'dispatch', 'support'] as const;
-export type StaffRole = (typeof staffRoles)[number];
-export const roles = ['customer', ...staffRoles] as const;
-export type Role = (typeof roles)[number];
+import type { Role } from './roles';
 
-/** Whether a role opens the admin area at all (what it may do there is the permission table's). */
-export const isStaffRole = (role: string | null | undefined): role is StaffRole =>
-  staffRoles.includes(role as StaffRole);
+export { isStaffRole, roleLabels, roles, staffRoles, type Role, type StaffRole } from './roles';
 
-export const roleLabels: Record<Role, string> = {
-  customer: 'Customer',
-  owner: 'Owner',
-  manager: 'Manager',
-  dispatch: 'Dispatch',
-  support: 'Support',
-};
 export const userStatuses = ['active', 'inactive'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 

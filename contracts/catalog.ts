@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DB_INTEGER, MAX_PRICE_NAIRA } from './limits';
+import { reviewFitIds } from './fit';
 import { priceBands } from './price-bands';
 
 export const productSorts = [
@@ -152,24 +153,7 @@ export interface PublicVariant {
   stockCount: number;
 }
 
-/** How a piece fitted its reviewer (the review form's "How did it fit?"). */
-export const reviewFitIds = ['small', 'true', 'large'] as const;
-export type ReviewFit = (typeof reviewFitIds)[number];
-
-export const reviewFitNames: Record<ReviewFit, string> = {
-  small: 'Runs small',
-  true: 'True to size',
-  large: 'Runs large',
-};
-
-/**
- * Whether a piece has a fit to speak of: it is sold in more than one size, so a shopper chooses (a
- * single size, "One Size" among them, leaves nothing to choose between). Only these ask "How did it
- * fit?" and show fit advice.
- */
-export function hasSizeChoice(sizes: readonly string[]): boolean {
-  return sizes.length > 1;
-}
+export { hasSizeChoice, reviewFitIds, reviewFitNames, type ReviewFit } from './fit';
 
 /**
  * What the returns and reviews of a piece agree on about its fit, shown beside the size picker; only

@@ -27,6 +27,7 @@ const settings: FaqSettings = {
     },
   ],
   paymentMethods: { flutterwave: true, creditCard: true, bankTransfer: false },
+  cardProviderName: 'Flutterwave',
 };
 const items = faqItems(settings);
 
@@ -39,6 +40,16 @@ describe('the FAQ reads its figures from the settings', () => {
     expect(text).toContain('Standard (delivery in 3-5 business days): ₦1,500, free on orders over ₦20,000');
     expect(text).not.toContain('Overnight');
     expect(text).not.toContain('direct bank transfer');
+  });
+
+  it('names the provider that takes cards now', () => {
+    const answers = (name: string) =>
+      faqItems({ ...settings, cardProviderName: name })
+        .map((item) => item.answer)
+        .join('\n');
+    expect(answers('Paystack')).toContain('card, bank transfer or USSD through Paystack');
+    expect(answers('Paystack')).not.toContain('Flutterwave');
+    expect(answers('Flutterwave')).toContain('through Flutterwave');
   });
 
   it('gives every question an id of its own', () => {

@@ -28,11 +28,20 @@ export const taxRegionOf: Record<CheckoutCountry, TaxRegion> = {
   FRA: 'eu',
 };
 
-export const paymentMethodIds = ['flutterwave', 'credit-card', 'bank-transfer'] as const;
+export const paymentMethodIds = ['flutterwave', 'paystack', 'credit-card', 'bank-transfer'] as const;
 export type PaymentMethodId = (typeof paymentMethodIds)[number];
+
+/** The card providers an owner may choose between in Settings → Payments, when both have keys. */
+export const cardProviderIds = ['flutterwave', 'paystack'] as const;
+export type CardProviderId = (typeof cardProviderIds)[number];
+export const cardProviderNames: Record<CardProviderId, string> = {
+  flutterwave: 'Flutterwave',
+  paystack: 'Paystack',
+};
 
 export const paymentMethodNames: Record<PaymentMethodId, string> = {
   flutterwave: 'Flutterwave (card, bank, USSD)',
+  paystack: 'Paystack (card, bank, USSD)',
   'credit-card': 'Credit card',
   'bank-transfer': 'Bank transfer',
 };

@@ -16,7 +16,10 @@ export interface FaqSettings {
     freeOverThreshold: boolean;
     enabled: boolean;
   }[];
+  /** `flutterwave`: the card provider's own checkout, whichever provider takes cards. */
   paymentMethods: { flutterwave: boolean; creditCard: boolean; bankTransfer: boolean };
+  /** The provider that takes cards now: 'Flutterwave' or 'Paystack'. */
+  cardProviderName: string;
 }
 
 export type FaqTopic = 'orders' | 'delivery' | 'returns' | 'payment' | 'products' | 'account';
@@ -58,9 +61,9 @@ export function describeShippingMethods(settings: FaqSettings): string[] {
     });
 }
 
-function paymentAnswer({ paymentMethods }: FaqSettings): string {
+function paymentAnswer({ paymentMethods, cardProviderName }: FaqSettings): string {
   const ways = [
-    ...(paymentMethods.flutterwave ? ['card, bank transfer or USSD through Flutterwave'] : []),
+    ...(paymentMethods.flutterwave ? [`card, bank transfer or USSD through ${cardProviderName}`] : []),
     ...(paymentMethods.creditCard && !paymentMethods.flutterwave
       ? ['card through our secure card checkout']
       : []),
@@ -149,7 +152,7 @@ export function faqItems(settings: FaqSettings): FaqItem[] {
       topic: 'payment',
       question: 'How can I pay?',
       answer: `${paymentAnswer(settings)} Prices and payments are in naira (₦). We never see or store your card number.`,
-      keywords: ['pay', 'payment', 'card', 'transfer', 'ussd', 'flutterwave', 'bank', 'naira'],
+      keywords: ['pay', 'payment', 'card', 'transfer', 'ussd', 'flutterwave', 'paystack', 'bank', 'naira'],
     },
     {
       id: 'bank-transfer',

@@ -51,13 +51,14 @@ export const returnStatusNames: Record<ReturnStatusId, string> = {
   closed: 'Closed',
 };
 
-export const refundStatusIds = ['pending', 'completed', 'failed'] as const;
+export const refundStatusIds = ['pending', 'completed', 'failed', 'needs_attention'] as const;
 export type RefundStatusId = (typeof refundStatusIds)[number];
 
 export const refundStatusNames: Record<RefundStatusId, string> = {
   pending: 'On its way',
   completed: 'Refunded',
   failed: 'Failed',
+  needs_attention: 'Needs bank details',
 };
 
 /** An order's payment is settled (it counts as paid) in each of these states. */

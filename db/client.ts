@@ -19,6 +19,7 @@ import * as content from './schema/content';
 import * as payments from './schema/payments';
 import * as admin from './schema/admin';
 import * as returns from './schema/returns';
+import * as vitals from './schema/vitals';
 
 export const schema = {
   ...catalog,
@@ -30,6 +31,7 @@ export const schema = {
   ...payments,
   ...admin,
   ...returns,
+  ...vitals,
 };
 export type Schema = typeof schema;
 
@@ -159,6 +161,9 @@ async function openPostgres(databaseUrl: string, max: number): Promise<DatabaseH
   });
   // An idle client that loses its server must not crash the process: the next query reports it.
   pool.on('error', () => {});
+  // Nor a checked-out one (a transaction between two statements): the pool listens only to idle
+  // clients, and an 'error' event nobody listens to ends the process. Its next query reports it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const url = new URL(databaseUrl);
   return {

@@ -3,14 +3,17 @@
  *
  * Builds the pages, starts the server the way the browser tests do (tests/e2e/global-setup.ts: production mode,
  * a fresh embedded PGlite database in a temporary DATA_DIR, the product pictures reused from the e2e cache),
- * runs Lighthouse RUNS times on the home page, the catalogue and one product page, and prints the medians, the
+ * runs Lighthouse RUNS times on each shopping page (home, catalogue, a product, a category, the sale, a search, the
+ * checkout with one piece in the bag, the journal), and prints the medians, the
  * bars each page meets or misses, and what holds each page back. The tables also go to docs/benchmarks-web.md,
  * and the full report of each page's median run to test-results/lighthouse/ (ignored by git).
  *
  * A measurement, not a test: it exits 0 when a bar is missed, and non-zero only when it could not measure
  * (the build failed, the server did not start, Chromium or Lighthouse could not run).
  *
- * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_RUNS (default 3), BENCH_SKIP_BUILD=1 to reuse build/.
+ * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_RUNS (default 3), BENCH_SKIP_BUILD=1 to reuse build/,
+ * BENCH_PAGES=home,checkout (a subset, by name). `--before` keeps this run as the "before" table that later runs are
+ * set against (docs/benchmarks-web.json holds both).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { CHROMIUM_FLAGS } from '../tests/e2e/browser';
 import { freePort, tail, waitForExit, waitForOutput } from '../tests/fixtures/processes';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from 'playwright-core';
+import type { CartLine } from '../app/lib/shop-stores';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
 import * as prettier from 'prettier';
 
@@ -33,6 +38,8 @@ const CHROME_PATH = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium';
 const CHROME_FLAGS = [...CHROMIUM_FLAGS];
 const DOC_FILE = path.join(root, 'docs', 'benchmarks-web.md');
 const REPORT_DIR = path.join(root, 'test-results', 'lighthouse');
+const JSON_FILE = path.join(root, 'docs', 'benchmarks-web.json');
+const AS_BEFORE = process.argv.includes('--before');
 
 /** The bars a page should meet (on the medians). */
 const BARS = { score: 95, lcpS: 1.5, cls: 0.02, tbtMs: 100, jsKiB: 160 };
@@ -155,13 +162,68 @@ async function startServer(tempDir: string): Promise<Server> {
   return { baseUrl, stop };
 }
 
-async function firstProductId(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/products?pageSize=1`);
-  if (!response.ok) throw new Error(`GET /api/products?pageSize=1 answered ${response.status}`);
-  const body = (await response.json()) as { items?: { id?: string | number }[] };
-  const id = body.items?.[0]?.id;
+/** A bag line as the shop's product page writes it to the browser's storage. */
+type BagLine = CartLine;
+
+/** The catalogue's first piece, and the bag line a shopper who chose it would have. */
+async function firstProduct(baseUrl: string): Promise<BagLine> {
+  const answer = async <T>(address: string): Promise<T> => {
+    const response = await fetch(baseUrl + address);
+    if (!response.ok) throw new Error(`GET ${address} answered ${response.status}`);
+    return (await response.json()) as T;
+  };
+  const list = await answer<{ items?: { id: number }[] }>('/api/products?pageSize=1');
+  const id = list.items?.[0]?.id;
   if (id === undefined) throw new Error('GET /api/products?pageSize=1 returned no product');
-  return String(id);
+  const product = await answer<{
+    id: number;
+    name: string;
+    price: number;
+    category: { name: string };
+    images: { url: string }[];
+    colors: { name: string }[];
+    sizes: string[];
+  }>(`/api/products/${id}`);
+  // As the product page's "Add to Cart" writes it.
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    image: product.images[0]?.url ?? null,
+    category: product.category.name,
+    quantity: 1,
+    selectedColor: product.colors[0]?.name ?? null,
+    selectedSize: product.sizes[0] ?? null,
+  };
+}
+
+/**
+ * Puts one line in the bag of the browser Lighthouse drives, and empties its HTTP cache, so a run that keeps the
+ * origin's storage (the checkout's) still loads every file as a first visit does.
+ */
+async function prepareBag(port: number, baseUrl: string, line: BagLine | undefined): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    const session = await context.newCDPSession(page);
+    await session.send('Network.clearBrowserCache');
+    // What a first visit has none of: a service worker (with its copies of the pages) and cached files.
+    await session.send('Storage.clearDataForOrigin', {
+      origin: baseUrl,
+      storageTypes: 'service_workers,cache_storage,indexeddb',
+    });
+    await page.goto(`${baseUrl}/robots.txt`);
+    // Nothing else a first visit would not have (the web fonts' "kept" note among them), then the bag.
+    await page.evaluate((value) => {
+      localStorage.clear();
+      if (value) localStorage.setItem('rossy.cart', value);
+    }, line ? JSON.stringify([line]) : '');
+    await page.close();
+  } finally {
+    // Leaves the browser running: it is chrome-launcher's, and Lighthouse drives it next.
+    await browser.close().catch(() => undefined);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -238,7 +300,7 @@ function medianFigures(runs: RunFigures[]): RunFigures {
 /** Attempts per run: Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) and passes the next time. */
 const ATTEMPTS = 3;
 
-async function runLighthouse(url: string, port: number): Promise<Result> {
+async function runLighthouse(url: string, port: number, keepStorage: boolean): Promise<Result> {
   // Lighthouse's default config is the mobile preset: formFactor mobile, Moto G Power screen emulation,
   // simulated throttling at 150 ms RTT, 1.6 Mbps down (1638.4 kbps), 4x CPU slowdown.
   const flags: Flags = {
@@ -248,6 +310,11 @@ async function runLighthouse(url: string, port: number): Promise<Result> {
     onlyCategories: ['performance'],
     formFactor: 'mobile',
     throttlingMethod: 'simulate',
+    // The checkout is measured with its bag: the origin's storage is kept, the HTTP cache emptied beforehand.
+    disableStorageReset: keepStorage,
+    // A first visit has nothing in localStorage either (the web fonts' "kept" note, decision 0052): Lighthouse's
+    // reset leaves it by default.
+    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'],
   };
   let problem = '';
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
@@ -262,11 +329,14 @@ async function runLighthouse(url: string, port: number): Promise<Result> {
   throw new Error(`Lighthouse could not measure ${url} in ${ATTEMPTS} attempts: ${problem}`);
 }
 
-async function measure(
-  pages: { name: string; path: string }[],
-  baseUrl: string,
-  port: number,
-): Promise<PageResult[]> {
+interface BenchPage {
+  name: string;
+  path: string;
+  /** The bag the page is opened with (the checkout's); the other pages open with clean storage. */
+  bag?: BagLine;
+}
+
+async function measure(pages: BenchPage[], baseUrl: string, port: number): Promise<PageResult[]> {
   const results: PageResult[] = [];
   for (const page of pages) {
     const url = baseUrl + page.path;
@@ -274,7 +344,8 @@ async function measure(
     for (let run = 1; run <= RUNS; run += 1) {
       const started = Date.now();
       loadSamples.push(os.loadavg()[0] ?? 0);
-      const lhr = await runLighthouse(url, port);
+      if (page.bag) await prepareBag(port, baseUrl, page.bag);
+      const lhr = await runLighthouse(url, port, page.bag !== undefined);
       const measured = figures(lhr);
       log(
         `${page.path} run ${run}/${RUNS}: score ${measured.score}, LCP ${fixed(measured.lcpMs / 1000, 2)} s, ` +
@@ -288,7 +359,7 @@ async function measure(
       .sort((a, b) => a.score - b.score || b.lcp - a.lcp);
     const representative = byScore[Math.floor((byScore.length - 1) / 2)]?.lhr;
     if (!representative) throw new Error(`no Lighthouse run for ${page.path}`);
-    results.push({ ...page, runs, median: medianFigures(runs), representative });
+    results.push({ name: page.name, path: page.path, runs, median: medianFigures(runs), representative });
   }
   return results;
 }
@@ -316,6 +387,56 @@ function resultsTable(results: PageResult[]): string {
       fixed(kib(m.totalBytes), 1),
       runs.map((run) => run.score).join(' / '),
     ]),
+  );
+}
+
+/** A run kept to compare with: the medians per page, when and how busy the machine was. */
+interface KeptRun {
+  date: string;
+  load: string;
+  pages: { path: string; name: string; median: RunFigures; runs: number[] }[];
+}
+
+function keptRun(results: PageResult[]): KeptRun {
+  return {
+    date: new Date().toISOString(),
+    load: loadSummary().text,
+    pages: results.map((result) => ({
+      path: result.path,
+      name: result.name,
+      median: result.median,
+      runs: result.runs.map((run) => run.score),
+    })),
+  };
+}
+
+function readKept(): { before?: KeptRun } {
+  try {
+    return JSON.parse(fs.readFileSync(JSON_FILE, 'utf8')) as { before?: KeptRun };
+  } catch {
+    return {};
+  }
+}
+
+/** Before and now, page by page (by name: a product's id may differ between seeds). */
+function beforeAfterTable(before: KeptRun, results: PageResult[]): string {
+  const cell = (was: number | undefined, now: number, shown: (value: number) => string) =>
+    was === undefined ? shown(now) : `${shown(was)} → ${shown(now)}`;
+  return markdownTable(
+    ['Page', 'Perf', 'LCP (s)', 'TBT (ms)', 'CLS', 'FCP (s)', 'JS gz (KiB)'],
+    results.map((result) => {
+      const was = before.pages.find((page) => page.name === result.name)?.median;
+      const now = result.median;
+      return [
+        `\`${result.path}\``,
+        cell(was?.score, now.score, (value) => String(Math.round(value))),
+        cell(was?.lcpMs, now.lcpMs, (value) => fixed(value / 1000, 2)),
+        cell(was?.tbtMs, now.tbtMs, (value) => String(Math.round(value))),
+        cell(was?.cls, now.cls, (value) => fixed(value, 3)),
+        cell(was?.fcpMs, now.fcpMs, (value) => fixed(value / 1000, 2)),
+        cell(was?.jsBytes, now.jsBytes, (value) => fixed(kib(value), 1)),
+      ];
+    }),
   );
 }
 
@@ -513,7 +634,7 @@ function machineInfo(sample: Result | undefined) {
   };
 }
 
-function document(results: PageResult[], origin: string): string {
+function document(results: PageResult[], origin: string, before: KeptRun | undefined): string {
   const machine = machineInfo(results[0]?.representative);
   const settings = results[0]?.representative.configSettings;
   const throttling = settings?.throttling;
@@ -546,6 +667,17 @@ function document(results: PageResult[], origin: string): string {
     '',
     resultsTable(results),
     '',
+    ...(before
+      ? [
+          `## Before and now`,
+          '',
+          `Before: \`npm run bench:web -- --before\` on ${before.date.slice(0, 10)} (load average ${before.load}), ` +
+            'kept in docs/benchmarks-web.json; now: this run. Medians of the runs.',
+          '',
+          beforeAfterTable(before, results),
+          '',
+        ]
+      : []),
     '## Bars',
     '',
     barsTable(results),
@@ -594,12 +726,20 @@ async function main(): Promise<number> {
   const server = await startServer(tempDir);
   cleanups.push(() => server.stop());
 
-  const productId = await firstProductId(server.baseUrl);
-  const pages = [
+  const product = await firstProduct(server.baseUrl);
+  const allPages: BenchPage[] = [
     { name: 'home', path: '/' },
     { name: 'catalogue', path: '/products' },
-    { name: 'product', path: `/product/${encodeURIComponent(productId)}` },
+    { name: 'product', path: `/product/${product.id}` },
+    { name: 'category', path: '/category/womens-bags' },
+    { name: 'sale', path: '/sale' },
+    { name: 'search', path: '/search?q=tote' },
+    { name: 'checkout', path: '/checkout', bag: product },
+    { name: 'journal', path: '/blog' },
   ];
+  const only = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
+  const pages = only ? allPages.filter((page) => only.includes(page.name)) : allPages;
+  if (pages.length === 0) throw new Error(`BENCH_PAGES=${process.env.BENCH_PAGES} names no page`);
   // One unmeasured request per page first, so the server's first-render costs do not land in a run.
   for (const page of pages) {
     const response = await fetch(server.baseUrl + page.path);
@@ -629,7 +769,11 @@ async function main(): Promise<number> {
     );
   }
   // Formatted the way `npm run format:check` wants it (aligned tables, too, which read better in a terminal).
-  const markdown = await prettier.format(document(results, server.baseUrl), {
+  const kept = readKept();
+  const thisRun = keptRun(results);
+  const before = AS_BEFORE ? thisRun : kept.before;
+  fs.writeFileSync(JSON_FILE, `${JSON.stringify({ before, latest: thisRun }, null, 2)}\n`);
+  const markdown = await prettier.format(document(results, server.baseUrl, AS_BEFORE ? undefined : before), {
     ...(await prettier.resolveConfig(DOC_FILE)),
     filepath: DOC_FILE,
   });

@@ -20,6 +20,16 @@
  *     reads with no import running. Kept in docs/benchmarks-import.json (a BENCH_ONLY=import run
  *     refreshes that section of docs/benchmarks.md alone).
  *
+ * Beside the list API and the product page, a bare Fastify sending the very same bytes (status, content
+ * type and encoding, ETag, Cache-Control, Vary and body, captured from the shop's answer to that URL
+ * with the same Accept-Encoding) is measured in the same run: the shop's row over it is what the
+ * shop's hooks cost a cached answer (kept in docs/benchmarks-same-bytes.json; BENCH_AS=before keeps
+ * a run as the "before" table).
+ *
+ * First reads (BENCH_ONLY=first, scripts/bench-first-reads.ts) run first, before anything warms a
+ * cache: 40 distinct lists, 40 distinct product pages and 36 distinct searches, each asked once
+ * (kept in docs/benchmarks-first-reads.json per catalogue size).
+ *
  * Each row prints requests per second, p50, p97.5 and p99 latency, the ratio to the baseline, the
  * shop process's CPU use during the run (under 100 % means the load generator, on the same 2 cores,
  * was the limit) and its memory (RSS) after it. Results are kept per catalogue size in
@@ -28,25 +38,29 @@
  * measure, or found an oversell or a lost order.
  *
  * Environment: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 16),
- * BENCH_PRODUCTS (default 10000), BENCH_ONLY=api,search,pages,orders,import (a subset), BENCH_SKIP_BUILD=1
+ * BENCH_PRODUCTS (default 10000), BENCH_ONLY=first,api,search,pages,orders,import (a subset), BENCH_SKIP_BUILD=1
  * to reuse build/, BENCH_PROFILE=1 to run the shop under `node --cpu-prof` (the profiles' directory
  * is printed at the end; see docs/benchmarks.md, "How to profile").
  */
 import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import * as prettier from 'prettier';
 import { freePort, waitForExit, waitForOutput } from '../tests/fixtures/processes';
 import {
   createScratchDatabase,
   startShop,
+  type ScratchDatabase,
   SYSTEM_ADMIN,
   type ShopProcess,
 } from '../tests/fixtures/shop-process';
 import { testOrderBody } from '../tests/fixtures/orders';
+import { firstReadsSection, measureFirstReads, type FirstReads } from './bench-first-reads';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Math.max(2, Number(process.env.BENCH_DURATION) || 10);
@@ -73,7 +87,7 @@ interface Row {
   rssMib: number | null;
 }
 
-const SECTIONS = ['api', 'search', 'pages', 'orders', 'import'];
+const SECTIONS = ['first', 'api', 'search', 'pages', 'orders', 'import'];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? SECTIONS.join(','))
     .split(',')
@@ -180,6 +194,80 @@ async function measureBaseline(): Promise<Row> {
   }
 }
 
+/** The headers of an answer that make it the same answer to a browser or a cache. */
+const SAME_BYTES_HEADERS = ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary'];
+
+interface Captured {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  /** The body as it left the shop (still compressed), base64. */
+  body: string;
+}
+
+/** The shop's answer to `requestPath` as bytes on the wire: nothing decoded. */
+function capture(base: string, requestPath: string): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${base}${requestPath}`, { headers: BROWSER_HEADERS }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const name of SAME_BYTES_HEADERS) {
+          const value = response.headers[name];
+          if (typeof value === 'string') headers[name] = value;
+        }
+        resolve({
+          url: requestPath,
+          status: response.statusCode ?? 0,
+          headers,
+          body: Buffer.concat(chunks).toString('base64'),
+        });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * A bare Fastify, in a process of its own, sending the very bytes the shop sent for each of
+ * `paths` (captured once, after the shop's run): what the shop would do with no hooks at all.
+ */
+async function measureSameBytes(name: string, what: string, base: string, paths: string[]): Promise<Row> {
+  const answers = await Promise.all(paths.map((requestPath) => capture(base, requestPath)));
+  const file = path.join(os.tmpdir(), `rossy-same-bytes-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(answers));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const answers = new Map(JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))
+         .map((a) => [a.url, { ...a, body: Buffer.from(a.body, 'base64') }]));
+       const app = require('fastify')();
+       app.get('/*', (request, reply) => {
+         const answer = answers.get(request.url);
+         if (!answer) return reply.code(404).send();
+         reply.code(answer.status).headers(answer.headers).send(answer.body);
+       });
+       app.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('same bytes ready'));`,
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    await waitForOutput(child, 'same bytes ready', 20_000);
+    const requests = paths.map((requestPath) => ({ method: 'GET' as const, path: requestPath }));
+    const url = `http://127.0.0.1:${port}`;
+    await autocannon({ url, connections: 4, amount: 200, requests, headers: BROWSER_HEADERS });
+    return await measure(name, what, { url, requests, headers: BROWSER_HEADERS }, child.pid);
+  } finally {
+    child.kill('SIGTERM');
+    await waitForExit(child, 5_000);
+    fs.rmSync(file, { force: true });
+  }
+}
+
 async function growCatalog(query: (text: string, values?: unknown[]) => Promise<unknown[]>) {
   const rows = (await query('SELECT count(*)::int AS count FROM products')) as { count: number }[];
   const count = rows[0]?.count ?? 0;
@@ -200,11 +288,124 @@ async function growCatalog(query: (text: string, values?: unknown[]) => Promise<
   // The insert leaves work behind (visibility map, statistics, dirty pages): done now, it cannot
   // run in the middle of the first measurement. CHECKPOINT needs a superuser; without one it waits.
   await query('VACUUM ANALYZE products');
+  // The variants the products' trigger made too: without their statistics the planner believes a
+  // colour holds a few hundred variants in stock, not 120,000, and reads a filtered list backwards.
+  await query('VACUUM ANALYZE product_variants');
   await query('CHECKPOINT').catch(() => undefined);
+}
+
+/**
+ * The bench's database: a new one, dropped at the end; kept with BENCH_KEEP_DATABASE=1 (its address is
+ * printed), or an earlier one reused with BENCH_DATABASE_URL (already grown: 100,000 products take
+ * minutes to make), e.g. to time first reads again after a change, or to EXPLAIN its queries.
+ */
+async function benchDatabase(): Promise<ScratchDatabase> {
+  const reused = process.env.BENCH_DATABASE_URL?.trim();
+  if (!reused) {
+    const database = await createScratchDatabase('bench');
+    if (process.env.BENCH_KEEP_DATABASE !== '1') return database;
+    return {
+      ...database,
+      drop: async () => {
+        log(`database kept: ${database.url}`);
+      },
+    };
+  }
+  const pool = new pg.Pool({ connectionString: reused, max: 3 });
+  pool.on('error', () => {});
+  return {
+    url: reused,
+    async query<T extends Record<string, unknown>>(text: string, values: unknown[] = []) {
+      return (await pool.query<T>(text, values)).rows;
+    },
+    drop: () => pool.end(),
+  };
 }
 
 const JSON_FILE = path.join(root, 'docs', 'benchmarks.json');
 const IMPORT_JSON_FILE = path.join(root, 'docs', 'benchmarks-import.json');
+const SAME_BYTES_JSON_FILE = path.join(root, 'docs', 'benchmarks-same-bytes.json');
+const FIRST_READS_JSON_FILE = path.join(root, 'docs', 'benchmarks-first-reads.json');
+/** BENCH_AS=before: this run's same-bytes and first-read figures are kept as the "before" ones. */
+const KEEP_AS_BEFORE = process.env.BENCH_AS === 'before';
+
+/** A cached answer of the shop against a bare Fastify sending its very bytes, measured one after the other. */
+interface SameBytesPair {
+  name: string;
+  shop: Row;
+  same: Row;
+}
+
+interface SameBytesRun {
+  date: string;
+  machine: string;
+  load: string;
+  products: number;
+  pairs: SameBytesPair[];
+}
+
+const readJson = <T>(file: string, fallback: T): T =>
+  fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : fallback;
+
+/** What the profile of the cached path showed, and what was done about it. */
+const SAME_BYTES_NOTES = `What the profile showed (\`BENCH_PROFILE=1 BENCH_ONLY=api\`, the cached list answered over and over): no answer was compressed again (the catalogue cache keeps each encoding's bytes beside the answer, made once per catalogue version), and the socket writes cost the bare Fastify as much as the shop. The rest was hooks doing the same work for every request:
+
+- **@fastify/helmet built helmet's whole middleware again for every request** (and a per-request \`reply.helmet\` closure): its eleven headers are the same for every answer, so they are now learnt once at start from @fastify/helmet itself, on a bare Fastify with the shop's options, and set by one synchronous hook (a test holds them equal to what @fastify/helmet sends, with and without HSTS).
+- **The catalogue cache was looked up in preHandler**, after the query's zod validation, the input guard's walk over every parameter and the content-type checks. A kept answer was made for that very URL, so it had passed them all already: the lookup now runs in onRequest, right after the session's hook (a signed-in caller, a cookie or a bearer token still never meets the cache). A test holds a kept answer equal to the one its route made: status, every header that matters, the body once decoded; a refused query is still refused.
+- **Every page request matched the path against React Router's route table for its metrics label**: \`matchRoutes\` flattens and ranks the whole table on every call. The label of each path is remembered now (2,000 paths at most).
+- The Host check parsed the host with \`new URL\` twice a request, Accept-Encoding was parsed again for every cached answer, and every document drew a CSP nonce even when the page came from the cache with its scripts' hashes: the hosts found valid and the encodings read are remembered (bounded), and a nonce is drawn only when a page is rendered.
+- Session, cookies and rate limits cost an anonymous cached answer nothing already: no session is looked up without a session cookie or a bearer token, and the rate limits count only the abuse-prone routes (sign-in, reset, reviews…), never a catalogue read.`;
+
+/** What the first reads showed, and what was done about them. */
+const FIRST_READS_NOTES = `Read these against the machine: on 2026-11-27 this 2-core machine answered a bare Fastify hello-world at about 8,800 requests/s, against 48,600 on 2026-11-24 (other work ran beside the bench, load average 3 to 7), so every absolute figure here is several times what the same code gives on an idle machine.
+
+- **Searches in newest order, and newest lists, sorted every match**: \`created_at DESC, id DESC\` was read from an index of created_at alone, and the grown catalogue (like any import) adds its products at one moment, so the tie on created_at left the whole match to sort. Migration 0028 replaces that index with one of (created_at, id): at 10,000 products the 36 searches went from p95 57 ms to 22 ms. At 100,000 the slowest search before it was \`q=black&sort=newest\` (476 ms).
+- **The colour filter at 100,000 read every Navy variant first** (EXPLAIN ANALYZE of \`category=handbags&minPrice=20000&maxPrice=150000&color=Navy&sort=price-desc&page=2\`, 589 ms before): the planner expected 843 Navy variants in stock and found 119,718, because the grown catalogue's variants (made by the products' trigger) had no statistics: the bench analyzed products only. With \`ANALYZE product_variants\` the page's query went from 444 ms to 19 ms and its count from 351 ms to 76 ms. A shop's autovacuum analyzes after such an import on its own; the bench now does it right after growing the catalogue, as it did for products.
+- **The two 100,000 tables are one grown database a minute apart** (\`BENCH_KEEP_DATABASE=1\` once, then \`BENCH_DATABASE_URL=<it>\`): the "before" with the list code as it stood after migration 0028, the other with the change below. They replace two tables measured earlier the same day on another grown database: before migration 0028, p95 lists 588 ms, product pages 158 ms, searches 476 ms; after it, 413, 125 and 117 ms. The same database moved a lot from run to run: the machine's page cache held little of its 1.4 GB while other work read and wrote beside it (I/O pressure up to 38 % of the time stalled), while the CPU was not short: the bare Fastify answered 38,000 to 50,000 requests/s in these runs. Every run of that day, p95 lists / product pages / searches in ms: the code before, 1,252 / 72 / 100, 375 / 61 / 96 and 988 / 60 / 119; with the change, 333 / 74 / 86, 138 / 67 / 58, 714 / 59 / 74, 241 / 53 / 57, 177 / 61 / 52 and 187 / 65 / 69, and one run during an I/O storm at 10,083 / 110 / 1,730 (a single list took 92 s). Read the tables as one pair of runs, not as the code's floor.
+- **What the plans showed** (EXPLAIN (ANALYZE, BUFFERS) of the statements the shop sends, on that database): the slow lists walked an ordered index of the whole catalogue, reading product after product, for matches the planner expected to come soon. \`category=evening-bags&size=46&sort=featured&page=3\` read all 100,000 products in featured order (347 ms) and found none: no evening bag comes in size 46, but the planner multiplies the two filters' shares as if they were unrelated and expected 1,162. \`maxPrice=30000&size=Medium&sort=newest&page=2\` read 16,015 products for none (329 ms), \`category=clutch-bags&size=38\` the same. \`q=tote&sort=price-asc\` walked the price index through 19,266 products to find its first 30 totes (84 ms): the cheapest products are no totes, while the planner expected the 6,580 matches spread evenly. Each product read costs a page of its own: the products' table holds 1,084 MB for 100,000 rows of 1.2 KB, because a product inserted without its variants (as the bench grows its catalogue) is written again for each variant the database's trigger makes for it (spread_product_stock inserts them one statement at a time), up to nine versions each, and VACUUM frees that space without giving it back; most of it lies outside PostgreSQL's 128 MB of buffers, at 3 to 10 µs a page.
+- **What changed** (core/catalog/list-products.ts; the same pages as before: 544 lists and searches compared on the 100,000 database, every sort, pages 1 to 45, each item, total and page count equal). A list counts its matches first by reading their ids, up to 1,001. With no more than 1,000 matches its page is sorted from those very products, and a page past the last match reads nothing more: the lists of none above now cost their count alone (evening bags in size 46: 331 ms → about 17 ms at the database). A search of more than 1,000 matches in price, newest, featured or rating order looks at the first 1,000 products of that order; when its page is not among them and the planner expects fewer than 16,000 matches (the full-text statistics keep that estimate close: 6,520 for 6,580 totes), up to 8,000 matches are gathered from the full-text index and sorted instead of walking the order: \`q=tote&sort=price-asc\` 90 ms → 30-40 ms, \`q=leather handbag&sort=price-asc\` 95 → 19-26 ms at the database. Lists of more than 1,000 matches are walked in order as before. At 10,000 products, with the change, one run under the profiler (so not kept in the tables above) gave p95 lists 23.7 ms, product pages 62.5 ms, searches 27.2 ms.
+- **Still short of the bars.** Lists: three colour filters with more than 1,000 matches, walked in order (p95 is the third slowest of 40). \`minPrice=5000&maxPrice=50000&color=Charcoal&sort=price-asc\` reads 43,080 products in that price band to find 29 charcoal ones (charcoal pieces are the dearer ones), each with a probe of the colour index (2 µs, 86 ms in all); \`minPrice=100000&color=White&sort=rating&page=2\` and \`category=handbags&…&color=Navy&sort=price-desc&page=2\` likewise (about 250 and 100 ms at the database). The planner expects 4,019 variants of any one colour in stock (PostgreSQL's default 0.5 %: it ignores the statistics of a partial expression index such as product_variants_colour_in_stock_idx) where white has 67,080. What would cut them: statistics on \`lower(color)\` (CREATE STATISTICS), a colour index that answers from the index alone, indexes that carry the filters' columns so that counting needs no heap, and a product written once with its variants. Searches: in most runs the slowest were those that gather their matches (\`q=dress&sort=price-asc\`, 7,895 matches, each a page of the heap); in the last one a relevance search, unchanged, waited on the disk (\`q=black\`, 1.4 s).
+- **Product pages** do not depend on the catalogue's size: every statement of one (the product, its variants and images, related pieces, reviews) runs under 1 ms at 100,000 products (EXPLAIN ANALYZE). A profile of the first reads (\`BENCH_PROFILE=1\`, \`scripts/profile-summary.ts\` over the 3 s of product pages) shows the process idle 56 % of the time (its ten or so statements one after another, and the client), React rendering the document 14 %, garbage collection 7 %, socket writes 6 %, compression 4 %: rendering and round trips, as at 10,000. p95 53 to 74 ms over the runs above, against the 40 ms bar.`;
+
+function sameBytesSection(): string {
+  const runs = readJson<{ before?: SameBytesRun; now?: SameBytesRun }>(SAME_BYTES_JSON_FILE, {});
+  if (!runs.before && !runs.now) return '';
+  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  const table = (
+    title: string,
+    run: SameBytesRun,
+  ) => `### ${title} (measured ${run.date}, ${run.products.toLocaleString('en')} products; load average at the start ${run.load})
+
+${line(['Answer', 'Shop req/s', 'Same bytes req/s', 'Shop / same bytes', 'Shop p99 (ms)', 'Same bytes p99 (ms)', 'Shop CPU', 'Same bytes CPU', 'Bar'])}
+${line(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---'])}
+${run.pairs
+  .map((pair) => {
+    const share = pair.shop.rps / pair.same.rps;
+    return line([
+      `${pair.name}: ${pair.shop.what}`,
+      pair.shop.rps.toFixed(0),
+      pair.same.rps.toFixed(0),
+      `${share.toFixed(2)}×`,
+      pair.shop.p99.toFixed(1),
+      pair.same.p99.toFixed(1),
+      pair.shop.cpu === null ? '—' : `${pair.shop.cpu.toFixed(0)} %`,
+      pair.same.cpu === null ? '—' : `${pair.same.cpu.toFixed(0)} %`,
+      share >= 0.5 ? '≥ 0.5× (met)' : '≥ 0.5× (**missed**)',
+    ]);
+  })
+  .join('\n')}`;
+  return `## Cached answers against the same bytes
+
+A cached answer set against a bare Fastify that sends the very same bytes (status, Content-Type, Content-Encoding, ETag, Cache-Control, Vary and the compressed body, captured from the shop's answer to the same URL with the same \`Accept-Encoding\`), measured right after the shop's row in the same run, with the same requests and connections. The ratio is what the shop's hooks (security headers, cookies and session, limits, input guard, metrics, cache lookup) cost an anonymous shopper's cached answer.
+
+${[
+  runs.before ? table('Before', runs.before) : '',
+  runs.now ? table(runs.before ? 'After' : 'Latest', runs.now) : '',
+]
+  .filter(Boolean)
+  .join('\n\n')}
+${SAME_BYTES_NOTES ? `\n${SAME_BYTES_NOTES}\n` : ''}`;
+}
 
 /** What the shop's readers saw while something ran: GET /api/products latencies. */
 interface ReadFigures {
@@ -554,6 +755,8 @@ Written by \`npm run bench\` (scripts/bench.ts; \`npm run bench -- --large\` for
 
 ${sections.map(section).join('\n')}
 ${small && large ? `## From 10,000 to 100,000 products\n\n${growthTable(small, large)}\n` : ''}
+${sameBytesSection()}
+${firstReadsSection(readJson<Record<string, FirstReads>>(FIRST_READS_JSON_FILE, {}), FIRST_READS_NOTES)}
 ${importSection()}
 ## How to profile
 
@@ -562,12 +765,22 @@ ${importSection()}
 }
 
 async function main() {
+  if (ONLY.size === 1 && ONLY.has('docs')) {
+    // BENCH_ONLY=docs: docs/benchmarks.md written again from the JSON files, nothing measured.
+    const results = readJson<Record<string, SizeResult>>(JSON_FILE, {});
+    fs.writeFileSync(
+      DOC_FILE,
+      await prettier.format(writeDocs(results), { parser: 'markdown', proseWrap: 'preserve' }),
+    );
+    log(`written to ${path.relative(root, DOC_FILE)} from the figures kept`);
+    return;
+  }
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     log('building the pages and the server (only if the sources changed)…');
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the build failed');
   }
-  const database = await createScratchDatabase('bench');
+  const database = await benchDatabase();
   let shop: ShopProcess | undefined;
   const profileDir = PROFILE ? fs.mkdtempSync(path.join(os.tmpdir(), 'rossy-profile-')) : undefined;
   try {
@@ -597,6 +810,23 @@ async function main() {
       orderable!.id,
     ]);
     const load = os.loadavg()[0]!.toFixed(1);
+    const cpus = os.cpus();
+    const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+
+    // Before anything else asks the shop a question: nothing is cached, no query has run yet.
+    if (ONLY.has('first')) {
+      const figures = await measureFirstReads(
+        shop.url,
+        database.query as never,
+        { machine, products: PRODUCTS, load },
+        log,
+      );
+      if (!PROFILE) {
+        const runs = readJson<Record<string, FirstReads>>(FIRST_READS_JSON_FILE, {});
+        runs[`${PRODUCTS}${KEEP_AS_BEFORE ? ' before' : ''}`] = figures;
+        fs.writeFileSync(FIRST_READS_JSON_FILE, `${JSON.stringify(runs, null, 2)}\n`);
+      }
+    }
 
     const baseline = await measureBaseline();
     const rows: Row[] = [baseline];
@@ -621,11 +851,27 @@ async function main() {
     };
     const category = encodeURIComponent(sample.category_id);
     const ids = products.map((product) => product.id);
+    const pairs: SameBytesPair[] = [];
+    /** The shop's last row against a bare Fastify sending the bytes the shop sent for the same paths. */
+    const sameBytes = async (name: string, paths: string[]) => {
+      const shopRow = rows[rows.length - 1]!;
+      const same = await measureSameBytes(
+        `same bytes: ${name}`,
+        `bare Fastify sending the shop's very bytes for the ${name} row's requests`,
+        base,
+        paths,
+      );
+      rows.push(same);
+      pairs.push({ name, shop: shopRow, same });
+      log(`${name}: ${(shopRow.rps / same.rps).toFixed(2)}× of the same bytes from a bare Fastify`);
+    };
 
     if (ONLY.has('api')) {
+      const listPath = `/api/products?category=${category}&minPrice=10000&maxPrice=200000&sort=price-asc&page=2`;
       await run('api list', `GET /api/products, category + price filter, sorted, page 2 (${size} products)`, [
-        `/api/products?category=${category}&minPrice=10000&maxPrice=200000&sort=price-asc&page=2`,
+        listPath,
       ]);
+      await sameBytes('api list', [listPath]);
       await run(
         'api product',
         'GET /api/products/{id}, 20 products in turn',
@@ -644,11 +890,9 @@ async function main() {
     if (ONLY.has('pages')) {
       await run('home', 'GET / (server-rendered)', ['/']);
       await run('product list', 'GET /products', ['/products']);
-      await run(
-        'product page',
-        'GET /product/{id}, 20 products in turn',
-        ids.map((id) => `/product/${id}`),
-      );
+      const pagePaths = ids.map((id) => `/product/${id}`);
+      await run('product page', 'GET /product/{id}, 20 products in turn', pagePaths);
+      await sameBytes('product page', pagePaths);
       await run('category', 'GET /category/{id}', [`/category/${category}`]);
       await run('sale', 'GET /sale', ['/sale']);
       const first = await fetch(`${base}/product/${sample.id}`, { headers: BROWSER_HEADERS });
@@ -731,8 +975,18 @@ async function main() {
 
     const startup = await measureStartup(database.url);
     process.stdout.write(`\n${markdownTable(rows)}\n\n`);
-    const cpus = os.cpus();
-    const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+    if (pairs.length > 0 && !PROFILE) {
+      const runs = readJson<{ before?: SameBytesRun; now?: SameBytesRun }>(SAME_BYTES_JSON_FILE, {});
+      const figures: SameBytesRun = {
+        date: new Date().toISOString().slice(0, 10),
+        machine,
+        load,
+        products: PRODUCTS,
+        pairs,
+      };
+      runs[KEEP_AS_BEFORE ? 'before' : 'now'] = figures;
+      fs.writeFileSync(SAME_BYTES_JSON_FILE, `${JSON.stringify(runs, null, 2)}\n`);
+    }
     if (ONLY.has('import')) {
       const figures = await measureImport(base, PRODUCTS, os.loadavg()[0]!.toFixed(1));
       if (!figures.ok) failed = true;
@@ -761,14 +1015,15 @@ async function main() {
         await prettier.format(writeDocs(results), { parser: 'markdown', proseWrap: 'preserve' }),
       );
       log(`written to ${path.relative(root, DOC_FILE)} and ${path.relative(root, JSON_FILE)}`);
-    } else if (ONLY.size === 1 && ONLY.has('import') && !PROFILE && fs.existsSync(JSON_FILE)) {
-      // The import's section alone: the others are written again from what docs/benchmarks.json holds.
+    } else if (!PROFILE && fs.existsSync(JSON_FILE)) {
+      // A subset: its own sections (import, same bytes, first reads) are new, the others are written
+      // again from what docs/benchmarks.json holds.
       const results = JSON.parse(fs.readFileSync(JSON_FILE, 'utf8')) as Record<string, SizeResult>;
       fs.writeFileSync(
         DOC_FILE,
         await prettier.format(writeDocs(results), { parser: 'markdown', proseWrap: 'preserve' }),
       );
-      log(`the import's section written to ${path.relative(root, DOC_FILE)}`);
+      log(`this subset's sections written to ${path.relative(root, DOC_FILE)}`);
     } else log('a subset or a profiled run: docs/benchmarks.md is left as it is');
     if (failed) process.exitCode = 1;
   } finally {

@@ -14,6 +14,8 @@ import { createTokenSigner } from '../core/accounts/session-tokens';
 import { createMailer, mailLinks, type MailMessage } from '../core/mail/mailer';
 import { createFlutterwaveProvider } from '../core/payments/flutterwave';
 import { createSandboxProvider } from '../core/payments/sandbox';
+import { createPaystackProvider } from '../core/payments/paystack';
+import { paymentSetupOf, type PaymentProviders } from '../core/payments/providers';
 import { getShopSettings } from '../core/settings/shop-settings';
 import { cacheControlPlugin } from './plugins/cache-control';
 import { catalogCachePlugin } from './plugins/catalog-cache';
@@ -27,7 +29,12 @@ import { loadSessionSecret } from './session-secret';
 import { loadShopKey } from './shop-key';
 import { pagesPlugin } from './plugins/pages';
 import { sandboxCheckoutPlugin } from './plugins/sandbox-checkout';
-import { securityPlugin } from './plugins/security';
+import {
+  joinPaymentOrigins,
+  NO_PAYMENT_ORIGINS,
+  securityPlugin,
+  type PaymentOrigins,
+} from './plugins/security';
 import { staticFilesPlugin } from './plugins/static-files';
 
 declare module 'fastify' {
@@ -74,11 +81,22 @@ const SLOW_REQUEST_MS = 1000;
 const VERBOSE_LEVELS = new Set(['debug', 'trace']);
 
 /** Flutterwave's inline script, its API, and the frame the script opens its checkout in. */
-const FLUTTERWAVE_ORIGINS = [
+const FLUTTERWAVE_HOSTS = [
   'https://checkout.flutterwave.com',
   'https://api.flutterwave.com',
   'https://checkout-v3-ui-prod.f4b-flutterwave.com',
 ];
+const FLUTTERWAVE_ORIGINS: PaymentOrigins = {
+  script: FLUTTERWAVE_HOSTS,
+  frame: FLUTTERWAVE_HOSTS,
+  connect: FLUTTERWAVE_HOSTS,
+};
+/** Paystack Inline v2: its script, the frame it opens its checkout in, and its API. */
+const PAYSTACK_ORIGINS: PaymentOrigins = {
+  script: ['https://js.paystack.co'],
+  frame: ['https://checkout.paystack.com'],
+  connect: ['https://api.paystack.co'],
+};
 
 /**
  * TRUST_PROXY as Fastify takes it. A hop count becomes "trust the n nearest hops, whoever they are"
@@ -157,7 +175,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, {
     isProduction: config.isProduction,
     publicUrl: config.publicUrl,
-    paymentOrigins: config.flutterwave ? FLUTTERWAVE_ORIGINS : [],
+    // Only the pages that open a payment allow them (server/plugins/security.ts).
+    paymentOrigins: joinPaymentOrigins(
+      config.flutterwave ? FLUTTERWAVE_ORIGINS : NO_PAYMENT_ORIGINS,
+      config.paystack ? PAYSTACK_ORIGINS : NO_PAYMENT_ORIGINS,
+    ),
   });
   await app.register(compress, {
     global: true,
@@ -175,6 +197,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
     onKept: options.printKeptMail ? printKeptMail : undefined,
   });
+  const providers: PaymentProviders = {
+    flutterwave: config.flutterwave ? createFlutterwaveProvider(config.flutterwave) : undefined,
+    paystack: config.paystack ? createPaystackProvider(config.paystack) : undefined,
+    sandbox: config.flutterwave || config.paystack ? undefined : createSandboxProvider(database.db),
+  };
   const services: PageServices = {
     db: database.db,
     publicUrl: config.publicUrl,
@@ -196,9 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db: database.db,
       mailer,
       publicUrl: config.publicUrl,
-      provider: config.flutterwave
-        ? createFlutterwaveProvider(config.flutterwave)
-        : createSandboxProvider(database.db),
+      providers,
       webhookHash: config.flutterwave?.webhookHash,
       onMailError: (error) => app.log.error({ err: error }, 'payment e-mail failed'),
       onPaid: ({ provider }) => app.metrics.paymentsVerified.inc({ provider }),
@@ -210,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       rateLimiter: app.rateLimiter,
       onMailError: (error) => app.log.error({ err: error }, 'order e-mail failed'),
       onPlaced: ({ paymentMethod }) => app.metrics.ordersPlaced.inc({ payment_method: paymentMethod }),
+      paymentSetup: paymentSetupOf(providers),
     },
     newsletter: {
       db: database.db,
@@ -238,8 +264,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(apiRoutes, { prefix: '/api' });
-  // TEST MODE: without Flutterwave keys the shop serves the sandbox's inline checkout itself.
-  if (!config.flutterwave) await app.register(sandboxCheckoutPlugin);
+  // TEST MODE: without provider keys the shop serves the sandbox's inline checkout itself.
+  if (providers.sandbox) await app.register(sandboxCheckoutPlugin);
 
   await app.register(staticFilesPlugin, {
     clientDir: pages.mode === 'production' ? pages.clientDir : undefined,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, paystackKeyProblems } from './config';
 
 describe('loadConfig', () => {
   it('runs with nothing set: port 3000, embedded database, sandbox payments', () => {
@@ -61,5 +61,80 @@ describe('loadConfig', () => {
         /TRUST_PROXY must be false, true, a number/,
       );
     }
+  });
+});
+
+describe('paystackKeyProblems', () => {
+  const secret = 'sk_test_4f1c0e2b9a8d7c6b5a4f3e2d1c0b9a8d7c6b5a4f';
+  const publicKey = 'pk_test_9a8d7c6b5a4f3e2d1c0b4f1c0e2b9a8d7c6b5a4f';
+  const liveSecret = 'sk_live_1c0b9a8d7c6b5a4f4f1c0e2b9a8d7c6b5a4f3e2d';
+  const livePublic = 'pk_live_3e2d1c0b4f1c0e2b9a8d7c6b5a4f9a8d7c6b5a4f';
+
+  it('takes a good test pair, a good live pair, or neither', () => {
+    expect(paystackKeyProblems(secret, publicKey)).toEqual([]);
+    expect(paystackKeyProblems(liveSecret, livePublic)).toEqual([]);
+    expect(paystackKeyProblems(undefined, undefined)).toEqual([]);
+    expect(paystackKeyProblems('', '')).toEqual([]);
+    expect(
+      loadConfig({ PAYSTACK_SECRET_KEY: secret, PAYSTACK_PUBLIC_KEY: publicKey }).paystack,
+    ).toMatchObject({
+      secretKey: secret,
+      publicKey,
+      apiBase: 'https://api.paystack.co',
+      testKeys: true,
+    });
+    expect(
+      loadConfig({ PAYSTACK_SECRET_KEY: liveSecret, PAYSTACK_PUBLIC_KEY: livePublic }).paystack?.testKeys,
+    ).toBe(false);
+    expect(loadConfig({}).paystack).toBeUndefined();
+  });
+
+  it('refuses a public key where the secret goes', () => {
+    const problems = paystackKeyProblems(publicKey, publicKey);
+    expect(problems).toContainEqual(expect.stringMatching(/PAYSTACK_SECRET_KEY holds a public key \(pk_…\)/));
+  });
+
+  it('refuses a secret key where the public key goes, which would reach every browser', () => {
+    const problems = paystackKeyProblems(secret, secret);
+    expect(problems).toEqual([expect.stringMatching(/PAYSTACK_PUBLIC_KEY holds a secret key \(sk_…\)/)]);
+  });
+
+  it('refuses keys of no Paystack kind', () => {
+    expect(paystackKeyProblems('FLWSECK_TEST-abc', publicKey)).toEqual([
+      expect.stringMatching(/PAYSTACK_SECRET_KEY must be a Paystack secret key/),
+    ]);
+    expect(paystackKeyProblems(secret, 'not-a-key')).toEqual([
+      expect.stringMatching(/PAYSTACK_PUBLIC_KEY must be a Paystack public key/),
+    ]);
+  });
+
+  it('refuses one half without the other, naming the missing one', () => {
+    expect(paystackKeyProblems(secret, undefined)).toEqual([
+      expect.stringMatching(/^PAYSTACK_PUBLIC_KEY is missing/),
+    ]);
+    expect(paystackKeyProblems(undefined, publicKey)).toEqual([
+      expect.stringMatching(/^PAYSTACK_SECRET_KEY is missing/),
+    ]);
+  });
+
+  it('refuses test and live keys mixed', () => {
+    expect(paystackKeyProblems(liveSecret, publicKey)).toEqual([
+      expect.stringMatching(/PAYSTACK_SECRET_KEY is a live key and PAYSTACK_PUBLIC_KEY a test key/),
+    ]);
+    expect(paystackKeyProblems(secret, livePublic)).toEqual([
+      expect.stringMatching(/PAYSTACK_SECRET_KEY is a test key and PAYSTACK_PUBLIC_KEY a live key/),
+    ]);
+  });
+
+  it('stops start-up on bad keys, never echoing the secret', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PAYSTACK_SECRET_KEY: liveSecret, PAYSTACK_PUBLIC_KEY: publicKey });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toMatch(/a live key and PAYSTACK_PUBLIC_KEY a test key/);
+    expect((error as ConfigError).message).not.toContain(liveSecret);
   });
 });

@@ -107,6 +107,9 @@ const envSchema = z.object({
   FLW_SECRET_KEY: optionalString,
   FLW_WEBHOOK_HASH: optionalString,
   FLW_API_BASE: optionalUrl(['http:', 'https:'], 'https://api.flutterwave.com'),
+  PAYSTACK_SECRET_KEY: optionalString,
+  PAYSTACK_PUBLIC_KEY: optionalString,
+  PAYSTACK_API_BASE: optionalUrl(['http:', 'https:'], 'https://api.paystack.co'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.ng:587'),
   UPLOAD_DIR: z.string().trim().min(1).optional(),
   TRUST_PROXY: trustProxySchema,
@@ -176,6 +179,8 @@ export interface Config {
   adminPassword: string | undefined;
   flutterwave:
     { publicKey: string; secretKey: string; webhookHash: string | undefined; apiBase: string } | undefined;
+  /** Paystack's keys; `testKeys`: sk_test_/pk_test_, which never move money. */
+  paystack: { publicKey: string; secretKey: string; apiBase: string; testKeys: boolean } | undefined;
   smtpUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   /** Unset: pretty when the shop's output is a terminal, JSON otherwise. */
@@ -199,6 +204,39 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * What is wrong with Paystack's keys, named so the owner can fix it: both or neither, the secret key
+ * where the secret goes (sk_…, never the public pk_…), and both of one kind (test with test, live
+ * with live: a live secret with a test public key would take real money through a test popup).
+ */
+export function paystackKeyProblems(secret: string | undefined, publicKey: string | undefined): string[] {
+  if (!secret && !publicKey) return [];
+  if (!secret || !publicKey)
+    return [
+      `${secret ? 'PAYSTACK_PUBLIC_KEY' : 'PAYSTACK_SECRET_KEY'} is missing: PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY must be set together (leave both unset to take cards with Flutterwave or the sandbox)`,
+    ];
+  const problems: string[] = [];
+  const secretKind = /^sk_(test|live)_\w+$/.exec(secret)?.[1];
+  const publicKind = /^pk_(test|live)_\w+$/.exec(publicKey)?.[1];
+  if (!secretKind)
+    problems.push(
+      secret.startsWith('pk_')
+        ? 'PAYSTACK_SECRET_KEY holds a public key (pk_…): put the secret key (sk_test_… or sk_live_…) there'
+        : 'PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…)',
+    );
+  if (!publicKind)
+    problems.push(
+      publicKey.startsWith('sk_')
+        ? 'PAYSTACK_PUBLIC_KEY holds a secret key (sk_…): the public key (pk_test_… or pk_live_…) goes there, and the secret must never reach a browser'
+        : 'PAYSTACK_PUBLIC_KEY must be a Paystack public key (pk_test_… or pk_live_…)',
+    );
+  if (secretKind && publicKind && secretKind !== publicKind)
+    problems.push(
+      `PAYSTACK_SECRET_KEY is a ${secretKind} key and PAYSTACK_PUBLIC_KEY a ${publicKind} key: use the pair from one mode of your Paystack dashboard`,
+    );
+  return problems;
+}
+
 /** Reads the environment once at start-up; every bad value is reported, each with what is expected. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -220,6 +258,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       `${source.FLW_PUBLIC_KEY?.trim() ? 'FLW_SECRET_KEY' : 'FLW_PUBLIC_KEY'} is missing: FLW_PUBLIC_KEY and FLW_SECRET_KEY must be set together (leave both unset for the sandbox provider)`,
     );
   }
+  problems.push(
+    ...paystackKeyProblems(source.PAYSTACK_SECRET_KEY?.trim(), source.PAYSTACK_PUBLIC_KEY?.trim()),
+  );
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -244,6 +285,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             secretKey: env.FLW_SECRET_KEY,
             webhookHash: env.FLW_WEBHOOK_HASH,
             apiBase: (env.FLW_API_BASE ?? 'https://api.flutterwave.com').replace(/\/+$/, ''),
+          }
+        : undefined,
+    paystack:
+      env.PAYSTACK_SECRET_KEY && env.PAYSTACK_PUBLIC_KEY
+        ? {
+            publicKey: env.PAYSTACK_PUBLIC_KEY,
+            secretKey: env.PAYSTACK_SECRET_KEY,
+            apiBase: (env.PAYSTACK_API_BASE ?? 'https://api.paystack.co').replace(/\/+$/, ''),
+            testKeys: env.PAYSTACK_SECRET_KEY.startsWith('sk_test_'),
           }
         : undefined,
     smtpUrl: env.SMTP_URL,

@@ -10,7 +10,7 @@ import { seedDemoOrders } from '../seed/seed-orders';
 import { drawPendingPictures } from '../seed/product-pictures';
 import { ensureAdminAccount } from '../core/accounts/ensure-admin-account';
 import { adminStartupNote } from './admin-startup-note';
-import { mailNotice, openAtLine, sayWarning, testModeWarning } from './startup-notes';
+import { mailNotice, openAtLine, paystackNotices, sayWarning, testModeWarning } from './startup-notes';
 import { buildApp, defaultClientDir, type PagesSetup } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logging';
@@ -76,7 +76,7 @@ async function main(config: Config) {
     database,
     logger,
     pages,
-    printKeptMail: !config.smtpUrl && !config.flutterwave,
+    printKeptMail: !config.smtpUrl && !config.flutterwave && !config.paystack,
   });
   // Each said once: a JSON warning for a log collector, else a plain line among the steps.
   const notices = {
@@ -86,6 +86,7 @@ async function main(config: Config) {
   };
   const testMode = testModeWarning(config);
   if (testMode) sayWarning(notices, testMode, { testMode: true });
+  for (const notice of paystackNotices(config)) sayWarning(notices, notice, { paystack: true });
   const mail = mailNotice(config);
   if (mail) sayWarning(notices, mail);
   const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log, config.jobIntervalMs);

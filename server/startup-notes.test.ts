@@ -4,7 +4,7 @@ import { adminStartupNote } from './admin-startup-note';
 import { loadConfig } from './config';
 import { createLogger } from './logging';
 import { backupFileName } from './operations/backup';
-import { mailNotice, openAtLine, sayWarning, testModeWarning } from './startup-notes';
+import { mailNotice, openAtLine, paystackNotices, sayWarning, testModeWarning } from './startup-notes';
 
 /** What start-up prints, plain lines and JSON log lines together, as a terminal or a collector reads it. */
 function captureStartup(env: Record<string, string>, logFormat: 'pretty' | 'json'): string {
@@ -85,5 +85,48 @@ describe('backup file names', () => {
     // 23:30 UTC on 25 November is 00:30 on the 26th in Lagos.
     expect(backupFileName(new Date('2026-11-25T23:30:00Z'))).toBe('rossy-2026-11-26-0030.backup');
     expect(backupFileName(new Date('2026-06-01T13:05:59Z'))).toBe('rossy-2026-06-01-1405.backup');
+  });
+});
+
+describe('paystackNotices', () => {
+  const testKeys = {
+    PAYSTACK_SECRET_KEY: 'sk_test_0a1b2c3d4e5f',
+    PAYSTACK_PUBLIC_KEY: 'pk_test_0a1b2c3d4e5f',
+  };
+  const liveKeys = {
+    PAYSTACK_SECRET_KEY: 'sk_live_0a1b2c3d4e5f',
+    PAYSTACK_PUBLIC_KEY: 'pk_live_0a1b2c3d4e5f',
+  };
+  const flutterwave = { FLW_PUBLIC_KEY: 'FLWPUBK-0a1b2c3d4e5f-X', FLW_SECRET_KEY: 'FLWSECK-0a1b2c3d4e5f-X' };
+  const notices = (env: Record<string, string>) => paystackNotices(loadConfig(env));
+
+  test('says nothing without Paystack keys', () => {
+    expect(paystackNotices(loadConfig({}))).toEqual([]);
+    expect(paystackNotices(loadConfig({ NODE_ENV: 'production' }))).toEqual([]);
+  });
+
+  test('warns of test keys in production: no money moves', () => {
+    const said = notices({ NODE_ENV: 'production', ...testKeys, ...flutterwave });
+    expect(said).toEqual([expect.stringMatching(/^Paystack TEST keys in production: .*NO MONEY/)]);
+  });
+
+  test('warns of live keys in development: real money', () => {
+    const said = notices({ NODE_ENV: 'development', ...liveKeys, ...flutterwave });
+    expect(said).toEqual([expect.stringMatching(/^Paystack LIVE keys outside production: .*real money/)]);
+  });
+
+  test('says nothing of the right keys for where the shop runs, beside Flutterwave', () => {
+    expect(notices({ NODE_ENV: 'production', ...liveKeys, ...flutterwave })).toEqual([]);
+    expect(notices({ NODE_ENV: 'development', ...testKeys, ...flutterwave })).toEqual([]);
+  });
+
+  test("tells that, without Flutterwave, transfers go to the shop's own account", () => {
+    const said = notices({ NODE_ENV: 'production', ...liveKeys });
+    expect(said).toEqual([
+      expect.stringMatching(
+        /^Paystack without Flutterwave: bank transfers are paid into the shop's own account/,
+      ),
+    ]);
+    expect(testModeWarning(loadConfig({ NODE_ENV: 'production', ...liveKeys }))).toBeNull();
   });
 });

@@ -21,5 +21,5 @@ export function rememberDeliveryState(state: string): void {
 
 /** The state to price delivery for: the one last used, else Lagos (also on the server and before hydration). */
 export function useDeliveryState(): NigerianState {
-  return useLocalStore(deliveryStateStore, null) ?? DEFAULT_DELIVERY_STATE;
+  return useLocalStore(deliveryStateStore) ?? DEFAULT_DELIVERY_STATE;
 }

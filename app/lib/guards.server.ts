@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { isStaffRole, roleLabels } from '../../contracts/accounts';
+import { isStaffRole, roleLabels } from '../../contracts/roles';
 import type { Permission, StaffAccess } from '../../contracts/permissions';
 import { adminTabPermissions, can, FORBIDDEN_MESSAGE, permissionsOf } from '../../core/accounts/permissions';
 import type { CurrentUser } from '../../core/accounts/sessions';

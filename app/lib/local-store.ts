@@ -6,6 +6,8 @@ import { useSyncExternalStore } from 'react';
  * first client render matches the HTML.
  */
 export interface LocalStore<T> {
+  /** What it reads as with nothing kept, on the server and in the first client render: always this very value. */
+  readonly empty: T;
   get(): T;
   set(update: T | ((current: T) => T)): void;
   subscribe(listener: () => void): () => void;
@@ -30,6 +32,8 @@ export function createLocalStore<T>(key: string, empty: T, validate: (raw: unkno
     } catch {
       value = empty;
     }
+    // An emptied list reads as the empty value itself: nothing to draw again after hydration.
+    if (Array.isArray(value) && value.length === 0 && Array.isArray(empty)) value = empty;
     cache = { raw, value };
     return value;
   };
@@ -37,6 +41,7 @@ export function createLocalStore<T>(key: string, empty: T, validate: (raw: unkno
   const notify = () => listeners.forEach((listener) => listener());
 
   return {
+    empty,
     get: read,
     set(update) {
       const next = typeof update === 'function' ? (update as (current: T) => T)(read()) : update;
@@ -63,6 +68,10 @@ export function createLocalStore<T>(key: string, empty: T, validate: (raw: unkno
   };
 }
 
-export function useLocalStore<T>(store: LocalStore<T>, serverValue: T): T {
-  return useSyncExternalStore(store.subscribe, store.get, () => serverValue);
+/**
+ * The store's value in a component. The server's snapshot is the store's own empty value, so a browser
+ * with nothing kept renders nothing again once the page is hydrated (React compares them by identity).
+ */
+export function useLocalStore<T>(store: LocalStore<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, () => store.empty);
 }

@@ -23,6 +23,8 @@ export interface ShopInfo extends Pick<
   | 'social'
   | 'paymentMethods'
 > {
+  /** The provider that takes cards now, by name (TEST MODE's sandbox plays Flutterwave). */
+  cardProviderName: string;
   /** What the FAQ, the live chat and the policy pages quote: methods shoppers can pick. */
   shippingMethods: Pick<
     ShopSettings['shippingMethods'][number],
@@ -40,13 +42,15 @@ export interface RootData {
     avatarUrl: string | null;
   } | null;
   publicUrl: string;
-  /** No Flutterwave keys: card payments go to the shop's own TEST MODE sandbox and move no money. */
+  /** No provider keys: card payments go to the shop's own TEST MODE sandbox and move no money. */
   testMode: boolean;
   /** The header's notifications badge: the signed-in shopper's unread count. */
   unreadNotifications: number;
   /** The shopper's display currency (a cookie) and the admin's rates: prices render converted from the first byte. */
   display: { currency: DisplayCurrency; rates: CurrencyRates };
   shop: ShopInfo;
+  /** Page views in a hundred that measure their Core Web Vitals (app/lib/web-vitals.ts). */
+  vitalsSamplePercent: number;
 }
 
 /** The last root data this tab rendered: only ever set in the browser, never shared between requests. */

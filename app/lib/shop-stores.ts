@@ -41,15 +41,12 @@ function toWishlist(raw: unknown): WishlistItem[] {
 export const cartStore = createLocalStore<CartLine[]>('rossy.cart', [], toCart);
 export const wishlistStore = createLocalStore<WishlistItem[]>('rossy.wishlist', [], toWishlist);
 
-const EMPTY_CART: CartLine[] = [];
-const EMPTY_WISHLIST: WishlistItem[] = [];
-
 export function useCart(): CartLine[] {
-  return useLocalStore(cartStore, EMPTY_CART);
+  return useLocalStore(cartStore);
 }
 
 export function useWishlist(): WishlistItem[] {
-  return useLocalStore(wishlistStore, EMPTY_WISHLIST);
+  return useLocalStore(wishlistStore);
 }
 
 const sameLine = (a: Pick<CartLine, 'id' | 'selectedColor' | 'selectedSize'>, b: typeof a) =>
@@ -143,7 +140,7 @@ export const couponStore = createLocalStore<string>('rossy.coupon', '', (raw) =>
 );
 
 export function useAppliedCoupon(): string {
-  return useLocalStore(couponStore, '');
+  return useLocalStore(couponStore);
 }
 
 export interface SavedCheckoutDetails {

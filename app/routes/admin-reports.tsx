@@ -3,12 +3,14 @@ import { Form, Link } from 'react-router';
 import { addDays, lagosRange, lagosToday, REPORT_PRESETS } from '../../core/admin/reports/range';
 import { returnsReport } from '../../core/admin/reports/returns';
 import { buildShopReport } from '../../core/admin/reports/shop-report';
+import { vitalsReport } from '../../core/admin/reports/vitals';
 import { isAppError } from '../../core/errors';
 import { Button } from '../components/ui/button';
 import { inputClasses } from '../components/ui/field';
 import { ActionNotice, labelClasses } from '../features/admin/admin-nav';
 import { formatDay } from '../features/admin/report-cards';
 import { ReturnsCard } from '../features/admin/report-returns';
+import { VitalsCard } from '../features/admin/vitals-report';
 import {
   AdminActionsCard,
   FeedbackCard,
@@ -20,7 +22,7 @@ import {
   UsersCard,
 } from '../features/admin/report-sections';
 import { cn } from '../lib/cn';
-import { adminPagePermissions } from '../../core/accounts/permissions';
+import { adminActionPermissions, adminPagePermissions } from '../../core/accounts/permissions';
 import { requireStaff } from '../lib/guards.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/admin-reports';
@@ -30,7 +32,11 @@ import type { Route } from './+types/admin-reports';
  * last 30 days by default). A range that makes no sense is said so, and the default range is shown.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { staff: admin } = requireStaff(context, request, adminPagePermissions['/admin/reports']);
+  const { staff: admin, permissions } = requireStaff(
+    context,
+    request,
+    adminPagePermissions['/admin/reports'],
+  );
   const params = new URL(request.url).searchParams;
   const asked = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
   const db = context.services.db;
@@ -45,11 +51,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     report = await buildShopReport(db, {});
   }
   const today = lagosToday();
-  const returns = await returnsReport(db, lagosRange(report.range.from, report.range.to));
+  const [returns, vitals, settings] = await Promise.all([
+    returnsReport(db, lagosRange(report.range.from, report.range.to)),
+    vitalsReport(db),
+    context.services.shopSettings(),
+  ]);
   return {
     name: admin.name,
     report,
     returns,
+    vitals: {
+      report: vitals,
+      samplePercent: settings.vitalsSamplePercent,
+      canEdit: permissions.includes(adminActionPermissions['vitals-sample-rate']!),
+    },
     error,
     asked,
     presets: REPORT_PRESETS.map((days) => ({ days, from: addDays(today, -(days - 1)), to: today })),
@@ -66,7 +81,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
-  const { report, returns, presets, error, asked } = loaderData;
+  const { report, returns, vitals, presets, error, asked } = loaderData;
   const { range } = report;
   return (
     <div className="container-shop py-8 lg:py-10">
@@ -159,6 +174,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
           <AdminActionsCard admin={report.admin} />
         </div>
         <ReturnsCard returns={returns} />
+        <VitalsCard vitals={vitals.report} samplePercent={vitals.samplePercent} canEdit={vitals.canEdit} />
       </div>
     </div>
   );

@@ -368,7 +368,8 @@ export default function CartPage() {
                 Proceed to Checkout
               </span>
             ) : (
-              <Link to="/checkout" className={buttonClasses('primary', 'lg', 'mt-5 w-full')}>
+              // A document of its own: only the checkout's CSP lets the payment provider's script in.
+              <Link reloadDocument to="/checkout" className={buttonClasses('primary', 'lg', 'mt-5 w-full')}>
                 Proceed to Checkout
               </Link>
             )}

@@ -20,10 +20,15 @@ import {
   type SavedCheckoutDetails,
 } from '../lib/shop-stores';
 import { useLocalStore } from '../lib/local-store';
-import { payOrder, paymentWindowClosed } from '../lib/provider-checkout';
+import { payOrder, paymentWindowClosed, usePaymentDocument } from '../lib/provider-checkout';
 import { useRootData } from '../lib/root-data';
 import { useHydrated } from '../lib/use-hydrated';
-import { enabledPaymentMethods } from '../../core/orders/payment-methods';
+import {
+  activeCardProvider,
+  enabledPaymentMethods,
+  transferAccountsOn,
+} from '../../core/orders/payment-methods';
+import { isTestMode, paymentSetupOf } from '../../core/payments/providers';
 import type { Route } from './+types/checkout';
 import type { PlaceOrderInput } from '../../contracts/checkout';
 import { AddressFieldset, ContactFieldset, readCheckoutDetails } from '../features/checkout/checkout-details';
@@ -41,12 +46,16 @@ import { useMethodFallback } from '../features/checkout/method-fallback';
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getShopSettings(context.services.db);
   const profile = context.user ? await getProfile(context.services.db, context.user.id) : null;
+  const { providers } = context.services.payments;
+  const setup = paymentSetupOf(providers);
   return {
-    paymentMethods: enabledPaymentMethods(settings),
+    paymentMethods: enabledPaymentMethods(settings, setup.cardProviders),
+    // Whose window a card payment opens now: the sandbox plays Flutterwave's.
+    cardProvider: activeCardProvider(setup.cardProviders, settings.cardProvider),
     bankAccount: settings.bankAccount,
-    transferAccountPerOrder: settings.transferAccountPerOrder,
+    transferAccountPerOrder: transferAccountsOn(settings, setup),
     holdHours: settings.unpaidOrderHoldHours,
-    paymentMode: context.services.payments.provider.mode,
+    paymentMode: isTestMode(providers) ? ('sandbox' as const) : ('live' as const),
     profile: profile
       ? {
           firstName: profile.name.split(' ')[0] ?? '',
@@ -79,12 +88,21 @@ function newKey(): string {
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { paymentMethods, bankAccount, transferAccountPerOrder, holdHours, paymentMode, profile } =
-    loaderData;
+  const {
+    paymentMethods,
+    cardProvider,
+    bankAccount,
+    transferAccountPerOrder,
+    holdHours,
+    paymentMode,
+    profile,
+  } = loaderData;
   const shopName = useRootData()?.shop.name ?? 'Rossy';
+  // Arrived by a link from another page: load the checkout's own document, whose CSP lets the provider in.
+  usePaymentDocument();
   const cart = useCart();
   const coupon = useAppliedCoupon();
-  const saved = useLocalStore(checkoutDetailsStore, null);
+  const saved = useLocalStore(checkoutDetailsStore);
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -295,7 +313,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
       <form
         ref={formRef}
-        key={hydrated ? (profile ? 'profile' : saved ? 'saved' : 'blank') : 'server'}
+        // Filled again only when the details it starts from change: a blank form the server drew stays the
+        // same form (what was typed before the page's scripts ran is kept, and nothing is drawn twice).
+        key={profile ? 'profile' : hydrated && saved ? 'saved' : 'blank'}
         onSubmit={(event) => void placeOrder(event)}
         noValidate
         className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]"
@@ -336,6 +356,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             paymentMethods={paymentMethods}
             payment={payment}
             paymentMode={paymentMode}
+            cardProvider={cardProvider}
             bankAccount={transferAccountPerOrder ? null : bankAccount}
             holdHours={holdHours}
             locked={orderLocked}

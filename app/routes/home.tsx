@@ -150,7 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <section className="container-shop mt-20" aria-labelledby="categories-title">
+      <section className="container-shop render-when-near mt-20" aria-labelledby="categories-title">
         <div className="mb-8 flex items-end justify-between">
           <div>
             <p className="eyebrow">Shop by category</p>
@@ -188,7 +188,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <CollectionsTabs collections={collections} />
 
       {shop ? (
-        <section className="container-shop mt-20" aria-labelledby="whatsapp-title">
+        <section className="container-shop render-when-near mt-20" aria-labelledby="whatsapp-title">
           <div className="grid items-center gap-6 rounded-card bg-[#0f3d2b] px-6 py-10 text-paper md:grid-cols-[1fr_auto] md:px-12">
             <div>
               <p className="text-[0.6875rem] font-semibold tracking-[0.2em] text-[#9fd8b9] uppercase">
@@ -214,7 +214,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section className="container-shop mt-20" aria-labelledby="newsletter-title">
+      <section className="container-shop render-when-near mt-20" aria-labelledby="newsletter-title">
         <div className="grid grid-cols-1 overflow-hidden rounded-card border border-line bg-cream md:grid-cols-[1fr_1.15fr]">
           <div className="hidden grid-cols-2 gap-px bg-line md:grid">
             {newsletter.images.map((image) => (
@@ -246,7 +246,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {brands.length > 0 ? (
-        <section className="container-shop mt-20" aria-labelledby="brands-title">
+        <section className="container-shop render-when-near mt-20" aria-labelledby="brands-title">
           <p className="eyebrow text-center">The houses we carry</p>
           <h2 id="brands-title" className="sr-only">
             Brands

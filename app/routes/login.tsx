@@ -1,4 +1,4 @@
-import { isStaffRole } from '../../contracts/accounts';
+import { isStaffRole } from '../../contracts/roles';
 import { useState } from 'react';
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import {

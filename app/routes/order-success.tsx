@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock3 } from 'lucide-react';
 import { TestOrderBadge } from '../components/orders/test-order-badge';
 import { Link } from 'react-router';
+import { cardProviderNames } from '../../contracts/checkout-texts';
 import { formatNaira } from '../../contracts/money';
 import { isPaidStatus } from '../../contracts/returns';
 import { isAppError } from '../../core/errors';
@@ -63,9 +64,10 @@ function paymentBadge(order: Pick<OrderView, 'paymentMethod' | 'paymentStatus'>)
   tone: 'success' | 'gold';
 } {
   const paid = isPaidStatus(order.paymentStatus);
-  if (order.paymentMethod === 'flutterwave')
+  // A provider's own checkout is verified by that provider: 'Flutterwave Payment Verified', 'Paystack Payment Verified'.
+  if (order.paymentMethod === 'flutterwave' || order.paymentMethod === 'paystack')
     return paid
-      ? { label: 'Flutterwave Payment Verified', tone: 'success' }
+      ? { label: `${cardProviderNames[order.paymentMethod]} Payment Verified`, tone: 'success' }
       : { label: 'Payment Pending', tone: 'gold' };
   if (order.paymentMethod === 'bank-transfer')
     return paid ? { label: 'Payment Verified', tone: 'success' } : { label: 'Payment Pending', tone: 'gold' };

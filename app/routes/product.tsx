@@ -8,7 +8,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { hasSizeChoice } from '../../contracts/catalog';
+import { hasSizeChoice } from '../../contracts/fit';
 import { deliveryPromise } from '../../contracts/delivery';
 import { getProduct, listRelatedProducts } from '../../core/catalog/get-product';
 import { addReview, listReviews } from '../../core/catalog/reviews';

@@ -1,4 +1,4 @@
-import { isStaffRole } from '../../contracts/accounts';
+import { isStaffRole } from '../../contracts/roles';
 import { LayoutDashboard, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {

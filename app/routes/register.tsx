@@ -1,4 +1,4 @@
-import { isStaffRole } from '../../contracts/accounts';
+import { isStaffRole } from '../../contracts/roles';
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { signUp } from '../../core/accounts/sign-up';
 import { Button, ButtonLink } from '../components/ui/button';

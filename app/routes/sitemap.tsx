@@ -1,4 +1,4 @@
-import { isStaffRole } from '../../contracts/accounts';
+import { isStaffRole } from '../../contracts/roles';
 import { Link } from 'react-router';
 import { listCategories } from '../../core/catalog/list-categories';
 import { Breadcrumb } from '../features/content/content-page';

@@ -81,6 +81,8 @@ export const staffRoutePermissions: Record<string, Permission> = {
   'POST /api/admin/orders/:id/refunds': 'refunds.manage',
   'GET /api/admin/refunds': 'refunds.manage',
   'POST /api/admin/refunds/:id/retry': 'refunds.manage',
+  'GET /api/admin/refunds/:id/banks': 'refunds.manage',
+  'POST /api/admin/refunds/:id/bank-account': 'refunds.manage',
 
   'GET /api/admin/returns': 'returns.read',
   'GET /api/admin/returns/:id': 'returns.read',
@@ -116,6 +118,7 @@ export const staffRoutePermissions: Record<string, Permission> = {
   'PATCH /api/admin/messages/:id': 'messages.manage',
 
   'GET /api/admin/reports': 'reports.read',
+  'GET /api/admin/reports/vitals': 'reports.read',
 
   'GET /api/admin/export/orders.csv': 'exports.download',
   'GET /api/admin/export/products.csv': 'exports.download',
@@ -179,6 +182,7 @@ export const adminActionPermissions: Record<string, Permission> = {
   refund: 'refunds.manage',
   'refund-owed': 'refunds.manage',
   'retry-refund': 'refunds.manage',
+  'refund-bank-account': 'refunds.manage',
 
   'return-approve': 'returns.manage',
   'return-decline': 'returns.manage',
@@ -199,6 +203,8 @@ export const adminActionPermissions: Record<string, Permission> = {
   'product-restore': 'catalog.manage',
 
   'settings-save': 'settings.manage',
+  // Reports → Speed for real shoppers: how many page views measure their vitals (a shop setting).
+  'vitals-sample-rate': 'settings.manage',
   'coupon-create': 'coupons.manage',
   'coupon-update': 'coupons.manage',
   'coupon-toggle': 'coupons.manage',

@@ -66,7 +66,7 @@ beforeAll(async () => {
       db: database.db,
       mailer,
       publicUrl: 'https://rossy.test',
-      provider: createSandboxProvider(database.db),
+      providers: { sandbox: createSandboxProvider(database.db) },
     },
     order.number,
     { id: staff!.id, email: staff!.email },

@@ -227,4 +227,69 @@ describe('search at scale', () => {
     const after = await listProducts(database.db, { pageSize: 24 });
     expect(after).toMatchObject({ total: seed.products.length, totalIsCapped: false });
   });
+
+  /** Sorts the list offers, as SQL over the products. */
+  const orders = {
+    'price-asc': 'price_kobo, id',
+    'price-desc': 'price_kobo DESC, id',
+    featured: 'is_hot DESC, rating_average DESC, review_count DESC, id',
+    rating: 'rating_average DESC, review_count DESC, id',
+    newest: 'created_at DESC, id DESC',
+  } as const;
+
+  /**
+   * 1,100 Wombat totes above ₦20,000, `cheapWombats` Wombat totes under ₦1 and 1,050 plain totes for
+   * less than ₦12 (none kept): each page of a search for 'wombat' in `sorts` is the page plain SQL gives.
+   */
+  async function searchPagesMatchSql(cheapWombats: number, sorts: (keyof typeof orders)[], pages: number[]) {
+    const undo = new Error('undo');
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`
+          INSERT INTO products (name, description, category_id, price_kobo, stock, keywords, rating_average, review_count, is_hot)
+          SELECT 'Wombat Tote ' || g, 'A roomy tote.', 'tote-bags', 2000000 + (g % 37) * 100, 10, 'Tote Bags',
+                 (g % 5)::numeric, g % 7, g % 3 = 0
+            FROM generate_series(1, ${RESULT_CAP + 100}::int) AS g`);
+        await tx.execute(sql`
+          INSERT INTO products (name, description, category_id, price_kobo, stock, keywords)
+          SELECT 'Wombat Mini Tote ' || g, 'A small tote.', 'tote-bags', 50 + g, 10, 'Tote Bags'
+            FROM generate_series(1, ${cheapWombats}::int) AS g`);
+        await tx.execute(sql`
+          INSERT INTO products (name, description, category_id, price_kobo, stock, keywords)
+          SELECT 'Plain Tote ' || g, 'A tote.', 'tote-bags', 100 + g, 10, 'Tote Bags'
+            FROM generate_series(1, 1050) AS g`);
+        const expected = async (order: string, offset: number) =>
+          (
+            (await tx.execute(
+              sql.raw(`SELECT id FROM products WHERE status = 'active'
+                         AND search_vector @@ websearch_to_tsquery('english', 'wombat')
+                       ORDER BY ${order} LIMIT 24 OFFSET ${offset}`),
+            )) as unknown as { rows: { id: number }[] }
+          ).rows.map((row) => Number(row.id));
+        for (const sort of sorts)
+          for (const page of pages) {
+            const found = await listProducts(tx, { q: 'wombat', sort, page, pageSize: 24 });
+            expect(found).toMatchObject({ total: RESULT_CAP, totalIsCapped: true });
+            expect(
+              found.items.map((item) => item.id),
+              `${sort}, page ${page}`,
+            ).toEqual(await expected(orders[sort], (page - 1) * 24));
+          }
+        throw undo;
+      })
+      .catch((error: unknown) => {
+        if (error !== undo) throw error;
+      });
+  }
+
+  it('pages a search of more than a thousand matches in every order, when the cheapest thousand products carry none of them', async () => {
+    // In price order the first thousand products hold no wombat: its page comes from every match sorted.
+    await searchPagesMatchSql(0, ['price-asc', 'price-desc', 'featured', 'rating', 'newest'], [1, 3, 42]);
+  });
+
+  it('pages a search whose first thousand in price order hold a few matches: from them, from every match sorted, or read in order far down', async () => {
+    // 40 of the cheapest thousand are wombats: page 1 is among them, page 3 is gathered and sorted,
+    // and page 42 (1,008 matches in) is as far down as the matches are sparse: read in price order.
+    await searchPagesMatchSql(40, ['price-asc'], [1, 2, 3, 42, 46]);
+  });
 });

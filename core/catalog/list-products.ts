@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { categories, products, searchWords } from '../../db/schema/catalog';
 import { parseInput } from '../validation';
-import { summaryFrom, withLeadImages } from './product-rows';
+import { summaryFrom, withLeadImages, type SummaryRow } from './product-rows';
 import { nairaToKobo } from '../../contracts/money';
 
 export { productListQuerySchema as listProductsInput };
@@ -129,6 +129,27 @@ async function cappedCount(
   return { total: Math.min(matched, RESULT_CAP), totalIsCapped: matched > RESULT_CAP };
 }
 
+/**
+ * The products matching `where`, no further than RESULT_CAP + 1: how many match and, when no more
+ * than RESULT_CAP do, which ones.
+ */
+async function cappedMatches(
+  db: DbOrTx,
+  where: SQL | undefined,
+): Promise<{ ids: number[]; total: number; totalIsCapped: boolean }> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .limit(RESULT_CAP + 1);
+  const totalIsCapped = rows.length > RESULT_CAP;
+  return {
+    ids: totalIsCapped ? [] : rows.map((row) => row.id),
+    total: Math.min(rows.length, RESULT_CAP),
+    totalIsCapped,
+  };
+}
+
 function pageOf(
   query: ProductListQuery,
   items: ProductSummary[],
@@ -167,23 +188,128 @@ async function rankedRows(db: DbOrTx, query: ProductListQuery, where: SQL | unde
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** One page of the products matching `where`, counted alongside; ranked by `rank` when one is given. */
+/** How far down a list's order a search looks for its page before it sorts every match instead. */
+const SEARCH_WINDOW = 1000;
+/** At most this many matches of a search are gathered and sorted (see searchPageIds). */
+const SEARCH_GATHER = 8000;
+
+/**
+ * The ids on a search's page, in a list order, when more than RESULT_CAP products match. The first
+ * SEARCH_WINDOW products in that order are looked at first: a common word fills the page from them.
+ * A word the cheapest (or best rated…) products do not carry would have the walk read row after row
+ * in search of it ('tote' in price order: 19,000 rows at 100,000 products), so then every match is
+ * taken from the full-text index and sorted. Either way the page is the one the order gives.
+ */
+async function searchPageIds(db: DbOrTx, query: ProductListQuery, where: SQL | undefined): Promise<number[]> {
+  const offset = (query.page - 1) * query.pageSize;
+  const wanted = offset + query.pageSize;
+  const window = await db
+    .select({ id: products.id, matches: sql<boolean | null>`(${where})` })
+    .from(products)
+    .where(eq(products.status, 'active'))
+    .orderBy(...ordering(query))
+    .limit(SEARCH_WINDOW);
+  const found = window.filter((row) => row.matches === true).map((row) => row.id);
+  if (found.length >= wanted || window.length < SEARCH_WINDOW) return found.slice(offset, wanted);
+  // As often in the rest of the order as in its first rows, the page is this far down: walking there
+  // reads fewer rows than gathering every match would. Not one in the first rows: the planner's
+  // estimate of the matches (the full-text statistics keep it within a factor of two) says whether
+  // gathering them could pay.
+  const walkAhead =
+    found.length > 0 ? (wanted * SEARCH_WINDOW) / found.length : (await estimatedRows(db, where)) / 2;
+  if (walkAhead > SEARCH_GATHER) return walkTo(db, query, where, offset);
+  // Every match gathered from the full-text index (MATERIALIZED keeps the planner from walking the
+  // order again), with the columns an order needs, under the products' name so that the list's own
+  // ORDER BY applies; no more than SEARCH_GATHER of them: a word that common fills its page soon enough
+  // in order, and reading all its matches would cost more than the walk.
+  const sorted = await db.execute(sql`
+    WITH matches AS MATERIALIZED (
+      SELECT id, is_hot, rating_average, review_count, price_kobo, created_at, sold_count
+        FROM products WHERE ${where} LIMIT ${SEARCH_GATHER + 1}
+    )
+    SELECT id, (SELECT count(*) FROM matches)::int AS gathered FROM matches AS products
+     ORDER BY ${sql.join(ordering(query), sql`, `)}
+     LIMIT ${query.pageSize} OFFSET ${offset}`);
+  const rows = (sorted as unknown as { rows: { id: number; gathered: number }[] }).rows;
+  if (rows.length > 0 && Number(rows[0]!.gathered) <= SEARCH_GATHER) return rows.map((row) => Number(row.id));
+  return walkTo(db, query, where, offset);
+}
+
+/** How many products the planner expects `where` to match (EXPLAIN plans the query, runs nothing). */
+async function estimatedRows(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const explained = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM products WHERE ${where}`);
+  const [row] = (explained as unknown as { rows: Record<string, unknown>[] }).rows;
+  const raw = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+    [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? Infinity);
+}
+
+/** The page's ids read in the list's order from its indexes. */
+async function walkTo(db: DbOrTx, query: ProductListQuery, where: SQL | undefined, offset: number) {
+  const walked = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...ordering(query))
+    .limit(query.pageSize)
+    .offset(offset);
+  return walked.map((row) => row.id);
+}
+
+/** Summaries of the products `ids` names, in that order. */
+async function rowsByIds(db: DbOrTx, ids: number[]): Promise<SummaryRow[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await summaryFrom(db).where(inArray(products.id, ids))).map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of the products matching `where` in the list's order. The matches are counted first:
+ * when no more than RESULT_CAP match, the page is sorted from those very products (none at all past
+ * the last of them), instead of walking an ordered index of the whole catalogue in search of a few
+ * matches that may not be there (a size a category does not carry, a colour only its dearest pieces
+ * come in: the planner cannot know that the filters go together). Only a list of more than
+ * RESULT_CAP matches is read in order from the indexes, where matches are many enough to come soon.
+ */
+async function orderedPage(
+  db: DbOrTx,
+  query: ProductListQuery,
+  where: SQL | undefined,
+): Promise<ProductPage> {
+  const matched = await cappedMatches(db, where);
+  const offset = (query.page - 1) * query.pageSize;
+  let rows: SummaryRow[] = [];
+  if (matched.totalIsCapped && query.q) {
+    rows = await rowsByIds(db, await searchPageIds(db, query, where));
+  } else if (matched.totalIsCapped) {
+    rows = await summaryFrom(db)
+      .where(where)
+      .orderBy(...ordering(query))
+      .limit(query.pageSize)
+      .offset(offset);
+  } else if (matched.ids.length > offset) {
+    rows = await summaryFrom(db)
+      .where(inArray(products.id, matched.ids))
+      .orderBy(...ordering(query))
+      .limit(query.pageSize)
+      .offset(offset);
+  }
+  return pageOf(query, await withLeadImages(db, rows), {
+    total: matched.total,
+    totalIsCapped: matched.totalIsCapped,
+  });
+}
+
+/** One page of the products matching `where`, ranked by `rank` when one is given. */
 async function pageMatching(
   db: DbOrTx,
   query: ProductListQuery,
   where: SQL | undefined,
   rank: SQL | null,
 ): Promise<ProductPage> {
-  const [rows, counted] = await Promise.all([
-    rank
-      ? rankedRows(db, query, where, rank)
-      : summaryFrom(db)
-          .where(where)
-          .orderBy(...ordering(query))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-    cappedCount(db, where),
-  ]);
+  if (!rank) return orderedPage(db, query, where);
+  const [rows, counted] = await Promise.all([rankedRows(db, query, where, rank), cappedCount(db, where)]);
   return pageOf(query, await withLeadImages(db, rows), counted);
 }
 

@@ -47,7 +47,7 @@ beforeAll(async () => {
     db: database.db,
     mailer,
     publicUrl: 'https://rossy.test',
-    provider: createSandboxProvider(database.db),
+    providers: { sandbox: createSandboxProvider(database.db) },
   };
   const [row] = await database.db
     .select({ id: products.id, sizes: products.sizes })

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limits';
+import type { PaymentSetup } from './payment-methods';
 
 /** What order operations need, handed in by the host (REST and pages alike). */
 export interface OrderDeps {
@@ -11,4 +12,6 @@ export interface OrderDeps {
   onMailError?: (error: unknown) => void;
   /** Told of each order placed (not of a replayed one): the shop's metrics count them. */
   onPlaced?: (order: { paymentMethod: string }) => void;
+  /** What the shop's payment keys allow; unset, TEST MODE's. */
+  paymentSetup?: PaymentSetup;
 }

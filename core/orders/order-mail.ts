@@ -4,6 +4,7 @@ import type { MailMessage, Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
 import { PICKUP_METHOD_ID, type ShopSettings } from '../settings/shop-settings';
 import type { OrderView } from './order-view';
+import type { RefundProvider } from '../../db/schema/payments';
 import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
 import { orderDeliveryPromise } from '../../contracts/order-delivery';
 
@@ -266,12 +267,15 @@ export async function sendOrderStatusMail(
 
 /**
  * When refunded money reaches the shopper, in words: a card refund takes the bank's time, a TEST MODE
- * refund moved nothing, a refund by hand went to the account she gave.
+ * refund moved nothing, a refund by hand went to the account she gave, and one the card could not
+ * take back (Paystack) went to the bank account she gave the shop (`toAccount`).
  */
-export function refundArrivalNote(provider: 'flutterwave' | 'sandbox' | 'manual'): string {
+export function refundArrivalNote(provider: RefundProvider, toAccount = false): string {
   if (provider === 'sandbox') return 'This was a TEST MODE payment: no money moved.';
   if (provider === 'manual')
     return 'We sent it to your bank account; it usually arrives within 1–2 working days.';
+  if (toAccount)
+    return 'Your card could not take it back, so it goes to the bank account you gave us, usually within a few working days.';
   return 'It goes back to the card or account you paid with, usually within 5–10 working days for cards.';
 }
 
@@ -279,7 +283,7 @@ export function refundArrivalNote(provider: 'flutterwave' | 'sandbox' | 'manual'
 export async function sendRefundMail(
   deps: MailDeps,
   order: Pick<OrderView, 'number' | 'email'>,
-  refund: { amountKobo: number; reason: string; provider: 'flutterwave' | 'sandbox' | 'manual' },
+  refund: { amountKobo: number; reason: string; provider: RefundProvider; toAccount?: boolean },
   shopName: string,
 ): Promise<void> {
   await deps.mailer.send({
@@ -288,7 +292,7 @@ export async function sendRefundMail(
     ...renderMail({
       shopName,
       heading: `We refunded ${formatNaira(refund.amountKobo)} for order ${order.number}`,
-      paragraphs: [`Reason: ${refund.reason}`, refundArrivalNote(refund.provider)],
+      paragraphs: [`Reason: ${refund.reason}`, refundArrivalNote(refund.provider, refund.toAccount)],
       action: {
         label: 'Track your order',
         url: `${deps.publicUrl}/track-order?order=${encodeURIComponent(order.number)}`,

@@ -41,7 +41,8 @@ export interface OrderEventView {
 
 /**
  * A refund as the shopper reads it on her order: the shop's one source of her refund words. A failed
- * refund reads 'pending': trying again is the shop's business, and she is only ever told money came
+ * refund, or one waiting for the bank account her card could not take it back to, reads 'pending':
+ * trying again is the shop's business, and she is only ever told money came
  * back once it did.
  */
 export interface OrderRefundView {
@@ -150,9 +151,14 @@ export function refundViewOf(refund: RefundRow, paymentMethod: PaymentMethodId):
   const done = refund.status === 'completed';
   const completedAt = done ? (refund.completedAt ?? refund.updatedAt) : null;
   let note: string;
-  if (completedAt && refund.provider === 'manual')
+  if (completedAt && (refund.provider === 'manual' || refund.bankDetails))
     note = `Sent to your bank account${refund.bankDetails ? ` ${maskedAccount(refund.bankDetails.accountNumber)}` : ''} on ${refundDate.format(completedAt)}.`;
   else if (completedAt) note = `Refunded on ${refundDate.format(completedAt)}.`;
+  // The card could not take it back: the shop sends it to her bank account instead.
+  else if (refund.status === 'needs_attention')
+    note = 'On its way: your card could not take it back, so we are sending it to your bank account.';
+  else if (refund.status === 'pending' && refund.bankDetails && refund.provider !== 'manual')
+    note = `On its way to your bank account ${maskedAccount(refund.bankDetails.accountNumber)}.`;
   else if (refund.status === 'pending' && refund.provider !== 'manual')
     note =
       paymentMethod === 'bank-transfer'

@@ -124,6 +124,44 @@ describe('placeOrder, bank transfer into an account of its own (the default)', (
   });
 });
 
+describe('placeOrder with the card provider the keys allow', () => {
+  const paystackAlone = { cardProviders: ['paystack'] as const, transferAccounts: false };
+
+  it("with Paystack alone, a bank transfer goes to the shop's own account with an RC reference, whatever the setting", async () => {
+    await setStock(shirt.id, 10);
+    const placed = await placeOrder(
+      { ...deps, paymentSetup: paystackAlone },
+      orderBody({ items: [line(shirt, 1)], email: 'paystack.transfer@example.ng' }),
+    );
+    expect(placed.order.bankReference).toMatch(/^RC\d{12}$/);
+  });
+
+  it("takes Paystack's checkout when Paystack takes cards, and refuses Flutterwave's, and the other way round", async () => {
+    await setStock(shirt.id, 10);
+    const paystack = await placeOrder(
+      { ...deps, paymentSetup: paystackAlone },
+      orderBody({ items: [line(shirt, 1)], email: 'paystack.card@example.ng', paymentMethod: 'paystack' }),
+    );
+    expect(paystack.order.paymentMethod).toBe('paystack');
+    const before = await orderCount();
+    await expectAppError(
+      placeOrder(
+        { ...deps, paymentSetup: paystackAlone },
+        orderBody({ items: [line(shirt, 1)], email: 'flw.card@example.ng', paymentMethod: 'flutterwave' }),
+      ),
+      'UNPROCESSABLE',
+    );
+    await expectAppError(
+      placeOrder(
+        deps,
+        orderBody({ items: [line(shirt, 1)], email: 'ps.test@example.ng', paymentMethod: 'paystack' }),
+      ),
+      'UNPROCESSABLE',
+    );
+    expect(await orderCount()).toBe(before);
+  });
+});
+
 describe("placeOrder, bank transfer into the shop's own account", () => {
   beforeAll(async () => {
     await saveShopSettings(database.db, { transferAccountPerOrder: false });

@@ -19,7 +19,12 @@ import type { MailMessage, Mailer, QueuedMail } from '../mail/mailer';
 import { getShopSettings, PICKUP_METHOD_ID } from '../settings/shop-settings';
 import { parseInput } from '../validation';
 import { placedOrderState } from './lifecycle';
-import { isPaymentMethodEnabled } from './payment-methods';
+import {
+  isPaymentMethodEnabled,
+  testModeSetup,
+  transferAccountsOn,
+  type PaymentSetup,
+} from './payment-methods';
 import { newOrderAlertMail, orderConfirmationMail } from './order-mail';
 import { orderViewOf, toOrderView, type OrderRow, type OrderView } from './order-view';
 import { quoteCart, variantStockMessage, type CartQuote } from './quote';
@@ -31,6 +36,8 @@ export interface PlaceOrderDeps {
   publicUrl: string;
   onMailError?: (error: unknown) => void;
   onPlaced?: (order: { paymentMethod: string }) => void;
+  /** What the shop's payment keys allow; unset, TEST MODE's. */
+  paymentSetup?: PaymentSetup;
 }
 
 export interface PlaceOrderOptions {
@@ -495,7 +502,8 @@ export async function placeOrder(
   }
 
   const [settings, number] = await Promise.all([getShopSettings(deps.db), nextOrderNumber(deps.db)]);
-  if (!isPaymentMethodEnabled(settings, input.paymentMethod))
+  const setup = deps.paymentSetup ?? testModeSetup;
+  if (!isPaymentMethodEnabled(settings, input.paymentMethod, setup.cardProviders))
     throw new AppError('UNPROCESSABLE', 'This payment method is not available.', {
       paymentMethod: 'This payment method is not available.',
     });
@@ -525,7 +533,11 @@ export async function placeOrder(
   }
   const now = options.now ?? new Date();
   const accessToken = randomBytes(24).toString('base64url');
-  const placed = placedOrderState(input.paymentMethod, settings, now);
+  const placed = placedOrderState(
+    input.paymentMethod,
+    { ...settings, transferAccountPerOrder: transferAccountsOn(settings, setup) },
+    now,
+  );
   const order = newOrderRow(input, totals, {
     number,
     userId,

@@ -139,7 +139,7 @@ describe('the Flutterwave v3 client against a local stand-in', () => {
   });
 
   it("opens a bank-transfer charge's account for the order's amount and reads it from meta.authorization", async () => {
-    const charge = await provider.createTransferCharge({
+    const charge = await provider.createTransferCharge!({
       txRef: 'ORD-10001-abc123',
       amount: 140_800,
       email: 'ada@example.ng',

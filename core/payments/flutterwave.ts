@@ -1,4 +1,5 @@
 import {
+  callProvider,
   parseFlutterwaveTransaction,
   parseTransferCharge,
   ProviderError,
@@ -24,48 +25,27 @@ export const FLUTTERWAVE_SCRIPT = 'https://checkout.flutterwave.com/v3.js';
 
 /** Flutterwave v3's verify API (reference/flutterwave.md). */
 export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentProvider {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-
   async function request(
     path: string,
     body?: unknown,
   ): Promise<{ message?: string; data?: unknown; meta?: unknown }> {
-    let response: Response;
-    try {
-      response = await doFetch(`${options.apiBase}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          authorization: `Bearer ${options.secretKey}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch {
+    const { status, ok, answer } = await callProvider({
+      who: 'The payment provider',
+      url: `${options.apiBase}${path}`,
+      secretKey: options.secretKey,
+      body,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      fetch: options.fetch,
+    });
+    const message = typeof answer.message === 'string' ? answer.message : undefined;
+    if (status === 404 || (status === 400 && /no transaction/i.test(message ?? '')))
+      throw new ProviderError(message ?? 'The payment provider does not know this transaction.', 'not_found');
+    if (!ok || answer.status !== 'success')
       throw new ProviderError(
-        'The payment provider did not answer. Please try again in a moment.',
-        'unreachable',
+        message ?? `The payment provider answered ${status}.`,
+        status >= 500 ? 'unreachable' : 'rejected',
       );
-    }
-    let answer: { status?: string; message?: string; data?: unknown; meta?: unknown };
-    try {
-      answer = (await response.json()) as typeof answer;
-    } catch {
-      throw new ProviderError('The payment provider gave an answer we could not read.', 'unreachable');
-    }
-    if (response.status === 404 || (response.status === 400 && /no transaction/i.test(answer.message ?? '')))
-      throw new ProviderError(
-        answer.message ?? 'The payment provider does not know this transaction.',
-        'not_found',
-      );
-    if (!response.ok || answer.status !== 'success')
-      throw new ProviderError(
-        answer.message ?? `The payment provider answered ${response.status}.`,
-        response.status >= 500 ? 'unreachable' : 'rejected',
-      );
-    return answer;
+    return { message, data: answer.data, meta: answer.meta };
   }
 
   async function call(path: string): Promise<ProviderTransaction> {
@@ -87,9 +67,12 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
   }
 
   return {
+    name: 'flutterwave',
     mode: 'live',
     publicKey: options.publicKey,
     scriptUrl: FLUTTERWAVE_SCRIPT,
+    // Flutterwave's inline checkout takes the attempt's reference and amount from the browser as is.
+    startCheckout: () => Promise.resolve({ accessCode: null }),
     verifyById: (id) => call(`/v3/transactions/${encodeURIComponent(id)}/verify`),
     verifyByReference: (txRef) =>
       call(`/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(txRef)}`),

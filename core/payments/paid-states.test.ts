@@ -31,7 +31,7 @@ beforeAll(async () => {
     db: database.db,
     mailer,
     publicUrl: 'https://rossy.test',
-    provider: createSandboxProvider(database.db),
+    providers: { sandbox: createSandboxProvider(database.db) },
     webhookHash: WEBHOOK_HASH,
   };
   const [row] = await database.db

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { checkoutMessages, normalizeBankReference } from '../../contracts/checkout-texts';
 import { isPaidStatus } from '../../contracts/returns';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
@@ -21,13 +21,15 @@ import { refundDueAlertMail, transferReviewAlertMail } from '../orders/order-mai
 import { toOrderView, type OrderRow, type OrderView } from '../orders/order-view';
 import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
 import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
-import { isTestProvider, ProviderError, type PaymentProvider, type ProviderTransaction } from './provider';
+import { isTestProvider, ProviderError, type ProviderName, type ProviderTransaction } from './provider';
+import { flutterwaveOrSandbox, providerForOrder, providerNamed, type PaymentProviders } from './providers';
 
 export interface PaymentDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
-  provider: PaymentProvider;
+  /** The providers with keys (TEST MODE: the sandbox alone). */
+  providers: PaymentProviders;
   /** FLW_WEBHOOK_HASH: the secret Flutterwave sends in `verif-hash`. */
   webhookHash?: string | undefined;
   onMailError?: (error: unknown) => void;
@@ -45,6 +47,8 @@ async function orderFor(db: DbOrTx, number: string, viewer: OrderViewer): Promis
 
 export interface PaymentStart {
   orderNumber: string;
+  /** Which provider's popup the browser opens for this attempt. */
+  provider: ProviderName;
   txRef: string;
   /** Naira, as the inline checkout wants it. */
   amount: number;
@@ -52,14 +56,22 @@ export interface PaymentStart {
   publicKey: string;
   scriptUrl: string;
   mode: 'live' | 'sandbox';
+  /** Paystack's access code for this attempt (its popup resumes the transaction the server opened); null otherwise. */
+  accessCode: string | null;
   /** 'card' alone for the card-only checkout. */
   paymentOptions: string;
   customer: { email: string; name: string; phone_number: string };
 }
 
+/** At most this many payment attempts per order in ATTEMPT_WINDOW_MS: far more than a shopper retrying needs. */
+const MAX_ATTEMPTS_PER_WINDOW = 20;
+const ATTEMPT_WINDOW_MS = 60 * 60_000;
+
 /**
  * Opens a payment attempt for an unpaid card order: a new tx_ref bound to the order and its total,
- * which the browser hands to the provider's checkout. Each retry gets its own reference.
+ * which the browser hands to the provider's checkout. Each retry gets its own reference. The
+ * attempt is recorded, with its provider, before the provider is asked to prepare it (Paystack
+ * initializes the transaction); only that provider will verify it, whatever the shop chooses later.
  */
 export async function startPayment(
   deps: PaymentDeps,
@@ -72,26 +84,79 @@ export async function startPayment(
   if (isPaidStatus(order.paymentStatus)) throw new AppError('CONFLICT', 'This order is already paid.');
   if (order.status !== 'awaiting_payment')
     throw new AppError('CONFLICT', 'This order can no longer be paid. Please place a new order.');
+  // Each attempt is a call to the provider with the shop's secret key: one order's link cannot spend
+  // the shop's allowance at the provider (and fill its books) by opening attempts without end.
+  const [opened] = await deps.db
+    .select({ n: count() })
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.orderId, order.id),
+        isNull(paymentTransactions.attemptId),
+        gt(paymentTransactions.createdAt, new Date(Date.now() - ATTEMPT_WINDOW_MS)),
+      ),
+    );
+  if ((opened?.n ?? 0) >= MAX_ATTEMPTS_PER_WINDOW)
+    throw new AppError(
+      'RATE_LIMITED',
+      'Too many payment attempts for this order. Please wait an hour and try again, or contact us.',
+    );
+  const { cardProvider } = await getShopSettings(deps.db);
+  let provider;
+  try {
+    provider = providerForOrder(deps.providers, deps.db, order.paymentMethod, cardProvider);
+  } catch (error) {
+    providerFailure(error);
+  }
   const name = `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim();
   const txRef = `${order.number}-${randomBytes(5).toString('hex')}`;
-  await deps.db.insert(paymentTransactions).values({
-    orderId: order.id,
-    provider: deps.provider.mode === 'live' ? 'flutterwave' : 'sandbox',
-    txRef,
-    amountKobo: order.totalKobo,
-    currency: 'NGN',
-    customerName: name,
-    customerEmail: order.email,
-  });
+  const cardOnly = order.paymentMethod === 'credit-card';
+  const [attempt] = await deps.db
+    .insert(paymentTransactions)
+    .values({
+      orderId: order.id,
+      provider: provider.name,
+      txRef,
+      amountKobo: order.totalKobo,
+      currency: 'NGN',
+      customerName: name,
+      customerEmail: order.email,
+    })
+    .returning({ id: paymentTransactions.id });
+  let session;
+  try {
+    session = await provider.startCheckout({
+      txRef,
+      amountKobo: order.totalKobo,
+      email: order.email,
+      channels: cardOnly ? ['card'] : ['card', 'bank_transfer', 'ussd'],
+      callbackUrl: `${deps.publicUrl}/orderdetails/${encodeURIComponent(order.number)}`,
+      orderNumber: order.number,
+    });
+  } catch (error) {
+    // The provider never opened it: the attempt is closed with its words, and the shopper may try again.
+    const words = error instanceof Error ? error.message : String(error);
+    await deps.db
+      .update(paymentTransactions)
+      .set({
+        status: 'failed',
+        message: `The provider did not open the payment: ${words}`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(paymentTransactions.id, attempt!.id), eq(paymentTransactions.status, 'pending')));
+    providerFailure(error);
+  }
   return {
     orderNumber: order.number,
+    provider: provider.name,
     txRef,
     amount: order.totalKobo / 100,
     currency: 'NGN',
-    publicKey: deps.provider.publicKey,
-    scriptUrl: deps.provider.scriptUrl,
-    mode: deps.provider.mode,
-    paymentOptions: order.paymentMethod === 'credit-card' ? 'card' : 'card, banktransfer, ussd',
+    publicKey: provider.publicKey,
+    scriptUrl: provider.scriptUrl,
+    mode: provider.mode,
+    accessCode: session.accessCode,
+    paymentOptions: cardOnly ? 'card' : 'card, banktransfer, ussd',
     customer: { email: order.email, name, phone_number: order.phone },
   };
 }
@@ -144,7 +209,7 @@ export async function cancelUnpaidOrder(
     for (const attempt of attempts) {
       let tx: ProviderTransaction;
       try {
-        tx = await deps.provider.verifyByReference(attempt.txRef);
+        tx = await providerNamed(deps.providers, deps.db, attempt.provider).verifyByReference(attempt.txRef);
       } catch (error) {
         if (error instanceof ProviderError && error.kind === 'not_found') continue;
         // The provider could not say whether this attempt was paid: keep the hold, let the job decide.
@@ -434,7 +499,7 @@ function notifyPaid(deps: PaymentDeps, view: OrderView) {
   return mailShopper(deps, [view], PAID_MAIL_NOTE);
 }
 
-function providerFailure(error: unknown): never {
+export function providerFailure(error: unknown): never {
   if (error instanceof ProviderError) {
     if (error.kind === 'unreachable') throw new AppError('UNAVAILABLE', error.message);
     throw new AppError('UNPROCESSABLE', `Payment failed: ${error.message}`);
@@ -459,9 +524,11 @@ export async function verifyPayment(
   if (!attempt) throw new AppError('NOT_FOUND', 'This payment does not belong to this order.');
   let tx: ProviderTransaction;
   try {
+    // The provider the attempt was opened with, whatever the shop takes cards with now.
+    const provider = providerNamed(deps.providers, deps.db, attempt.provider);
     tx = input.transactionId
-      ? await deps.provider.verifyById(input.transactionId)
-      : await deps.provider.verifyByReference(input.txRef);
+      ? await provider.verifyById(input.transactionId)
+      : await provider.verifyByReference(input.txRef);
   } catch (error) {
     providerFailure(error);
   }
@@ -493,7 +560,7 @@ export function webhookTransactionId(body: unknown): string | null {
 
 /**
  * Flutterwave's webhook: the secret hash checked in constant time, then the transaction verified
- * through the API (the body is never trusted), then applied once.
+ * through the API (the body is never trusted), then applied once, only to an attempt opened with it.
  */
 export async function handleWebhook(
   deps: PaymentDeps,
@@ -504,13 +571,23 @@ export async function handleWebhook(
     throw new AppError('UNAUTHENTICATED', 'Invalid webhook signature');
   const id = webhookTransactionId(body);
   if (!id) return { handled: false };
+  let reporter: string;
   let tx: ProviderTransaction;
   try {
-    tx = await deps.provider.verifyById(id);
+    const provider = flutterwaveOrSandbox(deps.providers, deps.db);
+    reporter = provider.name;
+    tx = await provider.verifyById(id);
   } catch (error) {
     if (error instanceof ProviderError && error.kind === 'not_found') return { handled: false };
     providerFailure(error);
   }
+  // Only an attempt opened with this provider is its to pay: money it took under the reference of
+  // another provider's attempt (a Paystack one) never pays that attempt, nor is booked as its payment.
+  const [attempt] = await deps.db
+    .select({ provider: paymentTransactions.provider })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.txRef, tx.txRef), isNull(paymentTransactions.attemptId)));
+  if (attempt?.provider !== reporter) return { handled: false };
   try {
     await applyProviderTransaction(deps, tx);
   } catch (error) {

@@ -3,14 +3,21 @@ export function isTestProvider(provider: string): boolean {
   return provider === 'sandbox';
 }
 
-/** A transaction as the provider reports it (Flutterwave v3's `data`), amounts in naira. */
+/**
+ * The providers the shop speaks to: Flutterwave and Paystack with keys, the TEST MODE sandbox without.
+ * Each payment attempt keeps the name of the one it was opened with, and only that one verifies it.
+ */
+export const providerNames = ['flutterwave', 'paystack', 'sandbox'] as const;
+export type ProviderName = (typeof providerNames)[number];
+
+/** A transaction as the provider reports it, in the shop's words: amounts in naira, 'successful' when paid. */
 export interface ProviderTransaction {
   id: string;
   txRef: string;
   flwRef: string | null;
   amount: number;
   currency: string;
-  /** 'successful', 'failed', 'pending'… */
+  /** 'successful' (Paystack's 'success' too), 'failed', 'pending'… */
   status: string;
   paymentType: string | null;
   createdAt: string | null;
@@ -41,9 +48,39 @@ export interface TransferCharge {
   note: string;
 }
 
+/** One payment attempt as the provider's checkout is prepared for it on the server. */
+export interface CheckoutRequest {
+  txRef: string;
+  amountKobo: number;
+  email: string;
+  /** The channels the shopper may use: card alone for a card-only order. */
+  channels: ('card' | 'bank_transfer' | 'ussd')[];
+  /** Where the provider sends the shopper back, should its page be used instead of the popup. */
+  callbackUrl: string;
+  orderNumber: string;
+}
+
+/** What the browser needs beyond the public key: Paystack's access code for this attempt. */
+export interface CheckoutSession {
+  accessCode: string | null;
+}
+
+/** A shopper's bank account, for a refund the card cannot take (Paystack's needs-attention). */
+export interface RefundAccount {
+  accountNumber: string;
+  /** The provider's id of the shopper's bank (Paystack's bank `id`, from `listBanks`). */
+  bankId: string;
+}
+
+/** A bank as the provider lists it, for staff to pick the shopper's. */
+export interface ProviderBank {
+  id: string;
+  name: string;
+}
+
 /** What the shop asks the provider to give back: part or all of one payment. */
 export interface RefundRequest {
-  /** The provider's id of the payment (Flutterwave's numeric transaction id). */
+  /** The provider's id of the payment (Flutterwave's and Paystack's numeric transaction id). */
   transactionId: string;
   /** Kobo; the provider is asked in naira. */
   amountKobo: number;
@@ -57,8 +94,11 @@ export interface RefundRequest {
 export interface ProviderRefund {
   /** The provider's refund id (what `getRefund` follows). */
   id: string;
-  /** Final ('completed', 'failed') or not yet ('pending'), in the shop's words. */
-  status: 'pending' | 'completed' | 'failed';
+  /**
+   * Final ('completed', 'failed') or not yet ('pending'), in the shop's words; 'needs_attention':
+   * the card cannot take it back, and the provider waits for the shopper's bank account.
+   */
+  status: 'pending' | 'completed' | 'failed' | 'needs_attention';
   amountKobo: number;
   /** The provider's reference for the refund (Flutterwave's flw_ref), if any. */
   reference: string | null;
@@ -67,22 +107,38 @@ export interface ProviderRefund {
 }
 
 /**
- * The payment provider the shop verifies payments with: Flutterwave v3 when keys are set, the
- * sandbox otherwise. Both answer in Flutterwave's terms.
+ * A payment provider, in the shop's terms: Flutterwave v3 and Paystack when their keys are set, the
+ * sandbox (TEST MODE) when none are. Card checkout, verification, refunds and webhooks all go
+ * through this; what only one provider does is optional.
  */
 export interface PaymentProvider {
+  name: ProviderName;
   mode: 'live' | 'sandbox';
   publicKey: string;
   /** The inline checkout script the browser loads. */
   scriptUrl: string;
+  /** Prepares one attempt's checkout before the browser opens it (Paystack: POST /transaction/initialize). */
+  startCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   verifyById(transactionId: string): Promise<ProviderTransaction>;
   verifyByReference(txRef: string): Promise<ProviderTransaction>;
-  /** Opens a temporary NGN account for one order's bank transfer (POST /v3/charges?type=bank_transfer). */
-  createTransferCharge(request: TransferChargeRequest): Promise<TransferCharge>;
+  /**
+   * Opens a temporary NGN account for one order's bank transfer (POST /v3/charges?type=bank_transfer):
+   * Flutterwave and the sandbox only.
+   */
+  createTransferCharge?(request: TransferChargeRequest): Promise<TransferCharge>;
   /** Gives back part or all of a payment (POST /v3/transactions/{id}/refund). */
   refund(request: RefundRequest): Promise<ProviderRefund>;
-  /** Where a refund stands now (GET /v3/refunds?id=). */
+  /** Where a refund stands now (GET /v3/refunds?id=, GET /refund/{id}). */
   getRefund(refundId: string): Promise<ProviderRefund>;
+  /** Sends a needs-attention refund to the shopper's bank account instead (Paystack only). */
+  retryRefundToAccount?(refundId: string, account: RefundAccount): Promise<ProviderRefund>;
+  /** The banks a refund may be sent to (Paystack's GET /bank?country=nigeria). */
+  listBanks?(): Promise<ProviderBank[]>;
+  /**
+   * Whether a webhook's signature is the provider's over these exact bytes (Paystack: hex HMAC-SHA512
+   * keyed with the secret key, compared in constant time).
+   */
+  webhookSignatureValid?(rawBody: Buffer, signature: string | undefined): boolean;
 }
 
 /** The provider could not say: it did not answer, answered an error, or does not know the transaction. */
@@ -94,6 +150,53 @@ export class ProviderError extends Error {
     super(message);
     this.name = 'ProviderError';
   }
+}
+
+/** One call to a provider's API, as both providers take it. */
+export interface ProviderCall {
+  /** The provider, as its errors name it ('The payment provider', 'Paystack'). */
+  who: string;
+  url: string;
+  secretKey: string;
+  /** A POST's JSON body; a GET without. */
+  body?: unknown;
+  timeoutMs: number;
+  fetch?: typeof fetch | undefined;
+}
+
+/**
+ * Calls a provider's API with the secret as a Bearer token, JSON both ways, given up after
+ * `timeoutMs`: the HTTP status and the parsed answer. No answer, or one that is not JSON, is
+ * 'unreachable' (the provider may have acted: nothing is decided on it). What the answer means is
+ * each provider's own reading.
+ */
+export async function callProvider(
+  call: ProviderCall,
+): Promise<{ status: number; ok: boolean; answer: Record<string, unknown> }> {
+  const doFetch = call.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await doFetch(call.url, {
+      method: call.body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${call.secretKey}`,
+        accept: 'application/json',
+        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+      signal: AbortSignal.timeout(call.timeoutMs),
+    });
+  } catch {
+    throw new ProviderError(`${call.who} did not answer. Please try again in a moment.`, 'unreachable');
+  }
+  let answer: unknown;
+  try {
+    answer = await response.json();
+  } catch {
+    throw new ProviderError(`${call.who} gave an answer we could not read.`, 'unreachable');
+  }
+  const body = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+  return { status: response.status, ok: response.ok, answer: body };
 }
 
 function text(value: unknown): string | null {

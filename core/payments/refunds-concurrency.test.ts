@@ -40,7 +40,7 @@ beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
   const mailer: Mailer = { send: async () => {}, deliver: async () => {} };
   orderDeps = { db: database.db, mailer, publicUrl: 'https://rossy.test' };
-  deps = { ...orderDeps, provider: slowSandbox(createSandboxProvider(database.db)) };
+  deps = { ...orderDeps, providers: { sandbox: slowSandbox(createSandboxProvider(database.db)) } };
   await allowManyUnpaidOrders(database.db);
   const [row] = await database.db
     .select({ id: products.id, sizes: products.sizes })
@@ -79,7 +79,7 @@ async function paidOrder() {
     cvv: '564',
     customer: { email: 'kemi.bello@example.ng', name: 'Kemi Bello' },
   });
-  await applyProviderTransaction(deps, await deps.provider.verifyById(charge.transactionId!));
+  await applyProviderTransaction(deps, await deps.providers.sandbox!.verifyById(charge.transactionId!));
   const [order] = await database.db.select().from(orders).where(eq(orders.number, number));
   expect(order!.paymentStatus).toBe('paid');
   return order!;

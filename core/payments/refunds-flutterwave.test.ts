@@ -45,10 +45,13 @@ beforeAll(async () => {
   };
   orderDeps = { db: database.db, mailer, publicUrl: 'https://rossy.test' };
   const keys = { apiBase: standIn.url, publicKey: 'FLWPUBK_TEST-standin-X', secretKey: standIn.secretKey };
-  deps = { ...orderDeps, provider: createFlutterwaveProvider({ ...keys, timeoutMs: GENEROUS_MS }) };
+  deps = {
+    ...orderDeps,
+    providers: { flutterwave: createFlutterwaveProvider({ ...keys, timeoutMs: GENEROUS_MS }) },
+  };
   impatientDeps = {
     ...orderDeps,
-    provider: createFlutterwaveProvider({ ...keys, timeoutMs: IMPATIENT_MS }),
+    providers: { flutterwave: createFlutterwaveProvider({ ...keys, timeoutMs: IMPATIENT_MS }) },
   };
   await allowManyUnpaidOrders(database.db);
   const [row] = await database.db
@@ -83,7 +86,10 @@ async function paidOrder() {
     user: { ...admin, emailVerified: true, role: 'owner' },
   });
   const charge = standIn.add({ tx_ref: start.txRef, amount: start.amount });
-  const outcome = await applyProviderTransaction(deps, await deps.provider.verifyById(String(charge.id)));
+  const outcome = await applyProviderTransaction(
+    deps,
+    await deps.providers.flutterwave!.verifyById(String(charge.id)),
+  );
   expect(outcome.paid).toBe(true);
   return { number, chargeId: charge.id };
 }

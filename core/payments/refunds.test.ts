@@ -41,7 +41,7 @@ beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
   const mailer = createMailer({ db: database.db, from: 'Rossy <orders@rossy.test>' });
   orderDeps = { db: database.db, mailer, publicUrl: 'https://rossy.test' };
-  deps = { ...orderDeps, provider: createSandboxProvider(database.db) };
+  deps = { ...orderDeps, providers: { sandbox: createSandboxProvider(database.db) } };
   await allowManyUnpaidOrders(database.db);
   const [row] = await database.db
     .select({ id: products.id, sizes: products.sizes })
@@ -79,7 +79,10 @@ async function paidCardOrder(quantity = 2) {
     cvv: '564',
     customer: { email: 'kemi.bello@example.ng', name: 'Kemi Bello' },
   });
-  const outcome = await applyProviderTransaction(deps, await deps.provider.verifyById(charge.transactionId!));
+  const outcome = await applyProviderTransaction(
+    deps,
+    await deps.providers.sandbox!.verifyById(charge.transactionId!),
+  );
   expect(outcome.paid).toBe(true);
   const [order] = await database.db.select().from(orders).where(eq(orders.number, number));
   const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
@@ -453,7 +456,7 @@ describe('money in the shop’s own account and money owed back', () => {
         .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
         .where(eq(orders.number, number));
       const id = await simulateSandboxTransfer(database.db, attempt!.payment_transactions.txRef, 'over');
-      await applyProviderTransaction(deps, await deps.provider.verifyById(id));
+      await applyProviderTransaction(deps, await deps.providers.sandbox!.verifyById(id));
     } else await confirmBankTransfer(deps, number, admin);
     return number;
   }

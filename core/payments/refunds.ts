@@ -5,6 +5,8 @@
  *
  *   pending ──provider says completed──▶ completed   (the order's payment status, its timeline, the shopper told)
  *      │    ──provider says failed / cannot be reached──▶ failed ──retry──▶ pending
+ *      │    ──provider says needs attention (Paystack: the card cannot take it back)──▶ needs_attention
+ *      │          ──staff give the shopper's bank account──▶ pending (or back, if Paystack is not reached)
  *      └── provider said pending: the follow-up job asks again every minute until it is final.
  *
  * Money is recorded as refunded only on the provider's word (or, for money that came into the
@@ -37,6 +39,7 @@ import {
   paymentTransactions,
   refundLines,
   refunds,
+  refundStatuses,
   type RefundBankDetails,
   type RefundProvider,
   type RefundPurpose,
@@ -57,8 +60,8 @@ import { parseInput } from '../validation';
 import { lineRefundKobo } from '../../contracts/refund-worth';
 import type { CancelRefunder } from '../orders/manage-orders';
 import type { PaymentDeps } from './payments';
-import { ProviderError, type PaymentProvider, type ProviderRefund } from './provider';
-import { createSandboxProvider } from './sandbox';
+import { ProviderError, type PaymentProvider, type ProviderBank, type ProviderRefund } from './provider';
+import { providerNamed } from './providers';
 
 /** A refund as staff read it (the shopper reads hers through the order, core/orders/order-view.ts). */
 export interface RefundView {
@@ -175,6 +178,21 @@ const FOLLOW_EVERY_MS = 55_000;
 export const NEVER_CONFIRMED =
   'The provider never confirmed this refund; check your provider dashboard before retrying.';
 
+/** Why a refund waits for staff (Paystack's needs-attention), in the shop's words. */
+export const NEEDS_BANK_ACCOUNT =
+  "The card cannot take this refund back: give the shopper's bank account and it is sent there.";
+
+/** The shopper's bank account for a refund the card cannot take (POST /api/admin/refunds/{id}/bank-account). */
+export const refundAccountSchema = z.object({
+  // Typed as the bank prints it ("012 345 6789", "0123-456-789"): the spaces and dashes are not part of it.
+  accountNumber: z
+    .string('Required')
+    .trim()
+    .regex(/^(?:\d[ -]?){9}\d$/, 'A 10-digit account number'),
+  bankId: z.string('Choose the bank').trim().min(1, 'Choose the bank').max(20),
+});
+export type RefundAccountInput = z.input<typeof refundAccountSchema>;
+
 function badRequest(field: string, message: string): never {
   throw new AppError('BAD_REQUEST', `${field}: ${message}`, { [field]: message });
 }
@@ -217,17 +235,18 @@ async function paymentOf(tx: DbOrTx, orderId: number) {
       desc(sql`coalesce(${paymentTransactions.receivedKobo}, ${paymentTransactions.amountKobo})`),
       desc(paymentTransactions.id),
     );
-  const throughProvider = rows.find(
-    (row) => (row.provider === 'flutterwave' || row.provider === 'sandbox') && row.providerTransactionId,
-  );
+  const throughProvider = rows.find((row) => row.provider !== 'bank-transfer' && row.providerTransactionId);
   return {
     row: throughProvider ?? rows[0] ?? null,
     provider: (throughProvider?.provider ?? 'manual') as RefundProvider,
   };
 }
 
-/** Refunds that hold money: completed, or pending (asked, or about to be). Failed ones moved nothing. */
-const holdsMoney = inArray(refunds.status, ['pending', 'completed']);
+/**
+ * Refunds that hold money: completed, pending (asked, or about to be), or waiting for the shopper's
+ * bank account at the provider. Failed ones moved nothing.
+ */
+const holdsMoney = inArray(refunds.status, ['pending', 'completed', 'needs_attention']);
 
 async function refundableOf(tx: DbOrTx, order: OrderRow): Promise<Refundable> {
   const [receivedKobo, taken, lines, refundedLines, payment] = await Promise.all([
@@ -385,7 +404,7 @@ async function planOwedRefund(tx: DbOrTx, order: OrderRow, input: RefundInput): 
       and(
         eq(refunds.paymentTransactionId, payment.id),
         eq(refunds.purpose, 'owed'),
-        eq(refunds.status, 'pending'),
+        inArray(refunds.status, ['pending', 'needs_attention']),
       ),
     );
   // Completed owed refunds have already taken their part off `refundDueKobo`.
@@ -394,8 +413,7 @@ async function planOwedRefund(tx: DbOrTx, order: OrderRow, input: RefundInput): 
   if (owedKobo === 0) throw new AppError('CONFLICT', 'Nothing is owed back on this payment.');
   if (amountKobo > owedKobo)
     throw new AppError('CONFLICT', `Only ${formatNaira(owedKobo)} is owed back on this payment.`);
-  const throughProvider =
-    (payment.provider === 'flutterwave' || payment.provider === 'sandbox') && payment.providerTransactionId;
+  const throughProvider = payment.provider !== 'bank-transfer' && payment.providerTransactionId;
   return {
     purpose: 'owed',
     amountKobo,
@@ -562,11 +580,12 @@ export async function createRefund(
   return (await refundViewById(deps.db, row.id))!;
 }
 
-/** The provider for a refund: the TEST MODE sandbox refunds its own test charges whatever the shop's keys. */
+/**
+ * The provider for a refund: the one that took the payment (the TEST MODE sandbox refunds its own
+ * test charges whatever the shop's keys).
+ */
 function providerFor(deps: PaymentDeps, provider: RefundProvider): PaymentProvider {
-  return provider === 'sandbox' && deps.provider.mode !== 'sandbox'
-    ? createSandboxProvider(deps.db)
-    : deps.provider;
+  return providerNamed(deps.providers, deps.db, provider);
 }
 
 /** The refund engine as a cancel with its refund uses it (core/orders/manage-orders.ts). */
@@ -638,6 +657,22 @@ async function applyProviderRefund(
     await failRefund(deps.db, refundId, answer.message || 'The provider refused the refund.', answer.id);
     return;
   }
+  if (answer.status === 'needs_attention') {
+    // Nothing moved, and nothing is followed: it waits for staff (the refund lists show it with the
+    // words). The shopper reads it as on its way; she is told it is refunded only once it is.
+    await deps.db
+      .update(refunds)
+      .set({
+        status: 'needs_attention',
+        providerRefundId: answer.id,
+        ...(answer.reference ? { providerReference: answer.reference } : {}),
+        failureReason: NEEDS_BANK_ACCOUNT,
+        lastAttemptAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+    return;
+  }
   await deps.db
     .update(refunds)
     .set({
@@ -649,6 +684,12 @@ async function applyProviderRefund(
     .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
 }
 
+/**
+ * The states a provider's final word settles: pending, or waiting for the shopper's account (Paystack
+ * may report such a refund processed or failed later, after the account was given on its dashboard).
+ */
+const settling = inArray(refunds.status, ['pending', 'needs_attention']);
+
 async function failRefund(db: DbOrTx, refundId: number, reason: string, providerRefundId?: string) {
   const now = new Date();
   await db
@@ -659,11 +700,11 @@ async function failRefund(db: DbOrTx, refundId: number, reason: string, provider
       ...(providerRefundId ? { providerRefundId } : {}),
       updatedAt: now,
     })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+    .where(and(eq(refunds.id, refundId), settling));
 }
 
-function whereTo(provider: RefundProvider): string {
-  if (provider === 'manual') return 'to your bank account';
+function whereTo(provider: RefundProvider, toAccount: boolean): string {
+  if (provider === 'manual' || toAccount) return 'to your bank account';
   if (provider === 'sandbox') return 'in TEST MODE (no money moved)';
   return 'to your card';
 }
@@ -694,7 +735,7 @@ async function completeInTx(
       ...(provider.reference ? { providerReference: provider.reference } : {}),
       updatedAt: now,
     })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+    .where(and(eq(refunds.id, refundId), settling))
     .returning();
   if (!refund) return null;
   // The units go back on sale with the money, in the statement's transaction that completes it: a
@@ -741,7 +782,7 @@ async function completeInTx(
   await tx.insert(orderEvents).values({
     orderId: order.id,
     status: order.status,
-    note: `${formatNaira(refund.amountKobo)} refunded ${whereTo(refund.provider)}: ${refund.reason}`,
+    note: `${formatNaira(refund.amountKobo)} refunded ${whereTo(refund.provider, refund.bankDetails !== null)}: ${refund.reason}`,
     createdAt: now,
     actorId: refund.createdBy,
     actorName: refund.createdBy ? by?.name || refund.createdByEmail : null,
@@ -749,7 +790,11 @@ async function completeInTx(
   await notifyOrderOwner(
     tx,
     order,
-    { kind: 'refunded', amountKobo: refund.amountKobo, when: refundArrivalNote(refund.provider) },
+    {
+      kind: 'refunded',
+      amountKobo: refund.amountKobo,
+      when: refundArrivalNote(refund.provider, refund.bankDetails !== null),
+    },
     now,
   );
   return { refund };
@@ -767,7 +812,12 @@ async function tellShopper(deps: PaymentDeps, refundId: number): Promise<void> {
   await sendRefundMail(
     deps,
     { number: row.number, email: row.email },
-    { amountKobo: row.refund.amountKobo, reason: row.refund.reason, provider: row.refund.provider },
+    {
+      amountKobo: row.refund.amountKobo,
+      reason: row.refund.reason,
+      provider: row.refund.provider,
+      toAccount: row.refund.bankDetails !== null,
+    },
     name,
   ).catch((error: unknown) => deps.onMailError?.(error));
 }
@@ -848,6 +898,125 @@ export async function retryRefund(deps: PaymentDeps, refundId: number, actor: Ac
   return (await refundViewById(deps.db, refundId))!;
 }
 
+/** A refund the card cannot take, and the provider that can send it to a bank account instead. */
+async function waitingRefund(deps: PaymentDeps, refundId: number) {
+  const [row] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!row) throw new AppError('NOT_FOUND', 'Refund not found');
+  if (row.provider === 'manual' || row.provider === 'sandbox')
+    throw new AppError('CONFLICT', 'This refund’s provider cannot send a refund to a bank account.');
+  let provider: PaymentProvider;
+  try {
+    provider = providerFor(deps, row.provider);
+  } catch (error) {
+    throw new AppError('UNAVAILABLE', error instanceof Error ? error.message : String(error));
+  }
+  if (!provider.retryRefundToAccount || !provider.listBanks)
+    throw new AppError('CONFLICT', 'This refund’s provider cannot send a refund to a bank account.');
+  return { row, provider, retry: provider.retryRefundToAccount, listBanks: provider.listBanks };
+}
+
+/** The provider's banks, or 503 when it cannot be reached (nothing is decided without them). */
+async function banksOf(listBanks: () => Promise<ProviderBank[]>): Promise<ProviderBank[]> {
+  try {
+    return await listBanks();
+  } catch (error) {
+    throw new AppError('UNAVAILABLE', error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The banks a refund may be sent to, as its provider lists them (409 when it sends to none). */
+export async function refundBanks(deps: PaymentDeps, refundId: number): Promise<ProviderBank[]> {
+  const { listBanks } = await waitingRefund(deps, refundId);
+  return banksOf(listBanks);
+}
+
+/**
+ * A refund the card could not take (needs_attention) is sent to the shopper's bank account: the
+ * account checked (10 digits, a bank of the provider's list), the refund claimed back to pending
+ * under the order's lock with the account and the activity-log entry (two clicks send once), then the
+ * provider asked outside the transaction and its answer applied. A provider that cannot be reached,
+ * or refuses the account, leaves it waiting again with its words: nothing is recorded as refunded.
+ */
+export async function sendRefundToAccount(
+  deps: PaymentDeps,
+  refundId: number,
+  raw: unknown,
+  actor: Actor,
+): Promise<RefundView> {
+  const parsed = parseInput(refundAccountSchema, raw);
+  // Typed as the bank prints it ("012 345 6789"): the spaces and dashes are not part of the number.
+  const account = { ...parsed, accountNumber: parsed.accountNumber.replace(/[\s-]/g, '') };
+  const { row, retry, listBanks } = await waitingRefund(deps, refundId);
+  if (row.status !== 'needs_attention' || !row.providerRefundId)
+    throw new AppError(
+      'CONFLICT',
+      'Only a refund waiting for the shopper’s bank account can be sent to one.',
+    );
+  const bank = (await banksOf(listBanks)).find((item) => item.id === account.bankId);
+  if (!bank) badRequest('bankId', 'Choose the shopper’s bank from the list');
+  const providerRefundId = row.providerRefundId;
+  const now = new Date();
+  await deps.db.transaction(async (tx) => {
+    // The order first, then the refund, as every other writer of refunds takes them.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update');
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    const [payment] = row.paymentTransactionId
+      ? await tx
+          .select({ customerName: paymentTransactions.customerName })
+          .from(paymentTransactions)
+          .where(eq(paymentTransactions.id, row.paymentTransactionId))
+      : [];
+    const bankDetails: RefundBankDetails = {
+      accountName: payment?.customerName?.trim() ?? '',
+      accountNumber: account.accountNumber,
+      bankName: bank.name,
+    };
+    const claimed = await tx
+      .update(refunds)
+      .set({
+        status: 'pending',
+        bankDetails,
+        failureReason: null,
+        attempts: sql`${refunds.attempts} + 1`,
+        lastAttemptAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'needs_attention')))
+      .returning({ id: refunds.id });
+    if (claimed.length === 0)
+      throw new AppError('CONFLICT', 'This refund is already on its way to a bank account.');
+    await recordAdminAction(tx, actor, {
+      action: 'order.refund-bank-account',
+      entityType: 'order',
+      entityId: order.number,
+      summary: `${order.number}: refund of ${formatNaira(row.amountKobo)} sent to the shopper’s bank account (${bank.name}, ${account.accountNumber}): the card could not take it back`,
+      before: { refundId, status: 'needs_attention' },
+      after: { refundId, status: 'pending', bankName: bank.name, accountNumber: account.accountNumber },
+    });
+  });
+  let answer: ProviderRefund;
+  try {
+    answer = await retry(providerRefundId, {
+      accountNumber: account.accountNumber,
+      bankId: account.bankId,
+    });
+  } catch (error) {
+    const words = (error instanceof Error ? error.message : String(error)).trim();
+    await deps.db
+      .update(refunds)
+      .set({
+        status: 'needs_attention',
+        bankDetails: null,
+        failureReason: `${words.replace(/\.*$/, '')}. ${NEEDS_BANK_ACCOUNT}`.slice(0, 500),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+    return (await refundViewById(deps.db, refundId))!;
+  }
+  await applyProviderRefund(deps, refundId, { ...answer, id: answer.id || providerRefundId });
+  return (await refundViewById(deps.db, refundId))!;
+}
+
 /**
  * The follow-up job: pending refunds the provider knows (it gave an id) are asked about again, each
  * claimed by a conditional update so two processes never follow the same one at once. A pending
@@ -916,6 +1085,30 @@ export async function followPendingRefunds(deps: PaymentDeps, now = new Date()):
     settled += 1;
   }
   return settled;
+}
+
+/**
+ * A refund the provider reports on (its webhook): read again from the provider by its id, never
+ * taken from the report, and recorded once. False when the shop has no such refund.
+ */
+export async function syncProviderRefund(
+  deps: PaymentDeps,
+  provider: RefundProvider,
+  providerRefundId: string,
+): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: refunds.id, status: refunds.status })
+    .from(refunds)
+    .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId)));
+  if (!row) return false;
+  // Completed and failed refunds are settled; one waiting for the shopper's account moves only on a
+  // final word (its account may have been given on Paystack's own dashboard).
+  if (row.status !== 'pending' && row.status !== 'needs_attention') return true;
+  const answer = await providerFor(deps, provider).getRefund(providerRefundId);
+  if (answer.status === 'pending') return true;
+  if (row.status === 'needs_attention' && answer.status === 'needs_attention') return true;
+  await applyProviderRefund(deps, row.id, { ...answer, id: providerRefundId });
+  return true;
 }
 
 const viewColumns = {
@@ -1025,7 +1218,7 @@ export async function listRefunds(db: DbOrTx, filter: RefundFilter = {}): Promis
   const to = parseDay(filter.to, 'to');
   if (from) conditions.push(gte(refunds.createdAt, from));
   if (to) conditions.push(lte(refunds.createdAt, new Date(to.getTime() + DAY_MS - 1)));
-  if (filter.status && ['pending', 'completed', 'failed'].includes(filter.status))
+  if (filter.status && (refundStatuses as readonly string[]).includes(filter.status))
     conditions.push(eq(refunds.status, filter.status as RefundStatus));
   const q = filter.q?.trim();
   if (q) {

@@ -279,7 +279,8 @@ export async function simulateSandboxTransfer(
 }
 
 /** The words the TEST MODE sandbox fails a refund with, as Flutterwave does when the balance is short. */
-export const SANDBOX_REFUND_FAILURE = 'Insufficient balance to process this refund (TEST MODE: no money moved).';
+export const SANDBOX_REFUND_FAILURE =
+  'Insufficient balance to process this refund (TEST MODE: no money moved).';
 
 function toProviderRefund(row: typeof sandboxRefunds.$inferSelect): ProviderRefund {
   return {
@@ -306,11 +307,17 @@ export async function refundSandboxCharge(db: DbOrTx, request: RefundRequest): P
   const outcome = request.testOutcome ?? 'completed';
   return db.transaction(async (tx) => {
     // One refund of a charge at a time, as the provider keeps its own books.
-    await tx.select({ id: sandboxCharges.id }).from(sandboxCharges).where(eq(sandboxCharges.id, charge.id)).for('update');
+    await tx
+      .select({ id: sandboxCharges.id })
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.id, charge.id))
+      .for('update');
     const [earlier] = await tx
       .select({ kobo: sql<number>`coalesce(sum(${sandboxRefunds.amountKobo}), 0)::int` })
       .from(sandboxRefunds)
-      .where(and(eq(sandboxRefunds.transactionId, request.transactionId), ne(sandboxRefunds.status, 'failed')));
+      .where(
+        and(eq(sandboxRefunds.transactionId, request.transactionId), ne(sandboxRefunds.status, 'failed')),
+      );
     if (request.amountKobo > charge.amountKobo - (earlier?.kobo ?? 0))
       throw new ProviderError('The refund amount is more than what remains of this transaction.', 'rejected');
     const [row] = await tx
@@ -321,7 +328,8 @@ export async function refundSandboxCharge(db: DbOrTx, request: RefundRequest): P
         amountKobo: request.amountKobo,
         status: outcome,
         settlesAs: 'completed',
-        message: outcome === 'failed' ? SANDBOX_REFUND_FAILURE : 'Refund initiated (TEST MODE: no money moved).',
+        message:
+          outcome === 'failed' ? SANDBOX_REFUND_FAILURE : 'Refund initiated (TEST MODE: no money moved).',
       })
       .returning();
     if (!row) throw new Error('The sandbox refund was not recorded');
@@ -350,9 +358,11 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
     return toTransaction(row);
   };
   return {
+    name: 'sandbox',
     mode: 'sandbox',
     publicKey: SANDBOX_PUBLIC_KEY,
     scriptUrl: SANDBOX_SCRIPT,
+    startCheckout: () => Promise.resolve({ accessCode: null }),
     verifyById: (id) => get({ id }),
     verifyByReference: (txRef) => get({ txRef }),
     createTransferCharge: (request) => openSandboxTransferAccount(db, request),

@@ -9,6 +9,7 @@ import { formatNaira } from '../../contracts/money';
 import { AppError } from '../errors';
 import { applyProviderTransaction, type PaymentDeps } from './payments';
 import { isTestProvider, ProviderError } from './provider';
+import { providerNamed } from './providers';
 
 export interface TransactionView {
   id: number;
@@ -152,9 +153,10 @@ export async function reverifyTransaction(
   if (row.status === 'refund_due')
     return `Transaction ${id} has been verified: ${formatNaira(row.refundDueKobo ?? 0)} of it is owed back to the shopper.`;
   try {
+    const provider = providerNamed(deps.providers, deps.db, row.provider);
     const tx = row.providerTransactionId
-      ? await deps.provider.verifyById(row.providerTransactionId)
-      : await deps.provider.verifyByReference(row.txRef);
+      ? await provider.verifyById(row.providerTransactionId)
+      : await provider.verifyByReference(row.txRef);
     const outcome = await applyProviderTransaction(deps, tx, admin.id);
     await recordAdminAction(deps.db, admin, {
       action: 'payment.verify',

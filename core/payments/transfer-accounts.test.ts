@@ -37,7 +37,7 @@ beforeAll(async () => {
     db: database.db,
     mailer,
     publicUrl: 'https://rossy.test',
-    provider: createSandboxProvider(database.db),
+    providers: { sandbox: createSandboxProvider(database.db) },
     webhookHash: WEBHOOK_HASH,
   };
   const [row] = await database.db
@@ -282,7 +282,7 @@ describe('a transfer account for each order', () => {
   });
 
   it('a reported transaction id the provider does not know is refused', async () => {
-    await expect(settleReportedTransaction(deps, 'sbx_' + '0'.repeat(32))).rejects.toMatchObject({
+    await expect(settleReportedTransaction(deps, 'sandbox', 'sbx_' + '0'.repeat(32))).rejects.toMatchObject({
       kind: 'not_found',
     });
   });

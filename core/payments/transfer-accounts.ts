@@ -7,7 +7,8 @@ import { AppError } from '../errors';
 import type { OrderRow } from '../orders/order-view';
 import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
 import { applyProviderTransaction, type PaymentDeps, type TransactionRow } from './payments';
-import { ProviderError, type ProviderTransaction } from './provider';
+import { ProviderError, type ProviderName, type ProviderTransaction } from './provider';
+import { isTestMode, providerNamed, transferProviderOf } from './providers';
 
 /**
  * Where a bank-transfer order's money goes: with the setting on (the default), an account the
@@ -102,7 +103,7 @@ async function viewOf(
     txRef: attempt.txRef,
     state,
     receivedKobo,
-    testMode: deps.provider.mode === 'sandbox',
+    testMode: isTestMode(deps.providers),
   };
 }
 
@@ -145,11 +146,17 @@ export async function openTransferAccount(
   const dueKobo = order.totalKobo - receivedKobo;
   if (dueKobo <= 0)
     throw new AppError('CONFLICT', 'The money for this order has arrived; the shop is checking it.');
+  const provider = transferProviderOf(deps.providers, deps.db);
+  if (!provider)
+    throw new AppError(
+      'UNAVAILABLE',
+      "We could not open a transfer account just now: pay into the shop's account below.",
+    );
   const txRef = `${order.number}-${randomBytes(5).toString('hex')}`;
   const fullname = `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim();
   let charge;
   try {
-    charge = await deps.provider.createTransferCharge({
+    charge = await provider.createTransferCharge({
       txRef,
       amount: koboToNaira(dueKobo),
       email: order.email,
@@ -166,7 +173,7 @@ export async function openTransferAccount(
     .insert(paymentTransactions)
     .values({
       orderId: order.id,
-      provider: deps.provider.mode === 'live' ? 'flutterwave' : 'sandbox',
+      provider: provider.name,
       txRef,
       amountKobo: dueKobo,
       currency: 'NGN',
@@ -215,7 +222,7 @@ export async function checkTransferAccount(
         ),
       )
       .returning({ id: paymentTransactions.id });
-    if (claimed && (await askProvider(deps, attempt.txRef))) {
+    if (claimed && (await askProvider(deps, attempt))) {
       // The provider's answer moved the payment on: read where it stands now.
       const [fresh, freshAttempt] = await Promise.all([
         findOrderByNumber(deps.db, order.number),
@@ -228,10 +235,13 @@ export async function checkTransferAccount(
 }
 
 /** Asks the provider about the account's transfer; true when money had arrived and was recorded. */
-async function askProvider(deps: PaymentDeps, txRef: string): Promise<boolean> {
+async function askProvider(
+  deps: PaymentDeps,
+  attempt: Pick<TransactionRow, 'provider' | 'txRef'>,
+): Promise<boolean> {
   let tx: ProviderTransaction;
   try {
-    tx = await deps.provider.verifyByReference(txRef);
+    tx = await providerNamed(deps.providers, deps.db, attempt.provider).verifyByReference(attempt.txRef);
   } catch {
     return false; // Not known yet, or the provider is away: the webhook or the next poll will tell.
   }
@@ -245,7 +255,11 @@ async function askProvider(deps: PaymentDeps, txRef: string): Promise<boolean> {
  * Settles a transaction the provider reported (its webhook, or the TEST MODE bank): verified by id
  * with the provider, never taken from the report itself, then applied once.
  */
-export async function settleReportedTransaction(deps: PaymentDeps, transactionId: string) {
-  const tx = await deps.provider.verifyById(transactionId);
+export async function settleReportedTransaction(
+  deps: PaymentDeps,
+  provider: ProviderName,
+  transactionId: string,
+) {
+  const tx = await providerNamed(deps.providers, deps.db, provider).verifyById(transactionId);
   return applyProviderTransaction(deps, tx);
 }

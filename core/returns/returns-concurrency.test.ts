@@ -15,7 +15,6 @@ import { orderReturns } from '../../db/schema/returns';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { gridStock, setGridStock } from '../../tests/fixtures/variant-grid';
 import type { Mailer } from '../mail/mailer';
-import type { PaymentProvider } from '../payments/provider';
 import { hashSecret } from '../orders/place-order';
 import { moveReturn, requestReturn, type ReturnMoveDeps } from './returns';
 
@@ -34,7 +33,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   // The e-mails are not what is measured here.
   const mailer: Mailer = { send: async () => {}, deliver: async () => {} };
-  deps = { db: await wideDb(), mailer, publicUrl: 'https://rossy.test', provider: {} as PaymentProvider };
+  deps = { db: await wideDb(), mailer, publicUrl: 'https://rossy.test', providers: {} };
   const { db } = database;
   await db.insert(categories).values({ id: 'women', name: 'Women' });
   const [product] = await db

@@ -71,27 +71,30 @@ describe('a return of a delivered order', () => {
       db,
       mailer: createMailer({ db, from: 'Rossy <orders@rossy.test>' }),
       publicUrl: 'https://rossy.test',
-      provider: {
-        mode: 'live',
-        refund: async (request) => {
-          providerCalls.push(request);
-          if (providerAnswer === 'failed')
+      providers: {
+        flutterwave: {
+          name: 'flutterwave',
+          mode: 'live',
+          refund: async (request) => {
+            providerCalls.push(request);
+            if (providerAnswer === 'failed')
+              return {
+                id: `RF-${providerCalls.length}`,
+                status: 'failed',
+                amountKobo: request.amountKobo,
+                reference: null,
+                message: 'Insufficient balance',
+              };
             return {
               id: `RF-${providerCalls.length}`,
-              status: 'failed',
+              status: 'completed',
               amountKobo: request.amountKobo,
-              reference: null,
-              message: 'Insufficient balance',
+              reference: `FLW-RF-${providerCalls.length}`,
+              message: '',
             };
-          return {
-            id: `RF-${providerCalls.length}`,
-            status: 'completed',
-            amountKobo: request.amountKobo,
-            reference: `FLW-RF-${providerCalls.length}`,
-            message: '',
-          };
-        },
-      } as Partial<PaymentProvider> as PaymentProvider,
+          },
+        } as Partial<PaymentProvider> as PaymentProvider,
+      },
     };
     await db.insert(categories).values({ id: 'men', name: 'Men' });
     const [product] = await db

@@ -1153,7 +1153,7 @@ async function refundReturn(
       'received',
       {
         set: {},
-        note: `refunded: ${formatNaira(refund.amountKobo)}${refund.status === 'pending' ? ' on its way' : ''}.`,
+        note: `refunded: ${formatNaira(refund.amountKobo)}${refund.status !== 'completed' ? ' on its way' : ''}.`,
         detail: `${formatNaira(refund.amountKobo)} is on its way back to you.`,
       },
       actor,

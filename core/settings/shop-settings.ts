@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { checkoutCountries } from '../../contracts/checkout-texts';
+import { cardProviderIds, checkoutCountries } from '../../contracts/checkout-texts';
 import { instantSchema, MAX_PRICE_NAIRA } from '../../contracts/limits';
 import { nigerianStates } from '../../contracts/nigeria';
+import { vitalsSamplePercentSchema } from '../../contracts/web-vitals-schema';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/settings';
 import { users } from '../../db/schema/accounts';
@@ -134,7 +135,16 @@ export const shopSettingsSchema = z.object({
   carriers: carriersSchema,
   /** Tax in percent by region; every country belongs to one (contracts/checkout.ts). */
   taxRates: z.object({ us: percent, eu: percent, asia: percent, other: percent }),
+  /**
+   * `flutterwave` is the card provider's own checkout (card, bank, USSD), whichever provider that is:
+   * the key keeps the name it had before a second provider existed, so stored settings read as they were.
+   */
   paymentMethods: z.object({ flutterwave: onOff, creditCard: onOff, bankTransfer: onOff }),
+  /**
+   * Which provider takes card payments when both have keys (Settings → Payments). With keys for one
+   * only, that one; with none, the TEST MODE sandbox. A change applies to the next checkout only.
+   */
+  cardProvider: z.enum(cardProviderIds, "Choose 'flutterwave' or 'paystack'"),
   bankAccount: z.object({
     bankName: text(60, 'The bank name'),
     accountNumber: text(20, 'The account number'),
@@ -183,6 +193,11 @@ export const shopSettingsSchema = z.object({
   maxUnpaidOrdersPerAddress: whole(1, 1_000_000, 'orders'),
   /** 'required': staff without a second factor on are kept out of the admin area until they turn it on. */
   staffTwoFactor: z.enum(['optional', 'required'], "Choose 'optional' or 'required'"),
+  /**
+   * How many page views in a hundred send their Core Web Vitals (Reports → Speed for real shoppers);
+   * 0 measures none. Decided once per page view in the shopper's browser.
+   */
+  vitalsSamplePercent: vitalsSamplePercentSchema,
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
@@ -289,6 +304,7 @@ export const defaultShopSettings: ShopSettings = {
   carriers: defaultCarriers,
   taxRates: { us: 7, eu: 20, asia: 15, other: 10 },
   paymentMethods: { flutterwave: true, creditCard: true, bankTransfer: true },
+  cardProvider: 'flutterwave',
   bankAccount: { bankName: 'Zenith Bank', accountNumber: '1012345678', accountName: 'Rossy Fashion Ltd' },
   transferAccountPerOrder: true,
   unpaidOrderHoldHours: 48,
@@ -300,6 +316,9 @@ export const defaultShopSettings: ShopSettings = {
   maxUnpaidOrdersPerEmail: 3,
   maxUnpaidOrdersPerAddress: 10,
   staffTwoFactor: 'optional',
+  // Every page view: a small shop needs them all for a steady 75th percentile, and the aggregates
+  // stay the same size however many come. A busy shop lowers it in Reports.
+  vitalsSamplePercent: 100,
 };
 
 /**

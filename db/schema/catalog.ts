@@ -115,7 +115,11 @@ export const products = pgTable(
         sql`${table.status} = 'active' AND ${table.originalPriceKobo} IS NOT NULL AND ${table.originalPriceKobo} > ${table.priceKobo}`,
       ),
     index('products_price_idx').on(table.priceKobo),
-    index('products_created_idx').on(table.createdAt),
+    /**
+     * The newest first, ties by id (created_at DESC, id DESC: the shop's list, the admin's list and
+     * its export): read in order from the index, however many products were added at the same moment.
+     */
+    index('products_newest_idx').on(table.createdAt, table.id),
     index('products_search_idx').using('gin', table.searchVector),
     /** The default "featured" order of a list, read in order instead of sorting the catalogue. */
     index('products_featured_idx')

@@ -31,7 +31,7 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const paymentMethods = ['flutterwave', 'credit-card', 'bank-transfer'] as const;
+export const paymentMethods = ['flutterwave', 'paystack', 'credit-card', 'bank-transfer'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const paymentStatuses = ['pending', 'paid', 'failed', 'partially_refunded', 'refunded'] as const;

@@ -17,7 +17,7 @@ import { users } from './accounts';
 import { orderLines, orders } from './orders';
 import { orderReturns } from './returns';
 
-export const paymentProviders = ['flutterwave', 'sandbox', 'bank-transfer'] as const;
+export const paymentProviders = ['flutterwave', 'paystack', 'sandbox', 'bank-transfer'] as const;
 /**
  * 'review': money arrived but not as asked (short, or after the transfer account expired): the shop
  * decides. 'refund_due': money arrived that the order does not take (it was paid already, or
@@ -145,14 +145,19 @@ export const sandboxCharges = pgTable(
 );
 
 /**
- * How a refund gives money back: through the provider that took it ('flutterwave', or the TEST MODE
- * 'sandbox'), or by hand from the shop's own account ('manual': money that came by RC-reference transfer).
+ * How a refund gives money back: through the provider that took it ('flutterwave', 'paystack', or the
+ * TEST MODE 'sandbox'), or by hand from the shop's own account ('manual': money that came by
+ * RC-reference transfer).
  */
-export const refundProviders = ['flutterwave', 'sandbox', 'manual'] as const;
+export const refundProviders = ['flutterwave', 'paystack', 'sandbox', 'manual'] as const;
 export type RefundProvider = (typeof refundProviders)[number];
 
-/** pending: recorded, the provider asked or about to be; completed: the provider (or staff, by hand) gave it back; failed: it did not, and may be retried. */
-export const refundStatuses = ['pending', 'completed', 'failed'] as const;
+/**
+ * pending: recorded, the provider asked or about to be; completed: the provider (or staff, by hand)
+ * gave it back; failed: it did not, and may be retried; needs_attention: the card cannot take it
+ * back (Paystack), and staff give the shopper's bank account for the provider to send it there.
+ */
+export const refundStatuses = ['pending', 'completed', 'failed', 'needs_attention'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
 /**
@@ -230,8 +235,14 @@ export const refunds = pgTable(
       'refunds_shipping_within_amount',
       sql`${table.shippingKobo} >= 0 AND ${table.shippingKobo} <= ${table.amountKobo}`,
     ),
-    check('refunds_status_valid', sql`${table.status} IN ('pending', 'completed', 'failed')`),
-    check('refunds_provider_valid', sql`${table.provider} IN ('flutterwave', 'sandbox', 'manual')`),
+    check(
+      'refunds_status_valid',
+      sql`${table.status} IN ('pending', 'completed', 'failed', 'needs_attention')`,
+    ),
+    check(
+      'refunds_provider_valid',
+      sql`${table.provider} IN ('flutterwave', 'paystack', 'sandbox', 'manual')`,
+    ),
     check('refunds_purpose_valid', sql`${table.purpose} IN ('order', 'owed')`),
   ],
 );

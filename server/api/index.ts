@@ -16,6 +16,7 @@ import { newsletterRoutes } from './newsletter/routes';
 import { contactRoutes } from './content/contact';
 import { notificationRoutes } from './content/notifications';
 import { blogRoutes } from './content/blog';
+import { vitalsRoutes } from './vitals/routes';
 import { declareHostAnswers } from './schemas';
 
 /** Every REST route, mounted under /api. */
@@ -38,6 +39,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(notificationRoutes);
   await app.register(contactRoutes);
   await app.register(blogRoutes);
+  await app.register(vitalsRoutes);
 
   app.all('/*', { schema: { hide: true } }, async (request, reply) =>
     reply

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { remembered } from './remembered';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -39,9 +40,15 @@ export function matchesTag(ifNoneMatch: string | undefined, etag: string): boole
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
+/** Browsers send a handful of Accept-Encoding values, each over and over: each is read once. */
+const rememberedEncoding = remembered(readEncoding, 256);
+
 /** The best compression the client takes: brotli, then gzip; `q=0` refuses one. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
+  return acceptEncoding ? rememberedEncoding(acceptEncoding) : 'identity';
+}
+
+function readEncoding(acceptEncoding: string): Encoding {
   const accepted = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');

@@ -25,7 +25,7 @@ beforeAll(async () => {
     db: database.db,
     mailer,
     publicUrl: 'https://rossy.test',
-    provider: createSandboxProvider(database.db),
+    providers: { sandbox: createSandboxProvider(database.db) },
   };
 });
 afterAll(async () => {
@@ -59,7 +59,7 @@ describe('the refund follow-up job', () => {
       cvv: '564',
       customer: { email: 'kemi.bello@example.ng', name: 'Kemi Bello' },
     });
-    await applyProviderTransaction(deps, await deps.provider.verifyById(charge.transactionId!));
+    await applyProviderTransaction(deps, await deps.providers.sandbox!.verifyById(charge.transactionId!));
     const refund = await createRefund(
       deps,
       placed.order.number,

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
@@ -20,6 +21,26 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   test.app.inject({ method: 'GET', url, headers });
+
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'Mozilla/5.0 (Linux; Android 13)' };
+
+/** An answer's body as the browser reads it, whatever its Content-Encoding. */
+function decoded(response: { rawPayload: Buffer; headers: Record<string, unknown> }): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(response.rawPayload).toString('utf8');
+  return response.rawPayload.toString('utf8');
+}
+
+/** Every header a browser or a cache acts on: all but the date, the length of these bytes and the cache's own note. */
+function headersThatMatter(headers: Record<string, unknown>): Record<string, unknown> {
+  const kept = { ...headers };
+  for (const name of ['date', 'content-length', 'x-cache', 'connection', 'keep-alive', 'transfer-encoding'])
+    delete kept[name];
+  // Header values are compared as sent, but Vary's field names, which are case-insensitive.
+  if (typeof kept.vary === 'string') kept.vary = kept.vary.toLowerCase();
+  return kept;
+}
 
 /**
  * After a change made straight in the database, its announcements (one per trigger that fired) may
@@ -65,6 +86,37 @@ describe('the catalogue cache (API)', () => {
     expect(revisit.statusCode).toBe(304);
     expect(revisit.body).toBe('');
     expect(revisit.headers['cache-control']).toContain('public');
+  });
+
+  it('a kept answer is the very answer the route made: status, every header that matters, the body once decoded', async () => {
+    for (const url of [
+      '/api/products?category=womens-bags&minPrice=10000&maxPrice=200000&sort=price-asc&page=1&pageSize=5',
+      '/api/products/1020',
+      '/api/categories',
+    ]) {
+      const made = await get(url, BROWSER);
+      const kept = await get(url, BROWSER);
+      expect(made.headers['x-cache']).toBe('miss');
+      expect(kept.headers['x-cache']).toBe('hit');
+      expect(kept.statusCode).toBe(made.statusCode);
+      expect(kept.headers['content-encoding']).toBe('br');
+      expect(headersThatMatter(kept.headers)).toEqual(headersThatMatter(made.headers));
+      expect(decoded(kept)).toBe(decoded(made));
+      // A HEAD is answered from the same entry, with the same headers.
+      const head = await test.app.inject({ method: 'HEAD', url, headers: BROWSER });
+      expect(head.headers['x-cache']).toBe('hit');
+      expect(headersThatMatter(head.headers)).toEqual(headersThatMatter(kept.headers));
+    }
+  });
+
+  it('a query the route refuses is never answered from the cache, whatever was kept before', async () => {
+    const good = '/api/products?pageSize=9';
+    await get(good);
+    expect((await get(good)).headers['x-cache']).toBe('hit');
+    const bad = await get('/api/products?pageSize=999');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['x-cache']).toBeUndefined();
+    expect(bad.headers['cache-control']).toBe('private, no-store');
   });
 
   it('serves the cached answer compressed as the client asks', async () => {
@@ -170,6 +222,34 @@ describe('the catalogue cache across two instances of the shop', () => {
           interval: 5,
         })
         .toBe(before.price + 777);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a compressed answer kept in the other process (its brotli and gzip bytes) is dropped at once when a price changes', async () => {
+    const other = await buildApp({ config: testConfig(), database: test.database, logger: false });
+    await other.ready();
+    try {
+      const url = '/api/products/1021';
+      const read = async (encoding: string) => {
+        const response = await other.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(response.headers['content-encoding']).toBe(encoding);
+        return {
+          cache: response.headers['x-cache'],
+          price: (JSON.parse(decoded(response)) as { price: number }).price,
+        };
+      };
+      const before = await read('br');
+      expect(await read('br')).toEqual({ cache: 'hit', price: before.price });
+      expect(await read('gzip')).toEqual({ cache: 'hit', price: before.price });
+
+      await setPrice(1021, before.price + 555);
+
+      for (const encoding of ['br', 'gzip'])
+        await expect
+          .poll(async () => (await read(encoding)).price, { timeout: 2000, interval: 5 })
+          .toBe(before.price + 555);
     } finally {
       await other.close();
     }

@@ -93,7 +93,10 @@ export const catalogCachePlugin = fp(async (app: FastifyInstance, options: Catal
     return payload;
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Looked up as soon as the route and the caller are known (after the session's onRequest hook):
+  // a kept answer was made for this very URL, so it already passed the query's validation and the
+  // input guard, and is sent without them. Anything not served here is filled after its handler.
+  app.addHook('onRequest', async (request, reply) => {
     if (!SAFE_METHODS.has(request.method)) return;
     if (!CATALOG_API_ROUTES.has(request.routeOptions.url ?? '')) return;
     if (isSignedInRequest(request) || isBestSellingOrder(request.url)) return;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, type FieldErrors } from '../../core/errors';
+import { remembered } from '../cache/remembered';
 
 /**
  * NUL and the other C0 control characters (tab, CR and LF excepted): PostgreSQL refuses NUL in text
@@ -72,9 +73,12 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   // The host and scheme every URL the shop builds for a request start from (the pages, the same-site
   // check, the cache keys): checked once, before anything else reads them. request.host and
   // .protocol read X-Forwarded-Host and -Proto only from a trusted proxy (TRUST_PROXY).
+  // Nearly every request names one of a handful of hosts: each answer is remembered (bounded), so
+  // the check costs a lookup instead of a URL parse.
+  const hostIsValid = remembered(isValidHost, 256);
   app.addHook('onRequest', async (request) => {
     const raw = request.headers.host;
-    if ((raw !== undefined && !isValidHost(raw)) || !isValidHost(request.host))
+    if ((raw !== undefined && !hostIsValid(raw)) || !hostIsValid(request.host))
       throw new AppError('BAD_REQUEST', 'The Host header is not a valid host name.');
     if (!/^https?$/i.test(request.protocol))
       throw new AppError('BAD_REQUEST', 'The forwarded protocol must be http or https.');

@@ -88,7 +88,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   });
   const paymentsVerified = new Counter({
     name: 'rossy_payments_verified_total',
-    help: 'Payments verified and recorded, by provider (flutterwave, sandbox, bank-transfer).',
+    help: 'Payments verified and recorded, by provider (flutterwave, paystack, sandbox, bank-transfer).',
     labelNames: ['provider'] as const,
     registers: [registry],
   });

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { remembered } from '../cache/remembered';
 
 /** The label of a path no page route has (the catch-all `*` route that renders the 404 page). */
 export const NOT_FOUND_ROUTE = 'not-found';
@@ -36,6 +37,9 @@ function matchablePath(pathname: string): string {
   }
 }
 
+/** How many paths' routes are remembered at once (a few hundred bytes each). */
+const MATCHED_PATHS = 2000;
+
 const matchers = new WeakMap<ServerBuild['routes'], (pathname: string) => string>();
 
 /**
@@ -44,16 +48,19 @@ const matchers = new WeakMap<ServerBuild['routes'], (pathname: string) => string
  * answers stays the size of the route table (the metrics' route labels, server/plugins/metrics.ts).
  */
 export function pageRouteMatcher(manifest: ServerBuild['routes']): (pathname: string) => string {
-  const known = matchers.get(manifest);
-  if (known) return known;
+  const existing = matchers.get(manifest);
+  if (existing) return existing;
   const tree = routeTree(manifest);
-  const matcher = (pathname: string): string => {
+  const match = (pathname: string): string => {
     const matches = matchRoutes(tree, matchablePath(pathname));
     const last = matches?.at(-1);
     if (!last || last.route.path === '*') return NOT_FOUND_ROUTE;
     const segments = matches!.map((match) => match.route.path).filter((path): path is string => !!path);
     return `/${segments.join('/')}`.replace(/\/{2,}/g, '/');
   };
+  // matchRoutes flattens and ranks the whole route table on every call: the paths asked for most
+  // (the same pages, over and over) are remembered, at most MATCHED_PATHS of them.
+  const matcher = remembered(match, MATCHED_PATHS);
   matchers.set(manifest, matcher);
   return matcher;
 }

@@ -229,6 +229,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         if ((headers['content-type'] ?? '').startsWith('text/html') && cspApplies())
           headers['content-security-policy'] = app.contentSecurityPolicy(
             inlineScriptHashes(body.toString('utf8')),
+            request.url.split('?', 1)[0] ?? '/',
           );
         return { status: response.status, headers, cookies: response.headers.getSetCookie(), body };
       }));

@@ -1,27 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isPaymentPage } from '../../contracts/payment-pages';
 import { errorBody } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    cspNonce: string;
+    /** This document's nonce for its inline scripts ('' for an API request), drawn when first read. */
+    readonly cspNonce: string;
+    cspNonceDrawn: string | null;
   }
   interface FastifyInstance {
     /**
-     * The Content-Security-Policy allowing inline scripts by these sources instead of a per-answer
-     * nonce: a cached page's scripts by their hashes (`'sha256-…'`).
+     * The Content-Security-Policy of the page at `pathname`, allowing inline scripts by these sources
+     * instead of a per-answer nonce: a cached page's scripts by their hashes (`'sha256-…'`).
      */
-    contentSecurityPolicy(scriptSources: string[]): string;
+    contentSecurityPolicy(scriptSources: string[], pathname: string): string;
   }
 }
 
 export interface SecurityOptions {
   isProduction: boolean;
   publicUrl: string;
-  /** Hosts of the payment provider's script and API, allowed only when it is configured. */
-  paymentOrigins: string[];
+  /**
+   * The configured card providers' hosts: their script, the frame their checkout opens in and their
+   * API. Allowed only on the documents of the pages that open a payment (contracts/payment-pages).
+   */
+  paymentOrigins: PaymentOrigins;
+}
+
+/** Hosts a payment page may load scripts from, frame, and connect to. */
+export interface PaymentOrigins {
+  script: string[];
+  frame: string[];
+  connect: string[];
+}
+
+export const NO_PAYMENT_ORIGINS: PaymentOrigins = { script: [], frame: [], connect: [] };
+
+/** Several providers' origins as one list per directive, each host once. */
+export function joinPaymentOrigins(...lists: PaymentOrigins[]): PaymentOrigins {
+  const join = (key: keyof PaymentOrigins) => [...new Set(lists.flatMap((list) => list[key]))];
+  return { script: join('script'), frame: join('frame'), connect: join('connect') };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,16 +54,15 @@ function isApiRequest(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-function contentSecurityPolicy(scriptSources: string[], paymentOrigins: string[]): string {
-  const payment = paymentOrigins.join(' ');
+function contentSecurityPolicy(scriptSources: string[], payment: PaymentOrigins): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptSources.join(' ')} ${payment}`.trim(),
+    ["script-src 'self'", ...scriptSources, ...payment.script].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self' ${payment}`.trim(),
-    `frame-src 'self' ${payment}`.trim(),
+    ["connect-src 'self'", ...payment.connect].join(' '),
+    ["frame-src 'self'", ...payment.frame].join(' '),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -50,24 +70,65 @@ function contentSecurityPolicy(scriptSources: string[], paymentOrigins: string[]
   ].join('; ');
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
+/** Helmet's options for the shop: its defaults but the Content-Security-Policy, which is the shop's own. */
+export function helmetOptions(isProduction: boolean) {
+  return {
+    contentSecurityPolicy: false as const,
+    crossOriginEmbedderPolicy: false as const,
     // Not helmet's no-referrer: under it a browser sends `Origin: null` with a form posted before (or
     // without) JavaScript, and React Router refuses such an action as cross-site. same-origin still sends
     // nothing to other sites.
-    referrerPolicy: { policy: 'same-origin' },
-    hsts: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'same-origin' as const },
+    hsts: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : (false as const),
+  };
+}
+
+/** Headers Fastify itself sends on every answer: anything else on a bare answer is helmet's. */
+const FASTIFY_OWN_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The headers @fastify/helmet sets with these options, learnt once from a bare Fastify: they are the
+ * same for every answer, and helmet builds its whole middleware again for every request it sees.
+ */
+export async function helmetHeaders(isProduction: boolean): Promise<[string, string][]> {
+  const probe = Fastify();
+  try {
+    await probe.register(helmet, helmetOptions(isProduction));
+    probe.get('/', async () => '');
+    const answer = await probe.inject({ method: 'GET', url: '/' });
+    return Object.entries(answer.headers)
+      .filter(([name]) => !FASTIFY_OWN_HEADERS.has(name))
+      .map(([name, value]) => [name, String(value)]);
+  } finally {
+    await probe.close();
+  }
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  const headers = await helmetHeaders(options.isProduction);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 
-  app.decorate('contentSecurityPolicy', (scriptSources: string[]) =>
-    contentSecurityPolicy(scriptSources, options.paymentOrigins),
+  /** The providers' origins for a page that opens a payment, none for any other. */
+  const originsFor = (pathname: string) =>
+    isPaymentPage(pathname) ? options.paymentOrigins : NO_PAYMENT_ORIGINS;
+  app.decorate('contentSecurityPolicy', (scriptSources: string[], pathname: string) =>
+    contentSecurityPolicy(scriptSources, originsFor(pathname)),
   );
-  app.decorateRequest('cspNonce', '');
+  // Only a document runs scripts: the API's JSON answers need no nonce (and none is drawn for them).
+  // A document's nonce is drawn the first time it is read (its rendering, or its CSP header below):
+  // a page sent from the catalogue cache carries its scripts' hashes instead and draws none.
+  app.decorateRequest('cspNonceDrawn', null);
+  app.decorateRequest('cspNonce', {
+    getter(this: FastifyRequest) {
+      if (this.cspNonceDrawn === null)
+        this.cspNonceDrawn = isApiRequest(this.url) ? '' : randomBytes(16).toString('base64');
+      return this.cspNonceDrawn;
+    },
+  });
   app.addHook('onRequest', async (request, reply) => {
-    // Only a document runs scripts: the API's JSON answers need no nonce (and none is drawn for them).
-    if (!isApiRequest(request.url)) request.cspNonce = randomBytes(16).toString('base64');
     if (SAFE_METHODS.has(request.method)) return;
     // A state change must come from the shop's own pages (or a client that sends no Origin, such as an API client or a webhook).
     const origin = request.headers.origin;
@@ -93,7 +154,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
         reply.header(
           'content-security-policy',
           request.cspNonce
-            ? contentSecurityPolicy([`'nonce-${request.cspNonce}'`], options.paymentOrigins)
+            ? contentSecurityPolicy(
+                [`'nonce-${request.cspNonce}'`],
+                originsFor(request.url.split('?', 1)[0] ?? '/'),
+              )
             : API_POLICY,
         );
       }

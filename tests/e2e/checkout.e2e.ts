@@ -14,6 +14,7 @@ import {
   visit,
   withPage,
   WIDTHS,
+  waitForHydration,
   finishSignUpInBrowser,
 } from './fixtures';
 
@@ -160,6 +161,7 @@ describe('buying on a phone (375px)', () => {
 
       // Guest checkout by bank transfer.
       await page.waitForURL(pathIs('/checkout'));
+      await waitForHydration(page);
       await main(page)
         .getByRole('button', { name: /^Place Order/ })
         .waitFor();

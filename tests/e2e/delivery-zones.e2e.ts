@@ -133,6 +133,18 @@ async function layoutProblems(page: Page, selectors: string[]): Promise<string[]
   }, selectors);
 }
 
+/** Whether the settings' Save button, where it now stands on the screen, is what is drawn at its centre. */
+async function saveButtonShown(page: Page): Promise<boolean> {
+  return main(page)
+    .getByRole('button', { name: 'Save Settings' })
+    .evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      if (box.bottom > window.innerHeight || box.top < 0) return false;
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return top !== null && button.contains(top);
+    });
+}
+
 async function putInBag(page: Page, piece: Piece) {
   await visit(page, '/');
   await page.evaluate((line) => localStorage.setItem('rossy.cart', JSON.stringify([line])), {
@@ -297,6 +309,9 @@ describe('Settings → Delivery', () => {
               () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
             );
             expect(overflow, 'horizontal overflow (px)').toBeLessThanOrEqual(0);
+            // Mid-form, the sticky Save bar sits above the phone's bottom navigation, not under it.
+            await lagos.evaluate((zone) => zone.scrollIntoView({ block: 'start', behavior: 'instant' }));
+            expect(await saveButtonShown(page), 'Save Settings is covered mid-form').toBe(true);
           }
           // …and the shop refuses to save it, naming the state; nothing changes.
           await main(page).getByRole('button', { name: 'Save Settings' }).click();

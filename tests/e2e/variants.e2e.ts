@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   visit,
   withPage,
+  waitForHydration,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -148,6 +149,8 @@ describe('sizes with stock of their own', () => {
       await main(page).getByTestId('cart-line').first().waitFor();
       await main(page).getByRole('link', { name: 'Proceed to Checkout' }).click();
       await page.waitForURL(pathIs('/checkout'));
+      // The checkout loads as its own document: what is typed before React takes the form would be lost.
+      await waitForHydration(page);
       await fillCheckout(page, uniqueEmail('variant-buyer'));
       await main(page).getByTestId('bank-details').waitFor();
       await main(page)

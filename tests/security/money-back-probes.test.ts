@@ -84,7 +84,7 @@ async function cardOrder(quantity = 2) {
     cvv: '564',
     customer: { email: 'kemi.bello@example.ng', name: 'Kemi Bello' },
   });
-  await applyProviderTransaction(deps, await deps.provider.verifyById(charge.transactionId!));
+  await applyProviderTransaction(deps, await deps.providers.sandbox!.verifyById(charge.transactionId!));
   return { number, key: placed.json().accessToken as string, total: placed.json().order.total as number };
 }
 

@@ -45,7 +45,7 @@ async function paidOrder() {
     cvv: '564',
     customer: { email: 'kemi.bello@example.ng', name: 'Kemi Bello' },
   });
-  await applyProviderTransaction(deps, await deps.provider.verifyById(charge.transactionId!));
+  await applyProviderTransaction(deps, await deps.providers.sandbox!.verifyById(charge.transactionId!));
   return { number, key: placed.json().accessToken as string | null };
 }
 

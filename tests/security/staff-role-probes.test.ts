@@ -73,7 +73,7 @@ async function paidOrder(): Promise<string> {
     cvv: '564',
     customer: { email: customer.email, name: 'Tolu Customer' },
   });
-  await applyProviderTransaction(deps, await deps.provider.verifyById(charge.transactionId!));
+  await applyProviderTransaction(deps, await deps.providers.sandbox!.verifyById(charge.transactionId!));
   return number;
 }
 

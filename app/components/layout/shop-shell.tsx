@@ -1,4 +1,4 @@
-import { isStaffRole } from '../../../contracts/accounts';
+import { isStaffRole } from '../../../contracts/roles';
 import { useEffect } from 'react';
 import { registerServiceWorker } from '../../lib/connection';
 import { useRootData, type ShopInfo } from '../../lib/root-data';

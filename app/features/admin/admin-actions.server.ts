@@ -12,6 +12,7 @@ import { returnsActions } from './returns-tab.server';
 import { settingsActions } from './settings-tab.server';
 import { staffActions } from './staff-tab.server';
 import { usersActions } from './users-tab.server';
+import { vitalsActions } from './vitals-actions.server';
 
 /**
  * Every action of the dashboard, by the form's `intent`; the names are unique across tabs. Each one's
@@ -32,4 +33,5 @@ export const adminActions: Record<string, AdminActionHandler> = {
   ...announcementsActions,
   ...outboxActions,
   ...auditActions,
+  ...vitalsActions,
 };

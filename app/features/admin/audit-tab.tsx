@@ -1,6 +1,6 @@
 import { ArrowRight, ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
-import { roleLabels } from '../../../contracts/accounts';
+import { roleLabels } from '../../../contracts/roles';
 import { OrderDate } from '../../components/orders/order-status';
 import { ordersHref } from './admin-links';
 import { EmptyState } from './admin-list';

@@ -11,11 +11,14 @@ import { moneyToRefund, transfersUnderReview } from '../../../core/payments/tran
 import {
   cancelRefunder,
   createRefund,
+  refundBanks,
   refundableFor,
   refundsOfOrder,
   retryRefund,
+  sendRefundToAccount,
   type RefundView,
 } from '../../../core/payments/refunds';
+import type { PaymentDeps } from '../../../core/payments/payments';
 import { isPaidStatus } from '../../../contracts/returns';
 import { formatNaira } from '../../../contracts/money';
 import { formFailure, formText } from '../../lib/action-result.server';
@@ -27,6 +30,32 @@ import {
   type AdminLoadArgs,
 } from './admin-tab.server';
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminActionResult } from './admin-texts';
+import type { RefundBankChoices, RefundListItem } from './refund-list';
+
+/**
+ * The order's refunds, each waiting for the shopper's bank account with the banks its provider lists
+ * (read once per provider); a list that cannot be read says so instead of failing the page.
+ */
+async function withBankChoices(deps: PaymentDeps, list: RefundView[]): Promise<RefundListItem[]> {
+  const read = new Map<string, Promise<RefundBankChoices>>();
+  return Promise.all(
+    list.map(async (refund) => {
+      if (refund.status !== 'needs_attention') return refund;
+      let choices = read.get(refund.provider);
+      if (!choices) {
+        choices = refundBanks(deps, refund.id).then(
+          (banks) => ({ banks, error: null }),
+          (error: unknown) => ({
+            banks: [],
+            error: isAppError(error) ? error.message : 'The bank list could not be read.',
+          }),
+        );
+        read.set(refund.provider, choices);
+      }
+      return { ...refund, bankChoices: await choices };
+    }),
+  );
+}
 
 /** The Orders tab: the filtered list, or one order opened (?order=ORD-…). */
 export async function loadOrdersTab({ context, params, admin }: AdminLoadArgs) {
@@ -65,7 +94,9 @@ export async function loadOrdersTab({ context, params, admin }: AdminLoadArgs) {
       // What remains to give back: only once the money came.
       refundable:
         moneyBack && isPaidStatus(moneyBack.paymentStatus) ? await refundableFor(db, moneyBack.number) : null,
-      orderRefunds: moneyBack ? await refundsOfOrder(db, moneyBack.number) : [],
+      orderRefunds: moneyBack
+        ? await withBankChoices(context.services.payments, await refundsOfOrder(db, moneyBack.number))
+        : [],
       // The carriers the ship form offers, with the owner's tracking links.
       carriers: order && staffMoves(order).includes('ship') ? (await getShopSettings(db)).carriers : [],
       missing: order ? null : number,
@@ -80,14 +111,14 @@ export async function loadOrdersTab({ context, params, admin }: AdminLoadArgs) {
     reviews: [],
     refunds: [],
     refundable: null,
-    orderRefunds: [],
+    orderRefunds: [] as RefundListItem[],
     carriers: [],
     missing: null,
     list,
   };
 }
 
-/** What the admin reads once a refund is made: given back, on its way, or failed and why. */
+/** What the admin reads once a refund is made: given back, on its way, waiting for a bank account, or failed and why. */
 function refundOutcome(refund: RefundView, intent: string) {
   const amount = formatNaira(refund.amountKobo);
   if (refund.status === 'failed')
@@ -97,6 +128,13 @@ function refundOutcome(refund: RefundView, intent: string) {
       intent: 'refund-failed',
       error: `The refund of ${amount} on ${refund.orderNumber} failed${refund.failureReason ? `: ${refund.failureReason.replace(/\.+$/, '')}` : ''}. Retry it under Refunds.`,
       fields: {},
+    } satisfies AdminActionResult;
+  if (refund.status === 'needs_attention')
+    // Nothing moved: the card cannot take it back, and the refund waits under Refunds for her account.
+    return {
+      ok: true,
+      intent,
+      message: `Refund of ${amount} on ${refund.orderNumber} needs the shopper's bank account: her card cannot take it back. Give it under Refunds.`,
     } satisfies AdminActionResult;
   const message =
     refund.status === 'completed'
@@ -270,6 +308,47 @@ export const ordersActions: Record<string, AdminActionHandler> = {
       return outcome.ok ? outcome : { ...outcome, intent: 'retry-refund' };
     } catch (error) {
       return formFailure(error, 'The refund could not be retried. Please try again.');
+    }
+  },
+  /** A refund the card could not take back, sent to the shopper's bank account instead. */
+  'refund-bank-account': async ({ context, admin, form }) => {
+    try {
+      const id = Number.parseInt(formText(form, 'id'), 10);
+      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+        throw new AppError('NOT_FOUND', 'Refund not found');
+      const refund = await sendRefundToAccount(
+        context.services.payments,
+        id,
+        {
+          accountNumber: formText(form, 'accountNumber'),
+          bankId: formText(form, 'bankId'),
+        },
+        auditActor(admin),
+      );
+      const amount = formatNaira(refund.amountKobo);
+      if (refund.status === 'needs_attention')
+        // The provider was not reached or refused the account: nothing moved, the form stays.
+        return {
+          ok: false,
+          intent: 'refund-bank-account',
+          error: `The refund of ${amount} on ${refund.orderNumber} was not sent: ${refund.failureReason ?? 'please try again.'}`,
+          fields: {},
+        } satisfies AdminActionResult;
+      const outcome = refundOutcome(refund, 'refund-bank-account');
+      if (!outcome.ok) return outcome;
+      const to = refund.bankDetails
+        ? ` (${refund.bankDetails.bankName} ${refund.bankDetails.accountNumber})`
+        : '';
+      return {
+        ok: true,
+        intent: 'refund-bank-account',
+        message:
+          refund.status === 'completed'
+            ? `${amount} refunded to the shopper's bank account${to} for ${refund.orderNumber}; she has been told.`
+            : `Refund of ${amount} on ${refund.orderNumber} is on its way to the shopper's bank account${to}.`,
+      } satisfies AdminActionResult;
+    } catch (error) {
+      return formFailure(error, 'The refund could not be sent. Please try again.');
     }
   },
 };

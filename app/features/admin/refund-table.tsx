@@ -9,7 +9,7 @@ import { AdminTable, EmptyState } from './admin-list';
 import { Download } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button';
 import { exportHref } from './export-link';
-import { RefundStatusBadge, RetryButton, refundWhat } from './refund-list';
+import { GiveAccountHint, RefundStatusBadge, RetryButton, refundWhat } from './refund-list';
 
 /** The Payments tab's refunds: every refund of the chosen days, its order, amount, state, reason and staff. */
 export function RefundsSection({
@@ -88,6 +88,7 @@ export function RefundsSection({
                     {refund.status === 'failed' && refund.failureReason ? (
                       <span className="block text-xs break-words text-sale">{refund.failureReason}</span>
                     ) : null}
+                    {refund.status === 'needs_attention' ? <GiveAccountHint refund={refund} /> : null}
                   </td>
                   <td className="max-w-48 px-4 py-3 align-top">
                     <span className="block truncate text-ink-soft" title={refund.createdBy || undefined}>
@@ -125,6 +126,7 @@ export function RefundsSection({
                   · <OrderDate iso={refund.createdAt} /> ·{' '}
                   <span className="break-all">{refund.createdByName || refund.createdBy || 'The shop'}</span>
                 </p>
+                {refund.status === 'needs_attention' ? <GiveAccountHint refund={refund} /> : null}
                 {refund.status === 'failed' ? <RetryButton refund={refund} /> : null}
               </li>
             ))}

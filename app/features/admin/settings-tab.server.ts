@@ -12,13 +12,24 @@ import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin
 import type { AdminActionResult } from './admin-texts';
 import { fromLagosInput, settingsMessages, toLagosInput } from './settings-texts';
 import { nairaFieldName, settingsInNaira } from '../../../core/settings/settings-in-naira';
+import { isTestMode, paymentSetupOf } from '../../../core/payments/providers';
+import { activeCardProvider } from '../../../core/orders/payment-methods';
 
 /** The Settings tab: every setting as the form shows it (money in naira, times in Lagos). */
 export async function loadSettingsTab({ context }: AdminLoadArgs) {
   const settings = settingsInNaira(await getShopSettings(context.services.db));
+  const { providers } = context.services.payments;
+  const setup = paymentSetupOf(providers);
   return {
     ...settings,
     flashSaleEndsAt: settings.flashSaleEndsAt ? toLagosInput(settings.flashSaleEndsAt) : '',
+    /** What the shop's keys allow: the card providers with keys, the one taking cards now, TEST MODE. */
+    payments: {
+      cardProviders: setup.cardProviders,
+      activeCardProvider: activeCardProvider(setup.cardProviders, settings.cardProvider),
+      transferAccounts: setup.transferAccounts,
+      testMode: isTestMode(providers),
+    },
   };
 }
 
@@ -119,7 +130,7 @@ function zoneFieldName(name: string, rows: number[][]): string {
 }
 
 /** The posted form as a change to every setting the form shows. */
-function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges {
+export function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges {
   const methodIds = current.shippingMethods.map((method) => method.id);
   const flashSale = text(form, 'flashSaleEndsAt').trim();
   // The form shows minutes in Lagos time: an untouched end time keeps its stored value exactly.
@@ -134,6 +145,10 @@ function changesFrom(form: FormData, current: ShopSettings): ShopSettingsChanges
       creditCard: checked(form, 'paymentMethods.creditCard'),
       bankTransfer: checked(form, 'paymentMethods.bankTransfer'),
     },
+    // Offered only when both providers have keys: otherwise the saved choice stays as it is.
+    ...(form.has('cardProvider')
+      ? { cardProvider: text(form, 'cardProvider') as ShopSettings['cardProvider'] }
+      : {}),
     freeShippingThresholdKobo: kobo(form, 'freeShippingThreshold'),
     shippingMethods: methodIds.map((id, index) => ({
       id,

@@ -1,7 +1,11 @@
 import { Save } from 'lucide-react';
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import {
+  cardProviderIds,
+  cardProviderNames,
   countryNames,
+  type CardProviderId,
   taxRegionOf,
   type CheckoutCountry,
   type TaxRegion,
@@ -102,6 +106,77 @@ const countriesIn = (region: TaxRegion) =>
 const numberProps = { type: 'number', inputMode: 'decimal' } as const;
 
 /**
+ * The payment methods, and who takes cards: with both providers' keys the owner chooses (the next
+ * checkout follows; an order already placed keeps its own provider); with one, it is named; in TEST
+ * MODE the shop's sandbox takes them.
+ */
+function PaymentMethodSettings({ data, errors }: { data: SettingsData; errors: Errors }) {
+  const { cardProviders, testMode } = data.payments;
+  const [choice, setChoice] = useState<CardProviderId>(
+    data.payments.activeCardProvider === 'paystack' ? 'paystack' : 'flutterwave',
+  );
+  const both = cardProviders.length > 1;
+  const active: CardProviderId = both ? choice : (cardProviders[0] ?? 'flutterwave');
+  const name = cardProviderNames[active];
+  return (
+    <>
+      {both ? (
+        <fieldset className="mb-4 rounded-sm border border-line p-4" data-testid="card-provider">
+          <legend className="px-1 text-sm font-medium text-ink">Card payments</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {cardProviderIds.map((id) => (
+              <label key={id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="cardProvider"
+                  value={id}
+                  checked={choice === id}
+                  onChange={() => setChoice(id)}
+                  className="size-4 accent-gold-deep"
+                />
+                {cardProviderNames[id]}
+              </label>
+            ))}
+          </div>
+          <p className="mt-2 text-xs text-muted">
+            The next checkout opens the chosen provider&apos;s window. Orders already placed are verified and
+            refunded by the provider they were paid with.
+          </p>
+        </fieldset>
+      ) : (
+        <p className="mb-4 rounded-sm bg-cream p-3 text-sm text-ink-soft" data-testid="card-provider">
+          {testMode
+            ? "TEST MODE: cards are taken by the shop's sandbox, and no money moves. Set Flutterwave's or Paystack's keys to take real payments."
+            : `Cards are taken by ${name}.`}
+        </p>
+      )}
+      <div className="space-y-3">
+        <Toggle
+          name="paymentMethods.flutterwave"
+          label={`${name} checkout (card, bank, USSD)`}
+          hint={`Card, bank and USSD through ${name}'s checkout.`}
+          defaultChecked={data.paymentMethods.flutterwave}
+        />
+        <Toggle
+          name="paymentMethods.creditCard"
+          label="Credit card"
+          hint={`${name}'s card-only checkout; card details never reach the shop.`}
+          defaultChecked={data.paymentMethods.creditCard}
+        />
+        <Toggle
+          name="paymentMethods.bankTransfer"
+          label="Bank transfer"
+          hint="To the bank account below; you confirm receipt in Payments."
+          defaultChecked={data.paymentMethods.bankTransfer}
+        />
+      </div>
+      <GroupError message={errors.paymentMethods} />
+      <GroupError message={errors.cardProvider} />
+    </>
+  );
+}
+
+/**
  * Every setting the shop runs on, in one form. Checkout, copy and e-mails read them on each request,
  * so a saved change shows at once. A refused value is marked beside its field and nothing typed is lost.
  */
@@ -138,27 +213,7 @@ export function SettingsTab({ data }: { data: SettingsData }) {
 
         <div className="grid gap-5 lg:grid-cols-2">
           <Panel id="settings-payments" title="Payment Methods" description="At least one must stay on.">
-            <div className="space-y-3">
-              <Toggle
-                name="paymentMethods.flutterwave"
-                label="Flutterwave"
-                hint="Card, bank and USSD through Flutterwave's checkout."
-                defaultChecked={data.paymentMethods.flutterwave}
-              />
-              <Toggle
-                name="paymentMethods.creditCard"
-                label="Credit card"
-                hint="Flutterwave's card-only checkout; card details never reach the shop."
-                defaultChecked={data.paymentMethods.creditCard}
-              />
-              <Toggle
-                name="paymentMethods.bankTransfer"
-                label="Bank transfer"
-                hint="To the bank account below; you confirm receipt in Payments."
-                defaultChecked={data.paymentMethods.bankTransfer}
-              />
-            </div>
-            <GroupError message={errors.paymentMethods} />
+            <PaymentMethodSettings data={data} errors={errors} />
           </Panel>
 
           <Panel
@@ -426,7 +481,11 @@ export function SettingsTab({ data }: { data: SettingsData }) {
                 <Toggle
                   name="transferAccountPerOrder"
                   label="An account number for each order"
-                  hint="The payment provider opens an account for each bank-transfer order and the payment confirms itself when the money arrives. Off: shoppers pay into the account above with their order's reference, and you confirm each transfer."
+                  hint={
+                    data.payments.transferAccounts
+                      ? "The payment provider opens an account for each bank-transfer order and the payment confirms itself when the money arrives. Off: shoppers pay into the account above with their order's reference, and you confirm each transfer."
+                      : "Needs Flutterwave's keys: Paystack does not open an account for each order. Until then shoppers pay into the account above with their order's RC reference, and you confirm each transfer."
+                  }
                   defaultChecked={data.transferAccountPerOrder}
                 />
               </div>
@@ -555,7 +614,7 @@ export function SettingsTab({ data }: { data: SettingsData }) {
 
         <div
           className={cn(
-            'sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-paper/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border',
+            'sticky bottom-above-nav z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-paper/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border',
           )}
         >
           <div className="min-w-0 flex-1">{notice}</div>

@@ -1,4 +1,4 @@
-import { roleLabels, type StaffRole } from '../../../contracts/accounts';
+import { roleLabels, type StaffRole } from '../../../contracts/roles';
 import { UserMinus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';

@@ -1,4 +1,4 @@
-import { roleLabels, staffRoles, type Role, type StaffRole } from '../../../contracts/accounts';
+import { roleLabels, staffRoles, type Role, type StaffRole } from '../../../contracts/roles';
 
 /** The User Management tab's words: SPEC.md's messages, and what each action says when it worked. */
 export const USERS_PAGE_SIZE = 5;

@@ -1,4 +1,4 @@
-import { roleLabels } from '../../../contracts/accounts';
+import { roleLabels } from '../../../contracts/roles';
 import { ShieldCheck, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';

@@ -16,7 +16,7 @@ export function ProductGrid({
       className={`grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:gap-x-6 lg:gap-y-10 ${columns === 4 ? 'lg:grid-cols-4' : ''}`}
     >
       {products.map((product, index) => (
-        <li key={product.id}>
+        <li key={product.id} className="render-when-near [contain-intrinsic-size:auto_22rem]">
           <ProductCard product={product} priority={index < priorityCount} />
         </li>
       ))}

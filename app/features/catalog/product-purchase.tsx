@@ -250,7 +250,7 @@ export function ProductPurchase({
       {barShown && !outOfStock && !variantSoldOut ? (
         <div
           data-testid="sticky-add-bar"
-          className="fixed inset-x-0 bottom-[calc(4rem+1px+env(safe-area-inset-bottom))] z-30 border-t border-line bg-paper/95 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur md:bottom-0"
+          className="fixed inset-x-0 bottom-above-nav z-30 border-t border-line bg-paper/95 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur"
         >
           <div className="container-shop flex h-16 items-center gap-4">
             <div className="min-w-0 flex-1">

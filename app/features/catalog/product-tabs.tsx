@@ -1,7 +1,8 @@
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { reviewFitIds, reviewFitNames, type ReviewPage } from '../../../contracts/catalog';
+import { reviewFitIds, reviewFitNames } from '../../../contracts/fit';
+import type { ReviewPage } from '../../../contracts/catalog';
 import { Button } from '../../components/ui/button';
 import { Stars } from '../../components/ui/stars';
 import { cn } from '../../lib/cn';

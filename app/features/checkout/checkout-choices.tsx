@@ -1,5 +1,10 @@
 import { CreditCard, Landmark } from 'lucide-react';
-import { paymentMethodNames, type PaymentMethodId } from '../../../contracts/checkout-texts';
+import {
+  cardProviderNames,
+  paymentMethodNames,
+  type CardProviderId,
+  type PaymentMethodId,
+} from '../../../contracts/checkout-texts';
 import { formatNaira } from '../../../contracts/money';
 import { formatDeliveryWindow } from '../../../contracts/delivery-dates';
 import type { ShippingOption } from '../../../core/orders/pricing';
@@ -86,11 +91,21 @@ export function methodPrice(method: ShippingOption): string {
   return formatNaira(method.priceKobo);
 }
 
+/**
+ * Whose window opens for a card payment: the provider's checkout names its provider; 'Credit card'
+ * opens the card provider's (the sandbox plays Flutterwave's).
+ */
+function windowOwner(payment: PaymentMethodId, cardProvider: CardProviderId | 'sandbox'): string {
+  if (payment === 'paystack' || payment === 'flutterwave') return cardProviderNames[payment];
+  return cardProviderNames[cardProvider === 'paystack' ? 'paystack' : 'flutterwave'];
+}
+
 /** The payment methods the shop takes, with what happens after Place Order for the one chosen. */
 export function PaymentFieldset({
   paymentMethods,
   payment,
   paymentMode,
+  cardProvider = 'flutterwave',
   bankAccount,
   holdHours,
   locked: orderLocked,
@@ -99,6 +114,8 @@ export function PaymentFieldset({
   paymentMethods: PaymentMethodId[];
   payment: PaymentMethodId | undefined;
   paymentMode: 'live' | 'sandbox';
+  /** The provider whose window a card payment opens (the TEST MODE sandbox plays Flutterwave's). */
+  cardProvider?: CardProviderId | 'sandbox';
   /** The shop's own account, or null when each order gets an account of its own. */
   bankAccount: { bankName: string; accountNumber: string; accountName: string } | null;
   holdHours: number;
@@ -134,10 +151,11 @@ export function PaymentFieldset({
           <span className="text-sm font-medium">{paymentMethodNames[method]}</span>
         </label>
       ))}
-      {payment === 'flutterwave' || payment === 'credit-card' ? (
+      {payment === 'flutterwave' || payment === 'paystack' || payment === 'credit-card' ? (
         <div className="rounded-sm bg-cream p-4 text-sm text-ink-soft" data-testid="card-payment-note">
           <p>
-            When you place your order, Flutterwave&apos;s secure window opens for you to pay
+            When you place your order, {windowOwner(payment, cardProvider)}&apos;s secure window opens for you
+            to pay
             {payment === 'credit-card' ? ' by card' : ' by card, bank transfer or USSD'}. Your card details
             are entered there, never on our site.
           </p>

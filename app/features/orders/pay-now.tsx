@@ -4,7 +4,7 @@ import { useRevalidator } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { payOrder } from '../../lib/provider-checkout';
+import { payOrder, usePaymentDocument } from '../../lib/provider-checkout';
 import { useRootData } from '../../lib/root-data';
 
 /**
@@ -24,6 +24,7 @@ export function PayNow({
 }) {
   const shopName = useRootData()?.shop.name ?? 'Rossy';
   const revalidator = useRevalidator();
+  usePaymentDocument();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 

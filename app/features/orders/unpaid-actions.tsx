@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
-import { cancelOrder, payOrder } from '../../lib/provider-checkout';
+import { cancelOrder, payOrder, usePaymentDocument } from '../../lib/provider-checkout';
 import { useRootData } from '../../lib/root-data';
 
 /**
@@ -14,6 +14,7 @@ import { useRootData } from '../../lib/root-data';
 export function UnpaidOrderActions({ orderNumber }: { orderNumber: string }) {
   const shopName = useRootData()?.shop.name ?? 'Rossy';
   const revalidator = useRevalidator();
+  usePaymentDocument();
   const [busy, setBusy] = useState<'paying' | 'cancelling' | null>(null);
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

@@ -15,6 +15,7 @@ import { adminReportRoutes } from './reports';
 import { adminReturnRoutes } from './returns';
 import { adminSettingsRoutes } from './settings';
 import { adminStaffRoutes } from './staff';
+import { adminVitalsRoutes } from './vitals';
 import { adminAnswers, declareAnswers } from '../schemas';
 
 /**
@@ -32,6 +33,7 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminRefundRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminReportRoutes);
+  await app.register(adminVitalsRoutes);
   await app.register(adminReturnRoutes);
   await app.register(adminCouponRoutes);
   await app.register(adminMessageRoutes);

@@ -59,7 +59,7 @@ async function paidOrder() {
     cvv: '564',
     customer: { email: 'funmi@example.ng', name: 'Funmi Ade' },
   });
-  await applyProviderTransaction(deps, await deps.provider.verifyById(charge.transactionId!));
+  await applyProviderTransaction(deps, await deps.providers.sandbox!.verifyById(charge.transactionId!));
   return order;
 }
 

@@ -7,11 +7,14 @@ import {
   listRefunds,
   refundableFor,
   refundRequestSchema,
+  refundAccountSchema,
+  refundBanks,
   refundsOfOrder,
   retryRefund,
+  sendRefundToAccount,
   type RefundView,
 } from '../../../core/payments/refunds';
-import { refundStatuses } from '../../../db/schema/payments';
+import { refundProviders, refundStatuses } from '../../../db/schema/payments';
 import { staffActor } from './actor';
 import { errorResponses, errorSchema } from '../schemas';
 
@@ -30,7 +33,7 @@ const refundDto = z.object({
   id: z.number(),
   orderId: z.string().describe('The order number'),
   purpose: z.enum(['order', 'owed']).describe("'owed': money owed back beyond what the order took"),
-  provider: z.enum(['flutterwave', 'sandbox', 'manual']),
+  provider: z.enum(refundProviders),
   isTest: z.boolean().describe('TEST MODE: no money moved'),
   amount: z.number().describe('₦'),
   shipping: z.number().describe('₦ of the amount that is the delivery charge'),
@@ -52,7 +55,7 @@ const refundDto = z.object({
   bankDetails: z
     .object({ accountName: z.string(), accountNumber: z.string(), bankName: z.string() })
     .nullable()
-    .describe('Where a refund by hand was sent'),
+    .describe('Where a refund by hand, or one the card could not take back, was sent'),
   createdBy: z.string().describe('The staff member’s e-mail, as it was then'),
   createdByName: z.string().nullable().describe('The staff member’s name, while their account is there'),
   returnId: z.string().nullable().describe('The return it settles'),
@@ -94,7 +97,10 @@ const refundAnswer = z.object({
 /** A day as the admin's filters send it, or empty for none. */
 const adminDay = daySchema('Use a date like 2026-11-21').or(z.literal(''));
 
-/** The admin's refunds: give money back on an order, see what remains, retry a failed refund. */
+/**
+ * The admin's refunds: give money back on an order, see what remains, retry a failed refund, send one
+ * the card cannot take back to the shopper's bank account.
+ */
 export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.payments;
 
@@ -136,7 +142,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
               refunded: z.number().describe('₦ refunded or on its way'),
               remaining: z.number().describe('₦ that may still be refunded'),
               shippingRemaining: z.number().describe('₦ of the delivery charge not yet refunded'),
-              provider: z.enum(['flutterwave', 'sandbox', 'manual']),
+              provider: z.enum(refundProviders),
               lines: z.array(
                 z.object({
                   orderLineId: z.number(),
@@ -213,5 +219,38 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
         failureReason: refund.failureReason,
       };
     },
+  );
+
+  app.get(
+    '/admin/refunds/:id/banks',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The banks a refund the card cannot take back may be sent to, from its provider (409 when the provider sends to none)',
+        params: z.object({ id: recordIdSchema }),
+        response: {
+          200: z.object({ banks: z.array(z.object({ id: z.string(), name: z.string() })) }),
+          ...adminErrors,
+        },
+      },
+    },
+    async (request) => ({ banks: await refundBanks(deps, request.params.id) }),
+  );
+
+  app.post(
+    '/admin/refunds/:id/bank-account',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Send a refund the card cannot take back (needs_attention) to the shopper’s bank account: a 10-digit account number and a bank of GET /admin/refunds/{id}/banks',
+        params: z.object({ id: recordIdSchema }),
+        body: refundAccountSchema,
+        response: { 200: refundDto, ...adminErrors },
+      },
+    },
+    async (request) =>
+      toRefundDto(await sendRefundToAccount(deps, request.params.id, request.body, staffActor(request))),
   );
 };

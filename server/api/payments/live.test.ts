@@ -282,8 +282,11 @@ describe('browser callback, verified with Flutterwave (live client against the s
   it('slow answer beyond the client timeout: 503, order unpaid', async () => {
     // The app's client waits 10 s by default; the same client with a short timeout keeps the test quick.
     const payments = test.app.services.payments;
-    const configured = payments.provider;
-    payments.provider = createFlutterwaveProvider({ ...test.app.config.flutterwave!, timeoutMs: 300 });
+    const configured = payments.providers.flutterwave;
+    payments.providers.flutterwave = createFlutterwaveProvider({
+      ...test.app.config.flutterwave!,
+      timeoutMs: 300,
+    });
     try {
       const placedOrder = await orderPaidAtProvider({ behaviour: 'slow' });
       const answer = await callback(placedOrder, {
@@ -293,7 +296,7 @@ describe('browser callback, verified with Flutterwave (live client against the s
       expect(answer.statusCode).toBe(503);
       expect(await orderState(placedOrder)).toEqual(UNPAID);
     } finally {
-      payments.provider = configured;
+      payments.providers.flutterwave = configured;
     }
   });
 

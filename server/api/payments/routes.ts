@@ -6,7 +6,9 @@ import {
   submitBankReference,
   verifyPayment,
   handleWebhook,
+  type PaymentOutcome,
 } from '../../../core/payments/payments';
+import { handlePaystackWebhook } from '../../../core/payments/paystack-webhook';
 import {
   chargeSandboxCard,
   findSandboxCharge,
@@ -21,12 +23,17 @@ import {
   settleReportedTransaction,
   type TransferAccountView,
 } from '../../../core/payments/transfer-accounts';
+import { isTestMode } from '../../../core/payments/providers';
+import { providerNames } from '../../../core/payments/provider';
 import { MAX_AMOUNT_NAIRA } from '../../../contracts/limits';
 import { checkoutMessages } from '../../../contracts/checkout-texts';
 import { koboToNaira } from '../../../contracts/money';
 import { AppError } from '../../../core/errors';
 import { errorResponses, errorSchema, formMessages, ruleAnswers } from '../schemas';
 import { orderDto, toOrderDto } from '../orders/dto';
+
+/** Paystack's events are small; anything bigger is not Paystack's. */
+const PAYSTACK_WEBHOOK_LIMIT = 256 * 1024;
 
 const orderParam = z.object({ id: z.string().max(30) });
 
@@ -41,6 +48,13 @@ const keyField = z.string().max(100).optional().describe("The secret of a guest'
 
 const paymentStartDto = z.object({
   orderNumber: z.string(),
+  provider: z
+    .enum(providerNames)
+    .describe("Whose popup to open: Flutterwave's, Paystack's, or the TEST MODE sandbox's"),
+  accessCode: z
+    .string()
+    .nullable()
+    .describe("Paystack: the access code its popup resumes this attempt's transaction with; null otherwise"),
   txRef: z.string(),
   amount: z.number(),
   currency: z.literal('NGN'),
@@ -69,6 +83,13 @@ const transferAccountDto = z.object({
   testMode: z.boolean(),
 });
 
+/** What a verify route answers: paid or not, the words, and the order as it stands. */
+const verifiedDto = z.object({ paid: z.boolean(), message: z.string(), order: orderDto });
+
+function toVerifiedDto(outcome: PaymentOutcome): z.infer<typeof verifiedDto> {
+  return { paid: outcome.paid, message: outcome.message, order: toOrderDto(outcome.order) };
+}
+
 function toTransferAccountDto(view: TransferAccountView): z.infer<typeof transferAccountDto> {
   const { amountKobo, receivedKobo, ...rest } = view;
   return {
@@ -94,6 +115,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           201: paymentStartDto,
           ...errorResponses,
           409: errorSchema.describe('The order is paid, cancelled, or paid by bank transfer'),
+          429: errorSchema.describe('20 attempts were opened for this order within the hour'),
         },
       },
     },
@@ -154,7 +176,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           key: keyField,
         }),
         response: {
-          200: z.object({ paid: z.boolean(), message: z.string(), order: orderDto }),
+          200: verifiedDto,
           ...errorResponses,
           422: errorSchema,
         },
@@ -171,7 +193,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         { user: request.user, key },
       );
-      return { paid: outcome.paid, message: outcome.message, order: toOrderDto(outcome.order) };
+      return toVerifiedDto(outcome);
     },
   );
 
@@ -191,6 +213,73 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return { received: result.handled };
     },
   );
+
+  app.post(
+    '/payments/paystack/verify',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Verify Paystack's popup report with Paystack before the order counts as paid",
+        description:
+          'The reference is verified through Paystack\'s API (GET /transaction/verify/{reference}) by the provider its attempt was opened with. Paid only when it reports the transaction successful, with our reference, in NGN, for at least the order total. 422 "Payment failed: {message}" otherwise.',
+        body: z.object({
+          orderId: z.string().max(30),
+          reference: z.string().max(80),
+          key: keyField,
+        }),
+        response: {
+          200: verifiedDto,
+          ...errorResponses,
+          422: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { orderId, reference, key } = request.body;
+      const outcome = await verifyPayment(
+        deps,
+        { orderNumber: orderId, txRef: reference },
+        { user: request.user, key },
+      );
+      return toVerifiedDto(outcome);
+    },
+  );
+
+  // Paystack signs the exact bytes it sends: this route alone keeps the raw body (a Buffer), in its
+  // own plugin, so every other route keeps the JSON parser.
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhook.post(
+      '/payments/paystack/webhook',
+      {
+        bodyLimit: PAYSTACK_WEBHOOK_LIMIT,
+        schema: {
+          tags: ['payments'],
+          summary:
+            "Paystack's webhook: x-paystack-signature (HMAC-SHA512 of the raw body) checked, re-verified through the API, applied once",
+          description:
+            'charge.success pays an order of ours opened with Paystack once, after verifying the reference with Paystack; refund.* events re-read the refund. 401 on a bad signature, 503 when Paystack cannot confirm (it retries). `received` is false for an event the shop does not act on.',
+          headers: z.object({ 'x-paystack-signature': z.string().max(200).optional() }).loose(),
+          body: z.unknown(),
+          response: { 200: z.object({ received: z.boolean() }), 401: errorSchema, 503: errorSchema },
+        },
+      },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body))
+          throw new AppError('UNAUTHENTICATED', 'Invalid webhook signature');
+        const signature = request.headers['x-paystack-signature'];
+        const result = await handlePaystackWebhook(
+          deps,
+          request.body,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        return { received: result.handled };
+      },
+    );
+  });
 
   app.post(
     '/orders/:id/bank-transfer',
@@ -265,7 +354,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  if (deps.provider.mode !== 'sandbox') return;
+  if (!isTestMode(deps.providers)) return;
 
   // TEST MODE: play the bank, then let the shop verify the money as Flutterwave's webhook would make it.
   app.post(
@@ -286,7 +375,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = await simulateSandboxTransfer(app.db, request.params.txRef, request.body.outcome);
-      const outcome = await settleReportedTransaction(deps, id);
+      const outcome = await settleReportedTransaction(deps, 'sandbox', id);
       return { paid: outcome.paid, message: outcome.message };
     },
   );

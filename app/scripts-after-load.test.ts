@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import { scriptsAfterLoad, scriptsAfterLoadStream } from './scripts-after-load.server';
+
+const page = [
+  '<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/>',
+  '<link rel="stylesheet" href="/assets/app.css" data-precedence="high"/>',
+  '<link rel="modulepreload" href="/assets/manifest-1.js" nonce="n0nce"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-2.js" nonce="n0nce"/>',
+  '</head><body><main><h1>Ankara shirt — ₦45,000.00</h1><img src="/media/a-960.webp" alt=""/></main>',
+  '<script nonce="n0nce">window.__reactRouterContext = {"a":"<b>"};</script>',
+  '<script nonce="n0nce" type="module" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");</script>',
+  '<script type="module" src="/@vite/client"></script>',
+  '</body></html>',
+].join('');
+
+async function through(chunks: (string | Buffer)[], nonce = 'n0nce'): Promise<string> {
+  const stream = scriptsAfterLoadStream(nonce);
+  const out: Buffer[] = [];
+  stream.on('data', (chunk: Buffer | string) => out.push(Buffer.from(chunk)));
+  const ended = new Promise((resolve) => stream.on('end', resolve));
+  for (const chunk of chunks) stream.write(chunk);
+  stream.end();
+  await ended;
+  return Buffer.concat(out).toString('utf8');
+}
+
+describe("the page's scripts start once it has loaded", () => {
+  test('preloads and the inline module script are written inert, and the starter before </body> with the nonce', async () => {
+    const html = await through([page]);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html.match(/<link rel="x-modulepreload"/g)).toHaveLength(2);
+    expect(html).toContain('<script nonce="n0nce" type="x-module" async="">import "/assets/manifest-1.js";');
+    // A script with its own address is left as it is; the data script too.
+    expect(html).toContain('<script type="module" src="/@vite/client"></script>');
+    expect(html).toContain('<script nonce="n0nce">window.__reactRouterContext');
+    expect(html).toContain(`<script nonce="n0nce">${scriptsAfterLoad}</script></body></html>`);
+    // Everything else is the same bytes.
+    expect(html.replace(`<script nonce="n0nce">${scriptsAfterLoad}</script>`, '')).toBe(
+      page
+        .replace(/rel="modulepreload"/g, 'rel="x-modulepreload"')
+        .replace('type="module" async', 'type="x-module" async'),
+    );
+  });
+
+  test('the same page however the stream cuts it, through a tag or a naira sign', async () => {
+    const whole = await through([page]);
+    const bytes = Buffer.from(page, 'utf8');
+    for (const size of [1, 2, 3, 7, 64]) {
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+      expect(await through(chunks), `chunks of ${size} bytes`).toBe(whole);
+    }
+  });
+
+  test('a page kept for everyone has no nonce: its starter is allowed by its hash', async () => {
+    const html = await through([page], '');
+    expect(html).toContain(`<script>${scriptsAfterLoad}</script></body>`);
+  });
+});

@@ -1,0 +1,93 @@
+import { afterAll, describe, expect, test } from 'vitest';
+import { closeBrowser, main, mostStockedProducts, url, visit, waitForHydration, withPage } from './fixtures';
+
+afterAll(closeBrowser);
+
+/*
+ * On a phone's mobile data the picture and the words come first, then the scripts (decision 0050):
+ * no script file is asked for before the page has loaded, and what a shopper types before the
+ * scripts run is kept when they do.
+ */
+describe("a page's first load", () => {
+  test('at 375px the home page asks for no script before it has loaded, then becomes interactive', async () => {
+    await withPage(375, async ({ page, problemReport }) => {
+      await visit(page, '/');
+      const timing = await page.evaluate(() => {
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter(
+            (entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'),
+          )
+          .map((entry) => entry.startTime);
+        return { loadStart: navigation.loadEventStart, scripts };
+      });
+      expect(timing.scripts.length, 'the scripts did load').toBeGreaterThan(0);
+      expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.loadStart);
+      // Interactive: the menu opens (its handler is React's).
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      await menu.click();
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
+  test('at 375px a first visit draws in the fallbacks and fetches the fonts after the load; the next page has them from the start', async () => {
+    await withPage(375, async ({ page, problemReport }) => {
+      const fontTiming = () =>
+        page.evaluate(() => {
+          const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          const fonts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((entry) => entry.name.endsWith('.woff2'))
+            .map((entry) => entry.startTime);
+          return { loadStart: navigation.loadEventStart, fonts };
+        });
+      await visit(page, '/');
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('rossy.fonts')))
+        .toMatch(/^\/assets\/inter-[\w-]+\.woff2$/);
+      const first = await fontTiming();
+      expect(first.fonts.length, 'Inter and two Cormorant weights').toBe(3);
+      expect(Math.min(...first.fonts)).toBeGreaterThanOrEqual(first.loadStart);
+      expect(
+        await page.evaluate(() => [
+          document.fonts.check('1em Inter'),
+          document.fonts.check('600 1em "Cormorant Garamond"'),
+        ]),
+      ).toEqual([true, true]);
+
+      await visit(page, '/products');
+      const next = await fontTiming();
+      expect(next.fonts.length).toBeGreaterThan(0);
+      expect(Math.max(...next.fonts), 'asked for with the page, not after it').toBeLessThan(next.loadStart);
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
+  test('at 375px details typed into the checkout before its scripts ran are still there after', async () => {
+    const [product] = await mostStockedProducts();
+    await withPage(375, async ({ page, problemReport }) => {
+      await visit(page, `/product/${product!.id}`);
+      await main(page).getByRole('button', { name: 'Add to Cart', exact: true }).click();
+      await main(page)
+        .getByRole('button', { name: /Added to cart/ })
+        .first()
+        .waitFor();
+      // The checkout's scripts are held back while the shopper types.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(url('/checkout'));
+      const form = main(page);
+      await form.getByLabel('Email').fill('amaka.typed-early@example.ng');
+      await form.getByLabel('First name').fill('Amaka');
+      release();
+      await waitForHydration(page);
+      expect(await form.getByLabel('Email').inputValue()).toBe('amaka.typed-early@example.ng');
+      expect(await form.getByLabel('First name').inputValue()).toBe('Amaka');
+      expect(problemReport()).toEqual([]);
+    });
+  });
+});
