@@ -215,10 +215,13 @@ async function prepareBag(port: number, baseUrl: string, line: BagLine | undefin
     });
     await page.goto(`${baseUrl}/robots.txt`);
     // Nothing else a first visit would not have (the web fonts' "kept" note among them), then the bag.
-    await page.evaluate((value) => {
-      localStorage.clear();
-      if (value) localStorage.setItem('rossy.cart', value);
-    }, line ? JSON.stringify([line]) : '');
+    await page.evaluate(
+      (value) => {
+        localStorage.clear();
+        if (value) localStorage.setItem('rossy.cart', value);
+      },
+      line ? JSON.stringify([line]) : '',
+    );
     await page.close();
   } finally {
     // Leaves the browser running: it is chrome-launcher's, and Lighthouse drives it next.

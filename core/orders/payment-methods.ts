@@ -61,8 +61,7 @@ export function enabledPaymentMethods(
 ): PaymentMethodId[] {
   const own = providerMethod(activeCardProvider(configured, settings.cardProvider));
   const enabled = (Object.keys(settingOf) as PaymentMethodId[]).filter(
-    (id) =>
-      settings.paymentMethods[settingOf[id]] && (settingOf[id] !== 'flutterwave' || id === own),
+    (id) => settings.paymentMethods[settingOf[id]] && (settingOf[id] !== 'flutterwave' || id === own),
   );
   return enabled.includes(own) ? enabled.filter((id) => id !== 'credit-card') : enabled;
 }

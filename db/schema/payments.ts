@@ -224,7 +224,9 @@ export const refunds = pgTable(
   (table) => [
     index('refunds_order_idx').on(table.orderId),
     index('refunds_created_idx').on(table.createdAt),
-    index('refunds_pending_idx').on(table.lastAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('refunds_pending_idx')
+      .on(table.lastAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
     uniqueIndex('refunds_provider_refund_idx').on(table.provider, table.providerRefundId),
     // A return is settled by one refund: a repeat or a retry after a crash finds it, never makes a second.
     uniqueIndex('refunds_one_per_return_idx')

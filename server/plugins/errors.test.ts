@@ -32,9 +32,9 @@ describe('errors the shop did not cause', () => {
     });
     await app.inject({ method: 'GET', url: '/gone' });
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
-    expect(lines.some((line) => line.msg === 'the client closed the connection before the answer was sent')).toBe(
-      true,
-    );
+    expect(
+      lines.some((line) => line.msg === 'the client closed the connection before the answer was sent'),
+    ).toBe(true);
   });
 
   test('any other failure is still logged as an error and answered 500', async () => {

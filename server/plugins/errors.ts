@@ -102,7 +102,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
       // The shopper's browser went away (a link followed, a tab closed) before the answer left: nothing is wrong with the shop.
       request.log.info({ err: error }, 'the client closed the connection before the answer was sent');
-      return reply.status(499).send(errorBody('CLIENT_CLOSED', 'The connection was closed before the answer was sent.'));
+      return reply
+        .status(499)
+        .send(errorBody('CLIENT_CLOSED', 'The connection was closed before the answer was sent.'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

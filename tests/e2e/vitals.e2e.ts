@@ -85,10 +85,9 @@ async function viewProductPage(width: Width, productId: number): Promise<Beacon>
     expect(beacons).toHaveLength(0);
 
     // The answer is awaited while the page is still open: a beacon outlives its page, the browser's report of its answer may not.
-    const answered = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/vitals',
-      { timeout: 20_000 },
-    );
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/vitals', {
+      timeout: 20_000,
+    });
     await setHidden(page, true);
     await expect.poll(() => beacons.length).toBe(1);
     const response = await answered;

@@ -4,7 +4,6 @@ import { Field } from '../../components/ui/field';
 import type { TwoFactorStatus } from '../../../core/accounts/two-factor';
 import { FormAlert } from './auth-layout';
 
-
 type Step =
   | { name: 'idle' }
   | { name: 'scan'; secret: string; qrSvg: string }
