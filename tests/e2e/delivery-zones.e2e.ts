@@ -304,7 +304,10 @@ describe('Settings → Delivery', () => {
           await kanoIn(lagos).uncheck();
           await expect.poll(() => panel.getByTestId('unzoned-states').textContent()).toContain('Kano');
           if (width === 375) {
-            await panel.getByTestId('zone-lagos').screenshot({ path: '/tmp/shots-delivery-admin-375.png' });
+            if (process.env.SHOTS_DIR)
+              await panel
+                .getByTestId('zone-lagos')
+                .screenshot({ path: `${process.env.SHOTS_DIR}/delivery-admin-375.png` });
             const overflow = await page.evaluate(
               () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
             );
