@@ -1,3 +1,5 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { url } from './fixtures';
@@ -100,6 +102,19 @@ async function expectSharePicture(html: string, path: string) {
   expect([metadata.format, metadata.width, metadata.height], `${image}`).toEqual(['jpeg', 1200, 630]);
 }
 
+/** The bytes as they came over the wire (fetch would decode them), with the answer's headers. */
+function rawGet(address: string, acceptEncoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(address, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
 describe('static assets', () => {
   const hashedScripts = () => [
     ...new Set(
@@ -137,6 +152,28 @@ describe('static assets', () => {
     expect(response.headers.get('content-type')).toMatch(/javascript/);
     // fetch decodes brotli: what arrives must be the same file.
     expect(await response.text()).toBe(largest!.body);
+  });
+
+  test("the scripts' brotli and gzip were made once by the build, at their best, and are sent with their length", async () => {
+    const sized = await Promise.all(
+      hashedScripts().map(async (script) => {
+        const plain = await fetch(url(script), { headers: { 'accept-encoding': 'identity' } });
+        return { script, body: Buffer.from(await plain.arrayBuffer()) };
+      }),
+    );
+    const { script, body: plain } = sized.sort((a, b) => b.body.length - a.body.length)[0]!;
+    const br = await rawGet(url(script), 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-length']).toBe(String(br.body.length));
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.body).equals(plain)).toBe(true);
+    const best = zlib.brotliCompressSync(plain, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+    });
+    expect(br.body.length, 'brotli at its highest quality').toBeLessThanOrEqual(best.length);
+    const gz = await rawGet(url(script), 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).equals(plain)).toBe(true);
   });
 });
 

@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain JavaScript module (npm start runs it on Node alone), without types.
-import { isBuildFresh, moveIntoPlace, SERVER_ENTRIES, sourceHash } from '../../scripts/build.mjs';
+import {
+  isBuildFresh,
+  moveIntoPlace,
+  precompressAssets,
+  SERVER_ENTRIES,
+  sourceHash,
+  // @ts-expect-error: a plain JavaScript module (npm start runs it on Node alone), without types.
+} from '../../scripts/build.mjs';
 
 let root: string;
 const write = (file: string, text: string) => {
@@ -66,5 +73,37 @@ describe('npm start builds only when the sources changed', () => {
     moveIntoPlace(finished, build);
     expect(JSON.parse(fs.readFileSync(path.join(build, 'build-id.json'), 'utf8')).sources).toBe('new');
     expect(fs.readdirSync(root).filter((name) => name.startsWith('build.previous'))).toEqual([]);
+  });
+});
+
+describe("the build compresses the browser's files once", () => {
+  it("writes each script's and stylesheet's brotli and gzip beside it, and leaves pictures, fonts and crumbs alone", async () => {
+    const assets = path.join(root, 'assets');
+    // A real script: React's own production build.
+    const script = fs.readFileSync(
+      path.join(process.cwd(), 'node_modules/react/cjs/react.production.js'),
+      'utf8',
+    );
+    write('assets/shell-abc123.js', script);
+    write('assets/app-abc123.css', `.card{color:#111}`.repeat(200));
+    write('assets/tiny-abc123.js', 'export default 1;');
+    fs.writeFileSync(path.join(assets, 'inter-abc123.woff2'), Buffer.alloc(4096, 7));
+
+    const totals = await precompressAssets(assets);
+
+    expect(totals.files).toBe(2);
+    expect(
+      zlib.brotliDecompressSync(fs.readFileSync(path.join(assets, 'shell-abc123.js.br'))).toString(),
+    ).toBe(script);
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(assets, 'shell-abc123.js.gz'))).toString()).toBe(script);
+    // At brotli's best: smaller than the fast level the server uses for answers made per request.
+    const fast = zlib.brotliCompressSync(Buffer.from(script), {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+    });
+    expect(fs.statSync(path.join(assets, 'shell-abc123.js.br')).size).toBeLessThan(fast.length);
+    expect(fs.existsSync(path.join(assets, 'app-abc123.css.br'))).toBe(true);
+    expect(fs.existsSync(path.join(assets, 'tiny-abc123.js.br')), 'under 1 KiB').toBe(false);
+    expect(fs.existsSync(path.join(assets, 'inter-abc123.woff2.br')), 'a font').toBe(false);
+    expect(totals.brotliBytes).toBeLessThan(totals.bytes);
   });
 });
