@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_FLAGS } from '../tests/e2e/browser';
 import { freePort, tail, waitForExit, waitForOutput } from '../tests/fixtures/processes';
+import { picturesDrawn } from '../tests/fixtures/shop-process';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import type { CartLine } from '../app/lib/shop-stores';
@@ -153,6 +154,7 @@ async function startServer(tempDir: string): Promise<Server> {
     );
   }
   log(`server ready at ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await picturesDrawn(uploadDir, log);
   child.once('exit', (code, signal) => {
     if (stopped) return;
     process.stderr.write(

@@ -86,14 +86,20 @@ export function drawPicture(uploadDir: string, hash: string): Promise<boolean> {
   return work;
 }
 
-/** Draws every recorded picture not yet on disk, one at a time so the shop keeps answering meanwhile. */
-export async function drawPendingPictures(uploadDir: string): Promise<number> {
+/** The recorded pictures not yet on disk. */
+export async function pendingPictures(uploadDir: string): Promise<string[]> {
   const names = await fs.readdir(path.join(uploadDir, JOBS)).catch(() => [] as string[]);
-  let drawn = 0;
+  const pending: string[] = [];
   for (const name of names) {
     const hash = /^([0-9a-f]{16})\.json$/.exec(name)?.[1];
-    if (!hash || (await fileExists(path.join(uploadDir, FOLDER, `${hash}-1200.webp`)))) continue;
-    if (await drawPicture(uploadDir, hash)) drawn++;
+    if (hash && !(await fileExists(path.join(uploadDir, FOLDER, `${hash}-1200.webp`)))) pending.push(hash);
   }
+  return pending;
+}
+
+/** Draws every recorded picture not yet on disk, one at a time so the shop keeps answering meanwhile. */
+export async function drawPendingPictures(uploadDir: string): Promise<number> {
+  let drawn = 0;
+  for (const hash of await pendingPictures(uploadDir)) if (await drawPicture(uploadDir, hash)) drawn++;
   return drawn;
 }

@@ -109,6 +109,20 @@ describe('the catalogue cache (API)', () => {
     }
   });
 
+  it('a hit while the server is stopping still asks the client to close its connection', async () => {
+    const url = '/api/products?category=mens-wear&pageSize=7';
+    await get(url, BROWSER);
+    expect((await get(url, BROWSER)).headers.connection).not.toBe('close');
+    test.app.lifecycle.draining = true;
+    try {
+      const hit = await get(url, BROWSER);
+      expect(hit.headers['x-cache']).toBe('hit');
+      expect(hit.headers.connection).toBe('close');
+    } finally {
+      test.app.lifecycle.draining = false;
+    }
+  });
+
   it('a query the route refuses is never answered from the cache, whatever was kept before', async () => {
     const good = '/api/products?pageSize=9';
     await get(good);
