@@ -310,7 +310,7 @@ describe("placeOrder, bank transfer into the shop's own account", () => {
     );
     expect(placed.order.status).toBe('awaiting_payment');
     // The failure is reported after the answer, and undoes nothing: the order and its mail stay.
-    await vi.waitFor(() => expect(failures).toHaveLength(1));
+    await vi.waitFor(() => expect(failures).toHaveLength(1), { timeout: 10_000 });
     expect(await database.db.select().from(outbox).where(eq(outbox.to, 'smtp-down@example.ng'))).toHaveLength(
       1,
     );
@@ -338,7 +338,9 @@ describe("placeOrder, bank transfer into the shop's own account", () => {
       orderBody({ items: [line(bag, 1)], email: 'after-commit@example.ng' }),
     );
     expect(placed.order.number).toMatch(/^ORD-/);
-    await vi.waitFor(() => expect(handed.map((mail) => mail.to)).toContain('after-commit@example.ng'));
+    await vi.waitFor(() => expect(handed.map((mail) => mail.to)).toContain('after-commit@example.ng'), {
+      timeout: 10_000,
+    });
     expect(handed.every((mail) => mail.recorded)).toBe(true);
     finishDelivery();
   });
