@@ -9,5 +9,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // What a test waits for in the background (a job's pass, a mail handed on) can take seconds on a
+    // busy machine: an expect.poll waits up to 5 s, not vitest's default second.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

@@ -16,6 +16,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 240_000,
     teardownTimeout: 30_000,
+    // A page's answer to a tap can take a few seconds on a busy 2-core machine (two browsers, the
+    // shop and its database): an expect.poll waits up to 10 s, not vitest's default second.
+    expect: { poll: { timeout: 10_000 } },
     passWithNoTests: false,
     allowOnly: false,
     reporters: ['default', new NoSkippedTestsReporter()],
