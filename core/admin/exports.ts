@@ -23,7 +23,6 @@ import { userSearchCondition } from '../accounts/manage-users';
 import { stockStatus } from '../catalog/stock-status';
 import { gridStockStatus } from './product-grid';
 import { adminOrderConditions } from '../orders/manage-orders';
-import { isTestProvider } from '../payments/provider';
 import { transactionConditions } from '../payments/transactions';
 import { parseInput } from '../validation';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
@@ -489,7 +488,7 @@ function transactionSource(db: Db, filter: ExportFilter<'transactions'>, now: Da
           csvLagosTime(transaction.verifiedAt),
           transaction.message,
           csvLagosTime(transaction.createdAt),
-          isTestProvider(transaction.provider) ? 'TEST' : 'live',
+          transaction.testMoney ? 'TEST' : 'live',
           transaction.receivedKobo === null ? '' : csvNaira(transaction.receivedKobo),
           transaction.shortfallKobo === null ? '' : csvNaira(transaction.shortfallKobo),
           transaction.refundDueKobo === null ? '' : csvNaira(transaction.refundDueKobo),
@@ -560,6 +559,7 @@ function refundSource(db: Db, filter: ExportFilter<'refunds'>, now: Date): Expor
             refund: refunds,
             orderNumber: orders.number,
             email: orders.email,
+            orderIsTest: orders.isTest,
             returnNumber: orderReturns.number,
             staffName: users.name,
             // "2 × Ada dress (M), 1 × Linen shirt": the lines as they were bought.
@@ -573,7 +573,7 @@ function refundSource(db: Db, filter: ExportFilter<'refunds'>, now: Date): Expor
           .orderBy(desc(refunds.createdAt), desc(refunds.id))
           .limit(limit);
       for await (const rows of batches(read, (row) => row.refund.id, batchSize))
-        yield rows.map(({ refund, orderNumber, email, returnNumber, staffName, lines }) => [
+        yield rows.map(({ refund, orderNumber, email, orderIsTest, returnNumber, staffName, lines }) => [
           refund.id,
           orderNumber,
           csvLagosTime(refund.createdAt),
@@ -593,7 +593,7 @@ function refundSource(db: Db, filter: ExportFilter<'refunds'>, now: Date): Expor
           staffName || refund.createdByEmail,
           refund.createdByEmail,
           email,
-          refund.provider === 'sandbox' ? 'TEST' : 'live',
+          orderIsTest ? 'TEST' : 'live',
         ]);
     },
   };

@@ -178,20 +178,22 @@ export async function signLatestEvent(tx: DbOrTx, orderId: number, actor: AuditA
 export type MoveResult = Promise<string | null>;
 
 /**
- * Who confirmed a payment: the provider's verified answer, the TEST MODE sandbox, the shop (a bank
+ * Who confirmed a payment: the provider's verified answer (with its test keys, no money moved), the TEST MODE sandbox, the shop (a bank
  * transfer), or the shop accepting money the TEST MODE sandbox made up ('test-transfer'): a
  * payment is a test payment by where the money came from, whoever confirms it.
  */
-export type PaidBy = 'provider' | 'sandbox' | 'bank-transfer' | 'test-transfer';
+export type PaidBy = 'provider' | 'test-keys' | 'sandbox' | 'bank-transfer' | 'test-transfer';
 
 /** Payments that moved no money: the order is a test order, left out of revenue and reports. */
-const testPayments: readonly PaidBy[] = ['sandbox', 'test-transfer'];
+const testPayments: readonly PaidBy[] = ['test-keys', 'sandbox', 'test-transfer'];
 
 function paidNote(by: PaidBy, order: Pick<OrderRow, 'totalKobo' | 'paymentMethod'>): string {
   const totalKobo = order.totalKobo;
   switch (by) {
     case 'provider':
       return `Payment of ${formatNaira(totalKobo)} confirmed. We are preparing your order.`;
+    case 'test-keys':
+      return `Payment of ${formatNaira(totalKobo)} confirmed with the payment provider's test keys: no money moved, this is a test order.`;
     case 'sandbox':
       // The sandbox plays the bank for a transfer: never called a test card.
       return order.paymentMethod === 'bank-transfer'

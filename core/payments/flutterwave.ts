@@ -69,6 +69,7 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
   return {
     name: 'flutterwave',
     mode: 'live',
+    testMoney: options.secretKey.startsWith('FLWSECK_TEST'),
     publicKey: options.publicKey,
     scriptUrl: FLUTTERWAVE_SCRIPT,
     // Flutterwave's inline checkout takes the attempt's reference and amount from the browser as is.

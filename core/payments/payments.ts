@@ -16,12 +16,13 @@ import {
   PAID_MAIL_NOTE,
   payOrder,
   signLatestEvent,
+  type PaidBy,
 } from '../orders/lifecycle';
 import { refundDueAlertMail, transferReviewAlertMail } from '../orders/order-mail';
 import { toOrderView, type OrderRow, type OrderView } from '../orders/order-view';
 import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
 import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
-import { isTestProvider, ProviderError, type ProviderName, type ProviderTransaction } from './provider';
+import { ProviderError, type ProviderName, type ProviderTransaction } from './provider';
 import { flutterwaveOrSandbox, providerForOrder, providerNamed, type PaymentProviders } from './providers';
 
 export interface PaymentDeps {
@@ -116,6 +117,7 @@ export async function startPayment(
     .values({
       orderId: order.id,
       provider: provider.name,
+      testMoney: provider.testMoney,
       txRef,
       amountKobo: order.totalKobo,
       currency: 'NGN',
@@ -249,6 +251,15 @@ type Verdict =
   | { kind: 'paid'; message: string; overpaidKobo: number; held: TransactionRow[] }
   /** Money the order does not take (it was paid already, or cancelled): the shop owes it back. */
   | { kind: 'refund'; message: string };
+
+/**
+ * Who a provider's verified payment counts as paid by: money moved unless the attempt was opened
+ * through the sandbox or a provider's test keys (its order is then a test order).
+ */
+function paidBy(attempt: TransactionRow): PaidBy {
+  if (attempt.provider === 'sandbox') return 'sandbox';
+  return attempt.testMoney ? 'test-keys' : 'provider';
+}
 
 function notMoney(tx: ProviderTransaction, attempt: TransactionRow): string | null {
   // Only the verify answer's 'successful' gives value ('completed' is a checkout-callback hint).
@@ -418,6 +429,7 @@ export async function applyProviderTransaction(
             ...record,
             orderId: order.id,
             provider: attempt.provider,
+            testMoney: attempt.testMoney,
             txRef: attempt.txRef,
             attemptId: attempt.id,
             amountKobo: received ?? 0,
@@ -457,7 +469,7 @@ export async function applyProviderTransaction(
               eq(paymentTransactions.status, 'review'),
             ),
           );
-      const paid = await payOrder(t, order, isTestProvider(attempt.provider) ? 'sandbox' : 'provider', now);
+      const paid = await payOrder(t, order, paidBy(attempt), now);
       effect = paid === null ? null : { kind: 'paid', overpaidKobo: verdict.overpaidKobo };
     }
     return { order, verdict, effect };
@@ -665,7 +677,7 @@ export async function confirmBankTransfer(
       .from(paymentTransactions)
       .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.status, 'review')))
       .orderBy(asc(paymentTransactions.id));
-    const testMoney = held.some((row) => isTestProvider(row.provider));
+    const testMoney = held.some((row) => row.testMoney);
     if (!(await payOrder(tx, locked, testMoney ? 'test-transfer' : 'bank-transfer', now))) return false;
     await signLatestEvent(tx, order.id, admin);
     const receivedKobo = held.reduce((sum, row) => sum + (row.receivedKobo ?? row.amountKobo), 0);

@@ -205,6 +205,7 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
   return {
     name: 'paystack',
     mode: 'live',
+    testMoney: options.secretKey.startsWith('sk_test_'),
     publicKey: options.publicKey,
     scriptUrl: PAYSTACK_SCRIPT,
     startCheckout,

@@ -1,8 +1,3 @@
-/** The shop's own sandbox takes test cards and plays the bank: its payments are TEST MODE, never money. */
-export function isTestProvider(provider: string): boolean {
-  return provider === 'sandbox';
-}
-
 /**
  * The providers the shop speaks to: Flutterwave and Paystack with keys, the TEST MODE sandbox without.
  * Each payment attempt keeps the name of the one it was opened with, and only that one verifies it.
@@ -114,6 +109,11 @@ export interface ProviderRefund {
 export interface PaymentProvider {
   name: ProviderName;
   mode: 'live' | 'sandbox';
+  /**
+   * Its payments move no money: the TEST MODE sandbox always, and Flutterwave or Paystack with test
+   * keys (FLWSECK_TEST-…, sk_test_…). An order paid through it is a test order, kept out of revenue.
+   */
+  testMoney: boolean;
   publicKey: string;
   /** The inline checkout script the browser loads. */
   scriptUrl: string;

@@ -1,9 +1,10 @@
 /** The refund engine against a local Flutterwave stand-in: what the provider answers is what the books say. */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/accounts';
 import { products } from '../../db/schema/catalog';
-import { orders } from '../../db/schema/orders';
+import { orderEvents, orders } from '../../db/schema/orders';
+import { paymentTransactions } from '../../db/schema/payments';
 import { startFlutterwaveStandIn, type FlutterwaveStandIn } from '../../tests/fixtures/flutterwave-stand-in';
 import { allowManyUnpaidOrders, testOrderBody } from '../../tests/fixtures/orders';
 import { setProductStock } from '../../tests/fixtures/stock';
@@ -33,10 +34,13 @@ const sent: MailMessage[] = [];
 const GENEROUS_MS = 10_000;
 const IMPATIENT_MS = 1_000;
 const SLOW_ANSWER_MS = 60_000;
+const LIVE_SECRET_KEY = 'FLWSECK-standin0live0key-X';
+const TEST_SECRET_KEY = 'FLWSECK_TEST-standin0test0key-X';
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
-  standIn = await startFlutterwaveStandIn({ slowMs: SLOW_ANSWER_MS });
+  // A live account's keys: these refunds give back real money (a test key's are the test below).
+  standIn = await startFlutterwaveStandIn({ slowMs: SLOW_ANSWER_MS, secretKey: LIVE_SECRET_KEY });
   const mailer: Mailer = {
     send: async (message) => {
       sent.push(message);
@@ -44,7 +48,7 @@ beforeAll(async () => {
     deliver: async () => {},
   };
   orderDeps = { db: database.db, mailer, publicUrl: 'https://rossy.test' };
-  const keys = { apiBase: standIn.url, publicKey: 'FLWPUBK_TEST-standin-X', secretKey: standIn.secretKey };
+  const keys = { apiBase: standIn.url, publicKey: 'FLWPUBK-standin0live-X', secretKey: standIn.secretKey };
   deps = {
     ...orderDeps,
     providers: { flutterwave: createFlutterwaveProvider({ ...keys, timeoutMs: GENEROUS_MS }) },
@@ -79,16 +83,16 @@ beforeEach(() => {
 });
 
 /** A card order paid through Flutterwave (the stand-in), as its verify answer reports it. */
-async function paidOrder() {
+async function paidOrder(through: PaymentDeps = deps) {
   const placed = await placeOrder(orderDeps, testOrderBody(product, { paymentMethod: 'credit-card' }));
   const number = placed.order.number;
-  const start = await startPayment(deps, number, {
+  const start = await startPayment(through, number, {
     user: { ...admin, emailVerified: true, role: 'owner' },
   });
   const charge = standIn.add({ tx_ref: start.txRef, amount: start.amount });
   const outcome = await applyProviderTransaction(
-    deps,
-    await deps.providers.flutterwave!.verifyById(String(charge.id)),
+    through,
+    await through.providers.flutterwave!.verifyById(String(charge.id)),
   );
   expect(outcome.paid).toBe(true);
   return { number, chargeId: charge.id };
@@ -100,6 +104,44 @@ async function paymentStatus(number: string) {
 }
 
 describe('refunds through Flutterwave', () => {
+  it("with Flutterwave's test keys no money moves: the order is a test order, kept out of revenue, and so is its refund", async () => {
+    const testDeps: PaymentDeps = {
+      ...orderDeps,
+      providers: {
+        flutterwave: createFlutterwaveProvider({
+          apiBase: standIn.url,
+          publicKey: 'FLWPUBK_TEST-standin0test-X',
+          secretKey: TEST_SECRET_KEY,
+          timeoutMs: GENEROUS_MS,
+        }),
+      },
+    };
+    standIn.secretKey = TEST_SECRET_KEY;
+    try {
+      const { number } = await paidOrder(testDeps);
+      const [order] = await database.db.select().from(orders).where(eq(orders.number, number));
+      expect(order).toMatchObject({ paymentStatus: 'paid', isTest: true });
+      const [payment] = await database.db
+        .select()
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.orderId, order!.id));
+      expect(payment).toMatchObject({ provider: 'flutterwave', status: 'successful', testMoney: true });
+      const [paidEvent] = await database.db
+        .select({ note: orderEvents.note })
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.status, 'processing')));
+      expect(paidEvent?.note).toContain("payment provider's test keys: no money moved");
+      const refund = await createRefund(testDeps, number, { amount: 500, reason: 'Trying refunds' }, admin);
+      expect(refund).toMatchObject({ status: 'completed', provider: 'flutterwave', isTest: true });
+    } finally {
+      standIn.secretKey = LIVE_SECRET_KEY;
+    }
+    // The same payment with the live keys is money.
+    const { number } = await paidOrder();
+    const [order] = await database.db.select().from(orders).where(eq(orders.number, number));
+    expect(order!.isTest).toBe(false);
+  });
+
   it('completed at once: recorded with Flutterwave’s reference, the order partly refunded', async () => {
     const { number, chargeId } = await paidOrder();
     const refund = await createRefund(deps, number, { amount: 500, reason: 'Late' }, admin);

@@ -51,7 +51,12 @@ const later = () => new Date((clock += 2 * 60_000));
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
-  standIn = await startPaystackStandIn({ slowMs: SLOW_ANSWER_MS });
+  // A live account's keys: these refunds give back real money (a test key's are the test below).
+  standIn = await startPaystackStandIn({
+    slowMs: SLOW_ANSWER_MS,
+    secretKey: 'sk_live_standin0refunds',
+    publicKey: 'pk_live_standin0refunds',
+  });
   const mailer: Mailer = {
     send: async (message) => {
       sent.push(message);

@@ -1114,6 +1114,7 @@ export async function syncProviderRefund(
 const viewColumns = {
   refund: refunds,
   orderNumber: orders.number,
+  orderIsTest: orders.isTest,
   returnNumber: orderReturns.number,
   createdByName: users.name,
 };
@@ -1123,6 +1124,7 @@ async function toViews(
   rows: {
     refund: RefundRow;
     orderNumber: string;
+    orderIsTest: boolean;
     returnNumber: string | null;
     createdByName: string | null;
   }[],
@@ -1147,12 +1149,13 @@ async function toViews(
       ),
     )
     .orderBy(asc(refundLines.id));
-  return rows.map(({ refund, orderNumber, returnNumber, createdByName }) => ({
+  return rows.map(({ refund, orderNumber, orderIsTest, returnNumber, createdByName }) => ({
     id: refund.id,
     orderNumber,
     purpose: refund.purpose,
     provider: refund.provider,
-    isTest: refund.provider === 'sandbox',
+    // The money it gives back was never real: the sandbox's, or taken with a provider's test keys.
+    isTest: orderIsTest,
     amountKobo: refund.amountKobo,
     shippingKobo: refund.shippingKobo,
     status: refund.status,

@@ -360,6 +360,7 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
   return {
     name: 'sandbox',
     mode: 'sandbox',
+    testMoney: true,
     publicKey: SANDBOX_PUBLIC_KEY,
     scriptUrl: SANDBOX_SCRIPT,
     startCheckout: () => Promise.resolve({ accessCode: null }),

@@ -8,7 +8,7 @@ import { containsPattern } from '../search-pattern';
 import { formatNaira } from '../../contracts/money';
 import { AppError } from '../errors';
 import { applyProviderTransaction, type PaymentDeps } from './payments';
-import { isTestProvider, ProviderError } from './provider';
+import { ProviderError } from './provider';
 import { providerNamed } from './providers';
 
 export interface TransactionView {
@@ -115,7 +115,7 @@ export async function listTransactions(
     txRef: row.txRef,
     orderNumber,
     provider: row.provider,
-    isTest: isTestProvider(row.provider),
+    isTest: row.testMoney,
     providerTransactionId: row.providerTransactionId,
     amountKobo: row.amountKobo,
     receivedKobo: row.receivedKobo,
@@ -240,6 +240,6 @@ export async function moneyToRefund(db: DbOrTx, orderNumber: string): Promise<Mo
     receivedKobo: row.receivedKobo,
     message: row.message,
     at: (row.refundDueAt ?? row.updatedAt).toISOString(),
-    isTest: isTestProvider(row.provider),
+    isTest: row.testMoney,
   }));
 }

@@ -174,6 +174,7 @@ export async function openTransferAccount(
     .values({
       orderId: order.id,
       provider: provider.name,
+      testMoney: provider.testMoney,
       txRef,
       amountKobo: dueKobo,
       currency: 'NGN',

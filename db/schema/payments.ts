@@ -73,6 +73,11 @@ export const paymentTransactions = pgTable(
     customerEmail: text('customer_email').notNull(),
     verified: boolean('verified').notNull().default(false),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /**
+     * Taken through a provider that moves no money (the sandbox, or a provider's test keys), as the
+     * provider was when the attempt was opened: its order is a test order.
+     */
+    testMoney: boolean('test_money').notNull().default(false),
     /** The admin who confirmed a bank transfer or re-verified a payment. */
     verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull().default(''),
