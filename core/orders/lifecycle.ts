@@ -178,9 +178,10 @@ export async function signLatestEvent(tx: DbOrTx, orderId: number, actor: AuditA
 export type MoveResult = Promise<string | null>;
 
 /**
- * Who confirmed a payment: the provider's verified answer (with its test keys, no money moved), the TEST MODE sandbox, the shop (a bank
- * transfer), or the shop accepting money the TEST MODE sandbox made up ('test-transfer'): a
- * payment is a test payment by where the money came from, whoever confirms it.
+ * Who confirmed a payment: the provider's verified answer ('test-keys' when it was taken with the
+ * provider's test keys, and no money moved), the TEST MODE sandbox, the shop (a bank transfer), or
+ * the shop accepting money the TEST MODE sandbox made up ('test-transfer'): a payment is a test
+ * payment by where the money came from, whoever confirms it.
  */
 export type PaidBy = 'provider' | 'test-keys' | 'sandbox' | 'bank-transfer' | 'test-transfer';
 
