@@ -220,8 +220,10 @@ export interface MoneyToRefund {
   message: string;
   /** When it became owed. */
   at: string;
-  /** TEST MODE money: nothing to give back for real. */
+  /** Money that never moved (the sandbox's, or a provider's test keys'): nothing to give back for real. */
   isTest: boolean;
+  /** The TEST MODE sandbox plays the provider: staff may choose how its refund ends. */
+  simulated: boolean;
 }
 
 /** What the shop owes back for this order (transfers after it was paid or cancelled, overpayments), oldest first. */
@@ -241,5 +243,6 @@ export async function moneyToRefund(db: DbOrTx, orderNumber: string): Promise<Mo
     message: row.message,
     at: (row.refundDueAt ?? row.updatedAt).toISOString(),
     isTest: row.testMoney,
+    simulated: row.provider === 'sandbox',
   }));
 }

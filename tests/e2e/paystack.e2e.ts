@@ -526,6 +526,8 @@ describe('paying with Paystack', () => {
       );
       expect(remaining).toMatch(/^₦[\d,]+\.\d\d$/);
       expect(await dialog.getByTestId('refund-amount').textContent(), 'the whole payment').toBe(remaining);
+      // Paystack's test keys answer for themselves: the sandbox's outcome picker is not offered.
+      expect(await dialog.getByLabel('TEST MODE outcome').count()).toBe(0);
       await dialog.getByLabel('Reason').fill('The strap came loose on the first day');
       await dialog.getByRole('button', { name: `Refund ${remaining}` }).click();
       await main(page)

@@ -431,7 +431,10 @@ export function RefundDialog({
             }}
           />
         ) : null}
-        {order.isTest ? <TestOutcomeSelect id={`refund-outcome-${order.number}`} /> : null}
+        {/* Only the sandbox can be told how a refund ends; a provider's test keys answer for themselves. */}
+        {refundable.provider === 'sandbox' ? (
+          <TestOutcomeSelect id={`refund-outcome-${order.number}`} />
+        ) : null}
 
         <div
           className="flex flex-wrap items-end justify-between gap-3 border-t border-line pt-4"

@@ -69,7 +69,7 @@ export function OwedRefundButton({ orderNumber, owed }: { orderNumber: string; o
       ) : (
         <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
           {hidden}
-          {owed.isTest ? <TestOutcomeSelect id={`owed-outcome-${owed.id}`} /> : null}
+          {owed.simulated ? <TestOutcomeSelect id={`owed-outcome-${owed.id}`} /> : null}
           <Button type="submit" size="sm" variant="gold" disabled={busy}>
             <Undo2 width={14} height={14} aria-hidden="true" /> {busy ? 'Refunding…' : label}
           </Button>
