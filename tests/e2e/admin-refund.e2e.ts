@@ -11,6 +11,7 @@ import {
   url,
   visit,
   withPage,
+  paidIntoShopAccount,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -339,43 +340,29 @@ describe('staff give money back', () => {
 
   test("at 1280px money paid into the shop's own account is refunded by hand, with the shopper's bank", async () => {
     const token = await adminApiToken();
-    const setPerOrderAccounts = async (on: boolean) => {
-      const response = await fetch(url('/api/admin/settings'), {
-        method: 'PATCH',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ transferAccountPerOrder: on }),
-      });
-      expect(response.status, 'PATCH /api/admin/settings').toBe(200);
-    };
     const stocked = (await mostStockedProducts()).find((product) => product.stockCount >= 10);
     const detail = (await (await fetch(url(`/api/products/${stocked!.id}`))).json()) as { sizes: string[] };
-    // A shop that takes transfers into its own account: only for the instant of placing the order,
-    // so the other journeys keep the shop's default.
-    await setPerOrderAccounts(false);
-    let placed: { order: { id: string }; accessToken: string };
-    try {
-      placed = await postJson(
-        '/api/orders',
-        {
-          items: [{ id: stocked!.id, quantity: 1, selectedSize: detail.sizes[0] ?? null }],
-          shippingMethod: 'standard',
-          paymentMethod: 'bank-transfer',
-          email: uniqueEmail('refund-by-hand'),
-          phone: '0803 555 0142',
-          shippingAddress: {
-            firstName: 'Tolu',
-            lastName: 'Ade',
-            address: '3 Ozumba Mbadiwe Avenue',
-            city: 'Victoria Island',
-            state: 'Lagos',
-            country: 'Nigeria',
-          },
+    // An order paid into the shop's own account, as placed with "An account number for each order" off.
+    const placed: { order: { id: string }; accessToken: string } = await postJson(
+      '/api/orders',
+      {
+        items: [{ id: stocked!.id, quantity: 1, selectedSize: detail.sizes[0] ?? null }],
+        shippingMethod: 'standard',
+        paymentMethod: 'bank-transfer',
+        email: uniqueEmail('refund-by-hand'),
+        phone: '0803 555 0142',
+        shippingAddress: {
+          firstName: 'Tolu',
+          lastName: 'Ade',
+          address: '3 Ozumba Mbadiwe Avenue',
+          city: 'Victoria Island',
+          state: 'Lagos',
+          country: 'Nigeria',
         },
-        201,
-      );
-    } finally {
-      await setPerOrderAccounts(true);
-    }
+      },
+      201,
+    );
+    await paidIntoShopAccount(placed.order.id);
     const number = placed.order.id;
     const confirmed = await fetch(url(`/api/admin/orders/${number}/confirm-transfer`), {
       method: 'POST',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Result as AxeResult } from 'axe-core';
 import pg from 'pg';
@@ -468,4 +468,22 @@ export function orderableProduct(): Promise<{ id: number; size: string | null }>
     return { id: detail.id, size: detail.sizes[0] ?? null };
   })();
   return orderable;
+}
+
+/**
+ * Makes a bank-transfer order just placed one paid into the shop's own account, with an RC reference
+ * to match the money by hand, as the shop places it while "An account number for each order" is off.
+ * The shop-wide setting itself is never turned off for it: journeys run two at a time, and an order
+ * another journey placed (or an account it opened) in that instant would change with it.
+ */
+export async function paidIntoShopAccount(orderNumber: string): Promise<void> {
+  const reference = `RC${String(Date.now()).slice(-8)}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+  const changed = await queryDatabase(
+    "making an order one paid into the shop's own account",
+    `UPDATE orders SET bank_reference = $2
+      WHERE number = $1 AND payment_method = 'bank-transfer' AND bank_reference IS NULL
+      RETURNING id`,
+    [orderNumber, reference],
+  );
+  expect(changed, `${orderNumber} paid into the shop's own account`).toHaveLength(1);
 }

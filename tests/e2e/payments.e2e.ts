@@ -16,6 +16,7 @@ import {
   url,
   visit,
   withPage,
+  paidIntoShopAccount,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -86,16 +87,6 @@ const placeOrder = (page: Page) =>
   main(page)
     .getByRole('button', { name: /^Place Order · ₦/ })
     .click();
-
-/** Turns the shop's "account number for each order" setting on or off (the admin's API). */
-async function setTransferAccountPerOrder(on: boolean) {
-  const response = await fetch(url('/api/admin/settings'), {
-    method: 'PATCH',
-    headers: { authorization: `Bearer ${await adminApiToken()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ transferAccountPerOrder: on }),
-  });
-  expect(response.status, 'PATCH /api/admin/settings').toBe(200);
-}
 
 /** A guest's bank-transfer order through the REST API: its number and the key of its link. */
 async function placeTransferOrder(email: string): Promise<{ number: string; key: string }> {
@@ -500,15 +491,9 @@ describe('the shop sees what arrived: Needs review, Refund due, an overpayment',
 describe("paying by bank transfer into the shop's own account", () => {
   test('375px: reference submitted, pending until the shop confirms, then Payment Verified', async () => {
     await withPage(375, async ({ page, problemReport }) => {
-      // A shop that takes transfers into its own account: the order is placed while the setting is off
-      // (only for the instant of placing it, so the other journeys keep the shop's default).
-      await setTransferAccountPerOrder(false);
-      let placed: { number: string; key: string };
-      try {
-        placed = await placeTransferOrder(`ngozi.${Date.now()}@example.ng`);
-      } finally {
-        await setTransferAccountPerOrder(true);
-      }
+      // An order paid into the shop's own account, as placed with "An account number for each order" off.
+      const placed = await placeTransferOrder(`ngozi.${Date.now()}@example.ng`);
+      await paidIntoShopAccount(placed.number);
       const orderNumber = placed.number;
       await visit(page, `/order-success?order=${orderNumber}&key=${encodeURIComponent(placed.key)}`);
       await main(page).getByText('Payment Pending').waitFor();
