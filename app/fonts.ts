@@ -36,6 +36,8 @@ export const webFontFaces = webFonts
 
 /**
  * Written in the head: a browser that has the fonts uses them from the first paint; any other
- * adds them when the page has loaded (the after-load event), and notes once they are all in.
+ * fetches them when the page has loaded (the after-load event) and puts them in use together, once
+ * all have arrived, so that the page is laid out again once rather than once per file; then notes
+ * that it has them. A file that fails leaves its text in the fallback.
  */
-export const fontsScript = `(function(){var d=document;if(!window.FontFace||!d.fonts)return;var F=${JSON.stringify(webFonts)};function add(){return F.map(function(f){var o=new FontFace(f.family,'url('+f.url+') format("woff2")',{weight:f.weight,style:'normal',display:'swap'});d.fonts.add(o);return o})}var kept=false;try{kept=localStorage.getItem('${FONTS_KEPT_KEY}')===F[0].url}catch(e){}if(kept){add();return}d.addEventListener('${AFTER_LOAD_EVENT}',function(){Promise.all(add().map(function(o){return o.load()})).then(function(){try{localStorage.setItem('${FONTS_KEPT_KEY}',F[0].url)}catch(e){}},function(){})},{once:true})})()`;
+export const fontsScript = `(function(){var d=document;if(!window.FontFace||!d.fonts)return;var F=${JSON.stringify(webFonts)};function faces(){return F.map(function(f){return new FontFace(f.family,'url('+f.url+') format("woff2")',{weight:f.weight,style:'normal',display:'swap'})})}function use(o){d.fonts.add(o)}var kept=false;try{kept=localStorage.getItem('${FONTS_KEPT_KEY}')===F[0].url}catch(e){}if(kept){faces().forEach(use);return}d.addEventListener('${AFTER_LOAD_EVENT}',function(){Promise.all(faces().map(function(o){return o.load().then(function(){return o},function(){return null})})).then(function(loaded){var all=true;loaded.forEach(function(o){if(o)use(o);else all=false});if(all)try{localStorage.setItem('${FONTS_KEPT_KEY}',F[0].url)}catch(e){}})},{once:true})})()`;

@@ -1,3 +1,4 @@
+import { formatHundredths } from './figures';
 import { formatNaira } from './money';
 
 /** Currencies a shopper may see prices in. Checkout and payment are always in naira. */
@@ -27,22 +28,8 @@ export function currencyCookie(currency: DisplayCurrency): string {
   return `${CURRENCY_COOKIE}=${currency}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-function formatter(currency: Exclude<DisplayCurrency, 'NGN'>): Intl.NumberFormat {
-  let format = formats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-NG', {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    formats.set(currency, format);
-  }
-  return format;
-}
+/** The symbols Intl's en-NG gives the foreign display currencies (narrow symbols). */
+const symbols: Record<Exclude<DisplayCurrency, 'NGN'>, string> = { USD: '$', EUR: '€', GBP: '£' };
 
 /** Kobo in a foreign currency's cents, rounded to the cent. */
 export function convertKobo(
@@ -56,5 +43,5 @@ export function convertKobo(
 /** A price for display: naira as always, or the amount converted at the admin's rate ('$16.13'). */
 export function formatMoney(kobo: number, currency: DisplayCurrency, rates: CurrencyRates): string {
   if (currency === 'NGN') return formatNaira(kobo);
-  return formatter(currency).format(convertKobo(kobo, currency, rates));
+  return formatHundredths(symbols[currency], Math.round(kobo / rates[currency]));
 }

@@ -7,10 +7,9 @@ export const LAGOS_OFFSET = '+01:00';
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS_TIME_ZONE });
-
 /** The Lagos date of an instant: yyyy-mm-dd. */
-export const lagosDay = (instant: Date = new Date()): string => dayFormat.format(instant);
+export const lagosDay = (instant: Date = new Date()): string =>
+  new Date(instant.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 
 /** The instant a Lagos day (yyyy-mm-dd) starts. */
 export const lagosMidnight = (day: string): Date => new Date(`${day}T00:00:00${LAGOS_OFFSET}`);

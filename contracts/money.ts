@@ -1,24 +1,13 @@
-const nairaFormat = new Intl.NumberFormat('en-NG', {
-  style: 'currency',
-  currency: 'NGN',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { formatHundredths, formatWholeUnits } from './figures';
 
 /** ₦1,234.50 from 123450 kobo. Money is integer kobo everywhere; this is the edge. */
 export function formatNaira(kobo: number): string {
-  return nairaFormat.format(kobo / 100);
+  return formatHundredths('₦', kobo);
 }
-
-const wholeNairaFormat = new Intl.NumberFormat('en-NG', {
-  style: 'currency',
-  currency: 'NGN',
-  maximumFractionDigits: 0,
-});
 
 /** ₦15,000 from 1500000 kobo: a round figure in a sentence ("free delivery over ₦15,000"). */
 export function formatWholeNaira(kobo: number): string {
-  return wholeNairaFormat.format(kobo / 100);
+  return formatWholeUnits('₦', kobo / 100);
 }
 
 /** Naira as the REST API speaks it: a number with at most two decimals. */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { listCategories } from '../../core/catalog/list-categories';
 import { ProductImage } from '../components/ui/product-image';
+import { formatCount } from '../../contracts/figures';
 import { policyNaira } from '../../contracts/faq';
 import { Breadcrumb } from '../features/content/content-page';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -41,7 +42,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   if (!shop) return null;
   const { departments, pieces, brands, categories } = loaderData;
   const figures = [
-    { value: pieces.toLocaleString('en-NG'), label: 'pieces in the collection' },
+    { value: formatCount(pieces), label: 'pieces in the collection' },
     { value: String(categories), label: 'categories' },
     { value: String(brands), label: 'designer houses' },
     { value: `${shop.warrantyMonths} months`, label: 'warranty on every piece' },

@@ -1,3 +1,4 @@
+import { formatCount } from '../../contracts/figures';
 import { isStaffRole } from '../../contracts/roles';
 import { Link } from 'react-router';
 import { listCategories } from '../../core/catalog/list-categories';
@@ -107,7 +108,7 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
   const stats = [
     { value: String(pages), label: 'pages' },
     { value: String(loaderData.categories), label: 'categories' },
-    { value: loaderData.products.toLocaleString('en-NG'), label: 'products' },
+    { value: formatCount(loaderData.products), label: 'products' },
     { value: '24/7', label: 'live chat' },
   ];
   return (

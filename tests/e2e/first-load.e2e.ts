@@ -69,6 +69,104 @@ describe("a page's first load", () => {
     });
   });
 
+  test('at 375px the stylesheet the server links is the only one: hydration fetches no second copy', async () => {
+    await withPage(375, async ({ page, problemReport }) => {
+      for (const path of ['/', '/products']) {
+        await visit(page, path);
+        // The fonts follow the scripts: once they are in use, whatever hydration would add has been added.
+        await expect.poll(() => page.evaluate(() => localStorage.getItem('rossy.fonts'))).not.toBeNull();
+        const sheets = await page.evaluate(() => ({
+          linked: [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
+            link.getAttribute('href'),
+          ),
+          fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((pathname) => pathname.endsWith('.css')),
+        }));
+        expect(sheets.linked, `${path}: one stylesheet`).toHaveLength(1);
+        expect(sheets.fetched, `${path}: fetched once, the one linked`).toEqual(sheets.linked);
+      }
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
+  test('at 375px the web fonts go into use together, once all three have arrived', async () => {
+    await withPage(375, async ({ page, problemReport }) => {
+      await page.addInitScript(() => {
+        const added: { family: string; status: string; at: number }[] = [];
+        (window as unknown as { fontsAdded: typeof added }).fontsAdded = added;
+        const add = FontFaceSet.prototype.add;
+        FontFaceSet.prototype.add = function (face: FontFace) {
+          added.push({ family: face.family, status: face.status, at: performance.now() });
+          return add.call(this, face);
+        };
+      });
+      await visit(page, '/');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('rossy.fonts'))).not.toBeNull();
+      const added = await page.evaluate(
+        () =>
+          (window as unknown as { fontsAdded: { family: string; status: string; at: number }[] }).fontsAdded,
+      );
+      expect(added.map((face) => [face.family.replace(/"/g, ''), face.status])).toEqual([
+        ['Inter', 'loaded'],
+        ['Cormorant Garamond', 'loaded'],
+        ['Cormorant Garamond', 'loaded'],
+      ]);
+      const times = added.map((face) => face.at);
+      expect(Math.max(...times) - Math.min(...times), 'added in one go: one layout, not three').toBeLessThan(
+        5,
+      );
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
+  test('at 375px the shopping pages load and hydrate without making an Intl formatter', async () => {
+    const [product] = await mostStockedProducts();
+    await withPage(375, async ({ page, problemReport }) => {
+      // The first Intl object a page makes loads the locale's data: tens of milliseconds of a phone's main thread.
+      await page.addInitScript(() => {
+        const made: string[] = [];
+        (window as unknown as { intlMade: string[] }).intlMade = made;
+        const intl = Intl as unknown as Record<string, new (...args: unknown[]) => unknown>;
+        for (const name of [
+          'NumberFormat',
+          'DateTimeFormat',
+          'PluralRules',
+          'RelativeTimeFormat',
+          'Collator',
+        ]) {
+          const Original = intl[name]!;
+          intl[name] = new Proxy(Original, {
+            construct(target, args) {
+              made.push(`Intl.${name}`);
+              return new target(...args) as object;
+            },
+          });
+        }
+        const watch = (proto: object, method: string) => {
+          const original = (proto as Record<string, (...args: unknown[]) => unknown>)[method]!;
+          (proto as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
+            made.push(method);
+            return original.apply(this, args);
+          };
+        };
+        watch(Number.prototype, 'toLocaleString');
+        watch(Date.prototype, 'toLocaleString');
+        watch(Date.prototype, 'toLocaleDateString');
+        watch(Date.prototype, 'toLocaleTimeString');
+      });
+      for (const path of ['/', '/products', `/product/${product!.id}`, '/sale', '/search?q=tote', '/blog']) {
+        await visit(page, path);
+        await expect.poll(() => page.evaluate(() => localStorage.getItem('rossy.fonts'))).not.toBeNull();
+        expect(
+          await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade),
+          path,
+        ).toEqual([]);
+      }
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
   test('at 375px details typed into the checkout before its scripts ran are still there after', async () => {
     const [product] = await mostStockedProducts();
     await withPage(375, async ({ page, problemReport }) => {

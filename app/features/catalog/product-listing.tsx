@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import type { ProductListQuery, ProductPage } from '../../../contracts/catalog';
+import { formatCount } from '../../../contracts/figures';
 import { ButtonLink } from '../../components/ui/button';
 import { ProductFilters, type FilterFacets } from './product-filters';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
@@ -89,7 +90,7 @@ export function ProductListing({
           <Heading className="mt-2 text-display-lg">{title}</Heading>
           {description ? <p className="mt-2 max-w-xl text-sm text-ink-soft">{description}</p> : null}
           <p className="mt-2 text-sm text-muted" aria-live="polite">
-            {page.total.toLocaleString('en-NG')}
+            {formatCount(page.total)}
             {page.totalIsCapped ? '+' : ''} {page.total === 1 ? 'product' : 'products'} found
           </p>
         </div>

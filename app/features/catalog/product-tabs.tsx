@@ -6,7 +6,7 @@ import type { ReviewPage } from '../../../contracts/catalog';
 import { Button } from '../../components/ui/button';
 import { Stars } from '../../components/ui/stars';
 import { cn } from '../../lib/cn';
-import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
+import { lagosLongDate } from '../../../contracts/figures';
 
 export interface ReviewFormState {
   ok: boolean;
@@ -26,13 +26,6 @@ interface ProductTabsProps {
   askFit?: boolean;
 }
 
-/** Lagos days on the server and in every browser alike: a review written late in the evening keeps its date when the page hydrates. */
-const dateFormat = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: LAGOS_TIME_ZONE,
-});
 
 /** Description, Specifications and Reviews as WAI-ARIA tabs; the review form opens on demand for signed-in shoppers. */
 export function ProductTabs({
@@ -204,7 +197,7 @@ function Reviews({
                 <Stars rating={review.rating} size={13} />
                 <h3 className="mt-2 font-sans text-base font-semibold tracking-normal">{review.title}</h3>
                 <p className="mt-1 text-xs text-muted">
-                  By {review.author} on {dateFormat.format(new Date(review.date))}
+                  By {review.author} on {lagosLongDate(new Date(review.date))}
                 </p>
                 <p className="mt-2 text-sm leading-relaxed text-ink-soft">{review.comment}</p>
               </li>

@@ -4,14 +4,7 @@ import type { BlogBlock, BlogInline } from '../../../core/content/blog/post-body
 import type { BlogCount, BlogPostSummary } from '../../../core/content/blog/posts';
 import { ProductImage } from '../../components/ui/product-image';
 import { cn } from '../../lib/cn';
-import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
-
-const lagosDate = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: LAGOS_TIME_ZONE,
-});
+import { lagosLongDate } from '../../../contracts/figures';
 
 export const blogPostHref = (post: Pick<BlogPostSummary, 'id'>) => `/blog/${post.id}`;
 export const blogCategoryHref = (slug: string) => `/blog/category/${slug}`;
@@ -22,7 +15,7 @@ export function BlogDate({ post, className }: { post: BlogPostSummary; className
   const iso = post.publishedAt ?? post.updatedAt;
   return (
     <time dateTime={iso} className={className} suppressHydrationWarning>
-      {lagosDate.format(new Date(iso))}
+      {lagosLongDate(new Date(iso))}
     </time>
   );
 }

@@ -1,12 +1,9 @@
+import { longDay } from '../../../contracts/figures';
+
 /** When the shop's policy texts last changed; shown on the pages and bumped with any change to their wording. */
 export const TERMS_UPDATED = '2026-11-21';
 export const PRIVACY_UPDATED = '2026-11-21';
 
 export function policyDate(isoDay: string): string {
-  return new Intl.DateTimeFormat('en-NG', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDay}T00:00:00Z`));
+  return longDay(isoDay);
 }
