@@ -26,7 +26,6 @@ interface ProductTabsProps {
   askFit?: boolean;
 }
 
-
 /** Description, Specifications and Reviews as WAI-ARIA tabs; the review form opens on demand for signed-in shoppers. */
 export function ProductTabs({
   description,
