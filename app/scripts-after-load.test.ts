@@ -57,3 +57,86 @@ describe("the page's scripts start once it has loaded", () => {
     expect(html).toContain(`<script>${scriptsAfterLoad}</script></body>`);
   });
 });
+
+/**
+ * Runs the starter against a stand-in document whose `import()` is recorded: the page's own modules
+ * are evaluated one file per task, in the order of their preload links, and React Router's module
+ * script (which imports the manifest and the entry, and hydrates) goes back into the page last.
+ */
+describe("the starter evaluates the page's modules one task at a time", () => {
+  test('React, the shell and the route parts in turn, then the entry', async () => {
+    const hrefs = ['manifest-1', 'entry.client-2', 'react-3', 'shell-4', 'root-5', 'product-6'].map(
+      (name) => `http://shop.test/assets/${name}.js`,
+    );
+    const links = hrefs.map((href) => ({ href, rel: 'x-modulepreload' }));
+    const log: string[] = [];
+    const inertScript = {
+      nonce: 'n0nce',
+      textContent: 'import "/assets/manifest-1.js";',
+      replaceWith: () => log.push('module script back'),
+    };
+    const tasks: (() => void)[] = [];
+    const listeners: Record<string, () => void> = {};
+    const document = {
+      readyState: 'loading',
+      hidden: false,
+      querySelectorAll: (selector: string) =>
+        selector.startsWith('link')
+          ? links.filter((link) => link.rel === 'x-modulepreload')
+          : selector.startsWith('script')
+            ? [inertScript]
+            : [],
+      createElement: () => ({}),
+      dispatchEvent: (event: { type: string }) => log.push(`event ${event.type}`),
+    };
+    const run = new Function(
+      'document',
+      'addEventListener',
+      'requestAnimationFrame',
+      'setTimeout',
+      'Event',
+      '__import',
+      scriptsAfterLoad.replace(/\bimport\(/g, '__import('),
+    );
+    run(
+      document,
+      (type: string, listener: () => void) => (listeners[type] = listener),
+      (callback: () => void) => tasks.push(callback),
+      (callback: () => void) => tasks.push(callback),
+      class {
+        constructor(public type: string) {}
+      },
+      (href: string) => {
+        log.push(`import ${href.replace(/^.*\/assets\//, '')}`);
+        return Promise.resolve({});
+      },
+    );
+    listeners.load!();
+    // Each task runs alone; the promise callbacks it queues run before the next, as in a browser.
+    while (tasks.length > 0) {
+      log.push('task');
+      tasks.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(
+      links.every((link) => link.rel === 'modulepreload'),
+      'the preloads are live',
+    ).toBe(true);
+    expect(log.join(' | ')).toBe(
+      [
+        'task', // the frame after the load
+        'task', // the starter's turn
+        'event rossy:after-load',
+        'import react-3.js',
+        'task',
+        'import shell-4.js',
+        'task',
+        'import root-5.js',
+        'task',
+        'import product-6.js',
+        'task',
+        'module script back',
+      ].join(' | '),
+    );
+  });
+});
