@@ -126,8 +126,9 @@ describe("the starter evaluates the page's modules one task at a time", () => {
       [
         'task', // the frame after the load
         'task', // the starter's turn
-        'event rossy:after-load',
         'import react-3.js',
+        'task',
+        'event rossy:after-load', // the fonts' turn, a task of its own
         'task',
         'import shell-4.js',
         'task',

@@ -1,7 +1,8 @@
 import { Mail, MapPin, Phone, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
+import { useDrawnWhenOpened } from '../../lib/use-drawn-when-opened';
 import { useModal } from '../../lib/use-modal';
 import { CurrencySelect } from './currency-select';
 import { mainNav } from './nav-links';
@@ -51,10 +52,7 @@ export function MobileMenu({
         { to: '/wishlist', label: 'Wishlist' },
       ];
 
-  // The panel is drawn the first time it opens, not into every page's HTML: a phone lays out and
-  // hydrates some sixty fewer elements on each first load (decision 0055). It then stays, closed.
-  const [drawn, setDrawn] = useState(open);
-  if (open && !drawn) setDrawn(true);
+  const drawn = useDrawnWhenOpened(open);
 
   return (
     <div className={cn('fixed inset-0 z-50 lg:hidden', open ? 'visible' : 'invisible')} aria-hidden={!open}>

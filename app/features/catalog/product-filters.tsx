@@ -7,6 +7,7 @@ import { formatWholeNaira, nairaToKobo } from '../../../contracts/money';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useModal } from '../../lib/use-modal';
+import { useDrawnWhenOpened } from '../../lib/use-drawn-when-opened';
 
 export interface FilterFacets {
   categories?: { id: string; name: string; depth: number }[];
@@ -96,36 +97,44 @@ function FilterDrawer({
   children: React.ReactNode;
 }) {
   const closeRef = useModal(open, onClose);
+  const drawn = useDrawnWhenOpened(open);
   return (
     <div className={cn('fixed inset-0 z-50 lg:hidden', open ? 'visible' : 'invisible')} aria-hidden={!open}>
-      <div
-        className={cn('absolute inset-0 bg-ink/40 transition-opacity', open ? 'opacity-100' : 'opacity-0')}
-        onClick={onClose}
-      />
-      <div
-        id="filters-drawer"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Filter & Sort"
-        className={cn(
-          'absolute inset-y-0 right-0 flex w-[88%] max-w-sm flex-col bg-paper shadow-xl transition-transform duration-300',
-          open ? 'translate-x-0' : 'translate-x-full',
-        )}
-      >
-        <div className="flex items-center justify-between border-b border-line px-5 py-4">
-          <p className="font-display text-2xl font-semibold">Filter &amp; Sort</p>
-          <button
-            ref={closeRef}
-            type="button"
+      {drawn ? (
+        <>
+          <div
+            className={cn(
+              'absolute inset-0 bg-ink/40 transition-opacity starting:opacity-0',
+              open ? 'opacity-100' : 'opacity-0',
+            )}
             onClick={onClose}
-            aria-label="Close filters"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-cream"
+          />
+          <div
+            id="filters-drawer"
+            role="dialog"
+            aria-modal="true"
+            aria-label="Filter & Sort"
+            className={cn(
+              'absolute inset-y-0 right-0 flex w-[88%] max-w-sm flex-col bg-paper shadow-xl transition-transform duration-300 starting:translate-x-full',
+              open ? 'translate-x-0' : 'translate-x-full',
+            )}
           >
-            <X width={20} height={20} />
-          </button>
-        </div>
-        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
-      </div>
+            <div className="flex items-center justify-between border-b border-line px-5 py-4">
+              <p className="font-display text-2xl font-semibold">Filter &amp; Sort</p>
+              <button
+                ref={closeRef}
+                type="button"
+                onClick={onClose}
+                aria-label="Close filters"
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-cream"
+              >
+                <X width={20} height={20} />
+              </button>
+            </div>
+            <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          </div>
+        </>
+      ) : null}
     </div>
   );
 }
