@@ -9,7 +9,6 @@ import {
   useRevalidator,
   useRouteError,
   type LinksFunction,
-  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { lazy, useEffect } from 'react';
@@ -18,6 +17,7 @@ import { ShopShell } from './components/layout/shop-shell';
 import { ErrorPage } from './components/error-page';
 import { OfflinePage } from './components/offline-page';
 import { fallbackFaces, fontsScript, webFontFaces } from './fonts';
+import { notAfterCartQuote } from './lib/cart-quote-revalidation';
 import { useRootData, type RootData } from './lib/root-data';
 import { useAccountWishlist } from './lib/wishlist-sync';
 import { useWebVitals } from './lib/web-vitals';
@@ -33,10 +33,7 @@ export const links: LinksFunction = () => [
 ];
 
 /** Pricing the cart changes nothing the shell shows: no need to reload the shop's details for it. */
-export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formAction === '/cart/quote') return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = notAfterCartQuote;
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const user = context.user;

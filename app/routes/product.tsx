@@ -1,13 +1,5 @@
 import { MessageCircle, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  useRouteError,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect, useRouteError, useSearchParams } from 'react-router';
 import { hasSizeChoice } from '../../contracts/fit';
 import { deliveryPromise } from '../../contracts/delivery';
 import { getProduct, listRelatedProducts } from '../../core/catalog/get-product';
@@ -24,6 +16,7 @@ import { useVariantChoice, variantPriceKobo } from '../features/catalog/variant-
 import { ProductTabs } from '../features/catalog/product-tabs';
 import { ProductDelivery } from '../features/catalog/product-delivery';
 import { formFailure, formText } from '../lib/action-result.server';
+import { notAfterCartQuote } from '../lib/cart-quote-revalidation';
 import { pageMeta, rootMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
 import type { Route } from './+types/product';
@@ -43,10 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** Pricing delivery for the line under the purchase row changes nothing the page loaded. */
-export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formAction === '/cart/quote') return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = notAfterCartQuote;
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (!context.user)

@@ -167,6 +167,36 @@ describe("a page's first load", () => {
     });
   });
 
+  test("at 375px pricing the bag reloads none of the page's data: on the product page and at the checkout", async () => {
+    const [product] = await mostStockedProducts();
+    await withPage(375, async ({ page, problemReport }) => {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const address = new URL(request.url());
+        if (address.pathname.endsWith('.data')) asked.push(`${request.method()} ${address.pathname}`);
+      });
+      const priced = () =>
+        page.waitForResponse((response) => new URL(response.url()).pathname === '/cart/quote.data');
+      let quote = priced();
+      await visit(page, `/product/${product!.id}`);
+      await quote;
+      await main(page).getByRole('button', { name: 'Add to Cart', exact: true }).click();
+      await main(page)
+        .getByRole('button', { name: /Added to cart/ })
+        .first()
+        .waitFor();
+      quote = priced();
+      await visit(page, '/checkout');
+      await quote;
+      await page.waitForLoadState('networkidle');
+      expect(asked, 'the quotes, and no reload of a route after them').toEqual([
+        'POST /cart/quote.data',
+        'POST /cart/quote.data',
+      ]);
+      expect(problemReport()).toEqual([]);
+    });
+  });
+
   test('at 375px details typed into the checkout before its scripts ran are still there after', async () => {
     const [product] = await mostStockedProducts();
     await withPage(375, async ({ page, problemReport }) => {

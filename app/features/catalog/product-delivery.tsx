@@ -6,10 +6,10 @@ import { formatNaira } from '../../../contracts/money';
 import { nigerianStateLabel, nigerianStates, type NigerianState } from '../../../contracts/nigeria';
 import type { CartQuote } from '../../../core/orders/quote';
 import { rememberDeliveryState, useDeliveryState } from '../../lib/delivery-state';
+import { CART_QUOTE_ACTION } from '../../lib/cart-quote-revalidation';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /** The route that prices a bag for the cart and checkout: the product page asks it for one piece. */
-const QUOTE_ACTION = '/cart/quote';
 
 interface QuoteAnswer {
   ok: boolean;
@@ -51,7 +51,7 @@ export function ProductDelivery({ productId }: { productId: number }) {
         country: 'Nigeria',
         shippingAddress: { country: 'Nigeria', state },
       }),
-      { method: 'post', action: QUOTE_ACTION, encType: 'application/json' },
+      { method: 'post', action: CART_QUOTE_ACTION, encType: 'application/json' },
     );
   }, [hydrated, productId, state, submit]);
 

@@ -4,7 +4,7 @@ import type { CartQuote } from '../../../core/orders/quote';
 import { useOnline } from '../../lib/connection';
 import type { CartLine } from '../../lib/shop-stores';
 
-export const CART_QUOTE_ACTION = '/cart/quote';
+import { CART_QUOTE_ACTION } from '../../lib/cart-quote-revalidation';
 
 export interface QuoteRequest {
   cart: CartLine[];
