@@ -164,7 +164,20 @@ describe('admin overview and reports', () => {
       await main(page).getByRole('button', { name: 'Show' }).click();
       await page.waitForURL(isAt('/admin/reports', { from, to }));
       await main(page).getByTestId('report-range').getByText('60 days', { exact: false }).waitFor();
-      const report = await adminApi<ReportBody>(page, `/api/admin/reports?from=${from}&to=${to}`);
+      // Other journeys place and pay orders meanwhile: the page is compared with the API's answers
+      // from just before and just after it was drawn, once the two agree (nothing changed between).
+      const reportAddress = `/api/admin/reports?from=${from}&to=${to}`;
+      const settled = (body: ReportBody) => JSON.stringify([body.sales, body.inventory]);
+      let report = await adminApi<ReportBody>(page, reportAddress);
+      await expect
+        .poll(async () => {
+          const before = report;
+          await page.reload();
+          await main(page).getByTestId('report-range').getByText('60 days', { exact: false }).waitFor();
+          report = await adminApi<ReportBody>(page, reportAddress);
+          return settled(before) === settled(report);
+        })
+        .toBe(true);
       expect(await text(page, 'sales-revenue-value')).toBe(formatNaira(nairaToKobo(report.sales.revenue)));
       expect(await text(page, 'sales-orders-value')).toBe(String(report.sales.orders));
 
