@@ -5,6 +5,7 @@
  * form, so they are spelled out here. Each gives the very text Intl gives for the en-NG locale
  * (figures.test.ts compares them). Browser-safe.
  */
+import { LAGOS_OFFSET_MS } from './lagos-time';
 
 const MONTHS = [
   'January',
@@ -20,8 +21,6 @@ const MONTHS = [
   'November',
   'December',
 ] as const;
-
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 
 /** '1234567' → '1,234,567'. */
 function groupThousands(digits: string): string {

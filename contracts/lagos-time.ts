@@ -4,7 +4,8 @@
  */
 export const LAGOS_TIME_ZONE = 'Africa/Lagos';
 export const LAGOS_OFFSET = '+01:00';
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+/** Lagos's offset from UTC in milliseconds: a Lagos wall time is the UTC time of `instant + offset`. */
+export const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
 
 /** The Lagos date of an instant: yyyy-mm-dd. */

@@ -1,9 +1,7 @@
-import { Mail, MapPin, Phone, X } from 'lucide-react';
+import { Mail, MapPin, Phone } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { cn } from '../../lib/cn';
-import { useDrawnWhenOpened } from '../../lib/use-drawn-when-opened';
-import { useModal } from '../../lib/use-modal';
+import { SlideInPanel } from '../ui/slide-in-panel';
 import { CurrencySelect } from './currency-select';
 import { mainNav } from './nav-links';
 import { SearchBox } from './search-box';
@@ -30,7 +28,6 @@ export function MobileMenu({
   shop: ShellShop;
   signedIn: boolean;
 }) {
-  const closeRef = useModal(open, onClose);
   const location = useLocation();
   const unread = useRootData()?.unreadNotifications ?? 0;
 
@@ -52,97 +49,68 @@ export function MobileMenu({
         { to: '/wishlist', label: 'Wishlist' },
       ];
 
-  const drawn = useDrawnWhenOpened(open);
-
   return (
-    <div className={cn('fixed inset-0 z-50 lg:hidden', open ? 'visible' : 'invisible')} aria-hidden={!open}>
-      {drawn ? (
-        <>
-          <div
-            className={cn(
-              'absolute inset-0 bg-ink/40 transition-opacity duration-300 starting:opacity-0',
-              open ? 'opacity-100' : 'opacity-0',
-            )}
-            onClick={onClose}
-          />
-          <div
-            id="mobile-menu"
-            role="dialog"
-            aria-modal="true"
-            aria-label="Menu"
-            className={cn(
-              'absolute inset-y-0 left-0 flex w-[86%] max-w-sm flex-col overflow-y-auto bg-paper shadow-xl transition-transform duration-300 ease-out-soft starting:-translate-x-full',
-              open ? 'translate-x-0' : '-translate-x-full',
-            )}
+    <SlideInPanel
+      open={open}
+      onClose={onClose}
+      side="left"
+      id="mobile-menu"
+      label="Menu"
+      closeLabel="Close menu"
+      title={
+        <span className="font-display text-2xl font-semibold tracking-[0.28em]">
+          {shop.name.toUpperCase()}
+        </span>
+      }
+    >
+      <div className="px-5 py-4">{open ? <SearchBox id="mobile-search" onSearched={onClose} /> : null}</div>
+      <nav
+        aria-label="Mobile"
+        className="flex-1 space-y-6 px-5 pb-6"
+        // A link to the page already shown changes no location, so choosing any link closes the menu here too.
+        onClick={(event) => {
+          if (event.target instanceof Element && event.target.closest('a')) onClose();
+        }}
+      >
+        <div className="grid grid-cols-2 gap-2">
+          <Link
+            to="/sale"
+            className="rounded-sm bg-sale px-4 py-3 text-center text-sm font-semibold tracking-wide text-white"
           >
-            <div className="flex items-center justify-between border-b border-line px-5 py-4">
-              <span className="font-display text-2xl font-semibold tracking-[0.28em]">
-                {shop.name.toUpperCase()}
-              </span>
-              <button
-                ref={closeRef}
-                type="button"
-                onClick={onClose}
-                aria-label="Close menu"
-                className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-cream"
-              >
-                <X width={20} height={20} strokeWidth={1.5} />
-              </button>
-            </div>
-            <div className="px-5 py-4">
-              {open ? <SearchBox id="mobile-search" onSearched={onClose} /> : null}
-            </div>
-            <nav
-              aria-label="Mobile"
-              className="flex-1 space-y-6 px-5 pb-6"
-              // A link to the page already shown changes no location, so choosing any link closes the menu here too.
-              onClick={(event) => {
-                if (event.target instanceof Element && event.target.closest('a')) onClose();
-              }}
-            >
-              <div className="grid grid-cols-2 gap-2">
-                <Link
-                  to="/sale"
-                  className="rounded-sm bg-sale px-4 py-3 text-center text-sm font-semibold tracking-wide text-white"
-                >
-                  Sale
-                </Link>
-                <Link
-                  to="/products"
-                  className="rounded-sm bg-ink px-4 py-3 text-center text-sm font-semibold tracking-wide text-paper"
-                >
-                  All Products
-                </Link>
-              </div>
-              <MenuGroup
-                title="Shop"
-                links={mainNav.filter((item) => item.to !== '/sale' && item.to !== '/products')}
-              />
-              <MenuGroup
-                title="Navigation"
-                links={navigation.map((link) =>
-                  link.to === '/notifications' && unread > 0 ? { ...link, count: unread } : link,
-                )}
-              />
-              <MenuGroup title="Your Account" links={account} />
-              <CurrencySelect id="mobile-currency" tone="light" />
-              <div className="space-y-2 border-t border-line pt-5 text-sm text-ink-soft">
-                <a href={`tel:${shop.supportPhone.replace(/\s+/g, '')}`} className="flex items-center gap-2">
-                  <Phone width={16} height={16} strokeWidth={1.5} /> {shop.supportPhone}
-                </a>
-                <a href={`mailto:${shop.supportEmail}`} className="flex items-center gap-2">
-                  <Mail width={16} height={16} strokeWidth={1.5} /> {shop.supportEmail}
-                </a>
-                <p className="flex items-start gap-2">
-                  <MapPin width={16} height={16} strokeWidth={1.5} className="mt-0.5 shrink-0" />{' '}
-                  {shop.address}
-                </p>
-              </div>
-            </nav>
-          </div>
-        </>
-      ) : null}
-    </div>
+            Sale
+          </Link>
+          <Link
+            to="/products"
+            className="rounded-sm bg-ink px-4 py-3 text-center text-sm font-semibold tracking-wide text-paper"
+          >
+            All Products
+          </Link>
+        </div>
+        <MenuGroup
+          title="Shop"
+          links={mainNav.filter((item) => item.to !== '/sale' && item.to !== '/products')}
+        />
+        <MenuGroup
+          title="Navigation"
+          links={navigation.map((link) =>
+            link.to === '/notifications' && unread > 0 ? { ...link, count: unread } : link,
+          )}
+        />
+        <MenuGroup title="Your Account" links={account} />
+        <CurrencySelect id="mobile-currency" tone="light" />
+        <div className="space-y-2 border-t border-line pt-5 text-sm text-ink-soft">
+          <a href={`tel:${shop.supportPhone.replace(/\s+/g, '')}`} className="flex items-center gap-2">
+            <Phone width={16} height={16} strokeWidth={1.5} /> {shop.supportPhone}
+          </a>
+          <a href={`mailto:${shop.supportEmail}`} className="flex items-center gap-2">
+            <Mail width={16} height={16} strokeWidth={1.5} /> {shop.supportEmail}
+          </a>
+          <p className="flex items-start gap-2">
+            <MapPin width={16} height={16} strokeWidth={1.5} className="mt-0.5 shrink-0" /> {shop.address}
+          </p>
+        </div>
+      </nav>
+    </SlideInPanel>
   );
 }
 

@@ -1,13 +1,12 @@
-import { SlidersHorizontal, X } from 'lucide-react';
+import { SlidersHorizontal } from 'lucide-react';
 import { createContext, useCallback, useContext, useState } from 'react';
 import { Form, Link, useSearchParams, useSubmit } from 'react-router';
 import type { ColorOption } from '../../../contracts/catalog';
 import { priceBands } from '../../../contracts/price-bands';
 import { formatWholeNaira, nairaToKobo } from '../../../contracts/money';
 import { Button } from '../../components/ui/button';
+import { SlideInPanel } from '../../components/ui/slide-in-panel';
 import { cn } from '../../lib/cn';
-import { useModal } from '../../lib/use-modal';
-import { useDrawnWhenOpened } from '../../lib/use-drawn-when-opened';
 
 export interface FilterFacets {
   categories?: { id: string; name: string; depth: number }[];
@@ -73,69 +72,27 @@ export function ProductFilters({
           <FilterForm facets={facets} clearHref={clearHref} fixed={fixed} live />
         </LiveForm.Provider>
       </aside>
-      <FilterDrawer open={open} onClose={close}>
-        <FilterForm
-          key={params.toString()}
-          facets={facets}
-          clearHref={clearHref}
-          fixed={fixed}
-          live={false}
-          onApplied={close}
-        />
-      </FilterDrawer>
-    </>
-  );
-}
-
-function FilterDrawer({
-  open,
-  onClose,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  children: React.ReactNode;
-}) {
-  const closeRef = useModal(open, onClose);
-  const drawn = useDrawnWhenOpened(open);
-  return (
-    <div className={cn('fixed inset-0 z-50 lg:hidden', open ? 'visible' : 'invisible')} aria-hidden={!open}>
-      {drawn ? (
-        <>
-          <div
-            className={cn(
-              'absolute inset-0 bg-ink/40 transition-opacity starting:opacity-0',
-              open ? 'opacity-100' : 'opacity-0',
-            )}
-            onClick={onClose}
+      <SlideInPanel
+        open={open}
+        onClose={close}
+        side="right"
+        id="filters-drawer"
+        label="Filter & Sort"
+        closeLabel="Close filters"
+        title={<p className="font-display text-2xl font-semibold">Filter &amp; Sort</p>}
+      >
+        <div className="px-5 py-4">
+          <FilterForm
+            key={params.toString()}
+            facets={facets}
+            clearHref={clearHref}
+            fixed={fixed}
+            live={false}
+            onApplied={close}
           />
-          <div
-            id="filters-drawer"
-            role="dialog"
-            aria-modal="true"
-            aria-label="Filter & Sort"
-            className={cn(
-              'absolute inset-y-0 right-0 flex w-[88%] max-w-sm flex-col bg-paper shadow-xl transition-transform duration-300 starting:translate-x-full',
-              open ? 'translate-x-0' : 'translate-x-full',
-            )}
-          >
-            <div className="flex items-center justify-between border-b border-line px-5 py-4">
-              <p className="font-display text-2xl font-semibold">Filter &amp; Sort</p>
-              <button
-                ref={closeRef}
-                type="button"
-                onClick={onClose}
-                aria-label="Close filters"
-                className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-cream"
-              >
-                <X width={20} height={20} />
-              </button>
-            </div>
-            <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
-          </div>
-        </>
-      ) : null}
-    </div>
+        </div>
+      </SlideInPanel>
+    </>
   );
 }
 
