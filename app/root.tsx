@@ -17,7 +17,6 @@ import { ShopShell } from './components/layout/shop-shell';
 import { ErrorPage } from './components/error-page';
 import { OfflinePage } from './components/offline-page';
 import { fallbackFaces, fontsScript, webFontFaces } from './fonts';
-import { notAfterCartQuote } from './lib/cart-quote-revalidation';
 import { useRootData, type RootData } from './lib/root-data';
 import { useAccountWishlist } from './lib/wishlist-sync';
 import { useWebVitals } from './lib/web-vitals';
@@ -31,9 +30,6 @@ export const links: LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/images/icons/apple-touch-icon.png' },
 ];
-
-/** Pricing the cart changes nothing the shell shows: no need to reload the shop's details for it. */
-export const shouldRevalidate = notAfterCartQuote;
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const user = context.user;

@@ -41,7 +41,6 @@ import type { CheckoutStage } from '../features/checkout/checkout-summary';
 import { whenOnline } from '../lib/connection';
 import { formatNigerianPhone, nigerianStateOf } from '../../contracts/nigeria';
 import { rememberDeliveryState } from '../lib/delivery-state';
-import { notAfterCartQuote } from '../lib/cart-quote-revalidation';
 import { useMethodFallback } from '../features/checkout/method-fallback';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -72,9 +71,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       : null,
   };
 }
-
-/** Pricing the bag as the shopper fills the form changes nothing this page loaded. */
-export const shouldRevalidate = notAfterCartQuote;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -16,7 +16,6 @@ import { useVariantChoice, variantPriceKobo } from '../features/catalog/variant-
 import { ProductTabs } from '../features/catalog/product-tabs';
 import { ProductDelivery } from '../features/catalog/product-delivery';
 import { formFailure, formText } from '../lib/action-result.server';
-import { notAfterCartQuote } from '../lib/cart-quote-revalidation';
 import { pageMeta, rootMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
 import type { Route } from './+types/product';
@@ -34,9 +33,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw error;
   }
 }
-
-/** Pricing delivery for the line under the purchase row changes nothing the page loaded. */
-export const shouldRevalidate = notAfterCartQuote;
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (!context.user)

@@ -28,7 +28,7 @@ function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** Page actions that take a JSON body (fetcher.submit with encType application/json); every other takes forms. */
+/** Page actions that take a JSON body (the pages' quote requests, app/lib/cart-quote-client.ts); every other takes forms. */
 const JSON_ACTIONS = new Set(['/cart/quote']);
 /** The largest page action body: an admin's form with a 10 MB product photo or a 5 MB blog cover. */
 const PAGE_BODY_LIMIT = 12 * 1024 * 1024;

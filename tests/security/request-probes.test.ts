@@ -262,15 +262,17 @@ describe('page actions refuse bodies they do not take with a 4xx', () => {
         });
       });
 
-  it('the cart quote still takes JSON, as the checkout sends it', async () => {
+  it('the cart quote still takes JSON, as the checkout sends it, and answers JSON', async () => {
     const response = await test.app.inject({
       method: 'POST',
-      url: '/cart/quote.data',
-      headers: { 'content-type': 'application/json' },
+      url: '/cart/quote',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
       payload: JSON.stringify({ items: [] }),
     });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
-    expect(response.statusCode).not.toBe(415);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toMatchObject({ ok: false, error: expect.any(String) });
   });
 
   it('an empty multipart form reaches the action as an empty form (a 4xx from the form, not a 500)', async () => {

@@ -1,21 +1,12 @@
 import { Truck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useFetcher } from 'react-router';
 import { formatDeliveryWindow } from '../../../contracts/delivery-dates';
 import { formatNaira } from '../../../contracts/money';
 import { nigerianStateLabel, nigerianStates, type NigerianState } from '../../../contracts/nigeria';
 import type { CartQuote } from '../../../core/orders/quote';
+import { useCartQuoteAnswer } from '../../lib/cart-quote-client';
 import { rememberDeliveryState, useDeliveryState } from '../../lib/delivery-state';
-import { CART_QUOTE_ACTION } from '../../lib/cart-quote-revalidation';
 import { useHydrated } from '../../lib/use-hydrated';
-
-/** The route that prices a bag for the cart and checkout: the product page asks it for one piece. */
-
-interface QuoteAnswer {
-  ok: boolean;
-  quote?: CartQuote;
-  error?: string;
-}
 
 /** The line in words: "Delivery to Lagos: ₦2,000 · Arrives Thu 27 – Fri 28 Nov". */
 export function deliveryLineText(
@@ -40,29 +31,28 @@ export function ProductDelivery({ productId }: { productId: number }) {
   const state = useDeliveryState();
   const [changing, setChanging] = useState(false);
   const selectId = useId();
-  const fetcher = useFetcher<QuoteAnswer>({ key: `product-delivery-${productId}` });
-  const { submit } = fetcher;
+  // The quote that prices a bag for the cart and checkout, asked for one piece.
+  const { answer, loading: asking, ask } = useCartQuoteAnswer(`product-delivery-${productId}`);
 
   useEffect(() => {
     if (!hydrated || !navigator.onLine) return;
-    void submit(
+    ask(
       JSON.stringify({
         items: [{ id: productId, quantity: 1 }],
         country: 'Nigeria',
         shippingAddress: { country: 'Nigeria', state },
       }),
-      { method: 'post', action: CART_QUOTE_ACTION, encType: 'application/json' },
     );
-  }, [hydrated, productId, state, submit]);
+  }, [hydrated, productId, state, ask]);
 
-  const quote = fetcher.data?.ok ? fetcher.data.quote : undefined;
+  const quote = answer?.ok ? answer.quote : undefined;
   // An answer for the state she just left is not shown under the new state's name.
   const method = quote && quote.state === state ? (quote.shippingMethod ?? null) : null;
-  const loading = fetcher.state !== 'idle' || (hydrated && !fetcher.data);
+  const loading = asking || (hydrated && !answer);
   const text = method
     ? deliveryLineText(state, method)
-    : fetcher.data && !fetcher.data.ok
-      ? (fetcher.data.error ?? `Delivery to ${nigerianStateLabel(state)} is worked out at checkout.`)
+    : answer && !answer.ok
+      ? (answer.error ?? `Delivery to ${nigerianStateLabel(state)} is worked out at checkout.`)
       : `Delivery to ${nigerianStateLabel(state)}…`;
 
   return (

@@ -1,10 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useFetcher } from 'react-router';
-import type { CartQuote } from '../../../core/orders/quote';
+import { useCartQuoteAnswer } from '../../lib/cart-quote-client';
 import { useOnline } from '../../lib/connection';
 import type { CartLine } from '../../lib/shop-stores';
-
-import { CART_QUOTE_ACTION } from '../../lib/cart-quote-revalidation';
 
 export interface QuoteRequest {
   cart: CartLine[];
@@ -16,25 +13,17 @@ export interface QuoteRequest {
   email?: string | undefined;
 }
 
-interface QuoteAnswer {
-  ok: boolean;
-  quote?: CartQuote;
-  error?: string;
-  /** A refusal's fields, as the server names them ('shippingAddress.state', 'shippingMethod'). */
-  fields?: Record<string, string>;
-}
-
 /** What the bag says of its total while the phone has no connection and it was never priced. */
 export const OFFLINE_QUOTE = "You're offline: your total is worked out as soon as the connection is back.";
 
 /**
  * Prices the cart on the server whenever what is priced changes (after a short pause while the
  * shopper is still typing). Only ids, quantities and options are sent: never prices. Offline it asks
- * nothing (a failed request would take the page down to its error boundary) and prices the cart
- * when the connection is back.
+ * nothing and prices the cart when the connection is back. The cart and the checkout share the last
+ * answer: the checkout opens on the bag's total while its own quote is asked.
  */
 export function useCartQuote(request: QuoteRequest | null, delayMs = 200) {
-  const fetcher = useFetcher<QuoteAnswer>({ key: 'cart-quote' });
+  const { answer, loading, ask } = useCartQuoteAnswer('bag');
   const online = useOnline();
   const body = useMemo(() => {
     if (!request || request.cart.length === 0) return null;
@@ -56,18 +45,16 @@ export function useCartQuote(request: QuoteRequest | null, delayMs = 200) {
     });
   }, [request]);
 
-  const { submit } = fetcher;
   const requote = useCallback(() => {
     if (!body || !navigator.onLine) return;
-    void submit(body, { method: 'post', action: CART_QUOTE_ACTION, encType: 'application/json' });
-  }, [body, submit]);
+    ask(body);
+  }, [body, ask]);
   useEffect(() => {
     if (!body || !online) return;
     const timer = setTimeout(requote, delayMs);
     return () => clearTimeout(timer);
   }, [body, requote, delayMs, online]);
 
-  const answer = fetcher.data;
   return {
     quote: answer?.ok ? (answer.quote ?? null) : null,
     error:
@@ -78,7 +65,7 @@ export function useCartQuote(request: QuoteRequest | null, delayMs = 200) {
           : null,
     /** What the refusal says of each field: the state no zone covers, a method not offered there. */
     fields: answer && !answer.ok ? (answer.fields ?? {}) : {},
-    pending: fetcher.state !== 'idle' || (body !== null && !answer && online),
+    pending: loading || (body !== null && !answer && online),
     /** Prices the same cart again now: the shop said its prices changed. */
     requote,
   };
