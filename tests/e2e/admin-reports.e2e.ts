@@ -95,14 +95,46 @@ async function visitAs(userAgent: string, path: string, times = 1): Promise<void
 const pageViewsOf = (report: ReportBody, path: string) =>
   report.traffic.topPages.find((row) => row.path === path)?.views ?? 0;
 
+/**
+ * The API's answer at `address` for a page drawn with nothing changing around it. Other journeys
+ * place and pay orders meanwhile, so the page is drawn again (`redraw`) between two reads of the API
+ * until the two agree on what orders move (`part`): the page then shows what the answer says.
+ */
+async function settledWithPage<Body>(
+  page: Page,
+  address: string,
+  part: (body: Body) => unknown,
+  redraw: () => Promise<void>,
+): Promise<Body> {
+  let body = await adminApi<Body>(page, address);
+  await expect
+    .poll(async () => {
+      const before = JSON.stringify(part(body));
+      await redraw();
+      body = await adminApi<Body>(page, address);
+      return before === JSON.stringify(part(body));
+    })
+    .toBe(true);
+  return body;
+}
+
 describe('admin overview and reports', () => {
   test('at 1280px the overview matches the API, and the reports page charts a chosen range', async () => {
     await withPage(1280, async ({ page, problemReport }) => {
       await signInAsAdmin(page, '/admin');
       await main(page).getByRole('heading', { name: 'Revenue' }).waitFor();
 
-      // The overview's figures are the API's (and so the database's).
-      const overview = await adminApi<OverviewBody>(page, '/api/admin/overview');
+      // The overview's figures are the API's (and so the database's), read once no other journey's
+      // order changed them between the page and the API.
+      const overview = await settledWithPage<OverviewBody>(
+        page,
+        '/api/admin/overview',
+        (body) => body,
+        async () => {
+          await page.reload();
+          await main(page).getByRole('heading', { name: 'Revenue' }).waitFor();
+        },
+      );
       for (const figure of overview.revenue)
         expect(await text(page, `revenue-${figure.id}-value`), figure.id).toBe(
           formatNaira(nairaToKobo(figure.revenue)),
@@ -164,20 +196,15 @@ describe('admin overview and reports', () => {
       await main(page).getByRole('button', { name: 'Show' }).click();
       await page.waitForURL(isAt('/admin/reports', { from, to }));
       await main(page).getByTestId('report-range').getByText('60 days', { exact: false }).waitFor();
-      // Other journeys place and pay orders meanwhile: the page is compared with the API's answers
-      // from just before and just after it was drawn, once the two agree (nothing changed between).
-      const reportAddress = `/api/admin/reports?from=${from}&to=${to}`;
-      const settled = (body: ReportBody) => JSON.stringify([body.sales, body.inventory]);
-      let report = await adminApi<ReportBody>(page, reportAddress);
-      await expect
-        .poll(async () => {
-          const before = report;
+      const report = await settledWithPage<ReportBody>(
+        page,
+        `/api/admin/reports?from=${from}&to=${to}`,
+        (body) => [body.sales, body.inventory],
+        async () => {
           await page.reload();
           await main(page).getByTestId('report-range').getByText('60 days', { exact: false }).waitFor();
-          report = await adminApi<ReportBody>(page, reportAddress);
-          return settled(before) === settled(report);
-        })
-        .toBe(true);
+        },
+      );
       expect(await text(page, 'sales-revenue-value')).toBe(formatNaira(nairaToKobo(report.sales.revenue)));
       expect(await text(page, 'sales-orders-value')).toBe(String(report.sales.orders));
 
