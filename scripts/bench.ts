@@ -62,6 +62,7 @@ import {
 } from '../tests/fixtures/shop-process';
 import { testOrderBody } from '../tests/fixtures/orders';
 import { firstReadsSection, measureFirstReads, type FirstReads } from './bench-first-reads';
+import { growCatalog } from './grow-catalog';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Math.max(2, Number(process.env.BENCH_DURATION) || 10);
@@ -267,40 +268,6 @@ async function measureSameBytes(name: string, what: string, base: string, paths:
     await waitForExit(child, 5_000);
     fs.rmSync(file, { force: true });
   }
-}
-
-async function growCatalog(query: (text: string, values?: unknown[]) => Promise<unknown[]>) {
-  const rows = (await query('SELECT count(*)::int AS count FROM products')) as { count: number }[];
-  const seeded = rows[0]?.count ?? 0;
-  if (PRODUCTS - seeded <= 0) return;
-  log(`growing the catalogue from ${seeded} to ${PRODUCTS} products…`);
-  // In steps that at most double the catalogue, each followed by VACUUM ANALYZE: the triggers that
-  // give each new product its variants plan their statements once per connection, and a plan made
-  // for the seeded catalogue's few hundred variants read the whole growing table for every product
-  // (one insert of 100,000 did not end within 20 minutes; in doubling steps the growth takes about a
-  // minute). ANALYZE also gives the planner the grown catalogue's statistics before anything is read:
-  // without those of the variants it believed a colour held a few hundred variants in stock, not
-  // 120,000, and read a filtered list backwards. VACUUM leaves no work (visibility map, dirty pages)
-  // to run in the middle of the first measurement.
-  for (let count = seeded; count < PRODUCTS;) {
-    const step = Math.min(PRODUCTS - count, Math.max(1_000, count));
-    await query(
-      `INSERT INTO products (name, description, category_id, brand_id, price_kobo, original_price_kobo, colors, sizes,
-                             stock, is_new, is_hot, free_shipping, tag, specs, rating_average, review_count, sold_count, keywords)
-       SELECT p.name || ' ' || (g + 1), p.description, p.category_id, p.brand_id,
-              p.price_kobo + (g % 97) * 10000, p.original_price_kobo, p.colors, p.sizes,
-              50 + g % 200, g % 11 = 0, g % 13 = 0, p.free_shipping, p.tag, p.specs,
-              p.rating_average, p.review_count, p.sold_count, p.keywords
-         FROM generate_series($1::int, $2::int - 1) AS g
-         JOIN LATERAL (SELECT * FROM products ORDER BY id OFFSET (g % $3) LIMIT 1) p ON true`,
-      [count - seeded, count - seeded + step, seeded],
-    );
-    count += step;
-    await query('VACUUM ANALYZE products');
-    await query('VACUUM ANALYZE product_variants');
-  }
-  // CHECKPOINT needs a superuser; without one it waits.
-  await query('CHECKPOINT').catch(() => undefined);
 }
 
 /**
@@ -805,7 +772,7 @@ async function main() {
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
     const grown = Date.now();
-    await growCatalog(database.query);
+    await growCatalog(database.query, PRODUCTS, log);
     log(`catalogue ready in ${((Date.now() - grown) / 1000).toFixed(0)} s`);
     await picturesDrawn(shop.uploadDir, log);
     const pid = shop.child.pid;

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { openDatabase, schema, TYPO_SIMILARITY, type Db } from '../db/client';
 import { listProducts } from '../core/catalog/list-products';
 import { getProduct } from '../core/catalog/get-product';
+import { growCatalog } from './grow-catalog';
 import { listCategories } from '../core/catalog/list-categories';
 
 const url = process.argv[2];
@@ -28,23 +29,13 @@ const { db } = database;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 if (grow > 0) {
-  const [current] = rowsOf<{ count: number }>(
-    await db.execute(sql`SELECT count(*)::int AS count FROM products`),
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  await growCatalog(
+    async (text, values) => (await pool.query(text, values)).rows,
+    grow,
+    (line) => process.stdout.write(`${line}\n`),
   );
-  const missing = grow - (current?.count ?? 0);
-  if (missing > 0) {
-    process.stdout.write(`growing the catalogue by ${missing} products…\n`);
-    await db.execute(sql`
-      INSERT INTO products (name, description, category_id, brand_id, price_kobo, original_price_kobo, colors, sizes,
-                            stock, is_new, is_hot, free_shipping, tag, specs, rating_average, review_count, sold_count, keywords)
-      SELECT p.name || ' ' || (g + 1), p.description, p.category_id, p.brand_id,
-             p.price_kobo + (g % 97) * 10000, p.original_price_kobo, p.colors, p.sizes,
-             50 + g % 200, g % 11 = 0, g % 13 = 0, p.free_shipping, p.tag, p.specs,
-             p.rating_average, p.review_count, p.sold_count, p.keywords
-        FROM generate_series(0, ${missing} - 1) AS g
-        JOIN LATERAL (SELECT * FROM products ORDER BY id OFFSET (g % ${current?.count ?? 1}) LIMIT 1) p ON true`);
-    await db.execute(sql`ANALYZE products`);
-  }
+  await pool.end();
 }
 
 const [{ count: products } = { count: 0 }] = rowsOf<{ count: number }>(
