@@ -8,8 +8,11 @@ import { AFTER_LOAD_EVENT } from './after-load';
  * phone's mobile data those 150 KB would share the line with the stylesheet, the fonts and the
  * first product picture, and their evaluation would hold the picture's paint. So the server writes
  * them inert (`rel="x-modulepreload"`, `type="x-module"`), and a small script turns them live once
- * the page has loaded and the next frame is painted (or 2.5 s after the document was read, whichever
- * comes first; at once in a tab not shown, where no frame is painted): the picture and
+ * the page has loaded and its first contentful paint is on the screen (the browser's paint timing
+ * reports it once the frame is presented; the next animation frame where that is not reported), or
+ * 2.5 s after the document was read, whichever comes first; at once in a tab not shown, where no
+ * frame is painted. An animation frame alone came too early: the frame was drawn but not yet shown,
+ * and the scripts' and fonts' requests began before the first paint (decision 0057): the picture and
  * the words first, then the taps. It tells the page in a task of its own (AFTER_LOAD_EVENT: the
  * web fonts wait for it), and evaluates the page's modules one file at a time, in the order of their
  * preload links (React, the shell, the route's parts), each in a task of its own, and last puts the
@@ -25,7 +28,7 @@ export const INERT_MODULE = 'x-module';
 /** At most this long after the document is read, the scripts start even if a picture is still loading. */
 export const SCRIPTS_AT_LATEST_MS = 2_500;
 
-export const scriptsAfterLoad = `(function(){var started=false;function start(){document.querySelectorAll('script[type="${INERT_MODULE}"]').forEach(function(o){var s=document.createElement('script');s.type='module';if(o.nonce)s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})}function go(){if(started)return;started=true;var links=[].slice.call(document.querySelectorAll('link[rel="${INERT_PRELOAD}"]'));links.forEach(function(l){l.rel='modulepreload'});setTimeout(function(){document.dispatchEvent(new Event('${AFTER_LOAD_EVENT}'))},0);var parts=links.map(function(l){return l.href}).filter(function(h){return !/\\/(manifest|entry\\.client)-[^\\/]*\\.js$/.test(h)});(function next(i){if(i>=parts.length)return start();import(parts[i]).then(function(){setTimeout(function(){next(i+1)},0)},start)})(0)}function painted(){if(document.hidden)setTimeout(go,0);else requestAnimationFrame(function(){setTimeout(go,0)})}if(document.readyState==='complete')painted();else{addEventListener('load',painted,{once:true});addEventListener('DOMContentLoaded',function(){setTimeout(go,${SCRIPTS_AT_LATEST_MS})},{once:true})}})()`;
+export const scriptsAfterLoad = `(function(){var started=false;function start(){document.querySelectorAll('script[type="${INERT_MODULE}"]').forEach(function(o){var s=document.createElement('script');s.type='module';if(o.nonce)s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})}function go(){if(started)return;started=true;var links=[].slice.call(document.querySelectorAll('link[rel="${INERT_PRELOAD}"]'));links.forEach(function(l){l.rel='modulepreload'});setTimeout(function(){document.dispatchEvent(new Event('${AFTER_LOAD_EVENT}'))},0);var parts=links.map(function(l){return l.href}).filter(function(h){return !/\\/(manifest|entry\\.client)-[^\\/]*\\.js$/.test(h)});(function next(i){if(i>=parts.length)return start();import(parts[i]).then(function(){setTimeout(function(){next(i+1)},0)},start)})(0)}function painted(){if(document.hidden)return setTimeout(go,0);var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true})}else requestAnimationFrame(function(){setTimeout(go,0)})}if(document.readyState==='complete')painted();else{addEventListener('load',painted,{once:true});addEventListener('DOMContentLoaded',function(){setTimeout(go,${SCRIPTS_AT_LATEST_MS})},{once:true})}})()`;
 
 const PRELOAD = /<link\b([^>]*?)\brel="modulepreload"/g;
 const INLINE_MODULE = /<script\b(?![^>]*\bsrc=)([^>]*?)\btype="module"/g;

@@ -89,7 +89,24 @@ describe("the starter evaluates the page's modules one task at a time", () => {
       createElement: () => ({}),
       dispatchEvent: (event: { type: string }) => log.push(`event ${event.type}`),
     };
+    // The browser's paint timing: the first contentful paint is reported once the test says so.
+    let paintObserver:
+      ((list: { getEntriesByName: (name: string) => unknown[] }, observer: unknown) => void) | null = null;
+    let observerDisconnected = false;
+    class PerformanceObserver {
+      static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+      constructor(callback: NonNullable<typeof paintObserver>) {
+        paintObserver = callback;
+      }
+      observe() {}
+    }
+    const reportPaint = (name: string) =>
+      paintObserver!(
+        { getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) },
+        { disconnect: () => (observerDisconnected = true) },
+      );
     const run = new Function(
+      'window',
       'document',
       'addEventListener',
       'requestAnimationFrame',
@@ -99,6 +116,7 @@ describe("the starter evaluates the page's modules one task at a time", () => {
       scriptsAfterLoad.replace(/\bimport\(/g, '__import('),
     );
     run(
+      { PerformanceObserver },
       document,
       (type: string, listener: () => void) => (listeners[type] = listener),
       (callback: () => void) => tasks.push(callback),
@@ -112,6 +130,12 @@ describe("the starter evaluates the page's modules one task at a time", () => {
       },
     );
     listeners.load!();
+    // Loaded, but nothing is on the screen yet: the scripts wait for the first contentful paint.
+    expect(tasks, 'nothing is started before the first paint').toHaveLength(0);
+    reportPaint('first-paint');
+    expect(tasks, 'a first paint without content does not count').toHaveLength(0);
+    reportPaint('first-contentful-paint');
+    expect(observerDisconnected).toBe(true);
     // Each task runs alone; the promise callbacks it queues run before the next, as in a browser.
     while (tasks.length > 0) {
       log.push('task');
@@ -124,8 +148,7 @@ describe("the starter evaluates the page's modules one task at a time", () => {
     ).toBe(true);
     expect(log.join(' | ')).toBe(
       [
-        'task', // the frame after the load
-        'task', // the starter's turn
+        'task', // the starter's turn, after the first contentful paint
         'import react-3.js',
         'task',
         'event rossy:after-load', // the fonts' turn, a task of its own
