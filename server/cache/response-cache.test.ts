@@ -47,6 +47,22 @@ describe('ResponseCache', () => {
     expect(small.bytes).toBeLessThanOrEqual(50);
   });
 
+  it('leaves an answer near the newest end where it is, and still lets the least recently used go first', () => {
+    const answers = cache({ maxEntries: 8 });
+    for (const key of 'abcdefgh') answers.set(key, 1, answer(key));
+    // 'h' and 'g' are among the newest quarter: asked for over and over, they are not moved, and
+    // eviction, which starts from the oldest, does not reach them.
+    for (let index = 0; index < 1000; index++) answers.get('h', 1);
+    answers.get('g', 1);
+    // 'a' is the oldest: asked for, it moves to the newest end, and 'b' is the next to go.
+    answers.get('a', 1);
+    answers.set('i', 1, answer('i'));
+    answers.set('j', 1, answer('j'));
+    expect(answers.get('b', 1)).toBeUndefined();
+    expect(answers.get('c', 1)).toBeUndefined();
+    for (const key of 'adefghij') expect(answers.get(key, 1), key).toBeDefined();
+  });
+
   it('compresses each answer once per encoding and gives back the same bytes', async () => {
     const answers = cache();
     const entry = answers.set('page', 1, answer('<p>Leather tote</p>'.repeat(200)));

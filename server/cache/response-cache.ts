@@ -18,6 +18,8 @@ export interface CachedAnswer {
   body: Buffer;
   encoded: Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>;
   size: number;
+  /** When it was last kept or moved to the newest end, counted in keeps and moves. */
+  touched: number;
 }
 
 export interface ResponseCacheOptions {
@@ -69,6 +71,8 @@ export class ResponseCache {
   readonly #entries = new Map<string, CachedAnswer>();
   readonly #pending = new Map<string, Promise<unknown>>();
   #bytes = 0;
+  /** Keeps and moves so far: an answer's `touched` says how many came after it. */
+  #clock = 0;
 
   constructor(private readonly options: ResponseCacheOptions) {}
 
@@ -87,9 +91,15 @@ export class ResponseCache {
       this.#delete(key, entry);
       return undefined;
     }
-    // Most recently used last: Map keeps insertion order.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    // Most recently used last: Map keeps insertion order. An answer fewer than a quarter of the
+    // entries from the newest end stays where it is: eviction takes from the other end, so moving
+    // it would change nothing, and a popular answer asked thousands of times a second would be
+    // taken out of the map and put back each time.
+    if (this.#clock - entry.touched >= this.#entries.size / 4) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      entry.touched = ++this.#clock;
+    }
     return entry;
   }
 
@@ -114,6 +124,7 @@ export class ResponseCache {
       body: answer.body,
       encoded: new Map(),
       size: answer.body.length + key.length,
+      touched: ++this.#clock,
     };
     const previous = this.#entries.get(key);
     if (previous) this.#delete(key, previous);

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseHandle } from '../../db/client';
+import { RequestFigures } from './request-figures';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,25 +62,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   registry.setDefaultLabels({ app: 'rossy' });
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({
-    name: 'rossy_http_requests_total',
-    help: 'Requests answered, by method, route and status code.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'rossy_http_request_duration_seconds',
-    help: 'Time to answer a request, by method and route.',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const cache = new Counter({
-    name: 'rossy_catalog_cache_total',
-    help: 'Catalogue answers served from the cache (hit) or made afresh and kept (miss).',
-    labelNames: ['result'] as const,
-    registers: [registry],
-  });
+  const figures = new RequestFigures([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+  figures.register(registry);
   const ordersPlaced = new Counter({
     name: 'rossy_orders_placed_total',
     help: 'Orders placed, by payment method.',
@@ -119,11 +103,14 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
 
   app.addHook('onResponse', async (request, reply) => {
     if (request.url === '/metrics') return;
-    const route = routeLabel(request, pageRoute);
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    figures.record(
+      request.method,
+      routeLabel(request, pageRoute),
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     const cached = reply.getHeader('x-cache');
-    if (cached === 'hit' || cached === 'miss') cache.inc({ result: cached });
+    if (cached === 'hit' || cached === 'miss') figures.cached(cached);
   });
 
   const token = options.token;
