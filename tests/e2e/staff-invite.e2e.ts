@@ -4,11 +4,13 @@ import {
   adminApiToken,
   axeViolations,
   closeBrowser,
+  isAt,
   main,
   newestMailTo,
   openAsAdmin,
   orderableProduct,
   shopperAddress,
+  signUpThroughApi,
   uniqueEmail,
   url,
   visit,
@@ -147,6 +149,76 @@ describe('staff invitations', () => {
         await main(page).getByRole('link', { name: 'Back to the shop' }).waitFor();
       },
       ['/staff-invite'],
+    );
+  });
+  test("at 1280px a support member answers a shopper's message and reads the order it names, but cannot ship it or open Settings", async () => {
+    const number = await processingOrder();
+    const email = uniqueEmail('support');
+    await signUpThroughApi({ name: 'Ngozi Eze', email, password: PASSWORD });
+    // The owner gives the role to an account that exists: it holds at once.
+    const granted = await fetch(url('/api/admin/staff'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminApiToken()}` },
+      body: JSON.stringify({ email, role: 'support' }),
+    });
+    expect(granted.status, `POST /api/admin/staff: ${await granted.clone().text()}`).toBe(200);
+    // A shopper writes about the order through the contact form's API.
+    const subject = `Where is order ${number}?`;
+    const asked = await fetch(url('/api/contact'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...shopperAddress() },
+      body: JSON.stringify({
+        name: 'Chiamaka Obi',
+        email: uniqueEmail('asks'),
+        subject,
+        message: 'I paid by transfer two days ago. When will it ship?',
+        orderNumber: number,
+      }),
+    });
+    expect(asked.status, `POST /api/contact: ${await asked.clone().text()}`).toBeLessThan(300);
+    const signedIn = await fetch(url('/api/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...shopperAddress() },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const { token } = (await signedIn.json()) as { token: string };
+    expect(signedIn.status, 'POST /api/login').toBe(200);
+
+    await withPage(
+      1280,
+      async ({ page, problemReport }) => {
+        await page.context().addCookies([{ name: 'rossy_session', value: token, url: url('/') }]);
+        await visit(page, '/admin');
+        await page.getByText('ADMIN MODE', { exact: true }).waitFor();
+        const tabs = await adminTabs(page).getByRole('link').allTextContents();
+        expect(tabs).toEqual(expect.arrayContaining(['Orders', 'Returns', 'Messages']));
+        for (const theirs of ['Settings', 'Staff', 'All Products', 'Payments', 'Coupons'])
+          expect(tabs, `the ${theirs} tab`).not.toContain(theirs);
+
+        // The message opens, and is marked replied.
+        await visit(page, '/admin?tab=messages&status=new');
+        const item = main(page).getByTestId('message-row').filter({ hasText: subject });
+        await item.getByRole('link').click();
+        const reader = main(page).getByTestId('message-reader');
+        await reader.getByRole('heading', { name: subject }).waitFor();
+        await waitForHydration(page);
+        await reader.getByRole('button', { name: 'Mark replied' }).click();
+        await reader.getByText('Marked replied.').waitFor();
+        await expect.poll(() => reader.getByTestId('message-status').textContent()).toBe('Replied');
+
+        // The order it names is theirs to read, not to ship.
+        await reader.getByTestId('message-order').click();
+        await page.waitForURL(isAt('/admin', { tab: 'orders', order: number }));
+        const panel = main(page).getByTestId('admin-order-panel');
+        await expect.poll(() => panel.getByTestId('order-status').first().textContent()).toBe('Processing');
+        expect(await panel.getByRole('button', { name: 'Mark Shipped' }).count()).toBe(0);
+        expect(await axeViolations(page), 'axe on the order, as support sees it').toEqual([]);
+
+        await visit(page, '/admin?tab=settings', 403);
+        await main(page).getByText('You do not have permission to access this page.').waitFor();
+        expect(problemReport()).toEqual([]);
+      },
+      ['/admin'],
     );
   });
 });
