@@ -43,30 +43,50 @@ export async function askCartQuote(body: string, signal?: AbortSignal): Promise<
   return { ok: false, error: UNPRICED };
 }
 
-/** The last answer each quote key was given in this tab: a page opened again shows it at once. */
-const lastAnswers = new Map<string, QuoteAnswer>();
+/**
+ * The last answer each quote key was given in this tab, with the question it answered: a page opened
+ * again on the very same question shows it at once. Written only in the browser (after a request).
+ */
+const lastAnswers = new Map<string, { body: string; answer: QuoteAnswer }>();
+
+const remembered = (key: string, body: string | null): QuoteAnswer | null => {
+  const kept = lastAnswers.get(key);
+  return kept && body !== null && kept.body === body ? kept.answer : null;
+};
 
 /**
- * A page's quote: `ask(body)` prices a bag, replacing any question still out; `answer` is the last
- * answer (kept while the next is asked, and across pages under the same `key`), `loading` whether a
- * question is out. Only the component using it redraws when the answer comes.
+ * A page's quote under `key` (the bag, one product's delivery line) for the question `body` it is
+ * about to ask: `ask(body)` prices it, replacing any question still out; `answer` is the last answer
+ * (kept while the next is asked), `loading` whether a question is out. A page opens on a kept answer
+ * only when it was for the very same question: the cart's total (no delivery) is never the
+ * checkout's, and one product's delivery line never another's. Only the component using it redraws
+ * when the answer comes.
  */
-export function useCartQuoteAnswer(key: string) {
-  const [state, setState] = useState<{ answer: QuoteAnswer | null; loading: boolean }>(() => ({
-    answer: lastAnswers.get(key) ?? null,
+export function useCartQuoteAnswer(key: string, body: string | null) {
+  const [state, setState] = useState<{ key: string; answer: QuoteAnswer | null; loading: boolean }>(() => ({
+    key,
+    answer: remembered(key, body),
     loading: false,
   }));
   const current = useRef<AbortController | null>(null);
+  let shown = state;
+  if (state.key !== key) {
+    // Another product on the same page component: its own answer, or none yet. A question still
+    // out for the other one is aborted when this one asks, and its answer is kept under its own key.
+    shown = { key, answer: remembered(key, body), loading: false };
+    setState(shown);
+  }
   const ask = useCallback(
-    (body: string) => {
+    (question: string) => {
       current.current?.abort();
       const controller = new AbortController();
       current.current = controller;
       setState((previous) => (previous.loading ? previous : { ...previous, loading: true }));
-      askCartQuote(body, controller.signal).then(
+      askCartQuote(question, controller.signal).then(
         (answer) => {
-          lastAnswers.set(key, answer);
-          setState({ answer, loading: false });
+          if (current.current !== controller) return;
+          lastAnswers.set(key, { body: question, answer });
+          setState({ key, answer, loading: false });
         },
         () => undefined,
       );
@@ -74,5 +94,5 @@ export function useCartQuoteAnswer(key: string) {
     [key],
   );
   useEffect(() => () => current.current?.abort(), []);
-  return { answer: state.answer, loading: state.loading, ask };
+  return { answer: shown.answer, loading: shown.loading, ask };
 }

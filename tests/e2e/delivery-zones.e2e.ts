@@ -12,6 +12,7 @@ import {
   uniqueTag,
   url,
   visit,
+  waitForHydration,
   withPage,
   type Width,
 } from './fixtures';
@@ -262,6 +263,40 @@ describe('delivery priced by state (375px)', () => {
         expect(await page.evaluate(() => localStorage.getItem('rossy.delivery-state'))).toBe('"Lagos"');
         expect(problemReport()).toEqual([]);
       });
+  });
+
+  test("moving from one piece to the next on the product page never shows the first one's delivery line under the second", async () => {
+    const piece = await cheapPiece();
+    await withPage(375, async ({ page, problemReport }) => {
+      await visit(page, `/product/${piece.product.id}`);
+      await waitForHydration(page);
+      const line = main(page).getByTestId('product-delivery-text');
+      await expect.poll(() => line.textContent()).toMatch(/^(Delivery to Lagos: |Free delivery to Lagos · )/);
+      // The next piece's quote is held until the test lets it go: until then its line is still to come.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/cart/quote', async (route) => {
+        await held;
+        await route.continue();
+      });
+      // The next piece's name in "You May Also Like" (its picture's link is hidden from the keyboard),
+      // followed from the keyboard: a bar fixed to the bottom of a phone's screen can cover it.
+      const next = main(page)
+        .locator(
+          `section[aria-labelledby="related-title"] a[href^="/product/"]:not([aria-hidden="true"]):not([href="/product/${piece.product.id}"])`,
+        )
+        .first();
+      const address = await next.getAttribute('href');
+      const name = (await next.textContent())!.trim();
+      await next.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((current) => current.pathname === address);
+      await main(page).getByRole('heading', { level: 1, name, exact: true }).waitFor();
+      expect(await line.textContent(), 'the next piece before its quote is back').toBe('Delivery to Lagos…');
+      release();
+      await expect.poll(() => line.textContent()).toMatch(/^(Delivery to Lagos: |Free delivery to Lagos · )/);
+      expect(problemReport()).toEqual([]);
+    });
   });
 
   test('the checkout at 1280px shows the methods with their dates beside the summary', async () => {

@@ -1,5 +1,5 @@
 import { Truck } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { formatDeliveryWindow } from '../../../contracts/delivery-dates';
 import { formatNaira } from '../../../contracts/money';
 import { nigerianStateLabel, nigerianStates, type NigerianState } from '../../../contracts/nigeria';
@@ -32,18 +32,21 @@ export function ProductDelivery({ productId }: { productId: number }) {
   const [changing, setChanging] = useState(false);
   const selectId = useId();
   // The quote that prices a bag for the cart and checkout, asked for one piece.
-  const { answer, loading: asking, ask } = useCartQuoteAnswer(`product-delivery-${productId}`);
-
-  useEffect(() => {
-    if (!hydrated || !navigator.onLine) return;
-    ask(
+  const question = useMemo(
+    () =>
       JSON.stringify({
         items: [{ id: productId, quantity: 1 }],
         country: 'Nigeria',
         shippingAddress: { country: 'Nigeria', state },
       }),
-    );
-  }, [hydrated, productId, state, ask]);
+    [productId, state],
+  );
+  const { answer, loading: asking, ask } = useCartQuoteAnswer(`product-delivery-${productId}`, question);
+
+  useEffect(() => {
+    if (!hydrated || !navigator.onLine) return;
+    ask(question);
+  }, [hydrated, question, ask]);
 
   const quote = answer?.ok ? answer.quote : undefined;
   // An answer for the state she just left is not shown under the new state's name.

@@ -19,11 +19,10 @@ export const OFFLINE_QUOTE = "You're offline: your total is worked out as soon a
 /**
  * Prices the cart on the server whenever what is priced changes (after a short pause while the
  * shopper is still typing). Only ids, quantities and options are sent: never prices. Offline it asks
- * nothing and prices the cart when the connection is back. The cart and the checkout share the last
- * answer: the checkout opens on the bag's total while its own quote is asked.
+ * nothing and prices the cart when the connection is back. A page opened again on the same bag and
+ * details shows its last total at once while it asks again.
  */
 export function useCartQuote(request: QuoteRequest | null, delayMs = 200) {
-  const { answer, loading, ask } = useCartQuoteAnswer('bag');
   const online = useOnline();
   const body = useMemo(() => {
     if (!request || request.cart.length === 0) return null;
@@ -44,6 +43,7 @@ export function useCartQuote(request: QuoteRequest | null, delayMs = 200) {
       email: request.email || undefined,
     });
   }, [request]);
+  const { answer, loading, ask } = useCartQuoteAnswer('bag', body);
 
   const requote = useCallback(() => {
     if (!body || !navigator.onLine) return;
