@@ -92,9 +92,9 @@ export class ResponseCache {
       return undefined;
     }
     // Most recently used last: Map keeps insertion order. An answer fewer than a quarter of the
-    // entries from the newest end stays where it is: eviction takes from the other end, so moving
-    // it would change nothing, and a popular answer asked thousands of times a second would be
-    // taken out of the map and put back each time.
+    // entries from the newest end stays where it is: eviction takes from the other end, so it still
+    // outlives at least three quarters of the entries' worth of new answers, and a popular answer
+    // asked thousands of times a second is not taken out of the map and put back each time.
     if (this.#clock - entry.touched >= this.#entries.size / 4) {
       this.#entries.delete(key);
       this.#entries.set(key, entry);
