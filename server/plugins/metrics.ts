@@ -62,7 +62,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   registry.setDefaultLabels({ app: 'rossy' });
   collectDefaultMetrics({ register: registry });
 
-  const figures = new RequestFigures([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+  const figures = new RequestFigures();
   figures.register(registry);
   const ordersPlaced = new Counter({
     name: 'rossy_orders_placed_total',

@@ -1,8 +1,6 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { RequestFigures } from './request-figures';
-
-const BOUNDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+import { REQUEST_SECONDS_BUCKETS, RequestFigures } from './request-figures';
 
 /** The same answers, counted by prom-client's own Counter and Histogram. */
 function promClientRegistry() {
@@ -18,7 +16,7 @@ function promClientRegistry() {
     name: 'rossy_http_request_duration_seconds',
     help: 'Time to answer a request, by method and route.',
     labelNames: ['method', 'route'] as const,
-    buckets: BOUNDS,
+    buckets: [...REQUEST_SECONDS_BUCKETS],
     registers: [registry],
   });
   const cache = new Counter({
@@ -42,7 +40,7 @@ describe('RequestFigures', () => {
     const theirs = promClientRegistry();
     const registry = new Registry();
     registry.setDefaultLabels({ app: 'rossy' });
-    const ours = new RequestFigures(BOUNDS);
+    const ours = new RequestFigures();
     ours.register(registry);
     const answers: [string, string, number, number][] = [
       ['GET', '/api/products', 200, 0.0004],
@@ -78,7 +76,7 @@ describe('RequestFigures', () => {
 
   it('counts as it goes: a second read sees the answers since the first', async () => {
     const registry = new Registry();
-    const figures = new RequestFigures(BOUNDS);
+    const figures = new RequestFigures();
     figures.register(registry);
     figures.record('GET', '/api/products', 200, 0.001);
     expect(await registry.metrics()).toContain(

@@ -1,5 +1,8 @@
 import type { Registry } from 'prom-client';
 
+/** The request-time histogram's upper bounds, in seconds. */
+export const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+
 interface Timing {
   labels: { method: string; route: string };
   /** Answers per bucket: index i counts those over bounds[i - 1] and at most bounds[i]. */
@@ -23,7 +26,7 @@ export class RequestFigures {
   readonly #timings = new Map<string, Timing>();
   readonly #cache = { hit: 0, miss: 0 };
 
-  constructor(private readonly bounds: readonly number[]) {}
+  constructor(private readonly bounds: readonly number[] = REQUEST_SECONDS_BUCKETS) {}
 
   /** One answer: its method, route label, status code and time in seconds. */
   record(method: string, route: string, status: number, seconds: number): void {
