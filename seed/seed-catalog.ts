@@ -10,7 +10,7 @@ import { imagePlan } from './images/product-looks';
 import { saveShopSettings } from '../core/settings/shop-settings';
 import { ensureSeedCoupons } from '../core/orders/coupons';
 import type { Db } from '../db/client';
-import { brands, categories, productImages, products, reviews } from '../db/schema/catalog';
+import { brands, categories, productImages, reviews } from '../db/schema/catalog';
 import { reviewFits } from '../db/schema/returns';
 import * as data from './catalog-data';
 import { variantStockShape } from './variant-stock';
@@ -95,28 +95,38 @@ export async function seedCatalog(
 
   progress(`Seeding ${data.products.length} products with their reviews`);
   const inserted = await db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(products)
-      .values(
-        data.products.map((product) => ({
-          name: product.name,
-          description: product.description,
-          categoryId: product.categorySlug,
-          brandId: product.brandSlug,
-          priceKobo: product.priceNaira * 100,
-          originalPriceKobo: product.originalPriceNaira === null ? null : product.originalPriceNaira * 100,
-          colors: product.colors,
-          sizes: product.sizes,
-          stock: product.stock,
-          isNew: product.isNew,
-          isHot: product.isHot,
-          freeShipping: product.freeShipping,
-          tag: product.tag,
-          specs: product.specs,
-          createdAt: new Date(now.getTime() - product.daysSinceAdded * DAY_MS),
-        })),
-      )
-      .returning({ id: products.id });
+    // Written by name, column by column: the same seed fills a shop's older schema too (the migration
+    // tests), which lacks the columns the database has since derived for itself (0031's options in
+    // stock), as a row of today's `products` would name them all.
+    const seeded = data.products.map((product) => ({
+      name: product.name,
+      description: product.description,
+      category_id: product.categorySlug,
+      brand_id: product.brandSlug,
+      price_kobo: product.priceNaira * 100,
+      original_price_kobo: product.originalPriceNaira === null ? null : product.originalPriceNaira * 100,
+      colors: product.colors,
+      sizes: product.sizes,
+      stock: product.stock,
+      is_new: product.isNew,
+      is_hot: product.isHot,
+      free_shipping: product.freeShipping,
+      tag: product.tag,
+      specs: product.specs,
+      created_at: new Date(now.getTime() - product.daysSinceAdded * DAY_MS).toISOString(),
+    }));
+    const columns = sql.raw(Object.keys(seeded[0]!).join(', '));
+    const result = await tx.execute(sql`
+      INSERT INTO products (${columns})
+      SELECT ${columns} FROM json_populate_recordset(NULL::products, ${JSON.stringify(seeded)}::json)
+      RETURNING id, name`);
+    const idByName = new Map(
+      (result as unknown as { rows: { id: number; name: string }[] }).rows.map((row) => [
+        row.name,
+        Number(row.id),
+      ]),
+    );
+    const rows = data.products.map((product) => ({ id: idByName.get(product.name)! }));
 
     const reviewRows = data.products.flatMap((product, index) =>
       product.reviews.map((review) => ({

@@ -60,18 +60,10 @@ function productFilters(query: ProductListQuery, inCategories: string[] | undefi
   if (query.availability === 'in-stock') conditions.push(gt(products.stock, 0));
   if (query.availability === 'out-of-stock') conditions.push(eq(products.stock, 0));
   // A size or colour filter finds what a shopper can buy in it: a variant of that size (any colour),
-  // or of that colour (any size), with stock. The size is read from its partial index of in-stock
-  // variants (product_variants_size_in_stock_idx).
-  if (query.color) {
-    conditions.push(
-      sql`EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = ${products.id} AND lower(v.color) = lower(${query.color}) AND v.stock > 0)`,
-    );
-  }
-  if (query.size) {
-    conditions.push(
-      sql`EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = ${products.id} AND v.size = ${query.size} AND v.stock > 0)`,
-    );
-  }
+  // or of that colour (any size), with stock. The product's row carries its options in stock (kept
+  // from its variants by the database, migration 0031), read from their GIN indexes.
+  if (query.color) conditions.push(sql`${products.inStockColours} @> ARRAY[lower(${query.color})]`);
+  if (query.size) conditions.push(sql`${products.inStockSizes} @> ARRAY[${query.size}::text]`);
   if (query.onSale) {
     conditions.push(
       and(isNotNull(products.originalPriceKobo), gt(products.originalPriceKobo, products.priceKobo)),
@@ -188,19 +180,25 @@ async function rankedRows(db: DbOrTx, query: ProductListQuery, where: SQL | unde
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** How far down a list's order a search looks for its page before it sorts every match instead. */
-const SEARCH_WINDOW = 1000;
-/** At most this many matches of a search are gathered and sorted (see searchPageIds). */
-const SEARCH_GATHER = 8000;
+/** How far down a list's order a search or an option filter looks for its page before it sorts every match instead. */
+const GATHER_WINDOW = 1000;
+/** At most this many matches are gathered and sorted (see gatheredPageIds). */
+const GATHER_MOST = 8000;
 
 /**
- * The ids on a search's page, in a list order, when more than RESULT_CAP products match. The first
- * SEARCH_WINDOW products in that order are looked at first: a common word fills the page from them.
- * A word the cheapest (or best rated…) products do not carry would have the walk read row after row
- * in search of it ('tote' in price order: 19,000 rows at 100,000 products), so then every match is
- * taken from the full-text index and sorted. Either way the page is the one the order gives.
+ * The ids on a page of a search, or of a list by size or colour, in a list order, when more than
+ * RESULT_CAP products match. The first GATHER_WINDOW products in that order are looked at first: a
+ * common word or colour fills the page from them. One the cheapest (or best rated…) products lack
+ * would have the walk read row after row in search of it ('tote' in price order: 19,000 rows at
+ * 100,000 products; charcoal, which only dearer pieces come in, 43,000), so then every match is
+ * taken from its GIN index (full text, options in stock) and sorted. Either way the page is the one
+ * the order gives.
  */
-async function searchPageIds(db: DbOrTx, query: ProductListQuery, where: SQL | undefined): Promise<number[]> {
+async function gatheredPageIds(
+  db: DbOrTx,
+  query: ProductListQuery,
+  where: SQL | undefined,
+): Promise<number[]> {
   const offset = (query.page - 1) * query.pageSize;
   const wanted = offset + query.pageSize;
   const window = await db
@@ -208,30 +206,30 @@ async function searchPageIds(db: DbOrTx, query: ProductListQuery, where: SQL | u
     .from(products)
     .where(eq(products.status, 'active'))
     .orderBy(...ordering(query))
-    .limit(SEARCH_WINDOW);
+    .limit(GATHER_WINDOW);
   const found = window.filter((row) => row.matches === true).map((row) => row.id);
-  if (found.length >= wanted || window.length < SEARCH_WINDOW) return found.slice(offset, wanted);
+  if (found.length >= wanted || window.length < GATHER_WINDOW) return found.slice(offset, wanted);
   // As often in the rest of the order as in its first rows, the page is this far down: walking there
   // reads fewer rows than gathering every match would. Not one in the first rows: the planner's
-  // estimate of the matches (the full-text statistics keep it within a factor of two) says whether
+  // estimate of the matches (the full-text and array statistics keep it within a factor of two) says whether
   // gathering them could pay.
   const walkAhead =
-    found.length > 0 ? (wanted * SEARCH_WINDOW) / found.length : (await estimatedRows(db, where)) / 2;
-  if (walkAhead > SEARCH_GATHER) return walkTo(db, query, where, offset);
-  // Every match gathered from the full-text index (MATERIALIZED keeps the planner from walking the
+    found.length > 0 ? (wanted * GATHER_WINDOW) / found.length : (await estimatedRows(db, where)) / 2;
+  if (walkAhead > GATHER_MOST) return walkTo(db, query, where, offset);
+  // Every match gathered from its index (MATERIALIZED keeps the planner from walking the
   // order again), with the columns an order needs, under the products' name so that the list's own
-  // ORDER BY applies; no more than SEARCH_GATHER of them: a word that common fills its page soon enough
+  // ORDER BY applies; no more than GATHER_MOST of them: a word or colour that common fills its page soon enough
   // in order, and reading all its matches would cost more than the walk.
   const sorted = await db.execute(sql`
     WITH matches AS MATERIALIZED (
       SELECT id, is_hot, rating_average, review_count, price_kobo, created_at, sold_count
-        FROM products WHERE ${where} LIMIT ${SEARCH_GATHER + 1}
+        FROM products WHERE ${where} LIMIT ${GATHER_MOST + 1}
     )
     SELECT id, (SELECT count(*) FROM matches)::int AS gathered FROM matches AS products
      ORDER BY ${sql.join(ordering(query), sql`, `)}
      LIMIT ${query.pageSize} OFFSET ${offset}`);
   const rows = (sorted as unknown as { rows: { id: number; gathered: number }[] }).rows;
-  if (rows.length > 0 && Number(rows[0]!.gathered) <= SEARCH_GATHER) return rows.map((row) => Number(row.id));
+  if (rows.length > 0 && Number(rows[0]!.gathered) <= GATHER_MOST) return rows.map((row) => Number(row.id));
   return walkTo(db, query, where, offset);
 }
 
@@ -280,8 +278,8 @@ async function orderedPage(
   const matched = await cappedMatches(db, where);
   const offset = (query.page - 1) * query.pageSize;
   let rows: SummaryRow[] = [];
-  if (matched.totalIsCapped && query.q) {
-    rows = await rowsByIds(db, await searchPageIds(db, query, where));
+  if (matched.totalIsCapped && (query.q || query.color || query.size)) {
+    rows = await rowsByIds(db, await gatheredPageIds(db, query, where));
   } else if (matched.totalIsCapped) {
     rows = await summaryFrom(db)
       .where(where)

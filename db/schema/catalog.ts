@@ -73,6 +73,19 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     stock: integer('stock').notNull().default(0),
+    /**
+     * The sizes and the colours (lower case) a shopper can buy now: those of the variants with stock,
+     * kept with `stock` by the database (db/migrations/0031_in_stock_options.sql). A list filtered by
+     * size or colour reads them from their GIN indexes instead of asking the variants row by row.
+     */
+    inStockSizes: text('in_stock_sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    inStockColours: text('in_stock_colours')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isNew: boolean('is_new').notNull().default(false),
     isHot: boolean('is_hot').notNull().default(false),
     freeShipping: boolean('free_shipping').notNull().default(false),
@@ -121,6 +134,9 @@ export const products = pgTable(
      */
     index('products_newest_idx').on(table.createdAt, table.id),
     index('products_search_idx').using('gin', table.searchVector),
+    /** A list by size or colour: the products with that option in stock. */
+    index('products_in_stock_sizes_idx').using('gin', table.inStockSizes),
+    index('products_in_stock_colours_idx').using('gin', table.inStockColours),
     /** The default "featured" order of a list, read in order instead of sorting the catalogue. */
     index('products_featured_idx')
       .on(

@@ -301,6 +301,46 @@ describe('the archive is sealed with the owner’s key', () => {
     expect(await rows(copy, 'SELECT id FROM sessions')).toEqual([]);
     expect(fs.readFileSync(path.join(target.dataDir, 'session-secret'), 'utf8')).not.toContain(oldKey);
   });
+
+  it('a backup from before migration 0031 (products without their sizes and colours in stock) restores with them made from the variants', async () => {
+    const sealed = await makeBackup('before-0031', false);
+    const unwrap = fs.mkdtempSync(path.join(work, 'unwrap-'));
+    const { payload } = await openBackup(sealed, unwrap, { key: KEY, unverified: false });
+    const tree = path.join(unwrap, 'tree');
+    fs.mkdirSync(tree);
+    await tar.extract({ file: payload, cwd: tree });
+    const productsFile = path.join(tree, 'database', 'products.jsonl');
+    const older = fs
+      .readFileSync(productsFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => {
+        const {
+          in_stock_sizes: _sizes,
+          in_stock_colours: _colours,
+          ...row
+        } = JSON.parse(line) as Record<string, unknown>;
+        return JSON.stringify(row);
+      });
+    fs.writeFileSync(productsFile, `${older.join('\n')}\n`);
+    const manifest = JSON.parse(fs.readFileSync(path.join(tree, 'manifest.json'), 'utf8')) as {
+      version: number;
+      migrations: number;
+    };
+    manifest.version = 1;
+    manifest.migrations -= 1;
+    fs.writeFileSync(path.join(tree, 'manifest.json'), JSON.stringify(manifest));
+    const archive = path.join(work, 'backups', 'rossy-before-0031.tar.gz');
+    await tar.create({ gzip: true, file: archive, cwd: tree, portable: true }, fs.readdirSync(tree));
+
+    await restoreShop(dirsOf('before-0031'), archive, { key: KEY, unverified: true });
+    const options = `SELECT id, in_stock_sizes, in_stock_colours FROM products ORDER BY id`;
+    const restored = await rows(copy, options);
+    expect(restored).toEqual(await rows(shop.database, options));
+    expect(restored.filter((row) => (row.in_stock_colours as string[]).length > 0).length).toBeGreaterThan(
+      20,
+    );
+  });
 });
 
 describe('the backup folder and the key', () => {

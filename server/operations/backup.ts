@@ -364,20 +364,24 @@ export async function restoreShop(
         await tx.execute(sql.raw(`ALTER TABLE ${quoted(table)} DISABLE TRIGGER USER`));
       for (const table of await parentsFirst(tx, tables)) {
         if (!kept.has(table)) continue;
+        const lines = fs
+          .readFileSync(path.join(work, 'database', `${table}.jsonl`), 'utf8')
+          .split('\n')
+          .flatMap((line) => (line.length > 0 ? (keptRow(table, line) ?? []) : []));
+        if (lines.length === 0) continue;
+        // The columns the backup's rows carry: a column added since it was taken gets its default
+        // (as the migration that added it gave the shop's rows), not a null.
+        const named = new Set(Object.keys(JSON.parse(lines[0]!) as Record<string, unknown>));
         const columns = rowsOf<{ name: string; identity: string }>(
           await tx.execute(sql`
             SELECT column_name AS name, is_identity AS identity FROM information_schema.columns
             WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER'
             ORDER BY ordinal_position`),
-        );
+        ).filter((column) => named.has(column.name));
         const list = columns.map((column) => quoted(column.name)).join(', ');
         const overriding = columns.some((column) => column.identity === 'YES')
           ? ' OVERRIDING SYSTEM VALUE'
           : '';
-        const lines = fs
-          .readFileSync(path.join(work, 'database', `${table}.jsonl`), 'utf8')
-          .split('\n')
-          .flatMap((line) => (line.length > 0 ? (keptRow(table, line) ?? []) : []));
         for (let start = 0; start < lines.length; start += BATCH) {
           const batch = `[${lines.slice(start, start + BATCH).join(',')}]`;
           await tx.execute(
@@ -385,6 +389,9 @@ export async function restoreShop(
           );
         }
       }
+      // What the database derives from the rows, made again from them: a backup from before the
+      // derived columns were added carries none (the products' sizes and colours in stock, 0031).
+      await tx.execute(sql`SELECT sync_products_from_variants(NULL)`);
       for (const table of tables)
         await tx.execute(sql.raw(`ALTER TABLE ${quoted(table)} ENABLE TRIGGER USER`));
       const sequences = JSON.parse(fs.readFileSync(path.join(work, 'sequences.json'), 'utf8')) as {
