@@ -201,6 +201,10 @@ async function gatheredPageIds(
 ): Promise<number[]> {
   const offset = (query.page - 1) * query.pageSize;
   const wanted = offset + query.pageSize;
+  // The best-selling order has no index (the sold count moves with every sale): its first rows are
+  // the whole catalogue sorted, so the matches are gathered at once.
+  if (query.sort === 'best-selling')
+    return (await gatheredSorted(db, query, where)) ?? walkTo(db, query, where, offset);
   const window = await db
     .select({ id: products.id, matches: sql<boolean | null>`(${where})` })
     .from(products)
@@ -211,15 +215,25 @@ async function gatheredPageIds(
   if (found.length >= wanted || window.length < GATHER_WINDOW) return found.slice(offset, wanted);
   // As often in the rest of the order as in its first rows, the page is this far down: walking there
   // reads fewer rows than gathering every match would. Not one in the first rows: the planner's
-  // estimate of the matches (the full-text and array statistics keep it within a factor of two) says whether
-  // gathering them could pay.
+  // estimate of the matches (the full-text and array statistics keep it within a factor of two)
+  // says whether gathering them could pay.
   const walkAhead =
     found.length > 0 ? (wanted * GATHER_WINDOW) / found.length : (await estimatedRows(db, where)) / 2;
   if (walkAhead > GATHER_MOST) return walkTo(db, query, where, offset);
-  // Every match gathered from its index (MATERIALIZED keeps the planner from walking the
-  // order again), with the columns an order needs, under the products' name so that the list's own
-  // ORDER BY applies; no more than GATHER_MOST of them: a word or colour that common fills its page soon enough
-  // in order, and reading all its matches would cost more than the walk.
+  return (await gatheredSorted(db, query, where)) ?? walkTo(db, query, where, offset);
+}
+
+/**
+ * The page's ids from every match gathered from its index (MATERIALIZED keeps the planner from
+ * walking the order again), with the columns an order needs, under the products' name so that the
+ * list's own ORDER BY applies; null when more than GATHER_MOST match: a word or colour that common
+ * fills its page soon enough in order, and reading all its matches would cost more than the walk.
+ */
+async function gatheredSorted(
+  db: DbOrTx,
+  query: ProductListQuery,
+  where: SQL | undefined,
+): Promise<number[] | null> {
   const sorted = await db.execute(sql`
     WITH matches AS MATERIALIZED (
       SELECT id, is_hot, rating_average, review_count, price_kobo, created_at, sold_count
@@ -227,10 +241,10 @@ async function gatheredPageIds(
     )
     SELECT id, (SELECT count(*) FROM matches)::int AS gathered FROM matches AS products
      ORDER BY ${sql.join(ordering(query), sql`, `)}
-     LIMIT ${query.pageSize} OFFSET ${offset}`);
+     LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`);
   const rows = (sorted as unknown as { rows: { id: number; gathered: number }[] }).rows;
   if (rows.length > 0 && Number(rows[0]!.gathered) <= GATHER_MOST) return rows.map((row) => Number(row.id));
-  return walkTo(db, query, where, offset);
+  return null;
 }
 
 /** How many products the planner expects `where` to match (EXPLAIN plans the query, runs nothing). */

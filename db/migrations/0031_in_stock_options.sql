@@ -65,4 +65,10 @@ CREATE TRIGGER "products_stock_guard" BEFORE UPDATE OF "stock", "in_stock_sizes"
 --> statement-breakpoint
 SELECT "sync_products_from_variants"(NULL);--> statement-breakpoint
 CREATE INDEX "products_in_stock_sizes_idx" ON "products" USING gin ("in_stock_sizes");--> statement-breakpoint
-CREATE INDEX "products_in_stock_colours_idx" ON "products" USING gin ("in_stock_colours");
+CREATE INDEX "products_in_stock_colours_idx" ON "products" USING gin ("in_stock_colours");--> statement-breakpoint
+-- The "top rated" order read from an index, as the featured, price and newest orders are: it sorted
+-- every product on sale (100 ms at 100,000) for a page, or for the first rows a filtered list looks at.
+CREATE INDEX "products_rating_idx" ON "products" USING btree ("rating_average" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id") WHERE "products"."status" = 'active';--> statement-breakpoint
+-- The planner's statistics of the new columns (how many products each size and colour has in stock),
+-- at once rather than when autovacuum comes by: without them it guesses 0.5 % for any colour.
+ANALYZE "products";
