@@ -2,8 +2,8 @@ import { MessageCircle, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
 import { data, isRouteErrorResponse, Link, redirect, useRouteError, useSearchParams } from 'react-router';
 import { hasSizeChoice } from '../../contracts/fit';
 import { deliveryPromise } from '../../contracts/delivery';
-import { getProduct, listRelatedProducts } from '../../core/catalog/get-product';
-import { addReview, listReviews } from '../../core/catalog/reviews';
+import { getProductPage } from '../../core/catalog/get-product';
+import { addReview } from '../../core/catalog/reviews';
 import { isAppError } from '../../core/errors';
 import { Badge } from '../components/ui/badge';
 import { ButtonLink } from '../components/ui/button';
@@ -22,11 +22,7 @@ import type { Route } from './+types/product';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const product = await getProduct(context.services.db, params.id);
-    const [related, reviews] = await Promise.all([
-      listRelatedProducts(context.services.db, product),
-      listReviews(context.services.db, product.id),
-    ]);
+    const { product, related, reviews } = await getProductPage(context.services.db, params.id);
     return { product, related, reviews, signedIn: context.user !== null };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data('Product not found', { status: 404 });

@@ -188,8 +188,14 @@ export async function getFitAdvice(
   db: DbOrTx,
   product: { id: number; sizes: readonly string[] },
 ): Promise<FitAdvice | null> {
-  if (!hasSizeChoice(product.sizes)) return null;
-  return adviseFit(await readFitEvidence(db, product.id));
+  return hasSizeChoice(product.sizes)
+    ? fitAdviceFor(product.sizes, await readFitEvidence(db, product.id))
+    : null;
+}
+
+/** The advice for a piece in `sizes` from evidence read beside it: none for a piece sold in one size. */
+export function fitAdviceFor(sizes: readonly string[], evidence: FitEvidence): FitAdvice | null {
+  return hasSizeChoice(sizes) ? adviseFit(evidence) : null;
 }
 
 /** The admin editor's fit line for a piece, or null for one sold in one size (no fit to speak of). */

@@ -43,7 +43,7 @@ describe('getProduct', () => {
     const departmentOf = new Map(seed.categories.map((category) => [category.slug, category.parentSlug]));
     for (let index = 0; index < seed.products.length; index++) {
       const product = await getProduct(database.db, 1001 + index);
-      const related = await listRelatedProducts(database.db, product);
+      const related = await listRelatedProducts(database.db, product.id);
       const label = `related to ${product.name}`;
       expect(related, label).toHaveLength(4);
       expect(new Set(related.map((item) => item.id)).size, label).toBe(4);

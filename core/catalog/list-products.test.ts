@@ -223,6 +223,9 @@ describe('search at scale', () => {
       // Prices run from ₦10,001 to ₦11,100: fifty of them cost ₦10,050 or less.
       const few = await listProducts(tx, { q: 'quokka', maxPrice: 10_050, pageSize: 24 });
       expect(few).toMatchObject({ total: 50, totalIsCapped: false, pageCount: 3 });
+      // A page past the last of them (an old link) is empty and still says how many there are.
+      const past = await listProducts(tx, { q: 'quokka', maxPrice: 10_050, page: 5, pageSize: 24 });
+      expect(past).toMatchObject({ items: [], total: 50, totalIsCapped: false, pageCount: 3 });
     });
     const after = await listProducts(database.db, { pageSize: 24 });
     expect(after).toMatchObject({ total: seed.products.length, totalIsCapped: false });

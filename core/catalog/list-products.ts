@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { categories, products, searchWords } from '../../db/schema/catalog';
 import { parseInput } from '../validation';
-import { summaryFrom, withLeadImages, type SummaryRow } from './product-rows';
+import { summariesByIds, summaryFrom, withLeadImages, type SummaryRow } from './product-rows';
 import { nairaToKobo } from '../../contracts/money';
 
 export { productListQuerySchema as listProductsInput };
@@ -157,11 +157,11 @@ function pageOf(
 }
 
 /**
- * The page's rows when a search is in relevance order: only the first RESULT_CAP matches the
+ * The page's ids when a search is in relevance order: only the first RESULT_CAP matches the
  * full-text index yields are ranked (ranking every match of a word found in a third of a large
  * catalogue means reading a third of it: docs/benchmarks-queries.md), then the page is read by id.
  */
-async function rankedRows(db: DbOrTx, query: ProductListQuery, where: SQL | undefined, rank: SQL) {
+async function rankedIds(db: DbOrTx, query: ProductListQuery, where: SQL | undefined, rank: SQL) {
   const candidates = db
     .select({ id: products.id, rank: sql<number>`${rank}`.as('rank'), ratingAverage: products.ratingAverage })
     .from(products)
@@ -174,10 +174,7 @@ async function rankedRows(db: DbOrTx, query: ProductListQuery, where: SQL | unde
     .orderBy(desc(candidates.rank), desc(candidates.ratingAverage), asc(candidates.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const ids = ranked.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const byId = new Map((await summaryFrom(db).where(inArray(products.id, ids))).map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return ranked.map((row) => row.id);
 }
 
 /** How far down a list's order a search or an option filter looks for its page before it sorts every match instead. */
@@ -204,7 +201,7 @@ async function gatheredPageIds(
   // The best-selling order has no index (the sold count moves with every sale): its first rows are
   // the whole catalogue sorted, so the matches are gathered at once.
   if (query.sort === 'best-selling')
-    return (await gatheredSorted(db, query, where)) ?? walkTo(db, query, where, offset);
+    return (await gatheredSorted(db, query, where))?.ids ?? walkTo(db, query, where, offset);
   const window = await db
     .select({ id: products.id, matches: sql<boolean | null>`(${where})` })
     .from(products)
@@ -220,20 +217,21 @@ async function gatheredPageIds(
   const walkAhead =
     found.length > 0 ? (wanted * GATHER_WINDOW) / found.length : (await estimatedRows(db, where)) / 2;
   if (walkAhead > GATHER_MOST) return walkTo(db, query, where, offset);
-  return (await gatheredSorted(db, query, where)) ?? walkTo(db, query, where, offset);
+  return (await gatheredSorted(db, query, where))?.ids ?? walkTo(db, query, where, offset);
 }
 
 /**
  * The page's ids from every match gathered from its index (MATERIALIZED keeps the planner from
  * walking the order again), with the columns an order needs, under the products' name so that the
- * list's own ORDER BY applies; null when more than GATHER_MOST match: a word or colour that common
- * fills its page soon enough in order, and reading all its matches would cost more than the walk.
+ * list's own ORDER BY applies, with how many matched; null when more than GATHER_MOST match (a word
+ * or colour that common fills its page soon enough in order, and reading all its matches would cost
+ * more than the walk), or when the page lies past the last match.
  */
 async function gatheredSorted(
   db: DbOrTx,
   query: ProductListQuery,
   where: SQL | undefined,
-): Promise<number[] | null> {
+): Promise<{ ids: number[]; matched: number } | null> {
   const sorted = await db.execute(sql`
     WITH matches AS MATERIALIZED (
       SELECT id, is_hot, rating_average, review_count, price_kobo, created_at, sold_count
@@ -243,8 +241,8 @@ async function gatheredSorted(
      ORDER BY ${sql.join(ordering(query), sql`, `)}
      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`);
   const rows = (sorted as unknown as { rows: { id: number; gathered: number }[] }).rows;
-  if (rows.length > 0 && Number(rows[0]!.gathered) <= GATHER_MOST) return rows.map((row) => Number(row.id));
-  return null;
+  if (rows.length === 0 || Number(rows[0]!.gathered) > GATHER_MOST) return null;
+  return { ids: rows.map((row) => Number(row.id)), matched: Number(rows[0]!.gathered) };
 }
 
 /** How many products the planner expects `where` to match (EXPLAIN plans the query, runs nothing). */
@@ -269,13 +267,6 @@ async function walkTo(db: DbOrTx, query: ProductListQuery, where: SQL | undefine
   return walked.map((row) => row.id);
 }
 
-/** Summaries of the products `ids` names, in that order. */
-async function rowsByIds(db: DbOrTx, ids: number[]): Promise<SummaryRow[]> {
-  if (ids.length === 0) return [];
-  const byId = new Map((await summaryFrom(db).where(inArray(products.id, ids))).map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 /**
  * One page of the products matching `where` in the list's order. The matches are counted first:
  * when no more than RESULT_CAP match, the page is sorted from those very products (none at all past
@@ -289,12 +280,24 @@ async function orderedPage(
   query: ProductListQuery,
   where: SQL | undefined,
 ): Promise<ProductPage> {
+  // A search or a size or colour filter the planner expects few matches of (its full-text and array
+  // statistics): every match gathered from its GIN index gives the count and the sorted page at once,
+  // instead of reading the same matches twice, to count them and then to sort them.
+  if ((query.q || query.color || query.size) && (await estimatedRows(db, where)) <= GATHER_MOST / 2) {
+    const gathered = await gatheredSorted(db, query, where);
+    if (gathered)
+      return pageOf(query, await summariesByIds(db, gathered.ids), {
+        total: Math.min(gathered.matched, RESULT_CAP),
+        totalIsCapped: gathered.matched > RESULT_CAP,
+      });
+  }
   const matched = await cappedMatches(db, where);
   const offset = (query.page - 1) * query.pageSize;
+  const counted = { total: matched.total, totalIsCapped: matched.totalIsCapped };
+  if (matched.totalIsCapped && (query.q || query.color || query.size))
+    return pageOf(query, await summariesByIds(db, await gatheredPageIds(db, query, where)), counted);
   let rows: SummaryRow[] = [];
-  if (matched.totalIsCapped && (query.q || query.color || query.size)) {
-    rows = await rowsByIds(db, await gatheredPageIds(db, query, where));
-  } else if (matched.totalIsCapped) {
+  if (matched.totalIsCapped) {
     rows = await summaryFrom(db)
       .where(where)
       .orderBy(...ordering(query))
@@ -307,10 +310,7 @@ async function orderedPage(
       .limit(query.pageSize)
       .offset(offset);
   }
-  return pageOf(query, await withLeadImages(db, rows), {
-    total: matched.total,
-    totalIsCapped: matched.totalIsCapped,
-  });
+  return pageOf(query, await withLeadImages(db, rows), counted);
 }
 
 /** One page of the products matching `where`, ranked by `rank` when one is given. */
@@ -321,8 +321,8 @@ async function pageMatching(
   rank: SQL | null,
 ): Promise<ProductPage> {
   if (!rank) return orderedPage(db, query, where);
-  const [rows, counted] = await Promise.all([rankedRows(db, query, where, rank), cappedCount(db, where)]);
-  return pageOf(query, await withLeadImages(db, rows), counted);
+  const [ids, counted] = await Promise.all([rankedIds(db, query, where, rank), cappedCount(db, where)]);
+  return pageOf(query, await summariesByIds(db, ids), counted);
 }
 
 /**

@@ -2,6 +2,7 @@ import { asc, eq, inArray, and, sql, type SQL } from 'drizzle-orm';
 import type { ColorOption, ImageRef, ProductSummary } from '../../contracts/catalog';
 import { discountPercent } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { brands, categories, productImages, products } from '../../db/schema/catalog';
 import { shownStock, stockStatus } from './stock-status';
 import { priceFromKobo, variantPricesOf } from './variants';
@@ -83,6 +84,24 @@ export async function leadImages(db: DbOrTx, productIds: number[]): Promise<Map<
   return new Map(rows.map((row) => [row.productId, toImageRef(row)]));
 }
 
+/**
+ * Summaries of the products `ids` names, in that order (ids not found are left out): their rows,
+ * lead images and variant prices read side by side, one query each.
+ */
+export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const [rows, images, prices] = await Promise.all([
+    summaryFrom(db).where(inArray(products.id, [...ids])),
+    leadImages(db, [...ids]),
+    variantPricesOf(db, [...ids]),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row, images.get(id) ?? null, prices.get(id) ?? [])] : [];
+  });
+}
+
 /** Summaries of many products: their lead images and variant prices in one query each. */
 export async function withLeadImages(db: DbOrTx, rows: SummaryRow[]): Promise<ProductSummary[]> {
   const ids = rows.map((row) => row.id);
@@ -90,9 +109,10 @@ export async function withLeadImages(db: DbOrTx, rows: SummaryRow[]): Promise<Pr
   return rows.map((row) => toSummary(row, images.get(row.id) ?? null, prices.get(row.id) ?? []));
 }
 
-export function summaryFrom(db: DbOrTx) {
+/** Products with their summary columns, and any `extra` columns a view needs beside them. */
+export function summaryFrom<Extra extends SelectedFields = Record<never, never>>(db: DbOrTx, extra?: Extra) {
   return db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, ...(extra as Extra) })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(brands, eq(brands.id, products.brandId));

@@ -38,6 +38,14 @@ async function activeProduct(db: DbOrTx, raw: unknown): Promise<{ id: number; si
 
 export async function listReviews(db: DbOrTx, productIdRaw: unknown, raw: unknown = {}): Promise<ReviewPage> {
   const { id: productId } = await activeProduct(db, productIdRaw);
+  return reviewsOf(db, productId, raw);
+}
+
+/**
+ * A page of a product's reviews, read without asking whether it is on sale: for a caller that reads
+ * the product beside it and answers 404 itself when it is not (the product page).
+ */
+export async function reviewsOf(db: DbOrTx, productId: number, raw: unknown = {}): Promise<ReviewPage> {
   const { page } = parseInput(pageSchema, raw);
   const [rows, stars] = await Promise.all([
     db

@@ -6,6 +6,9 @@ import { remembered } from './remembered';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** Brotli's quality for a kept answer (see encode). */
+export const BROTLI_QUALITY = 6;
+
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 /** One cached answer: the bytes as rendered, and each compressed form made once, the first time asked. */
@@ -135,7 +138,11 @@ export class ResponseCache {
     return entry;
   }
 
-  /** The answer's bytes in `encoding`, compressed once and kept beside it. */
+  /**
+   * The answer's bytes in `encoding`, compressed once and kept beside it. Brotli at quality 6: the
+   * first shopper to ask waits for it. On a 60 KB product page quality 9 took 13.8 ms for 11,660
+   * bytes, quality 6 1.2 ms for 11,735 (docs/benchmarks.md, first reads).
+   */
   async encode(entry: CachedAnswer, encoding: Encoding): Promise<Buffer> {
     if (encoding === 'identity') return entry.body;
     let encoded = entry.encoded.get(encoding);
@@ -144,7 +151,7 @@ export class ResponseCache {
         encoding === 'br'
           ? brotli(entry.body, {
               params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
               },
             })

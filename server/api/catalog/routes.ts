@@ -95,8 +95,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const product = await getProduct(app.db, request.params.id);
-      const related = await listRelatedProducts(app.db, product);
+      const [product, related] = await Promise.all([
+        getProduct(app.db, request.params.id),
+        listRelatedProducts(app.db, request.params.id),
+      ]);
       return { ...toProductDetailDto(product), related: related.map(toProductSummaryDto) };
     },
   );
