@@ -268,7 +268,8 @@ async function walkTo(db: DbOrTx, query: ProductListQuery, where: SQL | undefine
 }
 
 /**
- * One page of the products matching `where` in the list's order. The matches are counted first:
+ * One page of the products matching `where` in the list's order. A search or an option filter with
+ * few matches is gathered and sorted whole (gatheredSorted). Otherwise the matches are counted first:
  * when no more than RESULT_CAP match, the page is sorted from those very products (none at all past
  * the last of them), instead of walking an ordered index of the whole catalogue in search of a few
  * matches that may not be there (a size a category does not carry, a colour only its dearest pieces
@@ -283,7 +284,8 @@ async function orderedPage(
   // A search or a size or colour filter the planner expects few matches of (its full-text and array
   // statistics): every match gathered from its GIN index gives the count and the sorted page at once,
   // instead of reading the same matches twice, to count them and then to sort them.
-  if ((query.q || query.color || query.size) && (await estimatedRows(db, where)) <= GATHER_MOST / 2) {
+  const gatherable = Boolean(query.q || query.color || query.size);
+  if (gatherable && (await estimatedRows(db, where)) <= GATHER_MOST / 2) {
     const gathered = await gatheredSorted(db, query, where);
     if (gathered)
       return pageOf(query, await summariesByIds(db, gathered.ids), {
@@ -294,7 +296,7 @@ async function orderedPage(
   const matched = await cappedMatches(db, where);
   const offset = (query.page - 1) * query.pageSize;
   const counted = { total: matched.total, totalIsCapped: matched.totalIsCapped };
-  if (matched.totalIsCapped && (query.q || query.color || query.size))
+  if (matched.totalIsCapped && gatherable)
     return pageOf(query, await summariesByIds(db, await gatheredPageIds(db, query, where)), counted);
   let rows: SummaryRow[] = [];
   if (matched.totalIsCapped) {
