@@ -590,9 +590,12 @@ describe('transfers a shopper can finish', () => {
       expect(await copiedAmount(page, account, 'remaining')).toBe('1000.00');
 
       // The hour ends before the rest was sent: the page (never reloaded) says what to do.
+      // (Words of the closed account's own: the open one also says what happens if it closes.)
       await closeTransferAccount(placed.number);
       await account
-        .getByText(/a new account for the rest opens when you come back to this page/)
+        .getByText(
+          /The account for this order has closed: a new account for the rest opens when you come back/,
+        )
         .waitFor({ timeout: 15_000 });
       await account
         .getByText(/^₦1,000\.00$/)
