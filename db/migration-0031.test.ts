@@ -137,6 +137,41 @@ describe('migration 0031 on a shop of 0030', () => {
     expect(await onRows()).toEqual(await fromVariants());
   });
 
+  it('keeps the stock right when two writers sell two sizes of one product at the same moment', async () => {
+    const [added] = rowsOf<{ id: number }>(
+      await handle.db.execute(sql`
+        INSERT INTO products (name, description, category_id, price_kobo, sizes, colors, stock)
+        SELECT 'Two-size shirt (0031)', p.description, p.category_id, p.price_kobo, ARRAY['S', 'M'],
+               '[{"name": "White", "hex": "#ffffff"}]'::jsonb, 20
+          FROM products p ORDER BY p.id LIMIT 1
+        RETURNING id`),
+    );
+    const id = added!.id;
+    // The first sale holds the product's row until it commits; the second, of the other size, waits
+    // for it and must then count the first one's unit, not the stock it read before waiting. (Ten to
+    // nine is no change a shopper sees: neither bumps the catalogue's version, which would queue them.)
+    let sold!: () => void;
+    let release!: () => void;
+    const firstSold = new Promise<void>((resolve) => (sold = resolve));
+    const first = handle.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`UPDATE product_variants SET stock = stock - 1 WHERE product_id = ${id} AND size = 'S'`,
+      );
+      sold();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await firstSold;
+    const second = handle.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`UPDATE product_variants SET stock = stock - 1 WHERE product_id = ${id} AND size = 'M'`,
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await Promise.all([first, second]);
+    expect(await optionsOf(id)).toEqual({ sizes: ['M', 'S'], colours: ['white'], stock: 18 });
+  });
+
   it('gives a product added without variants its options with its grid', async () => {
     const [added] = rowsOf<{ id: number }>(
       await handle.db.execute(sql`

@@ -11,6 +11,9 @@ ALTER TABLE "products" ADD COLUMN "in_stock_colours" text[] DEFAULT '{}'::text[]
 -- called directly) write them.
 CREATE FUNCTION "sync_products_from_variants"(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+	-- The products first, in id order: a writer of other variants of the same product that committed
+	-- while this one waited is then in the totals (the UPDATE reads after the lock, not before it).
+	PERFORM 1 FROM "products" WHERE ids IS NULL OR "id" = ANY(ids) ORDER BY "id" FOR UPDATE;
 	PERFORM set_config('rossy.syncing_stock', 'on', true);
 	UPDATE "products" p
 	   SET "stock" = totals.stock, "in_stock_sizes" = totals.sizes, "in_stock_colours" = totals.colours
@@ -65,6 +68,10 @@ CREATE TRIGGER "products_stock_guard" BEFORE UPDATE OF "stock", "in_stock_sizes"
 --> statement-breakpoint
 SELECT "sync_products_from_variants"(NULL);--> statement-breakpoint
 CREATE INDEX "products_in_stock_sizes_idx" ON "products" USING gin ("in_stock_sizes");--> statement-breakpoint
+-- The variants' partial indexes served the filters' EXISTS (0017, 0022): nothing reads them now, and
+-- each was written whenever a variant's stock crossed zero.
+DROP INDEX "product_variants_size_in_stock_idx";--> statement-breakpoint
+DROP INDEX "product_variants_colour_in_stock_idx";--> statement-breakpoint
 CREATE INDEX "products_in_stock_colours_idx" ON "products" USING gin ("in_stock_colours");--> statement-breakpoint
 -- The "top rated" order read from an index, as the featured, price and newest orders are: it sorted
 -- every product on sale (100 ms at 100,000) for a page, or for the first rows a filtered list looks at.

@@ -186,14 +186,6 @@ export const productVariants = pgTable(
     check('product_variants_sku_upper', sql`${table.sku} = upper(${table.sku}) AND ${table.sku} <> ''`),
     uniqueIndex('product_variants_option_idx').on(table.productId, table.size, table.color),
     uniqueIndex('product_variants_sku_idx').on(table.sku),
-    /** A filter by size finds the products whose that size is in stock. */
-    index('product_variants_size_in_stock_idx')
-      .on(table.size, table.productId)
-      .where(sql`${table.stock} > 0`),
-    /** A filter by colour (any case: lower(color) = lower($1)) finds the products whose that colour is in stock. */
-    index('product_variants_colour_in_stock_idx')
-      .on(sql`lower(${table.color})`, table.productId)
-      .where(sql`${table.stock} > 0`),
   ],
 );
 
