@@ -195,13 +195,17 @@ async function gatheredPageIds(
   db: DbOrTx,
   query: ProductListQuery,
   where: SQL | undefined,
+  mayGather: boolean,
 ): Promise<number[]> {
   const offset = (query.page - 1) * query.pageSize;
   const wanted = offset + query.pageSize;
+  const gatheredOrWalked = async () => {
+    const gathered = mayGather ? await gatheredSorted(db, query, where) : null;
+    return gathered && gathered.matched <= GATHER_MOST ? gathered.ids : walkTo(db, query, where, offset);
+  };
   // The best-selling order has no index (the sold count moves with every sale): its first rows are
   // the whole catalogue sorted, so the matches are gathered at once.
-  if (query.sort === 'best-selling')
-    return (await gatheredSorted(db, query, where))?.ids ?? walkTo(db, query, where, offset);
+  if (query.sort === 'best-selling') return gatheredOrWalked();
   const window = await db
     .select({ id: products.id, matches: sql<boolean | null>`(${where})` })
     .from(products)
@@ -212,37 +216,44 @@ async function gatheredPageIds(
   if (found.length >= wanted || window.length < GATHER_WINDOW) return found.slice(offset, wanted);
   // As often in the rest of the order as in its first rows, the page is this far down: walking there
   // reads fewer rows than gathering every match would. Not one in the first rows: the planner's
-  // estimate of the matches (the full-text and array statistics keep it within a factor of two)
-  // says whether gathering them could pay.
+  // estimate of the matches says whether gathering them could pay (a word or an option alone is
+  // estimated from its statistics; with other filters beside it, the planner takes them as unrelated).
+  if (!mayGather) return walkTo(db, query, where, offset);
   const walkAhead =
     found.length > 0 ? (wanted * GATHER_WINDOW) / found.length : (await estimatedRows(db, where)) / 2;
   if (walkAhead > GATHER_MOST) return walkTo(db, query, where, offset);
-  return (await gatheredSorted(db, query, where))?.ids ?? walkTo(db, query, where, offset);
+  return gatheredOrWalked();
 }
 
 /**
  * The page's ids from every match gathered from its index (MATERIALIZED keeps the planner from
  * walking the order again), with the columns an order needs, under the products' name so that the
- * list's own ORDER BY applies, with how many matched; null when more than GATHER_MOST match (a word
- * or colour that common fills its page soon enough in order, and reading all its matches would cost
- * more than the walk), or when the page lies past the last match.
+ * list's own ORDER BY applies, and how many matched (GATHER_MOST + 1 when more did: a word or colour
+ * that common fills its page soon enough in order, and reading all its matches would cost more than
+ * the walk). A page past the last match has no ids and still the count.
  */
 async function gatheredSorted(
   db: DbOrTx,
   query: ProductListQuery,
   where: SQL | undefined,
-): Promise<{ ids: number[]; matched: number } | null> {
+): Promise<{ ids: number[]; matched: number }> {
+  const order = sql.join(ordering(query), sql`, `);
   const sorted = await db.execute(sql`
     WITH matches AS MATERIALIZED (
       SELECT id, is_hot, rating_average, review_count, price_kobo, created_at, sold_count
         FROM products WHERE ${where} LIMIT ${GATHER_MOST + 1}
+    ), page AS (
+      SELECT * FROM matches AS products ORDER BY ${order}
+       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}
     )
-    SELECT id, (SELECT count(*) FROM matches)::int AS gathered FROM matches AS products
-     ORDER BY ${sql.join(ordering(query), sql`, `)}
-     LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`);
-  const rows = (sorted as unknown as { rows: { id: number; gathered: number }[] }).rows;
-  if (rows.length === 0 || Number(rows[0]!.gathered) > GATHER_MOST) return null;
-  return { ids: rows.map((row) => Number(row.id)), matched: Number(rows[0]!.gathered) };
+    SELECT products.id, (SELECT count(*) FROM matches)::int AS gathered
+      FROM (SELECT 1) AS one LEFT JOIN page AS products ON true
+     ORDER BY ${order}`);
+  const rows = (sorted as unknown as { rows: { id: number | null; gathered: number }[] }).rows;
+  return {
+    ids: rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)])),
+    matched: Number(rows[0]?.gathered ?? 0),
+  };
 }
 
 /** How many products the planner expects `where` to match (EXPLAIN plans the query, runs nothing). */
@@ -287,17 +298,21 @@ async function orderedPage(
   const gatherable = Boolean(query.q || query.color || query.size);
   if (gatherable && (await estimatedRows(db, where)) <= GATHER_MOST / 2) {
     const gathered = await gatheredSorted(db, query, where);
-    if (gathered)
+    if (gathered.matched <= GATHER_MOST)
       return pageOf(query, await summariesByIds(db, gathered.ids), {
         total: Math.min(gathered.matched, RESULT_CAP),
         totalIsCapped: gathered.matched > RESULT_CAP,
       });
+    // The planner was wrong by more than half: more than GATHER_MOST match, so the list is capped
+    // and its page is found in order, without gathering again.
+    const capped = { total: RESULT_CAP, totalIsCapped: true };
+    return pageOf(query, await summariesByIds(db, await gatheredPageIds(db, query, where, false)), capped);
   }
   const matched = await cappedMatches(db, where);
   const offset = (query.page - 1) * query.pageSize;
   const counted = { total: matched.total, totalIsCapped: matched.totalIsCapped };
   if (matched.totalIsCapped && gatherable)
-    return pageOf(query, await summariesByIds(db, await gatheredPageIds(db, query, where)), counted);
+    return pageOf(query, await summariesByIds(db, await gatheredPageIds(db, query, where, true)), counted);
   let rows: SummaryRow[] = [];
   if (matched.totalIsCapped) {
     rows = await summaryFrom(db)

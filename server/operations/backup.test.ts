@@ -302,44 +302,86 @@ describe('the archive is sealed with the owner’s key', () => {
     expect(fs.readFileSync(path.join(target.dataDir, 'session-secret'), 'utf8')).not.toContain(oldKey);
   });
 
-  it('a backup from before migration 0031 (products without their sizes and colours in stock) restores with them made from the variants', async () => {
-    const sealed = await makeBackup('before-0031', false);
+  /** A backup as an older shop wrote it: `rewrite` changes the tables' files, `migrations` fewer applied. */
+  const olderBackup = async (name: string, migrationsBefore: number, rewrite: (tree: string) => void) => {
+    const sealed = await makeBackup(name, false);
     const unwrap = fs.mkdtempSync(path.join(work, 'unwrap-'));
     const { payload } = await openBackup(sealed, unwrap, { key: KEY, unverified: false });
     const tree = path.join(unwrap, 'tree');
     fs.mkdirSync(tree);
     await tar.extract({ file: payload, cwd: tree });
-    const productsFile = path.join(tree, 'database', 'products.jsonl');
-    const older = fs
-      .readFileSync(productsFile, 'utf8')
-      .split('\n')
-      .filter((line) => line.length > 0)
-      .map((line) => {
-        const {
-          in_stock_sizes: _sizes,
-          in_stock_colours: _colours,
-          ...row
-        } = JSON.parse(line) as Record<string, unknown>;
-        return JSON.stringify(row);
-      });
-    fs.writeFileSync(productsFile, `${older.join('\n')}\n`);
+    rewrite(tree);
     const manifest = JSON.parse(fs.readFileSync(path.join(tree, 'manifest.json'), 'utf8')) as {
       version: number;
       migrations: number;
     };
     manifest.version = 1;
-    manifest.migrations -= 1;
+    manifest.migrations -= migrationsBefore;
     fs.writeFileSync(path.join(tree, 'manifest.json'), JSON.stringify(manifest));
-    const archive = path.join(work, 'backups', 'rossy-before-0031.tar.gz');
+    const archive = path.join(work, 'backups', `rossy-${name}.tar.gz`);
     await tar.create({ gzip: true, file: archive, cwd: tree, portable: true }, fs.readdirSync(tree));
+    return archive;
+  };
 
+  /** Rewrites each row of a table's file in a backup's tree. */
+  const rewriteRows = (tree: string, table: string, change: (row: Record<string, unknown>) => void) => {
+    const file = path.join(tree, 'database', `${table}.jsonl`);
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => {
+        const row = JSON.parse(line) as Record<string, unknown>;
+        change(row);
+        return JSON.stringify(row);
+      });
+    fs.writeFileSync(file, lines.length > 0 ? `${lines.join('\n')}\n` : '');
+  };
+
+  const withoutOptions = (row: Record<string, unknown>) => {
+    delete row.in_stock_sizes;
+    delete row.in_stock_colours;
+  };
+
+  it('a backup from before migration 0031 (products without their sizes and colours in stock) restores with them made from the variants', async () => {
+    const archive = await olderBackup('before-0031', 1, (tree) =>
+      rewriteRows(tree, 'products', withoutOptions),
+    );
     await restoreShop(dirsOf('before-0031'), archive, { key: KEY, unverified: true });
-    const options = `SELECT id, in_stock_sizes, in_stock_colours FROM products ORDER BY id`;
+    const options = `SELECT id, stock, in_stock_sizes, in_stock_colours FROM products ORDER BY id`;
     const restored = await rows(copy, options);
     expect(restored).toEqual(await rows(shop.database, options));
     expect(restored.filter((row) => (row.in_stock_colours as string[]).length > 0).length).toBeGreaterThan(
       20,
     );
+  });
+
+  it('a backup from before variants (migration 0017) restores each product with its stock spread over a grid', async () => {
+    const archive = await olderBackup('before-0017', 15, (tree) => {
+      rewriteRows(tree, 'products', withoutOptions);
+      fs.writeFileSync(path.join(tree, 'database', 'product_variants.jsonl'), '');
+      // Nothing named a variant then: an order line was a product, a colour and a size.
+      for (const file of fs.readdirSync(path.join(tree, 'database')))
+        rewriteRows(tree, file.replace(/\.jsonl$/, ''), (row) => {
+          delete row.variant_id;
+          delete row.sku;
+          delete row.exchange_variant_id;
+        });
+    });
+    await restoreShop(dirsOf('before-0017'), archive, { key: KEY, unverified: true });
+    const stock = `SELECT id, stock FROM products ORDER BY id`;
+    expect(await rows(copy, stock)).toEqual(await rows(shop.database, stock));
+    const grids = await rows(
+      copy,
+      `SELECT p.id, p.stock, (SELECT count(*)::int FROM product_variants v WHERE v.product_id = p.id) AS variants,
+              (SELECT coalesce(sum(v.stock), 0)::int FROM product_variants v WHERE v.product_id = p.id) AS units
+         FROM products p`,
+    );
+    expect(grids.length).toBeGreaterThan(20);
+    for (const grid of grids) {
+      expect(grid.variants, `product ${String(grid.id)}`).toBeGreaterThan(0);
+      expect(grid.units, `product ${String(grid.id)}`).toBe(grid.stock);
+    }
   });
 });
 

@@ -389,8 +389,12 @@ export async function restoreShop(
           );
         }
       }
-      // What the database derives from the rows, made again from them: a backup from before the
-      // derived columns were added carries none (the products' sizes and colours in stock, 0031).
+      // What the database derives from the rows, made again from them. A backup from before variants
+      // (0017) has none: each product gets its grid with its stock spread, as 0017 gave the shop's.
+      // One from before the products' sizes and colours in stock (0031) carries none of them.
+      await tx.execute(sql`
+        SELECT spread_product_stock(p.id, p.stock) FROM products p
+         WHERE NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)`);
       await tx.execute(sql`SELECT sync_products_from_variants(NULL)`);
       for (const table of tables)
         await tx.execute(sql.raw(`ALTER TABLE ${quoted(table)} ENABLE TRIGGER USER`));
