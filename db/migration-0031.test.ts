@@ -46,6 +46,19 @@ async function optionsOf(id: number) {
   return row!;
 }
 
+/** A product in sizes S and M and one colour, inserted directly (its grid made by the database). */
+async function addDirectly(name: string, colour: string, stock: number): Promise<number> {
+  const [added] = rowsOf<{ id: number }>(
+    await handle.db.execute(sql`
+      INSERT INTO products (name, description, category_id, price_kobo, sizes, colors, stock)
+      SELECT ${name}, p.description, p.category_id, p.price_kobo, ARRAY['S', 'M'],
+             jsonb_build_array(jsonb_build_object('name', ${colour}::text, 'hex', '#777777')), ${stock}::int
+        FROM products p ORDER BY p.id LIMIT 1
+      RETURNING id`),
+  );
+  return added!.id;
+}
+
 /** The ids a list by this size or colour finds, among the product's own (searched by its name). */
 async function found(filter: { size?: string; color?: string }, name: string) {
   const page = await listProducts(handle.db, { ...filter, q: name, pageSize: 48 });
@@ -138,15 +151,7 @@ describe('migration 0031 on a shop of 0030', () => {
   });
 
   it('keeps the stock right when two writers sell two sizes of one product at the same moment', async () => {
-    const [added] = rowsOf<{ id: number }>(
-      await handle.db.execute(sql`
-        INSERT INTO products (name, description, category_id, price_kobo, sizes, colors, stock)
-        SELECT 'Two-size shirt (0031)', p.description, p.category_id, p.price_kobo, ARRAY['S', 'M'],
-               '[{"name": "White", "hex": "#ffffff"}]'::jsonb, 20
-          FROM products p ORDER BY p.id LIMIT 1
-        RETURNING id`),
-    );
-    const id = added!.id;
+    const id = await addDirectly('Two-size shirt (0031)', 'White', 20);
     // The first sale holds the product's row until it commits; the second, of the other size, waits
     // for it and must then count the first one's unit, not the stock it read before waiting. (Ten to
     // nine is no change a shopper sees: neither bumps the catalogue's version, which would queue them.)
@@ -173,15 +178,8 @@ describe('migration 0031 on a shop of 0030', () => {
   });
 
   it('gives a product added without variants its options with its grid', async () => {
-    const [added] = rowsOf<{ id: number }>(
-      await handle.db.execute(sql`
-        INSERT INTO products (name, description, category_id, price_kobo, sizes, colors, stock)
-        SELECT 'Kaftan (added under 0031)', p.description, p.category_id, p.price_kobo, ARRAY['S', 'M'],
-               '[{"name": "Olive", "hex": "#556b2f"}]'::jsonb, 4
-          FROM products p ORDER BY p.id LIMIT 1
-        RETURNING id`),
-    );
-    expect(await optionsOf(added!.id)).toEqual({ sizes: ['M', 'S'], colours: ['olive'], stock: 4 });
+    const id = await addDirectly('Kaftan (added under 0031)', 'Olive', 4);
+    expect(await optionsOf(id)).toEqual({ sizes: ['M', 'S'], colours: ['olive'], stock: 4 });
   });
 
   it('refuses a direct write to them, as to the stock', async () => {
