@@ -96,16 +96,25 @@ export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promis
     variantPricesOf(db, [...ids]),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toSummary(row, images.get(id) ?? null, prices.get(id) ?? [])] : [];
-  });
+  return summarize(
+    ids.flatMap((id) => byId.get(id) ?? []),
+    images,
+    prices,
+  );
 }
 
 /** Summaries of many products: their lead images and variant prices in one query each. */
 export async function withLeadImages(db: DbOrTx, rows: SummaryRow[]): Promise<ProductSummary[]> {
   const ids = rows.map((row) => row.id);
   const [images, prices] = await Promise.all([leadImages(db, ids), variantPricesOf(db, ids)]);
+  return summarize(rows, images, prices);
+}
+
+function summarize(
+  rows: SummaryRow[],
+  images: Map<number, ImageRef>,
+  prices: Awaited<ReturnType<typeof variantPricesOf>>,
+): ProductSummary[] {
   return rows.map((row) => toSummary(row, images.get(row.id) ?? null, prices.get(row.id) ?? []));
 }
 

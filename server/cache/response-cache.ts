@@ -7,7 +7,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Brotli's quality for a kept answer (see encode). */
-export const BROTLI_QUALITY = 6;
+const BROTLI_QUALITY = 6;
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
