@@ -4,7 +4,7 @@ import { RESULT_CAP } from '../../contracts/catalog';
 import type { DbOrTx } from '../../db/client';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import * as seed from '../../seed/catalog-data';
-import { listProducts } from './list-products';
+import { correctedQuery, listProducts } from './list-products';
 
 let database: TestDatabase;
 
@@ -156,6 +156,13 @@ describe('search', () => {
     const page = await listProducts(database.db, { q: 'handbg', sort: 'relevance', ...all });
     expect(page.total).toBeGreaterThan(0);
     expect(page.items[0]!.name).toMatch(/handbag/i);
+  });
+
+  it('corrects a typo to the stems of its closest words, each stem once', async () => {
+    // handbag and handbags are one stem: named twice, the planner would count its matches twice.
+    expect(await correctedQuery(database.db, 'handbg')).toBe('(handbag)');
+    expect(await correctedQuery(database.db, 'lether handbg')).toBe('(leather) & (handbag)');
+    expect(await correctedQuery(database.db, 'xylophone')).toBeNull();
   });
 
   it('finds products by their category and brand names, and by stemmed words', async () => {

@@ -79,10 +79,12 @@ const CORRECTION_MARGIN = 0.08;
 
 /**
  * The words of a search with a typo, each replaced by the catalogue's words closest to it
- * (search_words, kept by a trigger on products), as a full-text query: 'lether handbg' →
- * `(leather | leathers) & (handbag | handbags)`. Null when a word has nothing close.
+ * (search_words, kept by a trigger on products), as a full-text query of their stems: 'lether handbg'
+ * → `(leather) & (handbag)`, handbag and handbags being one stem. A stem named twice would have the
+ * planner count its matches twice (12,600 for 6,600 at 100,000 products) and choose the wrong plan.
+ * Null when a word has nothing close.
  */
-async function correctedQuery(db: DbOrTx, q: string): Promise<string | null> {
+export async function correctedQuery(db: DbOrTx, q: string): Promise<string | null> {
   const typed = [...new Set(q.toLowerCase().split(/[^a-z0-9]+/))].filter(
     (word) => word.length >= 3 && /[a-z]/.test(word),
   );
@@ -90,19 +92,27 @@ async function correctedQuery(db: DbOrTx, q: string): Promise<string | null> {
   const groups = await Promise.all(
     typed.map(async (word) => {
       const close = await db
-        .select({ word: searchWords.word, similarity: sql<number>`similarity(${searchWords.word}, ${word})` })
+        .select({
+          similarity: sql<number>`similarity(${searchWords.word}, ${word})`,
+          stems: sql<string[]>`tsvector_to_array(to_tsvector('english', ${searchWords.word}))`,
+        })
         .from(searchWords)
         .where(sql`${searchWords.word} % ${word}`)
         .orderBy(sql`${searchWords.word} <-> ${word}`, asc(searchWords.word))
         .limit(CORRECTIONS_PER_WORD);
       // Only the closest: 'handbg' means handbag or handbags (0.5, 0.45), not handle (0.4).
       const best = close[0]?.similarity ?? 0;
-      return close.filter((row) => row.similarity >= best - CORRECTION_MARGIN);
+      const closest = close.filter((row) => row.similarity >= best - CORRECTION_MARGIN);
+      return { found: closest.length > 0, stems: [...new Set(closest.flatMap((row) => row.stems))] };
     }),
   );
-  if (groups.some((group) => group.length === 0)) return null;
-  // The words are the catalogue's own, letters and digits only: nothing in them is tsquery syntax.
-  return groups.map((group) => `(${group.map((row) => row.word).join(' | ')})`).join(' & ');
+  if (groups.some((group) => !group.found)) return null;
+  // A word the search leaves out ('the', 'and') has no stem: its group goes, as to_tsquery drops it.
+  const kept = groups.filter((group) => group.stems.length > 0);
+  if (kept.length === 0) return null;
+  // The stems are the catalogue's own words stemmed, letters and digits only: nothing in them is
+  // tsquery syntax, and the 'simple' configuration takes them as they are.
+  return kept.map((group) => `(${group.stems.join(' | ')})`).join(' & ');
 }
 
 /** How many rows a condition matches, counting no further than RESULT_CAP + 1. */
@@ -179,33 +189,37 @@ async function rankedIds(db: DbOrTx, query: ProductListQuery, where: SQL | undef
 
 /** How far down a list's order a search or an option filter looks for its page before it sorts every match instead. */
 const GATHER_WINDOW = 1000;
-/** At most this many matches are gathered and sorted (see gatheredPageIds). */
+/** At most this many matches are gathered and sorted (see pageIdsInOrder). */
 const GATHER_MOST = 8000;
 
 /**
- * The ids on a page of a search, or of a list by size or colour, in a list order, when more than
- * RESULT_CAP products match. The first GATHER_WINDOW products in that order are looked at first: a
- * common word or colour fills the page from them. One the cheapest (or best rated…) products lack
- * would have the walk read row after row in search of it ('tote' in price order: 19,000 rows at
- * 100,000 products; charcoal, which only dearer pieces come in, 43,000), so then every match is
- * taken from its GIN index (full text, options in stock) and sorted. Either way the page is the one
- * the order gives.
+ * The ids on a page of a search, or of a list by size or colour, in a list order, when more products
+ * match than can be gathered and sorted whole, or than the planner expects (`estimate`; null when a
+ * gathering already found too many). The first GATHER_WINDOW products in that order are looked at
+ * first: a common word or colour fills the page from them. One the cheapest (or best rated…)
+ * products lack would have the walk read row after row in search of it ('leather' in price order:
+ * 3,700 rows at 100,000 products; charcoal, which only dearer pieces come in, 43,000), so then every
+ * match may be taken from its GIN index (full text, options in stock) and sorted. Either way the page
+ * is the one the order gives.
  */
-async function gatheredPageIds(
+async function pageIdsInOrder(
   db: DbOrTx,
   query: ProductListQuery,
   where: SQL | undefined,
-  mayGather: boolean,
+  estimate: number | null,
 ): Promise<number[]> {
   const offset = (query.page - 1) * query.pageSize;
   const wanted = offset + query.pageSize;
   const gatheredOrWalked = async () => {
-    const gathered = mayGather ? await gatheredSorted(db, query, where) : null;
+    const gathered = estimate !== null ? await gatheredSorted(db, query, where) : null;
     return gathered && gathered.matched <= GATHER_MOST ? gathered.ids : walkTo(db, query, where, offset);
   };
   // The best-selling order has no index (the sold count moves with every sale): its first rows are
-  // the whole catalogue sorted, so the matches are gathered at once.
-  if (query.sort === 'best-selling') return gatheredOrWalked();
+  // the whole catalogue sorted, so the matches are gathered at once when they may be few enough.
+  if (query.sort === 'best-selling')
+    return estimate !== null && estimate <= GATHER_MOST
+      ? gatheredOrWalked()
+      : walkTo(db, query, where, offset);
   const window = await db
     .select({ id: products.id, matches: sql<boolean | null>`(${where})` })
     .from(products)
@@ -216,11 +230,9 @@ async function gatheredPageIds(
   if (found.length >= wanted || window.length < GATHER_WINDOW) return found.slice(offset, wanted);
   // As often in the rest of the order as in its first rows, the page is this far down: walking there
   // reads fewer rows than gathering every match would. Not one in the first rows: the planner's
-  // estimate of the matches says whether gathering them could pay (a word or an option alone is
-  // estimated from its statistics; with other filters beside it, the planner takes them as unrelated).
-  if (!mayGather) return walkTo(db, query, where, offset);
-  const walkAhead =
-    found.length > 0 ? (wanted * GATHER_WINDOW) / found.length : (await estimatedRows(db, where)) / 2;
+  // estimate of the matches says whether gathering them could pay.
+  if (estimate === null) return walkTo(db, query, where, offset);
+  const walkAhead = found.length > 0 ? (wanted * GATHER_WINDOW) / found.length : estimate / 2;
   if (walkAhead > GATHER_MOST) return walkTo(db, query, where, offset);
   return gatheredOrWalked();
 }
@@ -279,40 +291,66 @@ async function walkTo(db: DbOrTx, query: ProductListQuery, where: SQL | undefine
 }
 
 /**
- * One page of the products matching `where` in the list's order. A search or an option filter with
- * few matches is gathered and sorted whole (gatheredSorted). Otherwise the matches are counted first:
- * when no more than RESULT_CAP match, the page is sorted from those very products (none at all past
- * the last of them), instead of walking an ordered index of the whole catalogue in search of a few
- * matches that may not be there (a size a category does not carry, a colour only its dearest pieces
- * come in: the planner cannot know that the filters go together). Only a list of more than
- * RESULT_CAP matches is read in order from the indexes, where matches are many enough to come soon.
+ * How many matches the planner may expect for them to be gathered before the first rows of the
+ * order are looked at. A word or a colour names a kind of piece, and kinds have their prices: the
+ * cheapest thousand products at 100,000 hold no dress nor tote, so in price order the first rows are
+ * read in vain. In the other orders the pieces of every kind are mixed (the newest thousand hold 81
+ * of the 7,900 dresses), and those rows cost less than gathering thousands of matches.
  */
-async function orderedPage(
+function gatherFirstUpTo(query: ProductListQuery): number {
+  return query.sort === 'price-asc' || query.sort === 'price-desc' ? GATHER_MOST : GATHER_MOST / 2;
+}
+
+/**
+ * One page of a search, or of a list by size or colour, in the list's order. The matches are
+ * gathered from their GIN index (full text, options in stock) when the planner expects few enough of
+ * them (its full-text and array statistics; gatherFirstUpTo): that one read gives the count and the
+ * sorted page at once, instead of reading the same matches twice, to count them and then to sort
+ * them. More are counted (no further than RESULT_CAP + 1) while the page is found in order.
+ */
+async function gatherablePage(
   db: DbOrTx,
   query: ProductListQuery,
   where: SQL | undefined,
 ): Promise<ProductPage> {
-  // A search or a size or colour filter the planner expects few matches of (its full-text and array
-  // statistics): every match gathered from its GIN index gives the count and the sorted page at once,
-  // instead of reading the same matches twice, to count them and then to sort them.
-  const gatherable = Boolean(query.q || query.color || query.size);
-  if (gatherable && (await estimatedRows(db, where)) <= GATHER_MOST / 2) {
+  const estimate = await estimatedRows(db, where);
+  if (estimate <= gatherFirstUpTo(query)) {
     const gathered = await gatheredSorted(db, query, where);
     if (gathered.matched <= GATHER_MOST)
       return pageOf(query, await summariesByIds(db, gathered.ids), {
         total: Math.min(gathered.matched, RESULT_CAP),
         totalIsCapped: gathered.matched > RESULT_CAP,
       });
-    // The planner was wrong by more than half: more than GATHER_MOST match, so the list is capped
-    // and its page is found in order, without gathering again.
+    // The planner was wrong: more than GATHER_MOST match, so the list is capped and its page is
+    // found in order, without gathering again.
     const capped = { total: RESULT_CAP, totalIsCapped: true };
-    return pageOf(query, await summariesByIds(db, await gatheredPageIds(db, query, where, false)), capped);
+    return pageOf(query, await summariesByIds(db, await pageIdsInOrder(db, query, where, null)), capped);
   }
+  const [counted, ids] = await Promise.all([
+    cappedCount(db, where),
+    pageIdsInOrder(db, query, where, estimate),
+  ]);
+  return pageOf(query, await summariesByIds(db, ids), counted);
+}
+
+/**
+ * One page of the products matching `where` in the list's order. A search or an option filter goes
+ * to gatherablePage. Otherwise the matches are counted first: when no more than RESULT_CAP match,
+ * the page is sorted from those very products (none at all past the last of them), instead of
+ * walking an ordered index of the whole catalogue in search of a few matches that may not be there
+ * (a price range a category does not carry: the planner cannot know that the filters go together).
+ * Only a list of more than RESULT_CAP matches is read in order from the indexes, where matches are
+ * many enough to come soon.
+ */
+async function orderedPage(
+  db: DbOrTx,
+  query: ProductListQuery,
+  where: SQL | undefined,
+): Promise<ProductPage> {
+  if (query.q || query.color || query.size) return gatherablePage(db, query, where);
   const matched = await cappedMatches(db, where);
   const offset = (query.page - 1) * query.pageSize;
   const counted = { total: matched.total, totalIsCapped: matched.totalIsCapped };
-  if (matched.totalIsCapped && gatherable)
-    return pageOf(query, await summariesByIds(db, await gatheredPageIds(db, query, where, true)), counted);
   let rows: SummaryRow[] = [];
   if (matched.totalIsCapped) {
     rows = await summaryFrom(db)
@@ -359,7 +397,7 @@ async function searchProducts(db: DbOrTx, query: ProductListQuery & { q: string 
   const found = await search(sql`websearch_to_tsquery('english', ${query.q})`);
   if (found.total > 0) return found;
   const corrected = await correctedQuery(db, query.q);
-  return corrected ? search(sql`to_tsquery('english', ${corrected})`) : found;
+  return corrected ? search(sql`to_tsquery('simple', ${corrected})`) : found;
 }
 
 export async function listProducts(
