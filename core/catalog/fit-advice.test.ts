@@ -10,7 +10,7 @@ import type { RateLimiter } from '../rate-limits';
 import {
   adviseFit,
   fitNote,
-  getFitAdvice,
+  fitAdviceFor,
   noFitEvidence,
   readFitEvidence,
   type FitEvidence,
@@ -177,7 +177,8 @@ describe('the fit evidence in the database', () => {
     expect((await getProduct(database.db, sized[1]!.id)).fitAdvice).toBeNull();
     const id = idOf(unsized);
     await recordFitReviews(database.db, id, 'small', 6);
-    expect(await getFitAdvice(database.db, { id, sizes: seed.products[unsized]!.sizes })).toBeNull();
+    // Evidence enough, and still no advice: there is no other size to take.
+    expect(fitAdviceFor(seed.products[unsized]!.sizes, await readFitEvidence(database.db, id))).toBeNull();
     expect((await getProduct(database.db, id)).fitAdvice).toBeNull();
   });
 

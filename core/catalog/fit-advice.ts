@@ -183,16 +183,6 @@ export async function readFitEvidence(db: DbOrTx, productId: number): Promise<Fi
   };
 }
 
-/** The product page's advice: none for a piece without a choice of sizes (nothing to choose between). */
-export async function getFitAdvice(
-  db: DbOrTx,
-  product: { id: number; sizes: readonly string[] },
-): Promise<FitAdvice | null> {
-  return hasSizeChoice(product.sizes)
-    ? fitAdviceFor(product.sizes, await readFitEvidence(db, product.id))
-    : null;
-}
-
 /** The advice for a piece in `sizes` from evidence read beside it: none for a piece sold in one size. */
 export function fitAdviceFor(sizes: readonly string[], evidence: FitEvidence): FitAdvice | null {
   return hasSizeChoice(sizes) ? adviseFit(evidence) : null;

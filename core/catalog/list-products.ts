@@ -7,31 +7,58 @@ import {
   type ProductSort,
   type ProductSummary,
 } from '../../contracts/catalog';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { categories, products, searchWords } from '../../db/schema/catalog';
 import { parseInput } from '../validation';
-import { summariesByIds, summaryFrom, withLeadImages, type SummaryRow } from './product-rows';
+import { summariesByIds } from './product-rows';
 import { nairaToKobo } from '../../contracts/money';
 
 export { productListQuerySchema as listProductsInput };
 
-const orderings: Record<Exclude<ProductSort, 'relevance'>, SQL[]> = {
+/**
+ * Each list order as its columns, each ascending or descending; the id last, so that the order is
+ * total. A list gathers these columns of its matches (gatheredSorted), which the list indexes hold.
+ */
+const orderKeys: Record<Exclude<ProductSort, 'relevance'>, [AnyPgColumn, 'asc' | 'desc'][]> = {
   featured: [
-    desc(products.isHot),
-    desc(products.ratingAverage),
-    desc(products.reviewCount),
-    asc(products.id),
+    [products.isHot, 'desc'],
+    [products.ratingAverage, 'desc'],
+    [products.reviewCount, 'desc'],
+    [products.id, 'asc'],
   ],
-  'price-asc': [asc(products.priceKobo), asc(products.id)],
-  'price-desc': [desc(products.priceKobo), asc(products.id)],
-  newest: [desc(products.createdAt), desc(products.id)],
-  'best-selling': [desc(products.soldCount), desc(products.reviewCount), asc(products.id)],
-  rating: [desc(products.ratingAverage), desc(products.reviewCount), asc(products.id)],
+  'price-asc': [
+    [products.priceKobo, 'asc'],
+    [products.id, 'asc'],
+  ],
+  'price-desc': [
+    [products.priceKobo, 'desc'],
+    [products.id, 'asc'],
+  ],
+  newest: [
+    [products.createdAt, 'desc'],
+    [products.id, 'desc'],
+  ],
+  'best-selling': [
+    [products.soldCount, 'desc'],
+    [products.reviewCount, 'desc'],
+    [products.id, 'asc'],
+  ],
+  rating: [
+    [products.ratingAverage, 'desc'],
+    [products.reviewCount, 'desc'],
+    [products.id, 'asc'],
+  ],
 };
 
-/** The order of a list; a search in relevance order is ranked by searchProducts below. */
+/** A list's order's columns; a search in relevance order is ranked by searchProducts below. */
+function keysOf(query: ProductListQuery) {
+  return orderKeys[query.sort === 'relevance' ? 'featured' : query.sort];
+}
+
+/** The order of a list. */
 function ordering(query: ProductListQuery): SQL[] {
-  return query.sort === 'relevance' ? orderings.featured : orderings[query.sort];
+  return keysOf(query).map(([column, direction]) => (direction === 'asc' ? asc(column) : desc(column)));
 }
 
 /**
@@ -131,27 +158,6 @@ async function cappedCount(
   return { total: Math.min(matched, RESULT_CAP), totalIsCapped: matched > RESULT_CAP };
 }
 
-/**
- * The products matching `where`, no further than RESULT_CAP + 1: how many match and, when no more
- * than RESULT_CAP do, which ones.
- */
-async function cappedMatches(
-  db: DbOrTx,
-  where: SQL | undefined,
-): Promise<{ ids: number[]; total: number; totalIsCapped: boolean }> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(where)
-    .limit(RESULT_CAP + 1);
-  const totalIsCapped = rows.length > RESULT_CAP;
-  return {
-    ids: totalIsCapped ? [] : rows.map((row) => row.id),
-    total: Math.min(rows.length, RESULT_CAP),
-    totalIsCapped,
-  };
-}
-
 function pageOf(
   query: ProductListQuery,
   items: ProductSummary[],
@@ -248,12 +254,16 @@ async function gatheredSorted(
   db: DbOrTx,
   query: ProductListQuery,
   where: SQL | undefined,
+  most = GATHER_MOST,
 ): Promise<{ ids: number[]; matched: number }> {
   const order = sql.join(ordering(query), sql`, `);
+  const columns = sql.join(
+    keysOf(query).map(([column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
   const sorted = await db.execute(sql`
     WITH matches AS MATERIALIZED (
-      SELECT id, is_hot, rating_average, review_count, price_kobo, created_at, sold_count
-        FROM products WHERE ${where} LIMIT ${GATHER_MOST + 1}
+      SELECT ${columns} FROM products WHERE ${where} LIMIT ${most + 1}
     ), page AS (
       SELECT * FROM matches AS products ORDER BY ${order}
        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}
@@ -335,12 +345,14 @@ async function gatherablePage(
 
 /**
  * One page of the products matching `where` in the list's order. A search or an option filter goes
- * to gatherablePage. Otherwise the matches are counted first: when no more than RESULT_CAP match,
- * the page is sorted from those very products (none at all past the last of them), instead of
- * walking an ordered index of the whole catalogue in search of a few matches that may not be there
- * (a price range a category does not carry: the planner cannot know that the filters go together).
- * Only a list of more than RESULT_CAP matches is read in order from the indexes, where matches are
- * many enough to come soon.
+ * to gatherablePage. A list of a category or a price range gathers its matches, no further than
+ * RESULT_CAP + 1, with the columns its order needs, from a list index alone (the category's or the
+ * price's hold them: migration 0032): when no more than RESULT_CAP match, that one read gives the
+ * count and the sorted page, sorted from those very products (none at all past the last of them),
+ * instead of walking an ordered index of the whole catalogue in search of a few matches that may not
+ * be there (a price range a category does not carry: the planner cannot know that the filters go
+ * together). Only a list of more than RESULT_CAP matches is read in order from the indexes, where
+ * matches are many enough to come soon.
  */
 async function orderedPage(
   db: DbOrTx,
@@ -348,24 +360,15 @@ async function orderedPage(
   where: SQL | undefined,
 ): Promise<ProductPage> {
   if (query.q || query.color || query.size) return gatherablePage(db, query, where);
-  const matched = await cappedMatches(db, where);
+  const gathered = await gatheredSorted(db, query, where, RESULT_CAP);
+  if (gathered.matched <= RESULT_CAP)
+    return pageOf(query, await summariesByIds(db, gathered.ids), {
+      total: gathered.matched,
+      totalIsCapped: false,
+    });
   const offset = (query.page - 1) * query.pageSize;
-  const counted = { total: matched.total, totalIsCapped: matched.totalIsCapped };
-  let rows: SummaryRow[] = [];
-  if (matched.totalIsCapped) {
-    rows = await summaryFrom(db)
-      .where(where)
-      .orderBy(...ordering(query))
-      .limit(query.pageSize)
-      .offset(offset);
-  } else if (matched.ids.length > offset) {
-    rows = await summaryFrom(db)
-      .where(inArray(products.id, matched.ids))
-      .orderBy(...ordering(query))
-      .limit(query.pageSize)
-      .offset(offset);
-  }
-  return pageOf(query, await withLeadImages(db, rows), counted);
+  const ids = await walkTo(db, query, where, offset);
+  return pageOf(query, await summariesByIds(db, ids), { total: RESULT_CAP, totalIsCapped: true });
 }
 
 /** One page of the products matching `where`, ranked by `rank` when one is given. */

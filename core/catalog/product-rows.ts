@@ -103,13 +103,6 @@ export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promis
   );
 }
 
-/** Summaries of many products: their lead images and variant prices in one query each. */
-export async function withLeadImages(db: DbOrTx, rows: SummaryRow[]): Promise<ProductSummary[]> {
-  const ids = rows.map((row) => row.id);
-  const [images, prices] = await Promise.all([leadImages(db, ids), variantPricesOf(db, ids)]);
-  return summarize(rows, images, prices);
-}
-
 function summarize(
   rows: SummaryRow[],
   images: Map<number, ImageRef>,

@@ -55,6 +55,31 @@ export const brands = pgTable('brands', {
     .references(() => categories.id, { onDelete: 'restrict' }),
 });
 
+/**
+ * What a list of products filters (rating, price before the sale, stock) and orders by (hot, rating,
+ * reviews, newest), after the id: the end of the list indexes that count and sort a list's matches
+ * from the index alone.
+ */
+function listColumns(table: {
+  id: AnyPgColumn;
+  isHot: AnyPgColumn;
+  ratingAverage: AnyPgColumn;
+  reviewCount: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  originalPriceKobo: AnyPgColumn;
+  stock: AnyPgColumn;
+}) {
+  return [
+    table.id,
+    table.isHot,
+    table.ratingAverage,
+    table.reviewCount,
+    table.createdAt,
+    table.originalPriceKobo,
+    table.stock,
+  ] as const;
+}
+
 export const products = pgTable(
   'products',
   {
@@ -116,10 +141,12 @@ export const products = pgTable(
     index('products_category_idx').on(table.categoryId),
     /**
      * A category's products on sale by price, and each category's count read from the index alone
-     * (core/catalog/list-products.ts, list-categories.ts).
+     * (core/catalog/list-products.ts, list-categories.ts). The columns after the price are what a
+     * list filters (rating, sale, stock) and orders by: a category's matches are counted and sorted
+     * from the index alone, without reading a product's row each (migration 0032).
      */
     index('products_active_category_price_idx')
-      .on(table.categoryId, table.priceKobo)
+      .on(table.categoryId, table.priceKobo, ...listColumns(table))
       .where(sql`${table.status} = 'active'`),
     /** The pieces on sale now (core/catalog/get-sale-summary.ts): the sale's figures read from the index alone. */
     index('products_on_sale_idx')
@@ -127,7 +154,10 @@ export const products = pgTable(
       .where(
         sql`${table.status} = 'active' AND ${table.originalPriceKobo} IS NOT NULL AND ${table.originalPriceKobo} > ${table.priceKobo}`,
       ),
-    index('products_price_idx').on(table.priceKobo),
+    /** The products on sale by price, with what a list filters and orders by (as the category's). */
+    index('products_price_idx')
+      .on(table.priceKobo, ...listColumns(table))
+      .where(sql`${table.status} = 'active'`),
     /**
      * The newest first, ties by id (created_at DESC, id DESC: the shop's list, the admin's list and
      * its export): read in order from the index, however many products were added at the same moment.
