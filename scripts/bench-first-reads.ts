@@ -86,7 +86,7 @@ function spread<T>(values: T[], count: number, offset = 0): T[] {
 }
 
 /** The questions: distinct lists, product ids and searches drawn from the catalogue as it stands. */
-async function questions(query: Query) {
+export async function questions(query: Query) {
   const categories = (
     await query<{ id: string }>(
       "SELECT category_id AS id FROM products WHERE status = 'active' GROUP BY category_id ORDER BY count(*) DESC, category_id",
