@@ -4,7 +4,7 @@ import { RESULT_CAP } from '../../contracts/catalog';
 import type { DbOrTx } from '../../db/client';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import * as seed from '../../seed/catalog-data';
-import { correctedQuery, listProducts } from './list-products';
+import { correctedQuery, listProducts, type ListTuning } from './list-products';
 
 let database: TestDatabase;
 
@@ -173,6 +173,17 @@ describe('search', () => {
     expect(byCategory.items.some((item) => item.categoryId === 'clutch-bags')).toBe(true);
   });
 
+  it('gives the same page, and an empty one past the last match, when the planner expects more matches than are gathered at once', async () => {
+    const inOrder = { gatherFirstUpTo: 0 };
+    for (const sort of ['price-asc', 'newest', 'best-selling'] as const) {
+      const first = await listProducts(database.db, { q: 'tote', sort, pageSize: 4 }, inOrder);
+      expect(first.items.length, sort).toBe(4);
+      expect(first, sort).toEqual(await listProducts(database.db, { q: 'tote', sort, pageSize: 4 }));
+      const past = await listProducts(database.db, { q: 'tote', sort, page: 60, pageSize: 4 }, inOrder);
+      expect(past, sort).toMatchObject({ items: [], total: first.total, totalIsCapped: false });
+    }
+  });
+
   it('finds nothing for text unlike anything in the catalog', async () => {
     const page = await listProducts(database.db, { q: 'xylophone quartz', ...all });
     expect(page.total).toBe(0);
@@ -275,6 +286,7 @@ describe('search at scale', () => {
     cheapMatches: number,
     sorts: (keyof typeof orders)[],
     pages: number[],
+    tuning: ListTuning = {},
   ) {
     const undo = new Error('undo');
     await database.db
@@ -302,7 +314,7 @@ describe('search at scale', () => {
           ).rows.map((row) => Number(row.id));
         for (const sort of sorts)
           for (const page of pages) {
-            const found = await listProducts(tx, { ...question.query, sort, page, pageSize: 24 });
+            const found = await listProducts(tx, { ...question.query, sort, page, pageSize: 24 }, tuning);
             expect(found).toMatchObject({ total: RESULT_CAP, totalIsCapped: true });
             expect(
               found.items.map((item) => item.id),
@@ -337,5 +349,22 @@ describe('search at scale', () => {
     // page in price order comes from every umber piece sorted; with 40 cheap ones, from the first rows.
     await pagesMatchSql(questions.colour, 0, ['price-asc', 'rating', 'best-selling'], [1, 3, 42]);
     await pagesMatchSql(questions.colour, 40, ['price-asc'], [1, 2, 3, 42, 46]);
+  });
+
+  // At 100,000 products a common word or colour is found this way: its matches counted (no further
+  // than the cap), its first thousand in order looked at, then every match gathered and sorted, or
+  // the order read far down.
+  const inOrder = { gatherFirstUpTo: 0 };
+
+  it('pages a search the planner expects many matches of alike, in every order (counted, then found in order)', async () => {
+    await pagesMatchSql(questions.search, 0, ['price-asc', 'featured', 'best-selling'], [1, 3, 42], inOrder);
+  });
+
+  it('pages it alike from the first thousand in order, from every match sorted, or read in order far down', async () => {
+    await pagesMatchSql(questions.search, 40, ['price-asc'], [1, 2, 3, 42, 46], inOrder);
+  });
+
+  it('pages a colour the planner expects many pieces of alike', async () => {
+    await pagesMatchSql(questions.colour, 0, ['price-asc', 'newest'], [1, 42], inOrder);
   });
 });

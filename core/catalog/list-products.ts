@@ -307,8 +307,18 @@ async function walkTo(db: DbOrTx, query: ProductListQuery, where: SQL | undefine
  * read in vain. In the other orders the pieces of every kind are mixed (the newest thousand hold 81
  * of the 7,900 dresses), and those rows cost less than gathering thousands of matches.
  */
-function gatherFirstUpTo(query: ProductListQuery): number {
+function gatherFirstUpTo(query: ProductListQuery, tuning: ListTuning): number {
+  if (tuning.gatherFirstUpTo !== undefined) return tuning.gatherFirstUpTo;
   return query.sort === 'price-asc' || query.sort === 'price-desc' ? GATHER_MOST : GATHER_MOST / 2;
+}
+
+/**
+ * How a list finds its page, for a test that must reach at a hundred products a path the planner
+ * takes at a hundred thousand: `gatherFirstUpTo: 0` has every search and option list looked for in
+ * order, as one the planner expects many matches of.
+ */
+export interface ListTuning {
+  gatherFirstUpTo?: number;
 }
 
 /**
@@ -316,15 +326,19 @@ function gatherFirstUpTo(query: ProductListQuery): number {
  * gathered from their GIN index (full text, options in stock) when the planner expects few enough of
  * them (its full-text and array statistics; gatherFirstUpTo): that one read gives the count and the
  * sorted page at once, instead of reading the same matches twice, to count them and then to sort
- * them. More are counted (no further than RESULT_CAP + 1) while the page is found in order.
+ * them. When it expects more, no more than RESULT_CAP + 1 are gathered: that gives the count and, if
+ * the planner was wrong, the page, without walking the order in search of matches that are not
+ * there (a page past the last one, a colour the cheap pieces lack). Only a list of more than
+ * RESULT_CAP matches is found in order.
  */
 async function gatherablePage(
   db: DbOrTx,
   query: ProductListQuery,
   where: SQL | undefined,
+  tuning: ListTuning,
 ): Promise<ProductPage> {
   const estimate = await estimatedRows(db, where);
-  if (estimate <= gatherFirstUpTo(query)) {
+  if (estimate <= gatherFirstUpTo(query, tuning)) {
     const gathered = await gatheredSorted(db, query, where);
     if (gathered.matched <= GATHER_MOST)
       return pageOf(query, await summariesByIds(db, gathered.ids), {
@@ -336,11 +350,14 @@ async function gatherablePage(
     const capped = { total: RESULT_CAP, totalIsCapped: true };
     return pageOf(query, await summariesByIds(db, await pageIdsInOrder(db, query, where, null)), capped);
   }
-  const [counted, ids] = await Promise.all([
-    cappedCount(db, where),
-    pageIdsInOrder(db, query, where, estimate),
-  ]);
-  return pageOf(query, await summariesByIds(db, ids), counted);
+  const counted = await gatheredSorted(db, query, where, RESULT_CAP);
+  if (counted.matched <= RESULT_CAP)
+    return pageOf(query, await summariesByIds(db, counted.ids), {
+      total: counted.matched,
+      totalIsCapped: false,
+    });
+  const ids = await pageIdsInOrder(db, query, where, estimate);
+  return pageOf(query, await summariesByIds(db, ids), { total: RESULT_CAP, totalIsCapped: true });
 }
 
 /**
@@ -358,8 +375,9 @@ async function orderedPage(
   db: DbOrTx,
   query: ProductListQuery,
   where: SQL | undefined,
+  tuning: ListTuning,
 ): Promise<ProductPage> {
-  if (query.q || query.color || query.size) return gatherablePage(db, query, where);
+  if (query.q || query.color || query.size) return gatherablePage(db, query, where, tuning);
   const gathered = await gatheredSorted(db, query, where, RESULT_CAP);
   if (gathered.matched <= RESULT_CAP)
     return pageOf(query, await summariesByIds(db, gathered.ids), {
@@ -377,8 +395,9 @@ async function pageMatching(
   query: ProductListQuery,
   where: SQL | undefined,
   rank: SQL | null,
+  tuning: ListTuning,
 ): Promise<ProductPage> {
-  if (!rank) return orderedPage(db, query, where);
+  if (!rank) return orderedPage(db, query, where, tuning);
   const [ids, counted] = await Promise.all([rankedIds(db, query, where, rank), cappedCount(db, where)]);
   return pageOf(query, await summariesByIds(db, ids), counted);
 }
@@ -388,7 +407,11 @@ async function pageMatching(
  * each word is corrected to the catalogue's closest words and searched again ('handbg' → handbags).
  * Relevance ranks the first RESULT_CAP matches; the other orders read every match from the indexes.
  */
-async function searchProducts(db: DbOrTx, query: ProductListQuery & { q: string }): Promise<ProductPage> {
+async function searchProducts(
+  db: DbOrTx,
+  query: ProductListQuery & { q: string },
+  tuning: ListTuning,
+): Promise<ProductPage> {
   const others = productFilters(query, await categoryIds(db, query));
   const search = (tsquery: SQL) =>
     pageMatching(
@@ -396,6 +419,7 @@ async function searchProducts(db: DbOrTx, query: ProductListQuery & { q: string 
       query,
       and(others, sql`${products.searchVector} @@ ${tsquery}`),
       query.sort === 'relevance' ? sql`ts_rank_cd(${products.searchVector}, ${tsquery})` : null,
+      tuning,
     );
   const found = await search(sql`websearch_to_tsquery('english', ${query.q})`);
   if (found.total > 0) return found;
@@ -406,8 +430,9 @@ async function searchProducts(db: DbOrTx, query: ProductListQuery & { q: string 
 export async function listProducts(
   db: DbOrTx,
   input: Partial<Record<keyof ProductListQuery, unknown>>,
+  tuning: ListTuning = {},
 ): Promise<ProductPage> {
   const query = parseInput(productListQuerySchema, input);
-  if (query.q) return searchProducts(db, { ...query, q: query.q });
-  return pageMatching(db, query, productFilters(query, await categoryIds(db, query)), null);
+  if (query.q) return searchProducts(db, { ...query, q: query.q }, tuning);
+  return pageMatching(db, query, productFilters(query, await categoryIds(db, query)), null, tuning);
 }

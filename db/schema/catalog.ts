@@ -56,9 +56,11 @@ export const brands = pgTable('brands', {
 });
 
 /**
- * What a list of products filters (rating, price before the sale, stock) and orders by (hot, rating,
+ * What a list of products filters (rating, price before the sale) and orders by (hot, rating,
  * reviews, newest), after the id: the end of the list indexes that count and sort a list's matches
- * from the index alone.
+ * from the index alone. Not the stock nor the sold count, which every sale writes: a sale then
+ * writes none of the products' indexes when its row's new version fits on its page, and a list by
+ * availability or in best-selling order reads its matches' rows.
  */
 function listColumns(table: {
   id: AnyPgColumn;
@@ -67,7 +69,6 @@ function listColumns(table: {
   reviewCount: AnyPgColumn;
   createdAt: AnyPgColumn;
   originalPriceKobo: AnyPgColumn;
-  stock: AnyPgColumn;
 }) {
   return [
     table.id,
@@ -76,7 +77,6 @@ function listColumns(table: {
     table.reviewCount,
     table.createdAt,
     table.originalPriceKobo,
-    table.stock,
   ] as const;
 }
 
@@ -142,7 +142,7 @@ export const products = pgTable(
     /**
      * A category's products on sale by price, and each category's count read from the index alone
      * (core/catalog/list-products.ts, list-categories.ts). The columns after the price are what a
-     * list filters (rating, sale, stock) and orders by: a category's matches are counted and sorted
+     * list filters (rating, sale) and orders by: a category's matches are counted and sorted
      * from the index alone, without reading a product's row each (migration 0032).
      */
     index('products_active_category_price_idx')
