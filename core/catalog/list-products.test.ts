@@ -151,6 +151,9 @@ describe('listProducts', () => {
   });
 });
 
+/** A test that adds a thousand products or more and reads pages in several orders: PGlite on a busy machine takes its time. */
+const PAGED_TIMEOUT = 90_000;
+
 describe('search', () => {
   it('finds products despite a typo, best matches first', async () => {
     const page = await listProducts(database.db, { q: 'handbg', sort: 'relevance', ...all });
@@ -221,33 +224,37 @@ describe('search at scale', () => {
     expect(page.items[0]!.name).toMatch(/handbag/i);
   });
 
-  it(`counts up to ${RESULT_CAP} matches and says when there are more; other orders still see every match`, async () => {
-    await withExtraTotes('Quokka', RESULT_CAP + 100, async (tx) => {
-      const search = await listProducts(tx, { q: 'quokka', sort: 'relevance', pageSize: 24 });
-      expect(search).toMatchObject({
-        total: RESULT_CAP,
-        totalIsCapped: true,
-        pageCount: Math.ceil(RESULT_CAP / 24),
+  it(
+    `counts up to ${RESULT_CAP} matches and says when there are more; other orders still see every match`,
+    async () => {
+      await withExtraTotes('Quokka', RESULT_CAP + 100, async (tx) => {
+        const search = await listProducts(tx, { q: 'quokka', sort: 'relevance', pageSize: 24 });
+        expect(search).toMatchObject({
+          total: RESULT_CAP,
+          totalIsCapped: true,
+          pageCount: Math.ceil(RESULT_CAP / 24),
+        });
+        expect(search.items).toHaveLength(24);
+        expect(search.items.every((item) => item.name.startsWith('Quokka Tote'))).toBe(true);
+
+        // The dearest of all 1,100 is found though it lies beyond the counted thousand.
+        const dearest = await listProducts(tx, { q: 'quokka', sort: 'price-desc', pageSize: 1 });
+        expect(dearest.items[0]!.name).toBe(`Quokka Tote ${RESULT_CAP + 100}`);
+
+        const everything = await listProducts(tx, { pageSize: 24 });
+        expect(everything).toMatchObject({ total: RESULT_CAP, totalIsCapped: true });
+        // Prices run from ₦10,001 to ₦11,100: fifty of them cost ₦10,050 or less.
+        const few = await listProducts(tx, { q: 'quokka', maxPrice: 10_050, pageSize: 24 });
+        expect(few).toMatchObject({ total: 50, totalIsCapped: false, pageCount: 3 });
+        // A page past the last of them (an old link) is empty and still says how many there are.
+        const past = await listProducts(tx, { q: 'quokka', maxPrice: 10_050, page: 5, pageSize: 24 });
+        expect(past).toMatchObject({ items: [], total: 50, totalIsCapped: false, pageCount: 3 });
       });
-      expect(search.items).toHaveLength(24);
-      expect(search.items.every((item) => item.name.startsWith('Quokka Tote'))).toBe(true);
-
-      // The dearest of all 1,100 is found though it lies beyond the counted thousand.
-      const dearest = await listProducts(tx, { q: 'quokka', sort: 'price-desc', pageSize: 1 });
-      expect(dearest.items[0]!.name).toBe(`Quokka Tote ${RESULT_CAP + 100}`);
-
-      const everything = await listProducts(tx, { pageSize: 24 });
-      expect(everything).toMatchObject({ total: RESULT_CAP, totalIsCapped: true });
-      // Prices run from ₦10,001 to ₦11,100: fifty of them cost ₦10,050 or less.
-      const few = await listProducts(tx, { q: 'quokka', maxPrice: 10_050, pageSize: 24 });
-      expect(few).toMatchObject({ total: 50, totalIsCapped: false, pageCount: 3 });
-      // A page past the last of them (an old link) is empty and still says how many there are.
-      const past = await listProducts(tx, { q: 'quokka', maxPrice: 10_050, page: 5, pageSize: 24 });
-      expect(past).toMatchObject({ items: [], total: 50, totalIsCapped: false, pageCount: 3 });
-    });
-    const after = await listProducts(database.db, { pageSize: 24 });
-    expect(after).toMatchObject({ total: seed.products.length, totalIsCapped: false });
-  });
+      const after = await listProducts(database.db, { pageSize: 24 });
+      expect(after).toMatchObject({ total: seed.products.length, totalIsCapped: false });
+    },
+    PAGED_TIMEOUT,
+  );
 
   /** Sorts the list offers, as SQL over the products. */
   const orders = {
@@ -328,43 +335,73 @@ describe('search at scale', () => {
       });
   }
 
-  it('pages a search of more than a thousand matches in every order, when the cheapest thousand products carry none of them', async () => {
-    // In price order the first thousand products hold no wombat: its page comes from every match sorted.
-    await pagesMatchSql(
-      questions.search,
-      0,
-      ['price-asc', 'price-desc', 'featured', 'rating', 'newest'],
-      [1, 3, 42],
-    );
-  });
+  it(
+    'pages a search of more than a thousand matches in every order, when the cheapest thousand products carry none of them',
+    async () => {
+      // In price order the first thousand products hold no wombat: its page comes from every match sorted.
+      await pagesMatchSql(
+        questions.search,
+        0,
+        ['price-asc', 'price-desc', 'featured', 'rating', 'newest'],
+        [1, 3, 42],
+      );
+    },
+    PAGED_TIMEOUT,
+  );
 
-  it('pages a search whose first thousand in price order hold a few matches: from them, from every match sorted, or read in order far down', async () => {
-    // 40 of the cheapest thousand are wombats: page 1 is among them, page 3 is gathered and sorted,
-    // and page 42 (1,008 matches in) is as far down as the matches are sparse: read in price order.
-    await pagesMatchSql(questions.search, 40, ['price-asc'], [1, 2, 3, 42, 46]);
-  });
+  it(
+    'pages a search whose first thousand in price order hold a few matches: from them, from every match sorted, or read in order far down',
+    async () => {
+      // 40 of the cheapest thousand are wombats: page 1 is among them, page 3 is gathered and sorted,
+      // and page 42 (1,008 matches in) is as far down as the matches are sparse: read in price order.
+      await pagesMatchSql(questions.search, 40, ['price-asc'], [1, 2, 3, 42, 46]);
+    },
+    PAGED_TIMEOUT,
+  );
 
-  it('pages a colour of more than a thousand pieces in stock in every order, whether its cheapest pieces come in it or not', async () => {
-    // Umber is a colour only the dearer totes come in (as charcoal is in the grown catalogue): its
-    // page in price order comes from every umber piece sorted; with 40 cheap ones, from the first rows.
-    await pagesMatchSql(questions.colour, 0, ['price-asc', 'rating', 'best-selling'], [1, 3, 42]);
-    await pagesMatchSql(questions.colour, 40, ['price-asc'], [1, 2, 3, 42, 46]);
-  });
+  it(
+    'pages a colour of more than a thousand pieces in stock in every order, whether its cheapest pieces come in it or not',
+    async () => {
+      // Umber is a colour only the dearer totes come in (as charcoal is in the grown catalogue): its
+      // page in price order comes from every umber piece sorted; with 40 cheap ones, from the first rows.
+      await pagesMatchSql(questions.colour, 0, ['price-asc', 'rating', 'best-selling'], [1, 3, 42]);
+      await pagesMatchSql(questions.colour, 40, ['price-asc'], [1, 2, 3, 42, 46]);
+    },
+    PAGED_TIMEOUT,
+  );
 
   // At 100,000 products a common word or colour is found this way: its matches counted (no further
   // than the cap), its first thousand in order looked at, then every match gathered and sorted, or
   // the order read far down.
   const inOrder = { gatherFirstUpTo: 0 };
 
-  it('pages a search the planner expects many matches of alike, in every order (counted, then found in order)', async () => {
-    await pagesMatchSql(questions.search, 0, ['price-asc', 'featured', 'best-selling'], [1, 3, 42], inOrder);
-  });
+  it(
+    'pages a search the planner expects many matches of alike, in every order (counted, then found in order)',
+    async () => {
+      await pagesMatchSql(
+        questions.search,
+        0,
+        ['price-asc', 'featured', 'best-selling'],
+        [1, 3, 42],
+        inOrder,
+      );
+    },
+    PAGED_TIMEOUT,
+  );
 
-  it('pages it alike from the first thousand in order, from every match sorted, or read in order far down', async () => {
-    await pagesMatchSql(questions.search, 40, ['price-asc'], [1, 2, 3, 42, 46], inOrder);
-  });
+  it(
+    'pages it alike from the first thousand in order, from every match sorted, or read in order far down',
+    async () => {
+      await pagesMatchSql(questions.search, 40, ['price-asc'], [1, 2, 3, 42, 46], inOrder);
+    },
+    PAGED_TIMEOUT,
+  );
 
-  it('pages a colour the planner expects many pieces of alike', async () => {
-    await pagesMatchSql(questions.colour, 0, ['price-asc', 'newest'], [1, 42], inOrder);
-  });
+  it(
+    'pages a colour the planner expects many pieces of alike',
+    async () => {
+      await pagesMatchSql(questions.colour, 0, ['price-asc', 'newest'], [1, 42], inOrder);
+    },
+    PAGED_TIMEOUT,
+  );
 });

@@ -350,14 +350,27 @@ async function gatherablePage(
     const capped = { total: RESULT_CAP, totalIsCapped: true };
     return pageOf(query, await summariesByIds(db, await pageIdsInOrder(db, query, where, null)), capped);
   }
+  return countedPage(db, query, where, () => pageIdsInOrder(db, query, where, estimate));
+}
+
+/**
+ * A page of a list counted from its matches gathered no further than RESULT_CAP + 1, with the
+ * columns its order needs: for no more than RESULT_CAP, the same read gives the sorted page (none
+ * past the last match); `inOrder` finds the page of a longer list.
+ */
+async function countedPage(
+  db: DbOrTx,
+  query: ProductListQuery,
+  where: SQL | undefined,
+  inOrder: () => Promise<number[]>,
+): Promise<ProductPage> {
   const counted = await gatheredSorted(db, query, where, RESULT_CAP);
-  if (counted.matched <= RESULT_CAP)
-    return pageOf(query, await summariesByIds(db, counted.ids), {
-      total: counted.matched,
-      totalIsCapped: false,
-    });
-  const ids = await pageIdsInOrder(db, query, where, estimate);
-  return pageOf(query, await summariesByIds(db, ids), { total: RESULT_CAP, totalIsCapped: true });
+  const totalIsCapped = counted.matched > RESULT_CAP;
+  const ids = totalIsCapped ? await inOrder() : counted.ids;
+  return pageOf(query, await summariesByIds(db, ids), {
+    total: Math.min(counted.matched, RESULT_CAP),
+    totalIsCapped,
+  });
 }
 
 /**
@@ -378,15 +391,7 @@ async function orderedPage(
   tuning: ListTuning,
 ): Promise<ProductPage> {
   if (query.q || query.color || query.size) return gatherablePage(db, query, where, tuning);
-  const gathered = await gatheredSorted(db, query, where, RESULT_CAP);
-  if (gathered.matched <= RESULT_CAP)
-    return pageOf(query, await summariesByIds(db, gathered.ids), {
-      total: gathered.matched,
-      totalIsCapped: false,
-    });
-  const offset = (query.page - 1) * query.pageSize;
-  const ids = await walkTo(db, query, where, offset);
-  return pageOf(query, await summariesByIds(db, ids), { total: RESULT_CAP, totalIsCapped: true });
+  return countedPage(db, query, where, () => walkTo(db, query, where, (query.page - 1) * query.pageSize));
 }
 
 /** One page of the products matching `where`, ranked by `rank` when one is given. */
