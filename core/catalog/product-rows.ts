@@ -96,19 +96,10 @@ export async function summariesByIds(db: DbOrTx, ids: readonly number[]): Promis
     variantPricesOf(db, [...ids]),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return summarize(
-    ids.flatMap((id) => byId.get(id) ?? []),
-    images,
-    prices,
-  );
-}
-
-function summarize(
-  rows: SummaryRow[],
-  images: Map<number, ImageRef>,
-  prices: Awaited<ReturnType<typeof variantPricesOf>>,
-): ProductSummary[] {
-  return rows.map((row) => toSummary(row, images.get(row.id) ?? null, prices.get(row.id) ?? []));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row, images.get(id) ?? null, prices.get(id) ?? [])] : [];
+  });
 }
 
 /** Products with their summary columns, and any `extra` columns a view needs beside them. */
