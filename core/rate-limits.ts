@@ -35,3 +35,71 @@ export const accountRateLimits = {
   twoFactorByIp: { name: 'two-factor-ip', limit: 30, windowMs: 15 * MINUTE },
   twoFactorByAccount: { name: 'two-factor-account', limit: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
+
+/**
+ * Every place that checks a secret someone types (a password, a second-factor or recovery code, a
+ * pickup code, an invitation or a payment link's token, a gift card's code) counts its wrong answers
+ * here, per subject (the account, the order, the card) and per address. A right answer counts
+ * nothing; once a limit is reached the check is not even made, so a limit cannot be used as an oracle.
+ * `tests/security/secret-limits.test.ts` walks this table.
+ */
+export const secretKinds = [
+  'password',
+  'second-factor',
+  'pickup-code',
+  'invitation',
+  'gift-card-code',
+  'payment-link',
+] as const;
+export type SecretKind = (typeof secretKinds)[number];
+
+export const secretRateLimits: Record<SecretKind, { bySubject: RateLimitRule; byIp: RateLimitRule }> = {
+  /** A signed-in check of the account's own password (turning two-step sign-in off, changing the password). */
+  password: {
+    bySubject: { name: 'secret-password', limit: 10, windowMs: 15 * MINUTE },
+    byIp: { name: 'secret-password-ip', limit: 60, windowMs: 15 * MINUTE },
+  },
+  /** A 6-digit code or a recovery code, signed in; signing in has its own (accountRateLimits.twoFactor*). */
+  'second-factor': {
+    bySubject: { name: 'secret-second-factor', limit: 5, windowMs: 15 * MINUTE },
+    byIp: { name: 'secret-second-factor-ip', limit: 30, windowMs: 15 * MINUTE },
+  },
+  /** The code a shopper shows to collect an order, per order: enough for staff mistyping it. */
+  'pickup-code': {
+    bySubject: { name: 'pickup-code', limit: 10, windowMs: 60 * MINUTE },
+    byIp: { name: 'pickup-code-ip', limit: 60, windowMs: 60 * MINUTE },
+  },
+  /** A staff invitation's token: unknown tokens are counted per address (the subject is the token's hash). */
+  invitation: {
+    bySubject: { name: 'secret-invitation', limit: 10, windowMs: 60 * MINUTE },
+    byIp: { name: 'secret-invitation-ip', limit: 30, windowMs: 60 * MINUTE },
+  },
+  'gift-card-code': {
+    bySubject: { name: 'secret-gift-card', limit: 10, windowMs: 60 * MINUTE },
+    byIp: { name: 'secret-gift-card-ip', limit: 30, windowMs: 60 * MINUTE },
+  },
+  'payment-link': {
+    bySubject: { name: 'secret-payment-link', limit: 10, windowMs: 60 * MINUTE },
+    byIp: { name: 'secret-payment-link-ip', limit: 60, windowMs: 60 * MINUTE },
+  },
+};
+
+/**
+ * Checks a secret under its kind's limits: refused with RATE_LIMITED (429) before `verify` runs
+ * once the subject or the address has used up its wrong answers; a wrong answer counts against
+ * both. Returns what `verify` said.
+ */
+export async function checkSecret(
+  limiter: RateLimiter,
+  kind: SecretKind,
+  who: { subject: string; ip: string },
+  verify: () => Promise<boolean>,
+): Promise<boolean> {
+  const rules = secretRateLimits[kind];
+  await limiter.check(rules.byIp, who.ip);
+  await limiter.check(rules.bySubject, who.subject);
+  if (await verify()) return true;
+  await limiter.hit(rules.byIp, who.ip);
+  await limiter.hit(rules.bySubject, who.subject);
+  return false;
+}
