@@ -19,20 +19,26 @@ const vitalValue = (metric: VitalMetric) =>
     .optional();
 
 /** A beacon as the server reads it: anything beyond `VitalsBeacon` is refused. */
-export const vitalsBeaconSchema = z.strictObject({
-  template: z.enum(vitalTemplates, `template: one of ${vitalTemplates.join(', ')}`),
-  device: z.enum(vitalDevices, `device: one of ${vitalDevices.join(', ')}`),
-  connection: z.enum(vitalConnections, `connection: one of ${vitalConnections.join(', ')}`),
-  metrics: z.strictObject(
-    {
-      LCP: vitalValue('LCP'),
-      INP: vitalValue('INP'),
-      CLS: vitalValue('CLS'),
-      TTFB: vitalValue('TTFB'),
-    },
-    `metrics: an object of at most ${vitalMetrics.join(', ')}`,
-  ),
-});
+export const vitalsBeaconSchema = z
+  .strictObject({
+    template: z.enum(vitalTemplates, `template: one of ${vitalTemplates.join(', ')}`),
+    device: z.enum(vitalDevices, `device: one of ${vitalDevices.join(', ')}`),
+    connection: z.enum(vitalConnections, `connection: one of ${vitalConnections.join(', ')}`),
+    metrics: z.strictObject(
+      {
+        LCP: vitalValue('LCP'),
+        INP: vitalValue('INP'),
+        CLS: vitalValue('CLS'),
+        TTFB: vitalValue('TTFB'),
+      },
+      `metrics: an object of at most ${vitalMetrics.join(', ')}`,
+    ),
+  })
+  // The largest paint comes after the first byte of the page it paints: a beacon saying otherwise was not measured.
+  .refine(
+    ({ metrics }) => metrics.LCP === undefined || metrics.TTFB === undefined || metrics.TTFB <= metrics.LCP,
+    { message: 'metrics: TTFB cannot come after LCP', path: ['metrics', 'TTFB'] },
+  );
 // The schema reads exactly the beacon the browser builds.
 const sameShape: z.ZodType<VitalsBeacon> = vitalsBeaconSchema;
 void sameShape;

@@ -79,11 +79,15 @@ export const vitalThresholds: Record<VitalMetric, { good: number; poor: number }
   TTFB: { good: 800, poor: 1800 },
 };
 
-/** The largest value a beacon may carry per metric: anything above is a broken measurement, not a slow page. */
+/**
+ * The largest value a beacon may carry per metric: anything above is a broken measurement (or a made-up
+ * one), not a slow page. A layout shift scores at most 1 a frame, and a page whose shifts sum past 10
+ * in one five-second window has no layout left to shift.
+ */
 export const vitalMaxValues: Record<VitalMetric, number> = {
   LCP: 120_000,
   INP: 60_000,
-  CLS: 100,
+  CLS: 10,
   TTFB: 120_000,
 };
 

@@ -10,6 +10,8 @@ export interface RateLimiter {
   hit(rule: RateLimitRule, key: string): Promise<void>;
   /** Throws the same error if `key` has already used up `rule`'s limit, without counting anything. */
   check(rule: RateLimitRule, key: string): Promise<void>;
+  /** Takes back one attempt counted by `hit` (a right answer to a secret counts nothing). */
+  forgive?(rule: RateLimitRule, key: string): Promise<void>;
 }
 
 /** Who is asking: the address limits are counted by, and the browser a session is labelled with. */
@@ -39,8 +41,9 @@ export const accountRateLimits = {
 /**
  * Every place that checks a secret someone types (a password, a second-factor or recovery code, a
  * pickup code, an invitation or a payment link's token, a gift card's code) counts its wrong answers
- * here, per subject (the account, the order, the card) and per address. A right answer counts
- * nothing; once a limit is reached the check is not even made, so a limit cannot be used as an oracle.
+ * here, per subject (the account, the order, the card) and per address (checkSecret). A right answer
+ * counts nothing; once a limit is reached the check is not even made, so a limit cannot be used as an
+ * oracle.
  * `tests/security/secret-limits.test.ts` walks this table.
  */
 export const secretKinds = [
@@ -85,9 +88,10 @@ export const secretRateLimits: Record<SecretKind, { bySubject: RateLimitRule; by
 };
 
 /**
- * Checks a secret under its kind's limits: refused with RATE_LIMITED (429) before `verify` runs
- * once the subject or the address has used up its wrong answers; a wrong answer counts against
- * both. Returns what `verify` said.
+ * Checks a secret under its kind's limits. The attempt is counted before `verify` runs, per address
+ * and per subject, and taken back when the answer is right: many answers sent at once each take a
+ * place first, so no more than the limit are ever checked. Past the limit it is refused with
+ * RATE_LIMITED (429) and `verify` does not run. Returns what `verify` said.
  */
 export async function checkSecret(
   limiter: RateLimiter,
@@ -96,10 +100,17 @@ export async function checkSecret(
   verify: () => Promise<boolean>,
 ): Promise<boolean> {
   const rules = secretRateLimits[kind];
-  await limiter.check(rules.byIp, who.ip);
-  await limiter.check(rules.bySubject, who.subject);
-  if (await verify()) return true;
   await limiter.hit(rules.byIp, who.ip);
-  await limiter.hit(rules.bySubject, who.subject);
-  return false;
+  try {
+    await limiter.hit(rules.bySubject, who.subject);
+  } catch (error) {
+    await limiter.forgive?.(rules.byIp, who.ip);
+    throw error;
+  }
+  const right = await verify();
+  if (right) {
+    await limiter.forgive?.(rules.byIp, who.ip);
+    await limiter.forgive?.(rules.bySubject, who.subject);
+  }
+  return right;
 }

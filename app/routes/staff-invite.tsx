@@ -17,7 +17,7 @@ import type { Route } from './+types/staff-invite';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   try {
-    const invitation = await peekInvitation(context.services.db, token);
+    const invitation = await peekInvitation(context.services.accounts, token, context.client);
     return { stage: 'open' as const, token, invitation };
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { changePasswordSchema, type ChangePasswordInput } from '../../contracts/accounts';
 import { users } from '../../db/schema/accounts';
 import { AppError } from '../errors';
-import type { ClientInfo } from '../rate-limits';
+import { checkSecret, type ClientInfo } from '../rate-limits';
 import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
 import { passwordRefusal } from './password-policy';
@@ -11,7 +11,7 @@ import { createSession, revokeUserSessions, type IssuedSession } from './session
 
 /** A password change ends every session of the user, on every device, and starts a fresh one here. */
 export async function changePassword(
-  deps: Pick<AccountDeps, 'db' | 'tokens'>,
+  deps: Pick<AccountDeps, 'db' | 'tokens' | 'rateLimiter'>,
   userId: string,
   raw: ChangePasswordInput,
   client: ClientInfo,
@@ -31,7 +31,10 @@ export async function changePassword(
 
   const [row] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+  const right = await checkSecret(deps.rateLimiter, 'password', { subject: userId, ip: client.ip }, () =>
+    verifyPassword(row.passwordHash, input.currentPassword),
+  );
+  if (!right) {
     throw new AppError('UNPROCESSABLE', 'Your current password is not correct', {
       currentPassword: 'Your current password is not correct',
     });

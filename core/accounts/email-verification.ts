@@ -9,7 +9,7 @@ import type { ClientInfo, RateLimitRule } from '../rate-limits';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
-import { createSession, type IssuedSession } from './sessions';
+import { sessionFromLink, type IssuedSession } from './sessions';
 import { toPublicUser } from './user-view';
 import { isUniqueViolation } from '../unique-violation';
 
@@ -51,6 +51,8 @@ export async function sendVerificationLink(
   purpose: 'sign-up' | 'confirm' | 'change',
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
+  // A new link replaces every link sent before it: only the newest one in the mailbox works.
+  await retireLinks(deps.db, user.id);
   await deps.db.insert(emailVerifications).values({
     userId: user.id,
     email,
@@ -135,6 +137,8 @@ export async function requestEmailChange(
     .update(users)
     .set({ pendingEmail: email, updatedAt: sql`now()` })
     .where(eq(users.id, user.id));
+  // A link to an address asked for before stops working now, whether or not a new link follows.
+  await retireLinks(deps.db, user.id);
   const [taken] = await deps.db
     .select({ id: users.id })
     .from(users)
@@ -213,18 +217,24 @@ export function sendSignUpLinkAgainLater(
  * move the address or sign in afterwards.
  */
 export async function retireVerificationLinks(db: DbOrTx, userId: string): Promise<void> {
+  await retireLinks(db, userId);
+  await db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
+}
+
+/** Ends every unused confirmation link of the user. */
+async function retireLinks(db: DbOrTx, userId: string): Promise<void> {
   await db
     .update(emailVerifications)
     .set({ usedAt: sql`now()` })
     .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
-  await db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
 }
 
 /**
  * Follows a confirmation link, once and before it expires: the address it was sent to becomes the
- * account's confirmed address (a pending new address takes effect). A sign-up link (to the account's
- * own address) also signs the shopper in with a new session (like sign-up's first session before it,
- * not counted as a sign-in in the reports); a change link only moves the address and signs nobody in
+ * account's confirmed address (a pending new address takes effect). Only the link that finishes a
+ * sign-up signs the shopper in, with a new session (like sign-up's first session before it, not
+ * counted as a sign-in in the reports), and only for an account without a second factor
+ * (`sessionFromLink`). Any other link (a new address, an address proved again) signs nobody in
  * (`session` is null). A link for an address the account no longer asks for is refused.
  */
 export async function confirmEmail(
@@ -246,7 +256,11 @@ export async function confirmEmail(
             gt(emailVerifications.expiresAt, new Date()),
           ),
         )
-        .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
+        .returning({
+          userId: emailVerifications.userId,
+          email: emailVerifications.email,
+          purpose: emailVerifications.purpose,
+        });
       if (!claimed) throw new AppError('UNPROCESSABLE', VERIFY_LINK_INVALID, { token: VERIFY_LINK_INVALID });
       const [row] = await tx.select().from(users).where(eq(users.id, claimed.userId)).for('update');
       const changed = row?.email !== claimed.email;
@@ -266,12 +280,13 @@ export async function confirmEmail(
           email: claimed.email,
           emailVerifiedAt: sql`now()`,
           pendingEmail: row.pendingEmail === claimed.email ? null : row.pendingEmail,
-          ...(changed ? {} : { lastSignInAt: sql`now()` }),
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, row.id))
         .returning();
-      const session = changed ? null : await createSession(tx, deps.tokens, row.id, client.userAgent);
+      // A sign-up's own link, followed while the sign-up is unfinished, is the shopper's first sign-in.
+      const finishesSignUp = claimed.purpose === 'sign-up' && !changed && !row.emailVerifiedAt;
+      const session = finishesSignUp ? await sessionFromLink(tx, deps.tokens, row, client) : null;
       return { user: toPublicUser(updated!), session, changed };
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../contracts/accounts';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema/accounts';
@@ -37,6 +37,26 @@ export async function createSession(
     .returning({ id: sessions.id });
   const sessionId = row!.id;
   return { token: await tokens.sign({ userId, sessionId, expiresAt }), sessionId, expiresAt };
+}
+
+/**
+ * The one way a link (a sign-up's confirmation, a staff invitation) may sign someone in: a link
+ * proves an address, never a second factor, so an account with two-step sign-in on gets no session
+ * (null) and signs in the usual way. Counts as the account's last sign-in.
+ */
+export async function sessionFromLink(
+  db: DbOrTx,
+  tokens: TokenSigner,
+  user: { id: string; twoFactorEnabledAt: Date | null },
+  client: { userAgent?: string | undefined },
+): Promise<IssuedSession | null> {
+  const [fresh] = await db
+    .update(users)
+    .set({ lastSignInAt: sql`now()` })
+    .where(and(eq(users.id, user.id), isNull(users.twoFactorEnabledAt)))
+    .returning({ id: users.id });
+  if (!fresh || user.twoFactorEnabledAt) return null;
+  return createSession(db, tokens, user.id, client.userAgent);
 }
 
 /** The signed-in user behind a token: the signature, expiry, the session row and an active account must all hold. */

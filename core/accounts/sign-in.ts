@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { SIGN_IN_FAILED } from '../../contracts/account-texts';
 import { signInSchema, type PublicUser, type SignInInput } from '../../contracts/accounts';
 import type { DbOrTx } from '../../db/client';
@@ -107,7 +107,7 @@ async function startSession(
 
 /**
  * The second step of signing in: the challenge from the right password and a code from the
- * authenticator app (or a recovery code). Five wrong codes end the challenge; wrong codes are also
+ * authenticator app (or a recovery code). A challenge takes five codes at most, however they race; wrong codes are also
  * limited per account and per address, so a code cannot be found by trying them in turn.
  */
 export async function completeTwoFactorSignIn(
@@ -120,25 +120,35 @@ export async function completeTwoFactorSignIn(
   const challenge = typeof input.challenge === 'string' ? input.challenge.trim() : '';
   const code = typeof input.code === 'string' ? input.code.trim() : '';
   if (!challenge || challenge.length > 100) throw new AppError('UNAUTHENTICATED', CHALLENGE_EXPIRED);
-  const live = and(
-    eq(signInChallenges.tokenHash, hashToken(challenge)),
-    isNull(signInChallenges.usedAt),
-    gt(signInChallenges.expiresAt, now),
-    lt(signInChallenges.attempts, CHALLENGE_ATTEMPTS),
-  );
-  const [found] = await deps.db.select().from(signInChallenges).where(live);
+  // An attempt is taken before the code is checked, with one conditional statement: of many codes
+  // sent at once on one challenge, no more than CHALLENGE_ATTEMPTS are ever checked.
+  const [found] = await deps.db
+    .update(signInChallenges)
+    .set({ attempts: sql`${signInChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(signInChallenges.tokenHash, hashToken(challenge)),
+        isNull(signInChallenges.usedAt),
+        gt(signInChallenges.expiresAt, now),
+        lt(signInChallenges.attempts, CHALLENGE_ATTEMPTS),
+      ),
+    )
+    .returning({ id: signInChallenges.id, userId: signInChallenges.userId });
   if (!found) throw new AppError('UNAUTHENTICATED', CHALLENGE_EXPIRED);
   await deps.rateLimiter.check(accountRateLimits.twoFactorByAccount, found.userId);
 
   if (!code || !(await verifySecondFactor(deps, found.userId, code, now))) {
-    // The fifth wrong code ends the challenge: the password has to be entered again.
+    // The last wrong code ends the challenge: the password has to be entered again.
     await deps.db
       .update(signInChallenges)
-      .set({
-        attempts: sql`${signInChallenges.attempts} + 1`,
-        usedAt: sql`CASE WHEN ${signInChallenges.attempts} + 1 >= ${CHALLENGE_ATTEMPTS} THEN now() ELSE NULL END`,
-      })
-      .where(and(eq(signInChallenges.id, found.id), isNull(signInChallenges.usedAt)));
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(signInChallenges.id, found.id),
+          isNull(signInChallenges.usedAt),
+          gte(signInChallenges.attempts, CHALLENGE_ATTEMPTS),
+        ),
+      );
     await deps.rateLimiter.hit(accountRateLimits.twoFactorByIp, client.ip);
     await deps.rateLimiter.hit(accountRateLimits.twoFactorByAccount, found.userId);
     throw new AppError('UNAUTHENTICATED', WRONG_CODE);

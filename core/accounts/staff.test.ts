@@ -183,7 +183,7 @@ describe('giving a role', () => {
     expect(row!.expiresAt.getTime() - before).toBeLessThanOrEqual(INVITATION_TTL_MS + 5000);
     expect(await auditActions(row!.id)).toEqual(['staff.invite']);
     expect(await users_(email)).toBeUndefined();
-    expect(await peekInvitation(database.db, token)).toMatchObject({
+    expect(await peekInvitation(deps(), token, { ip: '10.0.0.1' })).toMatchObject({
       email,
       role: 'dispatch',
       existingAccount: false,
@@ -207,8 +207,8 @@ describe('giving a role', () => {
     await grantStaffRole(deps(), actorOf(owner), { email, role: 'support' });
     await grantStaffRole(deps(), actorOf(owner), { email, role: 'dispatch' });
     const [older, newer] = [tokenOf(sent[0]), tokenOf(sent[1])];
-    await expect(peekInvitation(database.db, older)).rejects.toMatchObject({ code: 'GONE' });
-    expect(await peekInvitation(database.db, newer)).toMatchObject({ role: 'dispatch' });
+    await expect(peekInvitation(deps(), older, { ip: '10.0.0.1' })).rejects.toMatchObject({ code: 'GONE' });
+    expect(await peekInvitation(deps(), newer, { ip: '10.0.0.1' })).toMatchObject({ role: 'dispatch' });
     const { invitations } = await listStaff(database.db);
     expect(invitations.filter((invitation) => invitation.email === email)).toHaveLength(1);
   });
@@ -248,7 +248,7 @@ describe('accepting an invitation', () => {
     await expect(
       acceptInvitation(deps(), { token, name: 'Someone Else', password: 'Other-Pass-2026' }, client),
     ).rejects.toMatchObject({ code: 'GONE', message: staffMessages.invitationInvalid });
-    await expect(peekInvitation(database.db, token)).rejects.toMatchObject({ code: 'GONE' });
+    await expect(peekInvitation(deps(), token, { ip: '10.0.0.1' })).rejects.toMatchObject({ code: 'GONE' });
     expect((await users_(email))!.name).toBe('Tunde Bello');
   });
 
@@ -261,7 +261,7 @@ describe('accepting an invitation', () => {
       .update(staffInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(staffInvitations.id, invitation.id));
-    await expect(peekInvitation(database.db, token)).rejects.toMatchObject({ code: 'GONE' });
+    await expect(peekInvitation(deps(), token, { ip: '10.0.0.1' })).rejects.toMatchObject({ code: 'GONE' });
     await expect(
       acceptInvitation(deps(), { token, name: 'Late Comer', password: PASSWORD }, client),
     ).rejects.toMatchObject({ code: 'GONE' });
@@ -340,7 +340,7 @@ describe('accepting an invitation', () => {
         emailVerifiedAt: new Date(),
       })
       .returning();
-    expect(await peekInvitation(database.db, token)).toMatchObject({ existingAccount: true });
+    expect(await peekInvitation(deps(), token, { ip: '10.0.0.1' })).toMatchObject({ existingAccount: true });
     const accepted = await acceptInvitation(
       deps(),
       { token, name: 'Ignored', password: 'Ignored-Pass-2026' },

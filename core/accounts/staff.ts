@@ -17,7 +17,7 @@ import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import { roleWithArticle, staffInvitationMail, staffRoleMail } from '../mail/staff-mails';
-import { accountRateLimits, type ClientInfo } from '../rate-limits';
+import { accountRateLimits, checkSecret, type ClientInfo } from '../rate-limits';
 import { getShopSettings } from '../settings/shop-settings';
 import { isUuid, parseInput } from '../validation';
 import type { AccountDeps } from './account-deps';
@@ -25,7 +25,7 @@ import { hashToken, retireVerificationLinks } from './email-verification';
 import { newPasswordRefusal } from './password-policy';
 import { hashPassword } from './passwords';
 import { requirePermission } from './permissions';
-import { createSession, revokeUserSessions, type IssuedSession } from './sessions';
+import { revokeUserSessions, sessionFromLink, type IssuedSession } from './sessions';
 import { ACCOUNT_INACTIVE } from './sign-in';
 import { toPublicUser } from './user-view';
 
@@ -421,29 +421,44 @@ export interface InvitationPreview {
   existingAccount: boolean;
 }
 
-/** The invitation behind a link: 404 when no link has this token, 410 when it was used, withdrawn or expired. */
-async function usableInvitation(db: DbOrTx, token: unknown) {
-  if (typeof token !== 'string' || !token.trim() || token.length > 200)
-    throw new AppError('NOT_FOUND', staffMessages.invitationInvalid, {
-      token: staffMessages.invitationInvalid,
-    });
-  const [row] = await db
-    .select()
-    .from(staffInvitations)
-    .where(eq(staffInvitations.tokenHash, hashToken(token.trim())));
-  if (!row)
-    throw new AppError('NOT_FOUND', staffMessages.invitationInvalid, {
-      token: staffMessages.invitationInvalid,
-    });
+/**
+ * The invitation behind a link: 404 when no link has this token, 410 when it was used, withdrawn or
+ * expired. A token that opens nothing counts as a wrong secret (checkSecret 'invitation', per token and
+ * per address), so tokens cannot be tried in turn.
+ */
+async function usableInvitation(
+  deps: Pick<AccountDeps, 'db' | 'rateLimiter'>,
+  token: unknown,
+  client: Pick<ClientInfo, 'ip'>,
+) {
+  const invalid = () =>
+    new AppError('NOT_FOUND', staffMessages.invitationInvalid, { token: staffMessages.invitationInvalid });
+  if (typeof token !== 'string' || !token.trim() || token.length > 200) throw invalid();
+  const tokenHash = hashToken(token.trim());
+  let row: typeof staffInvitations.$inferSelect | undefined;
+  const found = await checkSecret(
+    deps.rateLimiter,
+    'invitation',
+    { subject: tokenHash, ip: client.ip },
+    async () => {
+      [row] = await deps.db.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, tokenHash));
+      return row !== undefined;
+    },
+  );
+  if (!found || !row) throw invalid();
   if (row.acceptedAt || row.revokedAt || row.expiresAt.getTime() <= Date.now())
     throw new AppError('GONE', staffMessages.invitationInvalid, { token: staffMessages.invitationInvalid });
   return row;
 }
 
 /** Reads an invitation link without using it: who it is for, the role, until when. */
-export async function peekInvitation(db: DbOrTx, token: unknown): Promise<InvitationPreview> {
-  const row = await usableInvitation(db, token);
-  const [account] = await db
+export async function peekInvitation(
+  deps: Pick<AccountDeps, 'db' | 'rateLimiter'>,
+  token: unknown,
+  client: Pick<ClientInfo, 'ip'>,
+): Promise<InvitationPreview> {
+  const row = await usableInvitation(deps, token, client);
+  const [account] = await deps.db
     .select({ verified: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, row.email));
@@ -471,7 +486,7 @@ export async function acceptInvitation(
 ): Promise<{ user: PublicUser; session: IssuedSession | null; passwordKept: boolean }> {
   await deps.rateLimiter.hit(accountRateLimits.signUpByIp, client.ip);
   const input = parseInput(acceptInvitationSchema, raw);
-  const invitation = await usableInvitation(deps.db, input.token);
+  const invitation = await usableInvitation(deps, input.token, client);
   const [current] = await deps.db.select().from(users).where(eq(users.email, invitation.email));
   const keepsPassword = Boolean(current?.emailVerifiedAt);
   let passwordHash: string | null = null;
@@ -560,8 +575,8 @@ export async function acceptInvitation(
       },
     );
     if (passwordKept) return { user: toPublicUser(user), session: null, passwordKept };
-    await tx.insert(signIns).values({ userId: user.id });
-    const session = await createSession(tx, deps.tokens, user.id, client.userAgent);
+    const session = await sessionFromLink(tx, deps.tokens, user, client);
+    if (session) await tx.insert(signIns).values({ userId: user.id });
     return { user: toPublicUser(user), session, passwordKept };
   });
 }

@@ -6,6 +6,7 @@ import { auditLog } from '../../db/schema/admin';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { AppError } from '../errors';
 import type { RateLimiter, RateLimitRule } from '../rate-limits';
+import { hashToken } from './email-verification';
 import { hashPassword } from './passwords';
 import { open, seal } from './secret-box';
 import { createTokenSigner } from './session-tokens';
@@ -13,6 +14,7 @@ import { CHALLENGE_EXPIRED, completeTwoFactorSignIn, signIn } from './sign-in';
 import {
   disableTwoFactor,
   enableTwoFactor,
+  hashLegacyRecoveryCodes,
   regenerateRecoveryCodes,
   startTwoFactor,
   verifySecondFactor,
@@ -37,6 +39,7 @@ const rateLimiter: RateLimiter = {
       throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
   },
 };
+const HERE = { ip: '10.0.0.1' };
 const deps = () => ({
   db: database.db,
   shopKey: SHOP_KEY,
@@ -70,7 +73,7 @@ async function addUser(role: 'manager' | 'customer' = 'manager') {
 async function withSecondFactor() {
   const user = await addUser();
   const { secret } = await startTwoFactor(deps(), user);
-  const { recoveryCodes: codes } = await enableTwoFactor(deps(), user, codeAt(secret, T0), T0);
+  const { recoveryCodes: codes } = await enableTwoFactor(deps(), user, codeAt(secret, T0), T0, HERE);
   return { user, secret, codes };
 }
 
@@ -110,11 +113,11 @@ describe('turning it on', () => {
   it('needs a code from the pending secret, returns 10 recovery codes once and logs it', async () => {
     const user = await addUser();
     const { secret } = await startTwoFactor(deps(), user);
-    await expect(enableTwoFactor(deps(), user, '000000', T0)).rejects.toMatchObject({
+    await expect(enableTwoFactor(deps(), user, '000000', T0, HERE)).rejects.toMatchObject({
       status: 422,
       message: WRONG_CODE,
     });
-    const { recoveryCodes: codes } = await enableTwoFactor(deps(), user, codeAt(secret, T0), T0);
+    const { recoveryCodes: codes } = await enableTwoFactor(deps(), user, codeAt(secret, T0), T0, HERE);
     expect(codes).toHaveLength(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
     const stored = await database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
@@ -159,9 +162,35 @@ describe('verifying a code', () => {
       user,
       codeAt(secret, at(60)),
       at(60),
+      HERE,
     );
     expect(await verifySecondFactor(deps(), user.id, codes[0]!, at(90))).toBe(false);
     expect(await verifySecondFactor(deps(), user.id, fresh[0]!, at(90))).toBe(true);
+  });
+});
+
+describe('the kept recovery codes', () => {
+  it('are hashed as passwords are, and codes kept as a bare SHA-256 by an earlier version are hashed again at start-up', async () => {
+    const { user, codes } = await withSecondFactor();
+    const kept = await database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    expect(kept).toHaveLength(10);
+    expect(kept.every((row) => row.codeHash.startsWith('$argon2id$'))).toBe(true);
+    const bare = (code: string) => hashToken(code.toLowerCase().replace(/[\s-]/g, ''));
+    expect(kept.map((row) => row.codeHash)).not.toContain(bare(codes[0]!));
+
+    // As an earlier version kept them: the SHA-256 alone.
+    await database.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await database.db
+      .insert(recoveryCodes)
+      .values(codes.map((code) => ({ userId: user.id, codeHash: bare(code) })));
+    expect(await verifySecondFactor(deps(), user.id, codes[0]!, at(30))).toBe(true);
+    expect(await hashLegacyRecoveryCodes(database.db)).toBeGreaterThanOrEqual(9);
+    const after = await database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    expect(after.every((row) => row.codeHash.startsWith('$argon2id$'))).toBe(true);
+    expect(await hashLegacyRecoveryCodes(database.db)).toBe(0);
+    expect(await verifySecondFactor(deps(), user.id, codes[1]!, at(30))).toBe(true);
+    expect(await verifySecondFactor(deps(), user.id, codes[1]!, at(30))).toBe(false);
+    expect(await verifySecondFactor(deps(), user.id, codes[0]!, at(30))).toBe(false);
   });
 });
 
@@ -258,12 +287,18 @@ describe('turning it off', () => {
   it('needs the password and a code', async () => {
     const { user, secret } = await withSecondFactor();
     await expect(
-      disableTwoFactor(deps(), user, { password: 'wrong-password', code: codeAt(secret, at(60)) }, at(60)),
+      disableTwoFactor(
+        deps(),
+        user,
+        { password: 'wrong-password', code: codeAt(secret, at(60)) },
+        at(60),
+        HERE,
+      ),
     ).rejects.toMatchObject({ status: 422 });
     await expect(
-      disableTwoFactor(deps(), user, { password: PASSWORD, code: '000000' }, at(60)),
+      disableTwoFactor(deps(), user, { password: PASSWORD, code: '000000' }, at(60), HERE),
     ).rejects.toMatchObject({ status: 422, message: WRONG_CODE });
-    await disableTwoFactor(deps(), user, { password: PASSWORD, code: codeAt(secret, at(60)) }, at(60));
+    await disableTwoFactor(deps(), user, { password: PASSWORD, code: codeAt(secret, at(60)) }, at(60), HERE);
     const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ twoFactorEnabledAt: null, twoFactorSecret: null });
     const first = await signIn(deps(), { email: user.email, password: PASSWORD }, client, at(90));

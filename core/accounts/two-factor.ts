@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, count, eq, isNull, lt, notLike, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 import { isStaffRole, type Role } from '../../contracts/accounts';
@@ -7,10 +7,11 @@ import type { DbOrTx } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema/accounts';
 import { recordAdminAction } from '../audit/audit';
 import { AppError } from '../errors';
+import { checkSecret, type ClientInfo } from '../rate-limits';
 import { getShopSettings, type ShopSettings } from '../settings/shop-settings';
 import type { AccountDeps } from './account-deps';
 import { hashToken } from './email-verification';
-import { verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { open, seal } from './secret-box';
 import { revokeUserSessions, type CurrentUser } from './sessions';
 
@@ -22,6 +23,9 @@ const RECOVERY_CODE_COUNT = 10;
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
 type Deps = Pick<AccountDeps, 'db' | 'shopKey'>;
+/** What checking a typed secret for a signed-in person needs: its limits (core/rate-limits.ts checkSecret). */
+type CheckDeps = Deps & Pick<AccountDeps, 'rateLimiter'>;
+type From = Pick<ClientInfo, 'ip'>;
 type Who = Pick<CurrentUser, 'id' | 'email' | 'role'> & { sessionId?: string };
 
 function totp(secret: Secret, issuer = 'Rossy', label = 'staff'): TOTP {
@@ -87,7 +91,7 @@ function matchingStep(sealed: string | null, shopKey: string, userId: string, co
 /**
  * Proves the second factor: a 6-digit code for the current step ±1 that is later than the last one
  * used (claimed with one conditional UPDATE, so a replayed code is refused even racing itself), or
- * an unused recovery code (spent the same way). True when proved.
+ * an unused recovery code (spent by a conditional update too). True when proved.
  */
 export async function verifySecondFactor(
   deps: Deps,
@@ -112,27 +116,65 @@ export async function verifySecondFactor(
   }
   const normal = normalRecoveryCode(code);
   if (!/^[a-z2-7]{10}$/.test(normal)) return false;
-  // Only the hash is kept; the lookup is by hash, so no secret is compared character by character.
-  const spent = await deps.db
-    .update(recoveryCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, hashToken(normal)),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id });
-  return spent.length === 1;
+  // Each code is kept as a password is (argon2id), so a copy of the database cannot be tried against
+  // the 2^50 possible codes; the user's few unused codes are checked in turn, then one is spent by id.
+  const digest = hashToken(normal);
+  const unused = await deps.db
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  for (const candidate of unused) {
+    if (!(await recoveryCodeMatches(candidate.codeHash, digest))) continue;
+    const spent = await deps.db
+      .update(recoveryCodes)
+      .set({ usedAt: now })
+      .where(and(eq(recoveryCodes.id, candidate.id), isNull(recoveryCodes.usedAt)))
+      .returning({ id: recoveryCodes.id });
+    return spent.length === 1;
+  }
+  return false;
+}
+
+/**
+ * A kept recovery code: argon2id of its SHA-256. Codes kept before were the SHA-256 alone; they are
+ * hashed again at start-up (hashLegacyRecoveryCodes) and, until then, compared as they were.
+ */
+const keepRecoveryCode = (digest: string) => hashPassword(digest);
+
+async function recoveryCodeMatches(kept: string, digest: string): Promise<boolean> {
+  if (kept.startsWith('$argon2')) return verifyPassword(kept, digest);
+  return kept.length === digest.length && timingSafeEqual(Buffer.from(kept), Buffer.from(digest));
+}
+
+/**
+ * Hashes as passwords are the recovery codes still kept as a bare SHA-256 (made by an earlier version,
+ * or restored from its backup): what is hashed is that SHA-256, so no code needs to be known. Run at
+ * start-up; a code hashed meanwhile by another process is left as it is.
+ */
+export async function hashLegacyRecoveryCodes(db: DbOrTx): Promise<number> {
+  const legacy = await db
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(notLike(recoveryCodes.codeHash, '$argon2%'));
+  for (const row of legacy)
+    await db
+      .update(recoveryCodes)
+      .set({ codeHash: await keepRecoveryCode(row.codeHash) })
+      .where(and(eq(recoveryCodes.id, row.id), eq(recoveryCodes.codeHash, row.codeHash)));
+  return legacy.length;
 }
 
 async function replaceRecoveryCodes(db: DbOrTx, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db
-    .insert(recoveryCodes)
-    .values(codes.map((code) => ({ userId, codeHash: hashToken(normalRecoveryCode(code)) })));
+  await db.insert(recoveryCodes).values(
+    await Promise.all(
+      codes.map(async (code) => ({
+        userId,
+        codeHash: await keepRecoveryCode(hashToken(normalRecoveryCode(code))),
+      })),
+    ),
+  );
   return codes;
 }
 
@@ -141,17 +183,22 @@ async function replaceRecoveryCodes(db: DbOrTx, userId: string): Promise<string[
  * opened with the password alone) and the recovery codes are returned, this once only.
  */
 export async function enableTwoFactor(
-  deps: Deps,
+  deps: CheckDeps,
   user: Who,
   code: string,
   now: Date,
+  client: From,
 ): Promise<{ recoveryCodes: string[] }> {
   staffOnly(user);
   const row = await userRow(deps.db, user.id);
   if (row.twoFactorEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already on.');
   if (!row.twoFactorSecret)
     throw new AppError('CONFLICT', 'Start again: choose “Turn on” to get a new QR code.');
-  const step = matchingStep(row.twoFactorSecret, deps.shopKey, user.id, code.trim(), now);
+  let step: number | null = null;
+  await checkSecret(deps.rateLimiter, 'second-factor', { subject: user.id, ip: client.ip }, async () => {
+    step = matchingStep(row.twoFactorSecret, deps.shopKey, user.id, code.trim(), now);
+    return step !== null;
+  });
   if (step === null) throw new AppError('UNPROCESSABLE', WRONG_CODE, { code: WRONG_CODE });
   return deps.db.transaction(async (tx) => {
     const [enabled] = await tx
@@ -183,28 +230,37 @@ export async function enableTwoFactor(
   });
 }
 
-async function requireCode(deps: Deps, userId: string, code: string, now: Date) {
-  if (!(await verifySecondFactor(deps, userId, code, now)))
-    throw new AppError('UNPROCESSABLE', WRONG_CODE, { code: WRONG_CODE });
+async function requireCode(deps: CheckDeps, userId: string, code: string, now: Date, client: From) {
+  const right = await checkSecret(deps.rateLimiter, 'second-factor', { subject: userId, ip: client.ip }, () =>
+    verifySecondFactor(deps, userId, code, now),
+  );
+  if (!right) throw new AppError('UNPROCESSABLE', WRONG_CODE, { code: WRONG_CODE });
 }
 
 /** Turns the second factor off: the password and a current code (or a recovery code) both needed. */
 export async function disableTwoFactor(
-  deps: Deps,
+  deps: CheckDeps,
   user: Who,
   input: { password: string; code: string },
   now: Date,
+  client: From,
 ): Promise<void> {
   const row = await userRow(deps.db, user.id);
   if (!row.twoFactorEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is not on.');
   const settings = await getShopSettings(deps.db);
   if (secondFactorRequired(row.role, settings.staffTwoFactor))
     throw new AppError('CONFLICT', 'The shop’s owner requires two-step sign-in for staff, so it stays on.');
-  if (!(await verifyPassword(row.passwordHash, input.password)))
+  const passwordRight = await checkSecret(
+    deps.rateLimiter,
+    'password',
+    { subject: user.id, ip: client.ip },
+    () => verifyPassword(row.passwordHash, input.password),
+  );
+  if (!passwordRight)
     throw new AppError('UNPROCESSABLE', 'Your password is not correct', {
       password: 'Your password is not correct',
     });
-  await requireCode(deps, user.id, input.code, now);
+  await requireCode(deps, user.id, input.code, now, client);
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -226,14 +282,15 @@ export async function disableTwoFactor(
 
 /** A new set of recovery codes for a current code; the old set stops working. */
 export async function regenerateRecoveryCodes(
-  deps: Deps,
+  deps: CheckDeps,
   user: Who,
   code: string,
   now: Date,
+  client: From,
 ): Promise<{ recoveryCodes: string[] }> {
   const row = await userRow(deps.db, user.id);
   if (!row.twoFactorEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is not on.');
-  await requireCode(deps, user.id, code, now);
+  await requireCode(deps, user.id, code, now, client);
   return deps.db.transaction(async (tx) => ({ recoveryCodes: await replaceRecoveryCodes(tx, user.id) }));
 }
 

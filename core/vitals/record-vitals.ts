@@ -15,15 +15,14 @@ export interface VitalsDeps {
 }
 
 /**
- * One beacon per page view, and many shoppers share one carrier-NAT address: generous per address
- * (ten a second, more than a small shop's whole traffic), enough to stop a script pouring made-up
- * values into the aggregates.
+ * One beacon per sampled page view. Many shoppers share one carrier-NAT address, so a beacon refused
+ * costs only a sample; what matters is that no one address can write the owner's report: a few a
+ * minute, and a day's worth no larger than a busy household's browsing.
  */
-export const vitalsRateLimit = {
-  name: 'vitals-ip',
-  limit: 600,
-  windowMs: 60_000,
-} satisfies RateLimitRule;
+export const vitalsRateLimits = {
+  burst: { name: 'vitals-ip', limit: 20, windowMs: 10 * 60_000 },
+  day: { name: 'vitals-ip-day', limit: 200, windowMs: 24 * 60 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
 
 /** How many Lagos days of aggregates are kept. */
 export const VITALS_KEEP_DAYS = 90;
@@ -51,7 +50,8 @@ export async function recordVitals(
   client: ClientInfo,
   now = new Date(),
 ): Promise<void> {
-  await deps.rateLimiter.hit(vitalsRateLimit, client.ip);
+  await deps.rateLimiter.hit(vitalsRateLimits.burst, client.ip);
+  await deps.rateLimiter.hit(vitalsRateLimits.day, client.ip);
   const beacon = parseVitalsBeacon(raw);
   const day = lagosDay(now);
   // Rows in one order whatever the beacon's: two beacons lock the rows they share in the same order.

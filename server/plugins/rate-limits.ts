@@ -20,6 +20,8 @@ interface Store {
   increment(key: string, windowMs: number): Promise<Counter>;
   /** The counter as it stands (zero when there is none). */
   read(key: string): Promise<Counter>;
+  /** Takes one off a counter that exists (never below zero, never making one). */
+  decrement(key: string): Promise<void>;
 }
 
 function memoryStore(): Store {
@@ -41,7 +43,11 @@ function memoryStore(): Store {
     const counter = counters.get(key);
     return counter && counter.resetAt > Date.now() ? { ...counter } : { count: 0, resetAt: Date.now() };
   };
-  return { increment, read };
+  const decrement = async (key: string): Promise<void> => {
+    const counter = counters.get(key);
+    if (counter && counter.count > 0) counter.count--;
+  };
+  return { increment, read, decrement };
 }
 
 function redisStore(redis: Redis): Store {
@@ -57,6 +63,14 @@ function redisStore(redis: Redis): Store {
       const count = Number(results?.[0]?.[1] ?? 0);
       const ttl = Number(results?.[1]?.[1] ?? 0);
       return { count: Number.isFinite(count) ? count : 0, resetAt: Date.now() + (ttl > 0 ? ttl : 0) };
+    },
+    async decrement(key) {
+      // One script, so a counter that lapses meanwhile is not made again without its expiry.
+      await redis.eval(
+        "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        key,
+      );
     },
   };
 }
@@ -117,6 +131,10 @@ export const rateLimitsPlugin = fp(
         const name = counterName(rule, key);
         const counter = await store.read(name).catch(() => fallback.read(name));
         if (counter.count >= rule.limit) throw limited(counter);
+      },
+      async forgive(rule, key) {
+        const name = counterName(rule, key);
+        await store.decrement(name).catch(() => fallback.decrement(name));
       },
     } satisfies RateLimiter);
   },

@@ -54,6 +54,20 @@ function isApiRequest(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+/**
+ * Whether an Origin header names the shop: its own host (request.host reads X-Forwarded-Host only
+ * from a trusted proxy, TRUST_PROXY, else the Host header) or its public address. 'null' never does.
+ */
+function isShopOrigin(origin: string, host: string, publicUrl: string): boolean {
+  if (!/^https?:\/\//.test(origin)) return false;
+  try {
+    const originUrl = new URL(origin);
+    return originUrl.host === host || originUrl.origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
 function contentSecurityPolicy(scriptSources: string[], payment: PaymentOrigins): string {
   return [
     "default-src 'self'",
@@ -130,22 +144,17 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   });
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
-    // A state change must come from the shop's own pages (or a client that sends no Origin, such as an API client or a webhook).
+    // A state change must come from the shop's own pages. `Origin: null` (a sandboxed frame, a
+    // cross-site redirect, a data: page) is no origin of the shop's, and neither is a request a browser
+    // marks cross-site. A request with neither header (an API client, a webhook, an old browser)
+    // passes: a browser sends the session cookie (SameSite=Lax) with no cross-site POST anyway.
     const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      // request.host reads X-Forwarded-Host only from a trusted proxy (TRUST_PROXY), else the Host header.
-      const host = request.host;
-      let sameOrigin = false;
-      try {
-        const originUrl = new URL(origin);
-        sameOrigin = originUrl.host === host || originUrl.origin === new URL(options.publicUrl).origin;
-      } catch {
-        sameOrigin = false;
-      }
-      if (!sameOrigin) {
-        return reply.status(403).send(errorBody('FORBIDDEN', 'Cross-site requests are not accepted.'));
-      }
-    }
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (
+      (origin !== undefined && !isShopOrigin(origin, request.host, options.publicUrl)) ||
+      fetchSite === 'cross-site'
+    )
+      return reply.status(403).send(errorBody('FORBIDDEN', 'Cross-site requests are not accepted.'));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -339,7 +339,11 @@ describe('what an archive gives away', () => {
     const kept = await rows(restored, 'SELECT email, role, token_hash FROM staff_invitations');
     expect(kept).toEqual([expect.objectContaining({ email: 'invited.backup@example.ng', role: 'dispatch' })]);
     await expect(
-      peekInvitation(restored.db, secrets['the staff invitation link token']),
+      peekInvitation(
+        { db: restored.db, rateLimiter: { hit: async () => {}, check: async () => {} } },
+        secrets['the staff invitation link token'],
+        { ip: '10.0.0.1' },
+      ),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

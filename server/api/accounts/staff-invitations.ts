@@ -43,7 +43,9 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ invitation: await peekInvitation(services.db, request.query.token) }),
+    async (request) => ({
+      invitation: await peekInvitation(services.accounts, request.query.token, clientOf(request)),
+    }),
   );
 
   app.post(

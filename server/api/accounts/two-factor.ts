@@ -7,7 +7,7 @@ import {
   startTwoFactor,
   twoFactorStatus,
 } from '../../../core/accounts/two-factor';
-import { currentUser, requireUser } from '../../plugins/session';
+import { clientOf, currentUser, requireUser } from '../../plugins/session';
 import { errorSchema, formMessages } from '../schemas';
 
 const errors = {
@@ -75,7 +75,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schemaErrorFormatter: formMessages('Please enter the code'),
     },
-    async (request) => enableTwoFactor(deps, currentUser(request), request.body.code, new Date()),
+    async (request) =>
+      enableTwoFactor(deps, currentUser(request), request.body.code, new Date(), clientOf(request)),
   );
 
   app.post(
@@ -91,7 +92,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schemaErrorFormatter: formMessages('Please enter your password and a code'),
     },
     async (request) => {
-      await disableTwoFactor(deps, currentUser(request), request.body, new Date());
+      await disableTwoFactor(deps, currentUser(request), request.body, new Date(), clientOf(request));
       return { ok: true as const };
     },
   );
@@ -108,6 +109,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schemaErrorFormatter: formMessages('Please enter the code'),
     },
-    async (request) => regenerateRecoveryCodes(deps, currentUser(request), request.body.code, new Date()),
+    async (request) =>
+      regenerateRecoveryCodes(deps, currentUser(request), request.body.code, new Date(), clientOf(request)),
   );
 };

@@ -109,18 +109,28 @@ describe('POST /api/vitals', () => {
     expect(sameSite.statusCode, sameSite.body).toBe(204);
   });
 
-  it('limits one address to 600 beacons a minute with 429; other addresses still count', async () => {
+  it('limits one address to 20 beacons in 10 minutes with 429; other addresses still count', async () => {
     const statuses: number[] = [];
-    for (let index = 0; index < 602; index += 1)
+    for (let index = 0; index < 22; index += 1)
       statuses.push((await beacon({ ...good, metrics: { TTFB: 300 } }, { ip: '10.99.1.1' })).statusCode);
-    expect(statuses.slice(0, 600).every((status) => status === 204)).toBe(true);
-    expect(statuses.slice(600)).toEqual([429, 429]);
+    expect(statuses.slice(0, 20).every((status) => status === 204)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
     expect((await beacon({ ...good, metrics: { TTFB: 300 } }, { ip: '10.99.1.1' })).json().error.code).toBe(
       'RATE_LIMITED',
     );
     expect((await beacon({ ...good, metrics: { TTFB: 300 } }, { ip: '10.99.1.2' })).statusCode).toBe(204);
     const [row] = await storedRows();
-    expect(row!.count).toBe(601);
+    expect(row!.count).toBe(21);
+  });
+
+  it('refuses what no browser measures: a layout shift past 10, a first byte after the largest paint', async () => {
+    const shifted = await beacon({ ...good, metrics: { CLS: 50 } });
+    expect(shifted.statusCode).toBe(400);
+    expect(shifted.json().error.message).toMatch(/CLS: at most 10/);
+    const backwards = await beacon({ ...good, metrics: { LCP: 900, TTFB: 4000 } });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().error.message).toMatch(/TTFB cannot come after LCP/);
+    expect(await storedRows()).toEqual([]);
   });
 
   it('is described in the OpenAPI document', async () => {

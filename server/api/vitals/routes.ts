@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VITALS_BODY_LIMIT } from '../../../contracts/web-vitals';
 import { vitalsBeaconSchema } from '../../../contracts/web-vitals-schema';
-import { recordVitals, vitalsRateLimit } from '../../../core/vitals/record-vitals';
+import { recordVitals, vitalsRateLimits } from '../../../core/vitals/record-vitals';
 import { clientOf } from '../../plugins/session';
 import { documentTransform, errorSchema } from '../schemas';
 
@@ -32,12 +32,13 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
           'is refused with 400). Each metric at most once, in milliseconds (CLS a score), within a sane range. ' +
           'Each value adds one to a bucket of the day’s histogram for its template, metric, device and ' +
           'connection; a beacon without values stores nothing. Aggregates older than 90 days are deleted. ' +
-          `Bodies over ${VITALS_BODY_LIMIT} bytes get 413; more than ${vitalsRateLimit.limit} beacons a minute ` +
-          'from one address get 429.',
+          `Bodies over ${VITALS_BODY_LIMIT} bytes get 413; more than ${vitalsRateLimits.burst.limit} beacons in ` +
+          `10 minutes, or ${vitalsRateLimits.day.limit} in a day, from one address get 429.`,
         body: vitalsBeaconSchema,
         response: {
           204: z.null().describe('Recorded'),
           400: errorSchema,
+          422: errorSchema,
           429: errorSchema,
           503: errorSchema,
         },
