@@ -8,8 +8,7 @@ import {
 } from '../../contracts/tracking-links';
 import { formatNaira } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
-import { products } from '../../db/schema/catalog';
-import { orderEvents, orderLines, orders } from '../../db/schema/orders';
+import { orderEvents, orders } from '../../db/schema/orders';
 import { paymentTransactions } from '../../db/schema/payments';
 import { eventActor, type AuditActor } from '../audit/audit';
 import type { Mailer } from '../mail/mailer';
@@ -19,6 +18,7 @@ import { getShopSettings, PICKUP_METHOD_ID, type ShopSettings } from '../setting
 import { returnCouponUse } from './coupons';
 import { sendOrderStatusMail } from './order-mail';
 import type { OrderRow, OrderView } from './order-view';
+import { giveBack } from './stock-back';
 
 /*
  * The order's life, in one place: its states, the moves between them, what each move records
@@ -29,8 +29,8 @@ import type { OrderRow, OrderView } from './order-view';
  *          │                      │ └──ready──▶ ready_for_pickup ──collect──▶ picked_up
  *          │                      │                   │         (pickup orders only, with the code)
  *          └───────cancel─────────┴───────────────────┴──▶ cancelled
- *                                         (the stock and the coupon use go back, once;
- *                                          money held for review is owed back)
+ *                                   (the units still out and the coupon use go back, once;
+ *                                    money held for review is owed back)
  *
  * A pickup order is collected from the shop: it is readied and collected, never shipped or
  * delivered; an order for delivery is never readied.
@@ -429,8 +429,9 @@ export const cancellations: Record<
 const stillUnpaid = and(ne(orders.paymentStatus, 'paid'), isNull(orders.stockReleasedAt));
 
 /**
- * cancel: the order's units go back on sale (unless an earlier release returned them) and its
- * coupon use is given back, once. The shop may cancel a Processing order; a shopper or the release
+ * cancel: the order's units still out go back on sale (unless an earlier release returned them; a
+ * refund with restock may have given some back already, decision 0061) and its coupon use is given
+ * back, once. The shop may cancel a Processing order; a shopper or the release
  * job only an unpaid one.
  */
 export async function cancelOrder(
@@ -457,8 +458,9 @@ export async function cancelOrder(
   );
   if (cancelled === null) return null;
   await oweHeldMoneyBack(tx, [order.id], now);
-  // Stock held for an unpaid order, or taken by a paid one, goes back on sale once.
-  if (!order.stockReleasedAt) await restoreStock(tx, [order.id]);
+  // Stock held for an unpaid order, or taken by a paid one, goes back on sale once: what a refund
+  // with restock gave back already stays given (decision 0061).
+  if (!order.stockReleasedAt) await giveBack(tx, { release: [order.id] });
   if (order.couponCode) await returnCouponUse(tx, order.couponCode);
   return cancelled;
 }
@@ -476,7 +478,7 @@ export async function cancelExpiredOrders(tx: DbOrTx, now: Date): Promise<OrderR
     .returning();
   if (claimed.length === 0) return [];
   const ids = claimed.map((order) => order.id);
-  await restoreStock(tx, ids);
+  await giveBack(tx, { release: ids });
   for (const order of claimed) if (order.couponCode) await returnCouponUse(tx, order.couponCode);
   const owed = await oweHeldMoneyBack(tx, ids, now);
   await tx.insert(orderEvents).values(
@@ -529,83 +531,6 @@ async function oweHeldMoneyBack(tx: DbOrTx, orderIds: number[], now: Date): Prom
 
 function withRefund(note: string, owedKobo: number): string {
   return owedKobo > 0 ? `${note} We will refund the ${formatNaira(owedKobo)} you sent.` : note;
-}
-
-/**
- * Puts the units of these orders back on sale, each on the variant it was taken from (a line whose
- * variant the owner has since removed goes back to the same size and colour if the product sells it
- * again, else nowhere). Products are locked in id order, then variants, as Place Order takes them.
- */
-async function restoreStock(tx: DbOrTx, orderIds: number[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  const returned = await tx
-    .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, orderIds))
-    .groupBy(orderLines.productId)
-    .orderBy(orderLines.productId);
-  for (const line of returned) {
-    if (line.productId === null) continue;
-    await tx
-      .update(products)
-      .set({ soldCount: sql`greatest(${products.soldCount} - ${line.quantity}, 0)` })
-      .where(eq(products.id, line.productId));
-  }
-  await tx.execute(sql`
-    UPDATE product_variants v SET stock = v.stock + back.quantity, updated_at = now()
-      FROM (SELECT coalesce(l.variant_id, same.id) AS variant_id, sum(l.quantity)::int AS quantity
-              FROM order_lines l
-              LEFT JOIN product_variants same
-                ON l.variant_id IS NULL AND same.product_id = l.product_id
-               AND same.size = coalesce(l.size, '') AND same.color = coalesce(l.color, '')
-             WHERE l.order_id IN (SELECT unnest(${sql.raw(`ARRAY[${orderIds.map(Number).join(',')}]`)}::int[]))
-             GROUP BY 1) AS back
-     WHERE v.id = back.variant_id`);
-}
-
-/**
- * Puts some units of some lines back on sale (a refund of lines that came back), by the same rule as
- * a cancellation: each on the variant it was taken from, or the same size and colour of the product
- * when that variant is gone; products locked in id order, then variants, as Place Order takes them.
- */
-export async function restockLines(
-  tx: DbOrTx,
-  lines: { orderLineId: number; quantity: number }[],
-): Promise<void> {
-  const wanted = lines.filter((line) => line.quantity > 0);
-  if (wanted.length === 0) return;
-  const rows = await tx
-    .select({ id: orderLines.id, productId: orderLines.productId })
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.id,
-        wanted.map((line) => line.orderLineId),
-      ),
-    );
-  const byProduct = new Map<number, number>();
-  for (const row of rows) {
-    const quantity = wanted
-      .filter((line) => line.orderLineId === row.id)
-      .reduce((sum, line) => sum + line.quantity, 0);
-    if (row.productId !== null) byProduct.set(row.productId, (byProduct.get(row.productId) ?? 0) + quantity);
-  }
-  for (const [productId, quantity] of [...byProduct].sort((a, b) => a[0] - b[0]))
-    await tx
-      .update(products)
-      .set({ soldCount: sql`greatest(${products.soldCount} - ${quantity}, 0)` })
-      .where(eq(products.id, productId));
-  const pairs = wanted.map((line) => `(${Number(line.orderLineId)},${Number(line.quantity)})`).join(',');
-  await tx.execute(sql`
-    UPDATE product_variants v SET stock = v.stock + back.quantity, updated_at = now()
-      FROM (SELECT coalesce(l.variant_id, same.id) AS variant_id, sum(w.quantity)::int AS quantity
-              FROM (VALUES ${sql.raw(pairs)}) AS w(line_id, quantity)
-              JOIN order_lines l ON l.id = w.line_id
-              LEFT JOIN product_variants same
-                ON l.variant_id IS NULL AND same.product_id = l.product_id
-               AND same.size = coalesce(l.size, '') AND same.color = coalesce(l.color, '')
-             GROUP BY 1) AS back
-     WHERE v.id = back.variant_id`);
 }
 
 export interface ShopperMailDeps {

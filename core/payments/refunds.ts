@@ -49,10 +49,10 @@ import { orderReturns } from '../../db/schema/returns';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import { notifyOrderOwner } from '../notifications/notifications';
-import { restockLines } from '../orders/lifecycle';
 import { refundArrivalNote, sendRefundMail } from '../orders/order-mail';
 import type { OrderRow } from '../orders/order-view';
 import { findOrderByNumber } from '../orders/read-orders';
+import { giveBack } from '../orders/stock-back';
 import { containsPattern } from '../search-pattern';
 import { getShopSettings } from '../settings/shop-settings';
 import { isUniqueViolation } from '../unique-violation';
@@ -739,13 +739,14 @@ async function completeInTx(
     .returning();
   if (!refund) return null;
   // The units go back on sale with the money, in the statement's transaction that completes it: a
-  // refund that fails puts nothing back, and one refund puts its units back once.
+  // refund that fails puts nothing back, and one refund puts its units back once. Units a cancel or
+  // a return gave back already stay given: only those still out come back (decision 0061).
   if (refund.restock) {
     const pieces = await tx
       .select({ orderLineId: refundLines.orderLineId, quantity: refundLines.quantity })
       .from(refundLines)
       .where(eq(refundLines.refundId, refund.id));
-    await restockLines(tx, pieces);
+    await giveBack(tx, { refundId: refund.id, orderId: order.id, pieces });
   }
   if (refund.purpose === 'order') {
     const received = await receivedFor(tx, order);

@@ -37,6 +37,7 @@ import { parseInput } from '../validation';
 import type { OrderDeps } from '../orders/order-deps';
 import type { OrderRow } from '../orders/order-view';
 import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
+import { giveBack, lockStock } from '../orders/stock-back';
 import { returnRequestedAlertMail, returnStepMail, type ReturnMailFacts } from './return-mail';
 
 /*
@@ -557,10 +558,17 @@ export async function requestReturn(
         );
     }
 
-    // Reserve the exchange's units now, in variant order (as Place Order takes them): sold out, refused.
+    // Reserve the exchange's units now, the products then the variants locked in id order (as Place
+    // Order takes them): sold out, refused. The piece sent instead counts as sold, as the one
+    // returned stops counting when it is received back in stock.
     const reservations = planned
       .filter((item) => item.exchange)
       .sort((a, b) => a.exchange!.id - b.exchange!.id);
+    await lockStock(
+      tx,
+      [...new Set(reservations.map((item) => item.exchange!.productId))].sort((a, b) => a - b),
+      reservations.map((item) => item.exchange!.id),
+    );
     for (const item of reservations) {
       const variant = item.exchange!;
       const [reserved] = await tx
@@ -573,6 +581,10 @@ export async function requestReturn(
           'OUT_OF_STOCK',
           `Sorry, ${optionName(variant.size, variant.color)} is sold out — choose another size or your money back.`,
         );
+      await tx
+        .update(products)
+        .set({ soldCount: sql`${products.soldCount} + ${item.quantity}` })
+        .where(eq(products.id, variant.productId));
     }
 
     const [created] = await tx
@@ -917,7 +929,7 @@ export async function moveReturn(
       .returning();
     // Another request moved it first: nothing is written.
     if (!row) return null;
-    await applyMove(tx, move, input, items, lines, now);
+    await applyMove(tx, row, move, input, items, now);
     await recordMove(tx, order, row, found.status, effect, actor, now);
     return row;
   });
@@ -988,49 +1000,58 @@ function restockChoices(restock: boolean | Record<string, boolean>, items: ItemR
   return new Map(items.map((item) => [item.id, restock[String(item.id)]!]));
 }
 
-/** The stock a move changes: decline gives the exchange's units back; receive puts returned units on sale. */
+/**
+ * The stock a move changes: decline gives the exchange's units back; receive puts returned units on
+ * sale, those still out of stock (a refund with restock may have given them back already, decision
+ * 0061), each to the size and colour it was sold from.
+ */
 async function applyMove(
   tx: DbOrTx,
+  row: Pick<ReturnRow, 'id' | 'orderId'>,
   move: Exclude<ReturnMove, 'refund'>,
   input: Record<string, unknown>,
   items: ItemRow[],
-  lines: LineRow[],
   now: Date,
 ): Promise<void> {
   if (move === 'decline') await releaseExchange(tx, items, now);
   if (move !== 'receive') return;
   const restock = restockChoices(input.restock as boolean | Record<string, boolean>, items);
-  const variants = await variantsOf(tx, [
-    ...new Set(lines.map((line) => line.productId).filter((id): id is number => id !== null)),
-  ]);
-  const back = items
-    .filter((item) => restock.get(item.id))
-    .map((item) => ({
-      item,
-      variant: variantOfLine(
-        lines.find((line) => line.id === item.orderLineId)!,
-        variants,
-      ),
-    }))
-    .filter((entry): entry is { item: ItemRow; variant: VariantRow } => entry.variant !== undefined)
-    .sort((a, b) => a.variant.id - b.variant.id);
-  for (const { item, variant } of back)
-    await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${item.quantity}`, updatedAt: now })
-      .where(eq(productVariants.id, variant.id));
+  const back = items.filter((item) => restock.get(item.id));
+  await giveBack(tx, {
+    returnId: row.id,
+    orderId: row.orderId,
+    pieces: back.map((item) => ({ orderLineId: item.orderLineId, quantity: item.quantity })),
+  });
   for (const item of items)
     await tx
       .update(returnItems)
-      .set({ restocked: back.some((entry) => entry.item.id === item.id) })
+      .set({ restocked: restock.get(item.id) === true })
       .where(eq(returnItems.id, item.id));
 }
 
-/** The exchange's reserved units go back on sale, once (the flag is cleared as they go). */
+/**
+ * The exchange's reserved units go back on sale, once (the flag is cleared as they go), and leave the
+ * sold count; the products then the variants locked in id order, as Place Order takes them.
+ */
 async function releaseExchange(tx: DbOrTx, items: ItemRow[], now: Date): Promise<void> {
   const held = items
     .filter((item) => item.exchangeReserved && item.exchangeVariantId !== null)
     .sort((a, b) => a.exchangeVariantId! - b.exchangeVariantId!);
+  if (held.length === 0) return;
+  const variants = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId })
+    .from(productVariants)
+    .where(
+      inArray(
+        productVariants.id,
+        held.map((item) => item.exchangeVariantId!),
+      ),
+    );
+  await lockStock(
+    tx,
+    [...new Set(variants.map((variant) => variant.productId))].sort((a, b) => a - b),
+    variants.map((variant) => variant.id).sort((a, b) => a - b),
+  );
   for (const item of held) {
     const [released] = await tx
       .update(returnItems)
@@ -1038,10 +1059,16 @@ async function releaseExchange(tx: DbOrTx, items: ItemRow[], now: Date): Promise
       .where(and(eq(returnItems.id, item.id), eq(returnItems.exchangeReserved, true)))
       .returning({ id: returnItems.id });
     if (!released) continue;
-    await tx
+    const [variant] = await tx
       .update(productVariants)
       .set({ stock: sql`${productVariants.stock} + ${item.quantity}`, updatedAt: now })
-      .where(eq(productVariants.id, item.exchangeVariantId!));
+      .where(eq(productVariants.id, item.exchangeVariantId!))
+      .returning({ productId: productVariants.productId });
+    if (variant)
+      await tx
+        .update(products)
+        .set({ soldCount: sql`greatest(${products.soldCount} - ${item.quantity}, 0)` })
+        .where(eq(products.id, variant.productId));
   }
 }
 
