@@ -6,7 +6,7 @@ const page = [
   '<link rel="stylesheet" href="/assets/app.css" data-precedence="high"/>',
   '<link rel="modulepreload" href="/assets/manifest-1.js" nonce="n0nce"/>',
   '<link rel="modulepreload" href="/assets/entry.client-2.js" nonce="n0nce"/>',
-  '</head><body><main><h1>Ankara shirt — ₦45,000.00</h1><img src="/media/a-960.webp" alt=""/></main>',
+  '</head><body><main><h1>Ankara shirt — ₦45,000</h1><img src="/media/a-960.webp" alt=""/></main>',
   '<script nonce="n0nce">window.__reactRouterContext = {"a":"<b>"};</script>',
   '<script nonce="n0nce" type="module" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");</script>',
   '<script type="module" src="/@vite/client"></script>',

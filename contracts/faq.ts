@@ -42,20 +42,15 @@ export interface FaqItem {
   keywords: readonly string[];
 }
 
-/** Whole naira without kobo when there are none: ₦15,000 rather than ₦15,000.00, as policy copy reads. */
-export function policyNaira(kobo: number): string {
-  return formatNaira(kobo).replace(/\.00$/, '');
-}
-
 /** 'Standard (Delivery in 3-5 business days): ₦1,500, free on orders over ₦15,000' for each method shoppers can pick. */
 export function describeShippingMethods(settings: FaqSettings): string[] {
   return settings.shippingMethods
     .filter((method) => method.enabled)
     .map((method) => {
-      const price = method.priceKobo === 0 ? 'free' : policyNaira(method.priceKobo);
+      const price = method.priceKobo === 0 ? 'free' : formatNaira(method.priceKobo);
       const free =
         method.freeOverThreshold && method.priceKobo > 0
-          ? `, free on orders over ${policyNaira(settings.freeShippingThresholdKobo)}`
+          ? `, free on orders over ${formatNaira(settings.freeShippingThresholdKobo)}`
           : '';
       return `${method.name} (${method.description.charAt(0).toLowerCase()}${method.description.slice(1)}): ${price}${free}`;
     });
@@ -81,7 +76,7 @@ function joinList(parts: string[]): string {
 
 /** The shop's frequently asked questions, every figure read from the settings so the FAQ, the help page and the chat agree. */
 export function faqItems(settings: FaqSettings): FaqItem[] {
-  const freeOver = policyNaira(settings.freeShippingThresholdKobo);
+  const freeOver = formatNaira(settings.freeShippingThresholdKobo);
   const methods = describeShippingMethods(settings);
   return [
     {

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { discountPercent, formatNaira, koboToNaira, nairaToKobo } from './money';
 
 describe('money', () => {
-  it('formats kobo as naira with two decimals', () => {
+  it('writes whole naira without kobo, and kobo only where there are some', () => {
+    expect(formatNaira(6_500_000)).toBe('₦65,000');
+    expect(formatNaira(0)).toBe('₦0');
     expect(formatNaira(2_500_050)).toBe('₦25,000.50');
-    expect(formatNaira(0)).toBe('₦0.00');
+    expect(formatNaira(453_488)).toBe('₦4,534.88');
+    expect(formatNaira(-150_000)).toBe('-₦1,500');
+    expect(formatNaira(-150_001)).toBe('-₦1,500.01');
   });
 
   it('converts between naira and kobo without float drift', () => {

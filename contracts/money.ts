@@ -1,8 +1,11 @@
 import { formatHundredths, formatWholeUnits } from './figures';
 
-/** ₦1,234.50 from 123450 kobo. Money is integer kobo everywhere; this is the edge. */
+/** ₦1,234.50 from 123450 kobo, ₦65,000 from 6500000. Money is integer kobo everywhere; this is the edge. */
 export function formatNaira(kobo: number): string {
-  return formatHundredths('₦', kobo);
+  // Nigerian shops write ₦65,000: kobo are shown only where there are some (₦4,534.88).
+  return Math.round(kobo) % 100 === 0
+    ? formatWholeUnits('₦', Math.round(kobo) / 100)
+    : formatHundredths('₦', kobo);
 }
 
 /** ₦15,000 from 1500000 kobo: a round figure in a sentence ("free delivery over ₦15,000"). */

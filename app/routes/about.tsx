@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { listCategories } from '../../core/catalog/list-categories';
 import { ProductImage } from '../components/ui/product-image';
 import { formatCount } from '../../contracts/figures';
-import { policyNaira } from '../../contracts/faq';
+import { formatNaira } from '../../contracts/money';
 import { Breadcrumb } from '../features/content/content-page';
 import { pageMeta, rootMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
@@ -58,7 +58,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
     },
     {
       title: 'Delivered from Lagos',
-      text: `Packed at our studio and sent across Nigeria, free on orders over ${policyNaira(shop.freeShippingThresholdKobo)}, with ${shop.returnsDays} days to change your mind.`,
+      text: `Packed at our studio and sent across Nigeria, free on orders over ${formatNaira(shop.freeShippingThresholdKobo)}, with ${shop.returnsDays} days to change your mind.`,
     },
     {
       title: 'Looked after',

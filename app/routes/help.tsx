@@ -1,6 +1,7 @@
 import { CreditCard, PackageSearch, RotateCcw, ShieldCheck, Truck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { faqItems, policyNaira } from '../../contracts/faq';
+import { faqItems } from '../../contracts/faq';
+import { formatNaira } from '../../contracts/money';
 import { ChatPrompt } from '../features/content/chat-prompt';
 import { Breadcrumb } from '../features/content/content-page';
 import { FaqAccordion } from '../features/content/faq-accordion';
@@ -35,7 +36,7 @@ export default function HelpPage() {
       to: '/shipping',
       icon: Truck,
       title: 'Shipping & delivery',
-      text: `Delivery across Nigeria, free on orders over ${policyNaira(shop.freeShippingThresholdKobo)}.`,
+      text: `Delivery across Nigeria, free on orders over ${formatNaira(shop.freeShippingThresholdKobo)}.`,
     },
     {
       to: '/shipping#returns',

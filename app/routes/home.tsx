@@ -88,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Assurance
               icon={Truck}
               title="Free delivery"
-              text={`On orders over ${formatNaira(shop.freeShippingThresholdKobo).replace('.00', '')}`}
+              text={`On orders over ${formatNaira(shop.freeShippingThresholdKobo)}`}
             />
             <Assurance
               icon={RotateCcw}

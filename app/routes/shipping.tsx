@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { policyNaira } from '../../contracts/faq';
+import { formatNaira } from '../../contracts/money';
 import { ContentPage, ContentSection } from '../features/content/content-page';
 import { pageMeta, rootMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
@@ -25,7 +25,7 @@ const sections = [
 export default function ShippingPage() {
   const shop = useRootData()?.shop;
   if (!shop) return null;
-  const freeOver = policyNaira(shop.freeShippingThresholdKobo);
+  const freeOver = formatNaira(shop.freeShippingThresholdKobo);
   return (
     <ContentPage
       eyebrow="Customer care"
@@ -73,7 +73,7 @@ export default function ShippingPage() {
                   </th>
                   <td className="px-4 py-3">{method.description}</td>
                   <td className="px-4 py-3 text-right tabular-nums text-ink">
-                    {method.priceKobo === 0 ? 'Free' : policyNaira(method.priceKobo)}
+                    {method.priceKobo === 0 ? 'Free' : formatNaira(method.priceKobo)}
                     {method.freeOverThreshold && method.priceKobo > 0 ? (
                       <span className="block text-xs text-success">
                         Free over {freeOver}, or when every piece ships free

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { policyNaira } from '../../contracts/faq';
+import { formatNaira } from '../../contracts/money';
 import { ContentPage, ContentSection } from '../features/content/content-page';
 import { policyDate, TERMS_UPDATED } from '../features/content/policy-dates';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -80,7 +80,7 @@ export default function TermsPage() {
         <p>
           We deliver within Nigeria by the methods and at the prices shown at checkout and on{' '}
           <Link to="/shipping">Shipping &amp; Returns</Link>. Standard delivery is free on orders over{' '}
-          {policyNaira(shop.freeShippingThresholdKobo)}. Delivery times are estimates; the risk in a piece
+          {formatNaira(shop.freeShippingThresholdKobo)}. Delivery times are estimates; the risk in a piece
           passes to you when it is delivered.
         </p>
       </ContentSection>

@@ -192,7 +192,7 @@ describe('the grid', () => {
     const entry = (await auditOf(id)).at(-1)!;
     expect(entry).toMatchObject({ action: 'product.update', actorEmail: 'owner@rossy.ng' });
     expect(entry.summary).toContain(`${name}: `);
-    expect(entry.summary).toContain('M / Olive stock 2 → 0, price product price → ₦27,500.00');
+    expect(entry.summary).toContain('M / Olive stock 2 → 0, price product price → ₦27,500');
     expect(entry.summary).toContain(`L / Black stock 2 → 9, SKU ROS-${id}-L-BLC → IKOYI-${id}-L-BLK`);
     expect(entry.before).toMatchObject({ 'M / Olive stock': 2, stock: 12 });
     expect(entry.after).toMatchObject({ 'M / Olive stock': 0, 'M / Olive price': 2_750_000, stock: 17 });

@@ -153,7 +153,7 @@ describe('refunds through Flutterwave', () => {
     });
     expect(await paymentStatus(number)).toBe('partially_refunded');
     // The shopper is told what comes back and when.
-    const mail = sent.find((message) => message.subject === `Order ${number}: ₦500.00 refunded`);
+    const mail = sent.find((message) => message.subject === `Order ${number}: ₦500 refunded`);
     expect(mail?.text).toContain('usually within 5–10 working days for cards');
   });
 

@@ -216,7 +216,7 @@ export interface MoneyToRefund {
   providerTransactionId: string | null;
   refundDueKobo: number;
   receivedKobo: number | null;
-  /** Why: "₦X arrived after ORD-… was paid: refund it to the shopper.", "Overpaid by ₦500.00: …" */
+  /** Why: "₦X arrived after ORD-… was paid: refund it to the shopper.", "Overpaid by ₦500: …" */
   message: string;
   /** When it became owed. */
   at: string;

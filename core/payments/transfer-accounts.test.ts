@@ -147,7 +147,7 @@ describe('a transfer account for each order', () => {
     expect(await orderRow(order.number)).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
     const attempt = await attemptOf(account.txRef);
     expect(attempt).toMatchObject({ status: 'successful', receivedKobo: order.totalKobo + 50_000 });
-    expect(attempt.message).toBe('Overpaid by ₦500.00: refund the difference.');
+    expect(attempt.message).toBe('Overpaid by ₦500: refund the difference.');
   });
 
   it('under: kept for review, never paid; the order keeps its items for the review hold, and staff accept it with its shortfall', async () => {
@@ -192,7 +192,7 @@ describe('a transfer account for each order', () => {
       refundDueKobo: null,
     });
     expect(accepted.message).toContain(`Accepted by ${admin.email}: `);
-    expect(accepted.message).toContain('shortfall of ₦1,000.00 accepted');
+    expect(accepted.message).toContain('shortfall of ₦1,000 accepted');
     const rows = await database.db
       .select()
       .from(paymentTransactions)
@@ -491,7 +491,7 @@ describe('every transfer the provider reports is recorded against its order', ()
     expect(second).toMatchObject({ state: 'waiting', amountKobo: 100_000, receivedKobo: arrived });
     expect(Date.parse(second.expiresAt)).toBeGreaterThan(Date.now() + 59 * 60_000);
     expect((await attemptOf(second.txRef)).message).toBe(
-      `Transfer account opened for the rest: ₦1,000.00 after ${formatNaira(arrived)} arrived.`,
+      `Transfer account opened for the rest: ₦1,000 after ${formatNaira(arrived)} arrived.`,
     );
     // Asked again, the same account: one for the rest, not one per visit.
     expect((await openTransferAccount(deps, order.number, viewer)).txRef).toBe(second.txRef);

@@ -661,7 +661,7 @@ describe('a return of a delivered order', () => {
     const notes = (
       await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id))
     ).map((event) => event.note);
-    expect(notes).toContain(`Return ${returnNumber} refunded: ₦20,000.00.`);
+    expect(notes).toContain(`Return ${returnNumber} refunded: ₦20,000.`);
     // Refunded by its return, the unit is not returned twice.
     expect((await returnableLines(database.db, number, asOwner, INSIDE)).lines[0]!.returnable).toBe(1);
     expect((await refused(moveReturn(deps, id, 'refund', {}, actor()))).status).toBe(409);

@@ -436,7 +436,7 @@ describe('admin products', () => {
           .locator('label', { hasText: /^M$/ })
           .click();
         await main(page).getByTestId('low-stock').filter({ hasText: 'Only 3 left in M / Olive' }).waitFor();
-        // M / Olive's own price, where the product's was ₦28,000.00.
+        // M / Olive's own price, where the product's was ₦28,000.
         await expect.poll(async () => main(page).textContent()).toContain(formatNaira(3_150_000));
         const shown = main(page)
           .getByRole('button', { name: /Zoom in on the photo/ })

@@ -144,7 +144,7 @@ describe('staff give money back', () => {
 
         // Nothing chosen: nothing to refund, and the whole payment remains.
         const figure = dialog.getByTestId('refund-amount');
-        expect(await figure.textContent()).toBe('₦0.00');
+        expect(await figure.textContent()).toBe('₦0');
         const remaining = (await dialog.getByTestId('refund-remaining').textContent()) ?? '';
         expect(remaining).toMatch(/^₦[\d,]+\.\d\d remains refundable$/);
 
@@ -152,7 +152,7 @@ describe('staff give money back', () => {
         const firstLine = dialog.getByTestId('refund-line').first();
         const lineName = (await firstLine.locator('p').first().textContent())?.trim() ?? '';
         await firstLine.getByRole('button', { name: /^One more of / }).click();
-        await expect.poll(() => figure.textContent()).not.toBe('₦0.00');
+        await expect.poll(() => figure.textContent()).not.toBe('₦0');
         const refunded = (await figure.textContent()) ?? '';
         expect(refunded).toMatch(/^₦[\d,]+\.\d\d$/);
         // A TEST MODE order says what the sandbox will answer; it succeeds unless told otherwise.
@@ -241,25 +241,25 @@ describe('staff give money back', () => {
         await dialog.getByLabel('Amount to refund (₦)').fill('1000');
         await dialog.getByLabel('Reason').fill('Goodwill for the late parcel');
         await dialog.getByLabel('TEST MODE outcome').selectOption('failed');
-        await dialog.getByRole('button', { name: 'Refund ₦1,000.00' }).click();
+        await dialog.getByRole('button', { name: 'Refund ₦1,000' }).click();
 
         // Recorded and failed: the dialog closes, the admin reads why, nothing is counted as refunded.
         await main(page)
           .getByTestId('admin-notice')
-          .getByText(/^The refund of ₦1,000\.00 on .* failed/)
+          .getByText(/^The refund of ₦1,000 on .* failed/)
           .waitFor();
         const refund = panel.getByTestId('admin-order-refund');
         expect(await refund.getByTestId('refund-status').textContent()).toBe('Failed');
         expect(await refund.getByTestId('admin-order-refund-failure').textContent()).not.toBe('');
         expect(await panel.getByText('Paid', { exact: true }).count()).toBe(1);
 
-        await refund.getByRole('button', { name: /^Retry refund of ₦1,000\.00/ }).click();
+        await refund.getByRole('button', { name: /^Retry refund of ₦1,000/ }).click();
         await expect.poll(() => refund.getByTestId('refund-status').textContent()).toBe('Refunded');
         await panel.getByText('Partly refunded', { exact: true }).waitFor();
         // The failure is old news once the retry went through.
         expect(
           await main(page)
-            .getByText(/^The refund of ₦1,000\.00 on .* failed/)
+            .getByText(/^The refund of ₦1,000 on .* failed/)
             .count(),
         ).toBe(0);
 
@@ -319,11 +319,11 @@ describe('staff give money back', () => {
       async ({ page, problemReport }) => {
         await openAsAdmin(page, `/admin?tab=orders&order=${number}`);
         const due = main(page).getByTestId('refund-due');
-        await due.getByText('Refund due: ₦500.00').waitFor();
-        await due.getByRole('button', { name: 'Refund ₦500.00' }).click();
+        await due.getByText('Refund due: ₦500').waitFor();
+        await due.getByRole('button', { name: 'Refund ₦500' }).click();
         await main(page)
           .getByTestId('admin-notice')
-          .getByText(/^₦500\.00 refunded to the shopper/)
+          .getByText(/^₦500 refunded to the shopper/)
           .waitFor();
         // Given back: it leaves the money owed, and the order's own payment is untouched.
         await main(page).getByTestId('admin-order-refund').first().waitFor();
@@ -384,7 +384,7 @@ describe('staff give money back', () => {
         await dialog.getByLabel('Account number').fill('012345678');
         await dialog.getByLabel('Bank', { exact: true }).fill('GTBank');
         await dialog.getByLabel("Your transfer's reference").fill('GTB-778812');
-        await dialog.getByRole('button', { name: 'Record ₦2,000.00' }).click();
+        await dialog.getByRole('button', { name: 'Record ₦2,000' }).click();
         // Nine digits: said beside the field; everything typed stays.
         await dialog.getByText('A 10-digit account number').waitFor();
         expect(await dialog.getByLabel('Account name').inputValue()).toBe('Tolu Ade');
@@ -392,10 +392,10 @@ describe('staff give money back', () => {
         expect(await dialog.getByText('A 10-digit account number').count()).toBe(0);
         await dialogFits(page);
         await page.screenshot({ path: '/tmp/shots-refund-manual-1280.png' });
-        await dialog.getByRole('button', { name: 'Record ₦2,000.00' }).click();
+        await dialog.getByRole('button', { name: 'Record ₦2,000' }).click();
         await main(page)
           .getByTestId('admin-notice')
-          .getByText(/^Refund of ₦2,000\.00 recorded/)
+          .getByText(/^Refund of ₦2,000 recorded/)
           .waitFor();
         const refund = main(page).getByTestId('admin-order-refund');
         expect(await refund.getByTestId('refund-status').textContent()).toBe('Refunded');

@@ -51,8 +51,8 @@ async function newProduct(tag: string): Promise<{ id: number; name: string }> {
   return { id: ((await created.json()) as { id: number }).id, name };
 }
 
-const OLD_PRICE = '₦18,500.00';
-const NEW_PRICE = '₦21,750.00';
+const OLD_PRICE = '₦18,500';
+const NEW_PRICE = '₦21,750';
 
 describe('a returning shopper sees what the shop says now, with the service worker on', () => {
   test('375px: the owner changes a price: the next client-side visit and the next full load show the new one; a deleted piece no longer opens', async () => {

@@ -144,7 +144,7 @@ describe('a refund that needs the shopper’s bank details, on the order’s pag
     });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.body).toContain(
-      `Refund of ₦500.00 on ${number} is on its way to the shopper's bank account (Zenith Bank 0123456789).`,
+      `Refund of ₦500 on ${number} is on its way to the shopper's bank account (Zenith Bank 0123456789).`,
     );
     expect(await statusOf(id)).toMatchObject({
       status: 'pending',

@@ -6,7 +6,7 @@ const dates = { earliest: '2026-11-27', latest: '2026-11-28' };
 describe('the product page delivery line', () => {
   test('names the state, the price there and the dates', () => {
     expect(deliveryLineText('Lagos', { priceKobo: 200_000, free: false, deliveryDates: dates })).toBe(
-      'Delivery to Lagos: ₦2,000.00 · Arrives Fri 27 – Sat 28 Nov',
+      'Delivery to Lagos: ₦2,000 · Arrives Fri 27 – Sat 28 Nov',
     );
   });
 

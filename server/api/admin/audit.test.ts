@@ -15,7 +15,7 @@ beforeAll(async () => {
       action: 'product.update',
       entityType: 'product',
       entityId: '1004',
-      summary: 'Price of Oxford Shirt ₦25,000.00 → ₦22,000.00',
+      summary: 'Price of Oxford Shirt ₦25,000 → ₦22,000',
       before: { price: 25000, stock: 8, name: 'Oxford Shirt' },
       after: { price: 22000, stock: 8, name: 'Oxford Shirt' },
       // 23:30 in Lagos on 14 November.

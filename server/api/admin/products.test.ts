@@ -439,7 +439,7 @@ describe('changing and removing a product', () => {
     const update = entries.find((entry) => entry.action === 'product.update');
     expect(update?.before).toEqual({ priceKobo: 4_850_000, stock: 12 });
     expect(update?.after).toEqual({ priceKobo: 4_500_000, stock: 9 });
-    expect(update?.summary).toContain('price ₦48,500.00 → ₦45,000.00');
+    expect(update?.summary).toContain('price ₦48,500 → ₦45,000');
 
     const endSale = await patch(id, { originalPrice: null });
     expect(endSale.json().originalPrice).toBeNull();
@@ -604,7 +604,7 @@ describe('the grid and photos through PATCH', () => {
 
     const entry = (await auditFor(product.id)).at(-1)!;
     expect(entry).toMatchObject({ action: 'product.update', actorEmail: 'admin@rossy.ng' });
-    expect(entry.summary).toContain('M / Olive stock 2 → 3, price product price → ₦31,000.00');
+    expect(entry.summary).toContain('M / Olive stock 2 → 3, price product price → ₦31,000');
     expect(entry.summary).toContain('L / Olive removed (2 units gone)');
   });
 
