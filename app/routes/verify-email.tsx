@@ -9,7 +9,8 @@ import type { Route } from './+types/verify-email';
 /**
  * The link e-mailed at sign-up or for a new profile address. Opening it (a GET, which mail scanners do
  * too) only shows a "Confirm my e-mail" button; the form's POST confirms the address, signs the
- * shopper in for a sign-up link (never for a new profile address), then shows the outcome here
+ * shopper in for the link that finishes a sign-up (never for a new profile address, nor for an account
+ * with two-step sign-in on), then shows the outcome here
  * (without the token in the address bar).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!context.user) throw redirect('/login');
     return { stage: 'done' as const, kind: done, email: context.user.email, signedIn: true };
   }
-  if (done === 'address')
+  if (done === 'address' || done === 'email')
     return {
       stage: 'done' as const,
       kind: done,
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { session, changed } = await confirmEmail(context.services.accounts, { token }, context.client);
     return redirect(
-      `/verify-email?confirmed=${changed ? 'address' : 'account'}`,
+      `/verify-email?confirmed=${changed ? 'address' : session ? 'account' : 'email'}`,
       session ? { headers: { 'Set-Cookie': context.services.cookies.serialize(session) } } : undefined,
     );
   } catch (error) {
@@ -92,15 +93,27 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   }
   if (loaderData.stage !== 'done') return null;
   return (
-    <AuthLayout title={loaderData.kind === 'account' ? 'Welcome to Rossy!' : 'Your new address is confirmed'}>
+    <AuthLayout
+      title={
+        loaderData.kind === 'account'
+          ? 'Welcome to Rossy!'
+          : loaderData.kind === 'email'
+            ? 'Your address is confirmed'
+            : 'Your new address is confirmed'
+      }
+    >
       <FormAlert
         tone="success"
         message={
           loaderData.kind === 'account'
             ? `Your e-mail address ${loaderData.email} is confirmed and your account is ready. You are signed in.`
-            : loaderData.signedIn
-              ? `Your account now uses ${loaderData.email}.`
-              : 'Your account now uses its new address. Sign in with it.'
+            : loaderData.kind === 'email'
+              ? loaderData.signedIn
+                ? `Your e-mail address ${loaderData.email} is confirmed.`
+                : 'Your e-mail address is confirmed. Sign in to go on.'
+              : loaderData.signedIn
+                ? `Your account now uses ${loaderData.email}.`
+                : 'Your account now uses its new address. Sign in with it.'
         }
       />
       <ButtonLink to="/" className="w-full">

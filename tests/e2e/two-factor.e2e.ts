@@ -70,6 +70,8 @@ describe('two-step sign-in for staff', () => {
         const codes = panel.getByTestId('recovery-codes').locator('li');
         await codes.first().waitFor();
         expect(await codes.count()).toBe(10);
+        // The count beside the fresh codes is theirs, not the page's from before they were made.
+        expect(await panel.innerText()).toContain('Recovery codes left: 10.');
         const recovery = (await codes.first().textContent())!.trim();
 
         await signOut(page);

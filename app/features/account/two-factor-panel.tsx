@@ -43,6 +43,8 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  */
 export function TwoFactorPanel({ status, opened }: { status: TwoFactorStatus; opened: boolean }) {
   const [enabled, setEnabled] = useState(status.enabled);
+  // The page's figure until this panel makes new codes: then it is the new set's.
+  const [codesLeft, setCodesLeft] = useState(status.recoveryCodesLeft);
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -83,7 +85,7 @@ export function TwoFactorPanel({ status, opened }: { status: TwoFactorStatus; op
       ) : null}
       <p className="max-w-prose text-sm text-ink-soft">
         {enabled
-          ? `On: signing in asks for a code from your authenticator app after your password. Recovery codes left: ${status.recoveryCodesLeft}.`
+          ? `On: signing in asks for a code from your authenticator app after your password. Recovery codes left: ${codesLeft}.`
           : 'After your password, signing in will also ask for a 6-digit code from an authenticator app on your phone, so a stolen password alone does not open the admin area.'}
       </p>
       <FormAlert message={error} />
@@ -112,6 +114,7 @@ export function TwoFactorPanel({ status, opened }: { status: TwoFactorStatus; op
               { code: field(event.currentTarget, 'code') },
               (data) => {
                 setEnabled(true);
+                setCodesLeft(data.recoveryCodes.length);
                 setStep({ name: 'codes', codes: data.recoveryCodes });
               },
             );
@@ -178,7 +181,10 @@ export function TwoFactorPanel({ status, opened }: { status: TwoFactorStatus; op
             void run<{ recoveryCodes: string[] }>(
               '/recovery-codes',
               { code: field(event.currentTarget, 'code') },
-              (data) => setStep({ name: 'codes', codes: data.recoveryCodes }),
+              (data) => {
+                setCodesLeft(data.recoveryCodes.length);
+                setStep({ name: 'codes', codes: data.recoveryCodes });
+              },
             );
           }}
         >

@@ -132,16 +132,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Confirm an e-mail address with the token of its link (a sign-up link also signs in)',
         description:
           'The token comes from the link e-mailed at sign-up or for a new profile address; it works once, ' +
-          'for 48 hours. The address becomes the account’s confirmed address. For a sign-up link the answer ' +
-          'carries a new session; for a new profile address it only says the address moved (`{ message, email }`) ' +
-          'and signs nobody in.',
+          'for 48 hours, and only the newest link sent to an account works. The address becomes the account’s ' +
+          'confirmed address. The link that finishes a sign-up answers with a new session, unless the account ' +
+          'has two-step sign-in on; any other link (a new profile address, an address proved again) only says ' +
+          'what changed (`{ message, email }`) and signs nobody in.',
         body: verifyEmailSchema,
         response: { 200: z.union([sessionAnswer, addressMoved]), ...errors, ...ruleAnswers },
       },
     },
     async (request, reply) => {
-      const { user, session } = await confirmEmail(services.accounts, request.body, clientOf(request));
-      if (!session) return { message: `Your account now uses ${user.email}.`, email: user.email };
+      const { user, session, changed } = await confirmEmail(
+        services.accounts,
+        request.body,
+        clientOf(request),
+      );
+      if (!session)
+        return {
+          message: changed
+            ? `Your account now uses ${user.email}.`
+            : `Your e-mail address ${user.email} is confirmed. Sign in to go on.`,
+          email: user.email,
+        };
       reply.header('set-cookie', services.cookies.serialize(session));
       return answerWithSession(user, session);
     },

@@ -21,7 +21,8 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'What an invitation link offers: the address, the role and until when',
         description:
-          '404 when no invitation has this token; 410 when it was accepted, withdrawn or has expired. ' +
+          '404 when no invitation has this token; 410 when it was accepted, withdrawn or has expired; 429 ' +
+          'after too many unknown tokens from one address (or for one token). ' +
           '`existingAccount` is true when a confirmed account has the address: accepting keeps its password.',
         querystring: z.object({
           token: tokenText.describe(
@@ -40,6 +41,7 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
             }),
           }),
           ...linkErrors,
+          429: errorSchema,
         },
       },
     },
