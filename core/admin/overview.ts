@@ -8,7 +8,7 @@ import { refunds } from '../../db/schema/payments';
 import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
 import { productStockIs } from './products';
 import { emptiestVariantsFirst, withStockStatus, type VariantStockRow } from './reports/inventory';
-import { lastDays, paidWithin, refundedWithin, type ReportRange } from './reports/range';
+import { lastDays, paidWithin, refundedWithin, testPaidWithin, type ReportRange } from './reports/range';
 
 /*
  * The dashboard's first figures. Revenue is what was paid in Lagos days (today, the last 7 and the
@@ -30,6 +30,9 @@ export interface RevenueFigure {
   /** Money given back on orders in these days, and how many refunds. */
   refundsKobo: number;
   refunds: number;
+  /** TEST MODE orders paid in these days (no money moved): never in the figures, said apart. */
+  testOrders: number;
+  testKobo: number;
 }
 
 export interface ShopOverview {
@@ -62,6 +65,12 @@ const filterSum = (range: ReportRange) =>
   );
 const filterCount = (range: ReportRange) =>
   sql<number>`count(*) filter (where ${paidWithin(range)})`.mapWith(Number);
+const testSum = (range: ReportRange) =>
+  sql<number>`coalesce(sum(${orders.totalKobo}) filter (where ${testPaidWithin(range)}), 0)::bigint`.mapWith(
+    Number,
+  );
+const testCount = (range: ReportRange) =>
+  sql<number>`count(*) filter (where ${testPaidWithin(range)})`.mapWith(Number);
 const refundSum = (range: ReportRange) =>
   sql<number>`coalesce(sum(${refunds.amountKobo}) filter (where ${refundedWithin(range)}), 0)::bigint`.mapWith(
     Number,
@@ -88,6 +97,12 @@ export async function shopOverview(
           weekOrders: filterCount(ranges['7d']),
           month: filterSum(ranges['30d']),
           monthOrders: filterCount(ranges['30d']),
+          todayTest: testSum(ranges.today),
+          todayTestOrders: testCount(ranges.today),
+          weekTest: testSum(ranges['7d']),
+          weekTestOrders: testCount(ranges['7d']),
+          monthTest: testSum(ranges['30d']),
+          monthTestOrders: testCount(ranges['30d']),
         })
         .from(orders)
         .where(gte(orders.paidAt, ranges['30d'].start)),
@@ -151,47 +166,27 @@ export async function shopOverview(
         .where(onSale),
     ]);
   const byStatus = new Map(statuses.map((row) => [row.status, row.orders]));
-  const figure = (
-    id: RevenueFigure['id'],
-    paidKobo: number,
-    orderCount: number,
-    refundsKobo: number,
-    refundTotal: number,
-  ): RevenueFigure => ({
-    id,
-    label: labels[id],
-    from: ranges[id].from,
-    to: ranges[id].to,
-    revenueKobo: paidKobo - refundsKobo,
-    orders: orderCount,
-    refundsKobo,
-    refunds: refundTotal,
-  });
+  const keys = { today: 'today', '7d': 'week', '30d': 'month' } as const;
+  const figure = (id: RevenueFigure['id']): RevenueFigure => {
+    const key = keys[id];
+    const paidKobo = revenue?.[key] ?? 0;
+    const refundsKobo = refunded?.[key] ?? 0;
+    return {
+      id,
+      label: labels[id],
+      from: ranges[id].from,
+      to: ranges[id].to,
+      revenueKobo: paidKobo - refundsKobo,
+      orders: revenue?.[`${key}Orders`] ?? 0,
+      refundsKobo,
+      refunds: refunded?.[`${key}Count`] ?? 0,
+      testOrders: revenue?.[`${key}TestOrders`] ?? 0,
+      testKobo: revenue?.[`${key}Test`] ?? 0,
+    };
+  };
   return {
     today: ranges.today.to,
-    revenue: [
-      figure(
-        'today',
-        revenue?.today ?? 0,
-        revenue?.todayOrders ?? 0,
-        refunded?.today ?? 0,
-        refunded?.todayCount ?? 0,
-      ),
-      figure(
-        '7d',
-        revenue?.week ?? 0,
-        revenue?.weekOrders ?? 0,
-        refunded?.week ?? 0,
-        refunded?.weekCount ?? 0,
-      ),
-      figure(
-        '30d',
-        revenue?.month ?? 0,
-        revenue?.monthOrders ?? 0,
-        refunded?.month ?? 0,
-        refunded?.monthCount ?? 0,
-      ),
-    ],
+    revenue: [figure('today'), figure('7d'), figure('30d')],
     ordersByStatus: orderStatusIds.map((status) => ({
       status,
       label: orderStatusNames[status],

@@ -200,6 +200,17 @@ describe('admin orders and payments', () => {
         expect(await axeViolations(page), 'axe on a shipped order').toEqual([]);
         await page.screenshot({ path: 'test-results/admin-order-1280.png', fullPage: true });
 
+        // Delivered is asked before it is said: a slip of the finger does not tell the customer.
+        await panel.getByRole('button', { name: 'Mark Delivered' }).click();
+        const delivered = page.getByRole('dialog', { name: 'Mark this order delivered?' });
+        await delivered.waitFor();
+        await delivered.getByRole('button', { name: 'Cancel' }).click();
+        await delivered.waitFor({ state: 'hidden' });
+        expect(await panel.getByTestId('order-status').first().textContent()).toBe('Shipped');
+        await panel.getByRole('button', { name: 'Mark Delivered' }).click();
+        await delivered.getByRole('button', { name: 'Mark Delivered' }).click();
+        await expect.poll(() => panel.getByTestId('order-status').first().textContent()).toBe('Delivered');
+
         // Payments: the confirmed transfer, done; a card attempt never charged fails to verify.
         await adminTabs(page).getByRole('link', { name: 'Payments' }).click();
         await page.waitForURL(isAt('/admin', { tab: 'payments' }));
@@ -238,10 +249,10 @@ describe('admin orders and payments', () => {
       ACTION_PATHS,
     );
 
-    // The shopper's page follows: Shipped, with the tracking number in the timeline.
+    // The shopper's page follows: Delivered, after Shipped with the tracking number in the timeline.
     await withPage(1280, async ({ page, problemReport }) => {
       await visit(page, `/orderdetails/${number}?key=${encodeURIComponent(key)}`);
-      expect(await main(page).getByTestId('order-status').first().textContent()).toBe('Shipped');
+      expect(await main(page).getByTestId('order-status').first().textContent()).toBe('Delivered');
       const timeline = main(page).getByTestId('order-timeline');
       await timeline.getByText('Shipped', { exact: true }).waitFor();
       await timeline.getByText(/GIG-778899/).waitFor();

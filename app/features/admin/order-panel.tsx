@@ -37,7 +37,7 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-type Pending = 'cancel' | 'confirm-transfer' | 'refund' | null;
+type Pending = 'cancel' | 'confirm-transfer' | 'refund' | 'deliver' | null;
 
 /** What the admin may do with the order now: the moves the order's lifecycle allows, and no others. */
 function OrderActions({
@@ -237,13 +237,11 @@ function OrderActions({
         ) : null}
 
         {canDeliver ? (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="deliver" />
-            <input type="hidden" name="number" value={order.number} />
-            <Button type="submit" size="sm" disabled={busy}>
+          <div>
+            <Button type="button" size="sm" disabled={busy} onClick={() => setAsking('deliver')}>
               <PackageCheck width={16} height={16} aria-hidden="true" /> Mark Delivered
             </Button>
-          </fetcher.Form>
+          </div>
         ) : null}
 
         {canCancel ? (
@@ -332,6 +330,14 @@ function OrderActions({
           onClose={() => setAsking(null)}
         />
       ) : null}
+      <ConfirmDialog
+        open={asking === 'deliver'}
+        title="Mark this order delivered?"
+        message={`Only once ${order.number} has reached ${order.email}'s hands. The customer is told it was delivered, and the return window starts today.`}
+        confirmLabel="Mark Delivered"
+        onConfirm={() => submit('deliver')}
+        onCancel={() => setAsking(null)}
+      />
       <ConfirmDialog
         open={asking === 'confirm-transfer'}
         title="Confirm payment received?"

@@ -136,6 +136,14 @@ function Figures({ overview }: { overview: ShopOverview }) {
                       · {formatNaira(figure.refundsKobo)} refunded
                     </span>
                   ) : null}
+                  {figure.testOrders > 0 ? (
+                    <span data-testid={`revenue-${figure.id}-test`}>
+                      {' '}
+                      · {formatCount(figure.testOrders)} TEST MODE{' '}
+                      {figure.testOrders === 1 ? 'order' : 'orders'} ({formatNaira(figure.testKobo)}) not
+                      counted
+                    </span>
+                  ) : null}
                 </>
               }
             />

@@ -110,6 +110,17 @@ export const paidWithin = (range: Pick<ReportRange, 'start' | 'end'>): SQL =>
     countedOrder,
   ) ?? sql`false`;
 
+/** A TEST MODE order paid within the range: shown apart, never in the figures (no money moved). */
+export const testPaidWithin = (range: Pick<ReportRange, 'start' | 'end'>): SQL =>
+  and(
+    isNotNull(orders.paidAt),
+    gte(orders.paidAt, range.start),
+    lt(orders.paidAt, range.end),
+    inArray(orders.paymentStatus, [...paidPaymentStatuses]),
+    ne(orders.status, 'cancelled'),
+    eq(orders.isTest, true),
+  ) ?? sql`false`;
+
 /**
  * What comes off revenue: money an order took that went back to its shopper (refunds of purpose
  * 'order'; money owed beyond the order was never revenue), once the provider or the shop said it

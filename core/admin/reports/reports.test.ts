@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema/accounts';
 import { auditLog, pageViews, signIns } from '../../../db/schema/admin';
@@ -494,6 +495,31 @@ describe('overview', () => {
     ]);
     expect(overview.lowStockCount).toBe(2);
     expect(overview.outOfStockCount).toBe(1);
+  });
+
+  it('says TEST MODE orders apart and never counts them in revenue', async () => {
+    const [real] = await database.db.select().from(orders).where(eq(orders.number, 'ORD-2'));
+    const { id: _id, ...copy } = real!;
+    void _id;
+    const [test] = await database.db
+      .insert(orders)
+      .values({
+        ...copy,
+        number: 'ORD-TEST',
+        accessTokenHash: 'ORD-TEST',
+        isTest: true,
+        totalKobo: 4_500_000,
+      })
+      .returning({ id: orders.id });
+    try {
+      const overview = await shopOverview(database.db, at('2030-03-31T23:45:00'));
+      const today = overview.revenue.find((figure) => figure.id === 'today')!;
+      expect([today.revenueKobo, today.orders, today.testOrders, today.testKobo]).toEqual([
+        5_000_000, 1, 1, 4_500_000,
+      ]);
+    } finally {
+      await database.db.delete(orders).where(eq(orders.id, test!.id));
+    }
   });
 
   it('moves to the next day at Lagos midnight', async () => {
