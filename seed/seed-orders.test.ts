@@ -44,5 +44,11 @@ describe('demo orders', () => {
     const paid = await database.db.select().from(orders).where(eq(orders.paymentStatus, 'paid'));
     const payments = await database.db.select().from(paymentTransactions);
     expect(payments).toHaveLength(paid.length);
+    // Every order's timeline starts when it was placed, never before.
+    const early = await database.db.execute(
+      sql`SELECT o.number FROM orders o JOIN order_events e ON e.order_id = o.id
+           WHERE e.created_at < o.created_at`,
+    );
+    expect((early as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 });

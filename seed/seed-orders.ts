@@ -90,8 +90,13 @@ export async function seedDemoOrders(
       stocked[(index * 7) % stocked.length]!,
       ...(index % 3 === 0 ? [stocked[(index * 11 + 3) % stocked.length]!] : []),
     ];
-    const at = new Date(now.getTime() - (60 - index * 2.8) * DAY_MS);
     const journey = journeys[index % journeys.length]!;
+    // An unpaid order is recent, so its hold has not passed yet; it is placed then, so its timeline
+    // starts when it was placed.
+    const at =
+      journey === 'awaiting_payment'
+        ? new Date(now.getTime() - DAY_MS / 4)
+        : new Date(now.getTime() - (60 - index * 2.8) * DAY_MS);
     const result = await placeOrder(
       deps,
       {
@@ -121,13 +126,9 @@ export async function seedDemoOrders(
     placed++;
     const number = result.order.number;
     if (journey === 'awaiting_payment') {
-      // Recent, so its hold has not passed yet.
       await db
         .update(orders)
-        .set({
-          createdAt: new Date(now.getTime() - DAY_MS / 4),
-          stockHeldUntil: new Date(now.getTime() + DAY_MS),
-        })
+        .set({ stockHeldUntil: new Date(now.getTime() + DAY_MS) })
         .where(eq(orders.number, number));
       continue;
     }
