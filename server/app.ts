@@ -190,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(rateLimitsPlugin, { redisUrl: config.redisUrl });
   const tokens = createTokenSigner(loadSessionSecret(config.sessionSecret, config.dataDir));
+  const shopKey = loadShopKey(config.shopKey, config.dataDir);
   const mailer = createMailer({
     db: database.db,
     smtpUrl: config.smtpUrl,
@@ -213,7 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accounts: {
       db: database.db,
       tokens,
-      shopKey: loadShopKey(config.shopKey, config.dataDir),
+      shopKey,
       mailer,
       publicUrl: config.publicUrl,
       rateLimiter: app.rateLimiter,
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailer,
       publicUrl: config.publicUrl,
       rateLimiter: app.rateLimiter,
+      shopKey,
       onMailError: (error) => app.log.error({ err: error }, 'order e-mail failed'),
       onPlaced: ({ paymentMethod }) => app.metrics.ordersPlaced.inc({ payment_method: paymentMethod }),
       paymentSetup: paymentSetupOf(providers),

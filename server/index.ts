@@ -9,11 +9,13 @@ import { seedBlog } from '../seed/seed-blog';
 import { seedDemoOrders } from '../seed/seed-orders';
 import { drawPendingPictures } from '../seed/product-pictures';
 import { ensureAdminAccount } from '../core/accounts/ensure-admin-account';
+import { protectPlainPickupCodes } from '../core/orders/pickup-code';
 import { adminStartupNote } from './admin-startup-note';
 import { mailNotice, openAtLine, paystackNotices, sayWarning, testModeWarning } from './startup-notes';
 import { buildApp, defaultClientDir, type PagesSetup } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logging';
+import { loadShopKey } from './shop-key';
 import { startRefundFollowUp } from './jobs/follow-refunds';
 import { startUnpaidOrderRelease } from './jobs/release-unpaid-orders';
 import { startStockAlerts } from './jobs/stock-alerts';
@@ -60,6 +62,10 @@ async function main(config: Config) {
   const admin = await database.exclusively(async () => {
     step('Applying migrations…');
     await database.migrate();
+    // Pickup codes kept in plain before migration 0033 (or by a restored older backup) are proved and
+    // sealed with the shop key, which SQL does not know, and emptied (decision 0060).
+    const sealed = await protectPlainPickupCodes(database.db, loadShopKey(config.shopKey, config.dataDir));
+    if (sealed > 0) step(`Sealed the pickup codes of ${sealed} orders`);
     if (await isCatalogEmpty(database.db)) {
       step('First start: seeding the demo catalog');
       await seedCatalog(database.db, { uploadDir: config.uploadDir, onProgress: (message) => step(message) });

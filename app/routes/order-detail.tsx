@@ -6,7 +6,6 @@ import { formatNaira } from '../../contracts/money';
 import { isPaidStatus } from '../../contracts/returns';
 import { isAppError } from '../../core/errors';
 import type { OrderView } from '../../core/orders/order-view';
-import { getOrderForViewer } from '../../core/orders/read-orders';
 import { orderDeliveryPromise } from '../../contracts/order-delivery';
 import { getShopSettings } from '../../core/settings/shop-settings';
 import { OrderTotals } from '../components/order-totals';
@@ -28,6 +27,7 @@ import {
 } from '../components/orders/payment-status';
 import { BankTransferPanel } from '../features/orders/bank-transfer-panel';
 import { OrderReturnsCard } from '../features/orders/return-summary';
+import { readOrderForPage } from '../features/orders/read-order.server';
 import { loadOrderReturns } from '../features/orders/return-summary.server';
 import { loadTransferAccount } from '../features/orders/transfer-account.server';
 import { TransferAccountPanel } from '../features/orders/transfer-account-panel';
@@ -42,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get('key');
   let order: OrderView;
   try {
-    order = await getOrderForViewer(context.services.db, params.orderId, { user: context.user, key });
+    order = await readOrderForPage(context, params.orderId, { user: context.user, key });
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data('Order not found', { status: 404 });
     throw error;
@@ -105,7 +105,7 @@ function Card({
 
 /**
  * Where and when to collect a pickup order and, once it is ready, the code to show at the shop.
- * Only the order's owner (or its link's holder) reaches this page, so the code may be shown here.
+ * The code comes only in its shopper's view of the order: staff who open this page read it without.
  */
 function PickupCard({ pickup, code }: { pickup: { address: string; hours: string }; code: string | null }) {
   return (

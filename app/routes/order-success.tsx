@@ -6,13 +6,13 @@ import { formatNaira } from '../../contracts/money';
 import { isPaidStatus } from '../../contracts/returns';
 import { isAppError } from '../../core/errors';
 import type { OrderView } from '../../core/orders/order-view';
-import { getOrderForViewer } from '../../core/orders/read-orders';
 import { getShopSettings } from '../../core/settings/shop-settings';
 import { OrderTotals } from '../components/order-totals';
 import { OrderLine } from '../components/orders/order-line';
 import { Badge } from '../components/ui/badge';
 import { ButtonLink } from '../components/ui/button';
 import { BankTransferPanel } from '../features/orders/bank-transfer-panel';
+import { readOrderForPage } from '../features/orders/read-order.server';
 import { loadTransferAccount } from '../features/orders/transfer-account.server';
 import { TransferAccountPanel } from '../features/orders/transfer-account-panel';
 import { bankAppAmount, testOrderNote } from '../features/orders/transfer-texts';
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!number) return none;
   try {
     const viewer = { user: context.user, key };
-    const order = await getOrderForViewer(context.services.db, number, viewer);
+    const order = await readOrderForPage(context, number, viewer);
     const transferAccount = await loadTransferAccount(context.services.payments, order, viewer);
     const settings = await getShopSettings(context.services.db);
     return {

@@ -6,7 +6,13 @@ export type OrderNotificationEvent =
   | { kind: 'paid'; totalKobo: number }
   | { kind: 'shipped'; carrier: string; trackingNumber: string }
   | { kind: 'delivered' }
-  | { kind: 'ready_for_pickup'; address: string; hours: string; pickupCode: string }
+  | {
+      kind: 'ready_for_pickup';
+      address: string;
+      hours: string;
+      /** What the lifecycle hands on of the code: never said here (see orderNotificationText). */
+      pickupCode: string;
+    }
   | { kind: 'picked_up' }
   | { kind: 'cancelled'; by: 'shop' | 'unpaid' }
   | { kind: 'return'; returnNumber: string; stage: ReturnNotificationStage; detail?: string }
@@ -81,12 +87,13 @@ export function orderNotificationText(number: string, event: OrderNotificationEv
         message: `Order ${number} has been delivered. We hope you love it.`,
       };
     case 'ready_for_pickup':
-      // Only the order's owner reads her notifications: the code she shows at the shop is said here.
+      // The bell is kept in the database, and so in its backups: it leads to the code (her order's
+      // page, her e-mail) without saying it (decision 0060).
       return {
         title: 'Ready for pickup',
         message: `Order ${number} is ready for pickup${event.address ? ` at ${event.address}` : ''}${
           event.hours ? ` (${event.hours})` : ''
-        }. Your pickup code is ${event.pickupCode}.`,
+        }. Your pickup code is on the order's page and in our e-mail.`,
       };
     case 'picked_up':
       return {

@@ -16,17 +16,15 @@ import {
   cancelOrder,
   canMove,
   canMoveOrder,
-  collectOrder,
   deliverOrder,
   isPickupOrder,
   mailShopper,
-  pickupCodeMatches,
-  readyOrder,
   shipOrder,
   signLatestEvent,
 } from './lifecycle';
 import type { OrderDeps } from './order-deps';
-import type { RateLimitRule } from '../rate-limits';
+import { checkSecret, type ClientInfo } from '../rate-limits';
+import { collectWithCode, pickupCodeIsRight, readyWithNewCode } from './pickup-code';
 import { toOrderViews, type OrderView } from './order-view';
 import { findOrderByNumber } from './read-orders';
 
@@ -139,19 +137,13 @@ export interface CancelRefunder {
 }
 
 /**
- * Wrong pickup codes one order takes in an hour: enough for staff mistyping it, while its 25⁶
- * possible codes cannot be tried in turn.
- */
-export const pickupCodeLimit: RateLimitRule = { name: 'pickup-code', limit: 10, windowMs: 60 * 60_000 };
-
-/**
  * The shop moves an order along by hand (ship, deliver, cancel), once: the move itself, its event
  * and the owner's notification are the lifecycle's; the action is recorded in the activity log and
  * the customer is e-mailed after it commits. Cancelling puts the stock and the coupon use back.
  */
 export async function changeOrderStatus(
   deps: Pick<OrderDeps, 'db' | 'mailer' | 'publicUrl' | 'onMailError'> &
-    Partial<Pick<OrderDeps, 'rateLimiter'>> & {
+    Partial<Pick<OrderDeps, 'rateLimiter' | 'shopKey'>> & {
       /** Gives the money back, for a cancel with its refund. */
       refunds?: CancelRefunder | undefined;
     },
@@ -162,6 +154,8 @@ export async function changeOrderStatus(
     actor?: AuditActor;
     /** The staff member's role: the route lets in who fulfils; cancelling, and its refund, ask more of it here. */
     role?: Role;
+    /** Where the staff member asks from: wrong pickup codes are also counted per address. */
+    client?: Pick<ClientInfo, 'ip'>;
   } = {},
 ): Promise<OrderView> {
   const input = parseInput(orderStatusChangeSchema, raw);
@@ -187,6 +181,7 @@ export async function changeOrderStatus(
   const refunder = input.refund ? deps.refunds : undefined;
   if (input.refund && !refunder) throw new Error('A cancel with its refund needs the refund engine');
   const move = moveTo[input.status];
+  const shopKey = move === 'ready' || move === 'collect' ? pickupKey(deps) : '';
   if (!canMove(order.status, move))
     throw new AppError(
       'CONFLICT',
@@ -201,10 +196,21 @@ export async function changeOrderStatus(
       { status: 'Not for this order' },
     );
   // A wrong code is refused before anything is written: the order stays ready for pickup. Wrong
-  // codes are counted per order, so its code cannot be found by trying them one after another.
-  if (move === 'collect') await deps.rateLimiter?.check(pickupCodeLimit, order.number);
-  if (move === 'collect' && !pickupCodeMatches(order, input.pickupCode ?? '')) {
-    await deps.rateLimiter?.hit(pickupCodeLimit, order.number);
+  // codes are counted per order and per address (the table of secrets' limits), so its code cannot
+  // be found by trying them one after another.
+  const typed = input.pickupCode ?? '';
+  const verify = async () => pickupCodeIsRight(shopKey, order, typed);
+  if (
+    move === 'collect' &&
+    !(deps.rateLimiter
+      ? await checkSecret(
+          deps.rateLimiter,
+          'pickup-code',
+          { subject: order.number, ip: options.client?.ip ?? 'unknown' },
+          verify,
+        )
+      : await verify())
+  ) {
     throw new AppError(
       'BAD_REQUEST',
       'That pickup code does not match this order. Ask the customer for the code we sent.',
@@ -226,15 +232,22 @@ export async function changeOrderStatus(
         }
       : null;
   let refundId: number | null = null;
+  /** The new pickup code, for its shopper's e-mail only: the staff member's answer never holds it. */
+  let pickupCode: string | null = null;
   const note = await deps.db.transaction(async (tx) => {
-    const moved = shipment
-      ? await shipOrder(tx, order, shipment, now)
-      : move === 'deliver'
-        ? await deliverOrder(tx, order, input.note, now)
-        : move === 'ready'
-          ? await readyOrder(tx, order, (settings ?? (await getShopSettings(tx))).pickup, now, input.note)
+    let moved: string | null;
+    if (move === 'ready') {
+      const pickup = (settings ?? (await getShopSettings(tx))).pickup;
+      const readied = await readyWithNewCode(tx, shopKey, order, pickup, now, input.note);
+      pickupCode = readied?.code ?? null;
+      moved = readied?.note ?? null;
+    } else
+      moved = shipment
+        ? await shipOrder(tx, order, shipment, now)
+        : move === 'deliver'
+          ? await deliverOrder(tx, order, input.note, now)
           : move === 'collect'
-            ? await collectOrder(tx, order, input.pickupCode ?? '', now, input.note)
+            ? await collectWithCode(tx, shopKey, order, typed, now, input.note)
             : await cancelOrder(tx, order, 'shop', now, input.note);
     if (moved) await signLatestEvent(tx, order.id, options.actor);
     if (moved && options.actor)
@@ -267,11 +280,18 @@ export async function changeOrderStatus(
   if (note === null)
     throw new AppError('CONFLICT', 'The order changed while you were looking at it. Please reload.');
   const [cancelled] = await toOrderViews(deps.db, [(await findOrderByNumber(deps.db, number)) ?? order]);
-  await mailShopper(deps, [cancelled!], note);
+  await mailShopper(deps, [{ ...cancelled!, pickupCode }], note);
   if (refundId === null || !refunder) return cancelled!;
   await refunder.send(refundId);
   const [view] = await toOrderViews(deps.db, [(await findOrderByNumber(deps.db, number)) ?? order]);
   return view!;
+}
+
+/** The shop key pickup codes are sealed and proved with: a host that readies or collects orders hands it in. */
+function pickupKey(deps: { shopKey?: string | undefined }): string {
+  if (!deps.shopKey)
+    throw new Error('Readying and collecting pickup orders needs the shop key (OrderDeps.shopKey)');
+  return deps.shopKey;
 }
 
 const moveTo = {

@@ -9,6 +9,8 @@ export interface OrderDeps {
   mailer: Mailer;
   publicUrl: string;
   rateLimiter: RateLimiter;
+  /** Seals and proves pickup codes (core/orders/pickup-code.ts): the same key that seals second factors. */
+  shopKey: string;
   onMailError?: (error: unknown) => void;
   /** Told of each order placed (not of a replayed one): the shop's metrics count them. */
   onPlaced?: (order: { paymentMethod: string }) => void;

@@ -89,8 +89,9 @@ export interface OrderView {
   /** The carrier's page for this parcel, when the carrier has one. */
   trackingUrl: string | null;
   /**
-   * The code the shopper shows to collect a pickup order, once it is ready. Only for the order's
-   * owner (or its link's holder): the shop's staff are given the view without it.
+   * The code the shopper shows to collect a pickup order, once it is ready. Only in the view its
+   * shopper reads (read-orders.ts getOrderForViewer, opened with the shop key) and in her
+   * ready-for-pickup e-mail; a view made from the row alone, as staff read it, never holds it.
    */
   pickupCode: string | null;
   readyForPickupAt: string | null;
@@ -211,7 +212,8 @@ export function orderViewOf(
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
-    pickupCode: row.pickupCode,
+    // The row keeps the code's proof and its sealed copy, never the code (decision 0060).
+    pickupCode: null,
     readyForPickupAt: row.readyForPickupAt?.toISOString() ?? null,
     pickedUpAt: row.pickedUpAt?.toISOString() ?? null,
     deliveryEarliest: row.deliveryEarliest,

@@ -13,10 +13,13 @@ import { createMailer } from '../mail/mailer';
 import { defaultShopSettings, getShopSettings, saveShopSettings } from '../settings/shop-settings';
 import { payOrder } from './lifecycle';
 import { changeOrderStatus } from './manage-orders';
+import { openPickupCode, pickupCodeProof } from './pickup-code';
 import { placeOrder, type PlaceOrderDeps } from './place-order';
+import { getOrderForViewer } from './read-orders';
 
 let database: TestDatabase;
-let deps: PlaceOrderDeps;
+const SHOP_KEY = 'pickup-test-shop-key';
+let deps: PlaceOrderDeps & { shopKey: string };
 let productId: number;
 let size: string | undefined;
 let userId: string;
@@ -28,6 +31,7 @@ beforeAll(async () => {
     db: database.db,
     mailer: createMailer({ db: database.db, from: 'Rossy <orders@rossy.test>' }),
     publicUrl: 'https://rossy.test',
+    shopKey: SHOP_KEY,
   };
   const [row] = await database.db
     .select({ id: products.id, sizes: products.sizes })
@@ -113,7 +117,7 @@ describe('pickup at the shop', () => {
     expect((await database.db.select({ id: orders.id }).from(orders)).length).toBe(before);
   });
 
-  it('goes ready with the code mailed and notified to its shopper, then picked up with that code only', async () => {
+  it('goes ready with the code for its shopper only (her view, her mail), then picked up with that code only', async () => {
     const number = await paidPickupOrder();
     // A pickup order is never shipped.
     const shipped = await refusal(
@@ -125,7 +129,16 @@ describe('pickup at the shop', () => {
     const ready = await changeOrderStatus(deps, number, { status: 'ready_for_pickup' });
     expect(ready.status).toBe('ready_for_pickup');
     expect(ready.statusLabel).toBe('Ready for pickup');
-    const code = ready.pickupCode!;
+    // Staff who readied it are not given the code: its shopper is.
+    expect(ready.pickupCode).toBeNull();
+    const shopper = {
+      id: userId,
+      email: 'collector@example.com',
+      emailVerified: true,
+      role: 'customer' as const,
+    };
+    const code = (await getOrderForViewer({ db: database.db, shopKey: SHOP_KEY }, number, { user: shopper }))
+      .pickupCode!;
     expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/);
     const settings = await getShopSettings(database.db);
     const readyNote = ready.events.at(-1)!.note;
@@ -139,8 +152,18 @@ describe('pickup at the shop', () => {
     expect(mail?.text).toContain(`Your pickup code: ${code}`);
     expect(mail?.text).toContain(settings.pickup.address);
     expect(mail?.text).toContain(settings.pickup.hours);
+    // The bell, kept in the database and its backups, leads to the code without saying it.
     const told = await database.db.select().from(notifications).where(eq(notifications.userId, userId));
-    expect(told.find((note) => note.title === 'Ready for pickup')?.message).toContain(code);
+    const bell = told.find((note) => note.title === 'Ready for pickup')?.message;
+    expect(bell).toContain("Your pickup code is on the order's page");
+    expect(bell).not.toContain(code);
+    // The row keeps the code's proof and its sealed copy, never the code.
+    const kept = await row(number);
+    expect(kept.pickupCode).toBe(pickupCodeProof(SHOP_KEY, number, code));
+    expect(kept.plainPickupCode).toBeNull();
+    expect(JSON.stringify(kept)).not.toContain(code);
+    expect(openPickupCode(SHOP_KEY, kept)).toBe(code);
+    expect(openPickupCode('another-shop-key', kept)).toBeNull();
 
     const wrong = await refusal(
       changeOrderStatus(deps, number, { status: 'picked_up', pickupCode: 'AAAAAA' }),
@@ -183,7 +206,10 @@ describe('pickup at the shop', () => {
     const after = await row(number);
     expect((await events(after.id)).filter((event) => event.status === 'ready_for_pickup')).toHaveLength(1);
     expect(await mailsTo(`Order ${number}: Ready for pickup`)).toHaveLength(1);
-    expect(after.pickupCode).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/);
+    expect(after.pickupCode).toMatch(/^[0-9A-F]{64}$/);
+    expect(openPickupCode(SHOP_KEY, after)).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/);
+    const [mail] = await mailsTo(`Order ${number}: Ready for pickup`);
+    expect(mail?.text).toContain(`Your pickup code: ${openPickupCode(SHOP_KEY, after)!}`);
   });
 
   it('cannot be readied for an order that is delivered to its address', async () => {

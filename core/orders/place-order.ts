@@ -665,6 +665,8 @@ function newOrderRow(
     trackingUrl: null,
     // A pickup order gets its code when it is ready to collect, not before.
     pickupCode: null,
+    pickupCodeSealed: null,
+    plainPickupCode: null,
     readyForPickupAt: null,
     pickedUpAt: null,
     createdAt: order.now,

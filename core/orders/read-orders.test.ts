@@ -25,6 +25,9 @@ let ownerSecond: PlacedOrder;
 let guest: PlacedOrder;
 let product: { id: number; sizes: string[] };
 
+/** What reading an order needs: the database, and the shop key its shopper's pickup code opens with. */
+const reading = () => ({ db: database.db, shopKey: 'read-orders-test-shop-key' });
+
 const hits: { rule: RateLimitRule; key: string }[] = [];
 const rateLimiter: RateLimiter = {
   hit: async (rule, key) => {
@@ -107,51 +110,70 @@ async function expectNotFound(promise: Promise<unknown>): Promise<AppError> {
 
 describe('getOrderForViewer', () => {
   it('shows the owner their order, with its lines and events', async () => {
-    const view = await getOrderForViewer(database.db, ownerFirst.order.number, { user: owner });
+    const view = await getOrderForViewer(reading(), ownerFirst.order.number, { user: owner });
     expect(view.number).toBe(ownerFirst.order.number);
     expect(view.items).toHaveLength(1);
     expect(view.events.map((event) => event.status)).toEqual(['awaiting_payment']);
     // The number may be typed in any case.
-    const typed = await getOrderForViewer(database.db, ownerFirst.order.number.toLowerCase(), {
+    const typed = await getOrderForViewer(reading(), ownerFirst.order.number.toLowerCase(), {
       user: owner,
     });
     expect(typed.number).toBe(ownerFirst.order.number);
   });
 
   it('answers NOT_FOUND to another shopper and to an anonymous visitor', async () => {
-    await expectNotFound(getOrderForViewer(database.db, ownerFirst.order.number, { user: stranger }));
-    await expectNotFound(getOrderForViewer(database.db, ownerFirst.order.number, { user: null }));
+    await expectNotFound(getOrderForViewer(reading(), ownerFirst.order.number, { user: stranger }));
+    await expectNotFound(getOrderForViewer(reading(), ownerFirst.order.number, { user: null }));
     // Even with the key of an order of their own.
     await expectNotFound(
-      getOrderForViewer(database.db, ownerFirst.order.number, { user: null, key: guest.accessToken }),
+      getOrderForViewer(reading(), ownerFirst.order.number, { user: null, key: guest.accessToken }),
     );
   });
 
   it("shows a guest's order to whoever holds its link's key, and to no one with a wrong key", async () => {
-    const view = await getOrderForViewer(database.db, guest.order.number, {
+    const view = await getOrderForViewer(reading(), guest.order.number, {
       user: null,
       key: guest.accessToken,
     });
     expect(view.email).toBe('later.member@example.ng');
+    await expectNotFound(getOrderForViewer(reading(), guest.order.number, { user: null, key: 'wrong-key' }));
     await expectNotFound(
-      getOrderForViewer(database.db, guest.order.number, { user: null, key: 'wrong-key' }),
+      getOrderForViewer(reading(), guest.order.number, { user: null, key: `${guest.accessToken!}x` }),
     );
-    await expectNotFound(
-      getOrderForViewer(database.db, guest.order.number, { user: null, key: `${guest.accessToken!}x` }),
-    );
-    await expectNotFound(getOrderForViewer(database.db, guest.order.number, { user: null, key: '' }));
-    await expectNotFound(getOrderForViewer(database.db, guest.order.number, { user: stranger }));
+    await expectNotFound(getOrderForViewer(reading(), guest.order.number, { user: null, key: '' }));
+    await expectNotFound(getOrderForViewer(reading(), guest.order.number, { user: stranger }));
   });
 
   it('shows any order to an admin', async () => {
     for (const placed of [ownerFirst, guest])
-      expect((await getOrderForViewer(database.db, placed.order.number, { user: admin })).number).toBe(
+      expect((await getOrderForViewer(reading(), placed.order.number, { user: admin })).number).toBe(
         placed.order.number,
       );
   });
 
   it('answers NOT_FOUND for an order number that does not exist', async () => {
-    await expectNotFound(getOrderForViewer(database.db, 'ORD-99999', { user: admin }));
+    await expectNotFound(getOrderForViewer(reading(), 'ORD-99999', { user: admin }));
+  });
+
+  it('keeps staff without the second factor the owner requires out of every order but their own, as the admin does', async () => {
+    const kept = { ...admin, secondFactorMissing: true };
+    for (const number of [guest.order.number, 'ORD-99999']) {
+      const error = await getOrderForViewer(reading(), number, { user: kept }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error, number).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe('FORBIDDEN');
+    }
+    // Her order link's key, or an order of her own, makes her its shopper.
+    const linked = await getOrderForViewer(reading(), guest.order.number, {
+      user: kept,
+      key: guest.accessToken,
+    });
+    expect(linked.number).toBe(guest.order.number);
+    const ownAsStaff = { ...owner, role: 'dispatch' as const, secondFactorMissing: true };
+    expect((await getOrderForViewer(reading(), ownerFirst.order.number, { user: ownAsStaff })).number).toBe(
+      ownerFirst.order.number,
+    );
   });
 });
 
@@ -172,13 +194,13 @@ describe('listOrdersForUser', () => {
     // Anyone can type the address at sign-up: until the account follows the link mailed to it, the
     // guest's orders (address, phone) stay out of its list and its reach.
     expect(await listOrdersForUser(database.db, member)).toEqual([]);
-    await expectNotFound(getOrderForViewer(database.db, guest.order.number, { user: member }));
+    await expectNotFound(getOrderForViewer(reading(), guest.order.number, { user: member }));
 
     await database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, member.id));
     const confirmed = { ...member, emailVerified: true };
     const list = await listOrdersForUser(database.db, confirmed);
     expect(list.map((order) => order.number)).toEqual([guest.order.number]);
-    const view = await getOrderForViewer(database.db, guest.order.number, { user: confirmed });
+    const view = await getOrderForViewer(reading(), guest.order.number, { user: confirmed });
     expect(view.number).toBe(guest.order.number);
   });
 
@@ -291,7 +313,7 @@ describe('unpaid card attempts in My Orders', () => {
       [second.order.number, 'Payment not completed'],
       [first.order.number, 'Payment not completed'],
     ]);
-    const detail = await getOrderForViewer(database.db, first.order.number, { user: shopper });
+    const detail = await getOrderForViewer(reading(), first.order.number, { user: shopper });
     expect(detail.statusLabel).toBe('Payment not completed');
 
     // Released (the hold ran out, or the shopper cancelled): gone from the list, not from the shop.
@@ -303,7 +325,7 @@ describe('unpaid card attempts in My Orders', () => {
     expect(after.map((order) => order.number)).toEqual([transfer.order.number, second.order.number]);
     expect(after[0]!.statusLabel).toBe('Cancelled');
     expect(await listOrdersForUser(database.db, shopper, { status: 'cancelled' })).toHaveLength(1);
-    const kept = await getOrderForViewer(database.db, first.order.number, { user: admin });
+    const kept = await getOrderForViewer(reading(), first.order.number, { user: admin });
     expect(kept.status).toBe('cancelled');
 
     // A paid card order that is later cancelled stays: money moved.

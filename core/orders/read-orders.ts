@@ -9,11 +9,13 @@ import {
 } from '../../contracts/checkout-texts';
 import type { Role } from '../../contracts/accounts';
 import { can } from '../accounts/permissions';
+import { TWO_FACTOR_REQUIRED_FOR_STAFF } from '../accounts/two-factor';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema/orders';
 import { AppError } from '../errors';
 import type { ClientInfo, RateLimiter, RateLimitRule } from '../rate-limits';
 import { parseInput } from '../validation';
+import { openPickupCode } from './pickup-code';
 import { hashSecret } from './place-order';
 import { toOrderView, type OrderRow, type OrderSummaryView, type OrderView } from './order-view';
 
@@ -26,10 +28,22 @@ export interface OrderOwner {
 }
 
 export interface OrderViewer {
-  user: (OrderOwner & { role: Role }) | null;
+  user:
+    | (OrderOwner & {
+        role: Role;
+        /**
+         * Staff without the second factor the owner requires (the session's, server/plugins/session.ts):
+         * the staff rules keep them out of every order but their own.
+         */
+        secondFactorMissing?: boolean | undefined;
+      })
+    | null;
   /** The secret from a guest's order link. */
   key?: string | null | undefined;
 }
+
+/** As whom an order is read: as its shopper's (her pickup code with it), or as the shop's staff. */
+export type OrderReader = 'shopper' | 'staff';
 
 /**
  * A shopper's orders: those placed signed in, and those placed as a guest with the account's e-mail
@@ -55,11 +69,34 @@ function sameSecret(given: string, storedHash: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function canView(row: OrderRow, viewer: OrderViewer): boolean {
+/** The admin's rule for staff, kept wherever staff read as staff: 403 without the second factor the owner requires. */
+function refuseStaffWithoutSecondFactor(user: OrderViewer['user']): void {
+  if (user && can(user.role, 'orders.read') && user.secondFactorMissing)
+    throw new AppError('FORBIDDEN', TWO_FACTOR_REQUIRED_FOR_STAFF);
+}
+
+/**
+ * The one rule of who reads an order, and as whom, for the API, the pages and every feature that shows
+ * an order (its returns, its payment):
+ *   - its shopper: the account that placed it, the account whose confirmed e-mail placed it as a
+ *     guest, or whoever holds its link's key, reads it as hers;
+ *   - staff whose role reads orders read anyone else's as staff, under the admin's own rules
+ *     (server/plugins/session.ts requireStaff): without the second factor the owner requires they are
+ *     refused with 403, as /api/admin refuses them;
+ *   - anyone else: null, and to them the order does not exist.
+ */
+export function orderReaderOf(row: OrderRow, viewer: OrderViewer): OrderReader | null {
   const { user } = viewer;
-  if (user && can(user.role, 'orders.read')) return true;
-  if (user && (row.userId === user.id || ownsGuestOrder(user, row))) return true;
-  return Boolean(viewer.key && sameSecret(viewer.key, row.accessTokenHash));
+  if (user && (row.userId === user.id || ownsGuestOrder(user, row))) return 'shopper';
+  if (viewer.key && sameSecret(viewer.key, row.accessTokenHash)) return 'shopper';
+  if (!user || !can(user.role, 'orders.read')) return null;
+  refuseStaffWithoutSecondFactor(user);
+  return 'staff';
+}
+
+/** Whether the viewer may read the order, as its shopper or as staff (orderReaderOf; 403 as it refuses). */
+export function canView(row: OrderRow, viewer: OrderViewer): boolean {
+  return orderReaderOf(row, viewer) !== null;
 }
 
 /** The order with this number (any case, spaces around it ignored), or undefined. */
@@ -68,11 +105,22 @@ export async function findOrderByNumber(db: DbOrTx, number: string): Promise<Ord
   return row;
 }
 
-/** One order, for its owner, an admin, or whoever holds its link; to anyone else it does not exist. */
-export async function getOrderForViewer(db: DbOrTx, number: string, viewer: OrderViewer): Promise<OrderView> {
-  const row = await findOrderByNumber(db, number);
-  if (!row || !canView(row, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
-  return toOrderView(db, row);
+/**
+ * One order, for its shopper, staff under the staff rules, or whoever holds its link; to anyone else
+ * it does not exist. Only its shopper's view holds the pickup code: staff ask her for it.
+ */
+export async function getOrderForViewer(
+  deps: { db: DbOrTx; shopKey: string },
+  number: string,
+  viewer: OrderViewer,
+): Promise<OrderView> {
+  const row = await findOrderByNumber(deps.db, number);
+  // Staff the admin keeps out learn nothing here either, not even which numbers exist.
+  if (!row) refuseStaffWithoutSecondFactor(viewer.user);
+  const reader = row ? orderReaderOf(row, viewer) : null;
+  if (!row || !reader) throw new AppError('NOT_FOUND', 'Order not found');
+  const view = await toOrderView(deps.db, row);
+  return reader === 'shopper' ? { ...view, pickupCode: openPickupCode(deps.shopKey, row) } : view;
 }
 
 export interface OrderListFilter {

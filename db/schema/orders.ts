@@ -131,8 +131,20 @@ export const orders = pgTable(
     /** The delivery promised at checkout (Lagos dates); null on older orders. */
     deliveryEarliest: date('delivery_earliest', { mode: 'string' }),
     deliveryLatest: date('delivery_latest', { mode: 'string' }),
-    /** The short code a shopper shows to collect a pickup order. */
-    pickupCode: text('pickup_code'),
+    /**
+     * What the shop keeps to check the short code a shopper shows to collect a pickup order: its
+     * proof (core/orders/pickup-code.ts `pickupCodeProof`, an HMAC under the shop key, hex, upper
+     * case), never the code. The order's life (core/orders/lifecycle.ts) compares the proof of what
+     * staff type with it, and collects only on the row that still holds it (decision 0060).
+     */
+    pickupCode: text('pickup_code_hash'),
+    /** The code itself, sealed with the shop key for this order: opened only for its shopper's page. */
+    pickupCodeSealed: text('pickup_code_sealed'),
+    /**
+     * The code as orders before migration 0033 kept it, in plain: sealed and proved at start-up
+     * (`protectPlainPickupCodes`), then emptied. Never written otherwise.
+     */
+    plainPickupCode: text('pickup_code'),
     readyForPickupAt: timestamp('ready_for_pickup_at', { withTimezone: true }),
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     /** The carrier's tracking page for the tracking number, as the owner's pattern made it. */

@@ -70,7 +70,9 @@ export async function loadOrdersTab({ context, params, admin }: AdminLoadArgs) {
   if (number) {
     let order: OrderView | null = null;
     try {
-      const found = await getOrderForViewer(db, number.slice(0, 30), { user: context.user });
+      const found = await getOrderForViewer(context.services.orders, number.slice(0, 30), {
+        user: context.user,
+      });
       // Staff ask the shopper for the pickup code; they are never shown it. Their timeline names who made each move.
       order = { ...found, pickupCode: null, events: await staffTimeline(db, found.number) };
     } catch (error) {
@@ -235,7 +237,7 @@ export const ordersActions: Record<string, AdminActionHandler> = {
       context.services.orders,
       number,
       { status: 'picked_up', pickupCode: formText(form, 'pickupCode').trim() },
-      { actor: auditActor(admin), role: admin.role },
+      { actor: auditActor(admin), role: admin.role, client: context.client },
     );
     return `Order ${order.number} picked up. The customer has been told.`;
   }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
 import { cancelRefunder } from '../../../core/payments/refunds';
+import { clientOf } from '../../plugins/session';
 import { staffActor } from './actor';
 import { errorResponses, errorSchema } from '../schemas';
 import { orderDto, toStaffOrderDto } from '../orders/dto';
@@ -142,7 +143,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           { ...app.services.orders, refunds: cancelRefunder(app.services.payments) },
           request.params.id,
           request.body,
-          { actor, role: actor.role },
+          { actor, role: actor.role, client: clientOf(request) },
         ),
       );
     },

@@ -144,15 +144,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: 'One order: to its owner, an admin, or with the key from its e-mailed link',
+        summary: 'One order: to its owner, staff, or with the key from its e-mailed link',
+        description:
+          "Its shopper (the account that placed it, or the key from its link) reads it with its pickup code. Staff read others' orders under the admin's rules: 403 without the second factor the owner requires, and never the pickup code.",
         params: z.object({ id: z.string().max(30) }),
         querystring: z.object({ key: z.string().max(100).optional() }),
-        response: { 200: orderDto, ...errorResponses },
+        response: {
+          200: orderDto,
+          ...errorResponses,
+          403: errorSchema.describe(
+            "Staff reading another's order without the second factor the owner requires",
+          ),
+        },
       },
     },
     async (request) =>
       toOrderDto(
-        await getOrderForViewer(app.db, request.params.id, { user: request.user, key: request.query.key }),
+        await getOrderForViewer(deps, request.params.id, { user: request.user, key: request.query.key }),
       ),
   );
 
