@@ -86,6 +86,20 @@ export function importTemplateCsv(): string {
 
 export const IMPORT_TEMPLATE_FILE_NAME = 'rossy-products-template.csv';
 
+/**
+ * Which variants an import makes (decision 0033): `rows`, the default, makes a variant of each row of
+ * the file and no other; `grid` fills each product's sizes × colours, the cells no row names at 0 units.
+ */
+export const importVariantChoices = ['rows', 'grid'] as const;
+export type ImportVariantChoice = (typeof importVariantChoices)[number];
+export const DEFAULT_IMPORT_VARIANTS: ImportVariantChoice = 'rows';
+
+/** A size × colour of a product; null where the product has no sizes (or no colours). */
+export interface ImportCombination {
+  size: string | null;
+  color: string | null;
+}
+
 /** One bad row: its number as a spreadsheet shows it (the header is row 1), the column at fault, why. */
 export interface ImportRowError {
   row: number;
@@ -105,12 +119,22 @@ export interface ImportProductSummary {
   variantsUpdated: number;
   /** Units in all once imported. */
   stock: number;
+  /**
+   * The size × colour combinations the full grid adds to this product that no row of the file names,
+   * at 0 units: made with `variants: 'grid'`, left out with 'rows'. At most IMPORT_REPORT_LIMIT in the
+   * whole report.
+   */
+  addedCombinations: ImportCombination[];
+  /** How many there are, whole. */
+  addedCombinationCount: number;
   /** Its page in the shop, once it exists. */
   url: string | null;
 }
 
 export interface ImportReport {
   dryRun: boolean;
+  /** The choice the report was made with: only the file's rows, or the full grid. */
+  variants: ImportVariantChoice;
   /** True when the file was written to the shop (never for a check, never with errors). */
   applied: boolean;
   /** Data rows read (blank lines left out). */
@@ -120,6 +144,8 @@ export interface ImportReport {
   unchanged: number;
   variantsCreated: number;
   variantsUpdated: number;
+  /** Combinations the full grid adds that no row names, over every product (whole). */
+  addedCombinationCount: number;
   /** The first IMPORT_REPORT_LIMIT products, in the file's order. */
   products: ImportProductSummary[];
   productCount: number;

@@ -22,6 +22,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { staff: admin } = requireStaff(context, request, adminPagePermissions['/admin/products/import']);
   const form = await request.formData();
   const intent = formText(form, 'intent') === 'import' ? 'import' : 'check';
+  const variants = formText(form, 'variants') === 'grid' ? 'grid' : 'rows';
   const file = form.get('file');
   if (!file || typeof file === 'string' || file.size === 0)
     return data<ImportActionResult>({ ok: false, intent, error: NO_FILE }, { status: 400 });
@@ -38,7 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const { report, problem } = await importProducts(
       { db: context.services.db, uploadDir: context.services.uploadDir },
       new Uint8Array(await file.arrayBuffer()),
-      { dryRun: intent === 'check', actor: auditActor(admin) },
+      { dryRun: intent === 'check', actor: auditActor(admin), variants },
     );
     return data<ImportActionResult>(
       { ok: problem === null, intent, report, fileName: file.name },

@@ -57,8 +57,10 @@ const HEADER =
   'handle,product id,name,description,category,brand,price,original price,size,colour,colour hex,sku,stock,variant price,image url';
 
 const services = () => ({ db: database.db, uploadDir });
-const check = (csv: string) => importProducts(services(), csv, { dryRun: true, actor });
-const apply = (csv: string) => importProducts(services(), csv, { dryRun: false, actor });
+const check = (csv: string, variants?: 'rows' | 'grid') =>
+  importProducts(services(), csv, { dryRun: true, actor, variants });
+const apply = (csv: string, variants?: 'rows' | 'grid') =>
+  importProducts(services(), csv, { dryRun: false, actor, variants });
 const csv = (...rows: string[]) => [HEADER, ...rows].join('\r\n');
 
 async function count(table: 'products' | 'product_variants' | 'audit_log'): Promise<number> {
@@ -225,7 +227,7 @@ describe('importing a file', () => {
     expect(await variantsOf(shirt.id)).toEqual(shirt.variants);
   });
 
-  it('creates a product with its grid and updates variants by SKU; the totals follow, and a second run changes nothing', async () => {
+  it('creates a product with its full grid when asked, and updates variants by SKU; the totals follow, and a second run changes nothing', async () => {
     const shirt = await seededShirt();
     const [first, second] = shirt.variants;
     const file = csv(
@@ -235,10 +237,10 @@ describe('importing a file', () => {
       `,,,,,,,,,,,${first!.sku},7,,`,
       `,,,,,,,,,,,${second!.sku},0,31000,`,
     );
-    const { report, problem } = await apply(file);
+    const { report, problem } = await apply(file, 'grid');
     expect(report.errors).toEqual([]);
     expect(problem).toBeNull();
-    expect(report).toMatchObject({ applied: true, created: 1, updated: 1 });
+    expect(report).toMatchObject({ applied: true, created: 1, updated: 1, variants: 'grid' });
     const created = report.products.find((p) => p.action === 'create')!;
     expect(created.id).toEqual(expect.any(Number));
     const grid = await variantsOf(created.id!);
@@ -275,6 +277,7 @@ describe('importing a file', () => {
 
     const again = await apply(
       file.replace(/^linen,,Linen Camp Shirt/m, `linen,${created.id},Linen Camp Shirt`),
+      'grid',
     );
     expect(again.report.errors).toEqual([]);
     expect(again.report).toMatchObject({
@@ -287,15 +290,106 @@ describe('importing a file', () => {
     expect(await variantsOf(created.id!)).toEqual(grid);
   });
 
-  it('adds a size to a product it updates, completing the grid at 0', async () => {
+  it('adds a size to a product it updates: its row alone by default, every colour of it with the full grid', async () => {
     const shirt = await seededShirt();
     const colours = [...new Set(shirt.variants.map((v) => v.color))];
-    const { report } = await apply(csv(`,${shirt.id},,,,,,,4XL,${colours[0]},,,5,,`));
-    expect(report.errors).toEqual([]);
-    const grid = await variantsOf(shirt.id);
-    expect(grid.filter((v) => v.size === '4XL').map((v) => [v.color, v.stock])).toEqual(
+    const rows = await apply(csv(`,${shirt.id},,,,,,,4XL,${colours[0]},,,5,,`));
+    expect(rows.report.errors).toEqual([]);
+    expect(rows.report.products[0]).toMatchObject({
+      variantsCreated: 1,
+      addedCombinations: colours.slice(1).map((color) => ({ size: '4XL', color })),
+      addedCombinationCount: colours.length - 1,
+    });
+    expect(
+      (await variantsOf(shirt.id)).filter((v) => v.size === '4XL').map((v) => [v.color, v.stock]),
+    ).toEqual([[colours[0], 5]]);
+
+    const grid = await apply(csv(`,${shirt.id},,,,,,,5XL,${colours[0]},,,5,,`), 'grid');
+    expect(grid.report.errors).toEqual([]);
+    expect(grid.report.products[0]).toMatchObject({ variantsCreated: colours.length });
+    const after = await variantsOf(shirt.id);
+    expect(after.filter((v) => v.size === '5XL').map((v) => [v.color, v.stock])).toEqual(
       colours.map((color, index) => [color, index === 0 ? 5 : 0]),
     );
+    // The size the owner imported row by row stays as it was: the full grid of a later file adds 5XL only.
+    expect(after.filter((v) => v.size === '4XL')).toHaveLength(1);
+  });
+
+  it('makes only the rows of the file into variants by default, naming in the check each size × colour the full grid would add', async () => {
+    const rows = [
+      `adire,,Adire Shirt,Hand-dyed adire,Men's Shirts,,32000,,M,Navy,,,3,,`,
+      `adire,,,,,,,,L,Navy,,,1,,`,
+      `adire,,,,,,,,XL,Navy,,,2,,`,
+      `adire,,,,,,,,L,Orange,#E07A1F,,4,,`,
+    ];
+    const checked = await check(csv(...rows));
+    expect(checked.report.errors).toEqual([]);
+    expect(checked.report).toMatchObject({ variants: 'rows', variantsCreated: 4, addedCombinationCount: 2 });
+    expect(checked.report.products[0]).toMatchObject({
+      action: 'create',
+      variantsCreated: 4,
+      stock: 10,
+      addedCombinations: [
+        { size: 'M', color: 'Orange' },
+        { size: 'XL', color: 'Orange' },
+      ],
+      addedCombinationCount: 2,
+    });
+    const fullGrid = await check(csv(...rows), 'grid');
+    expect(fullGrid.report).toMatchObject({ variants: 'grid', variantsCreated: 6, addedCombinationCount: 2 });
+    expect(fullGrid.report.products[0]!.addedCombinations).toEqual(
+      checked.report.products[0]!.addedCombinations,
+    );
+
+    const { report } = await apply(csv(...rows));
+    expect(report.errors).toEqual([]);
+    expect(report).toMatchObject({ applied: true, variantsCreated: 4 });
+    const id = report.products[0]!.id!;
+    expect((await variantsOf(id)).map((v) => [v.size, v.color, v.stock])).toEqual([
+      ['M', 'Navy', 3],
+      ['L', 'Navy', 1],
+      ['XL', 'Navy', 2],
+      ['L', 'Orange', 4],
+    ]);
+    const product = await database.db.execute(
+      sql`SELECT sizes, colors, stock FROM products WHERE id = ${id}`,
+    );
+    expect((product as unknown as { rows: { sizes: string[]; stock: number }[] }).rows[0]).toMatchObject({
+      sizes: ['M', 'L', 'XL'],
+      stock: 10,
+    });
+    // Imported again (its rows now naming the product), nothing changes and the grid is not filled in.
+    const again = await apply(csv(...rows.map((row) => row.replace('adire,,', `adire,${id},`))));
+    expect(again.report.errors).toEqual([]);
+    expect(again.report).toMatchObject({
+      unchanged: 1,
+      variantsCreated: 0,
+      variantsUpdated: 0,
+      addedCombinationCount: 0,
+    });
+    expect(await variantsOf(id)).toHaveLength(4);
+  });
+
+  it('fills the full grid at 0 units when the owner chooses it', async () => {
+    const { report } = await apply(
+      csv(
+        `kampala,,Kampala Shirt,Tie-dyed cotton,Men's Shirts,,28000,,M,Navy,,,3,,`,
+        `kampala,,,,,,,,XL,Navy,,,2,,`,
+        `kampala,,,,,,,,M,Orange,#E07A1F,,4,,`,
+      ),
+      'grid',
+    );
+    expect(report.errors).toEqual([]);
+    expect(report.products[0]).toMatchObject({
+      variantsCreated: 4,
+      addedCombinations: [{ size: 'XL', color: 'Orange' }],
+    });
+    expect((await variantsOf(report.products[0]!.id!)).map((v) => [v.size, v.color, v.stock])).toEqual([
+      ['M', 'Navy', 3],
+      ['XL', 'Navy', 2],
+      ['M', 'Orange', 4],
+      ['XL', 'Orange', 0],
+    ]);
   });
 
   it('takes a photo the shop already has by its /media/ address, and no other', async () => {

@@ -3,18 +3,21 @@ import type { ColorOption } from '../../contracts/catalog';
 import { MAX_PRICE_NAIRA } from '../../contracts/limits';
 import { nairaToKobo } from '../../contracts/money';
 import {
+  DEFAULT_IMPORT_VARIANTS,
   IMPORT_MAX_ROWS,
   IMPORT_REPORT_LIMIT,
   importColumns,
   type ImportColumn,
+  type ImportCombination,
   type ImportProductSummary,
   type ImportReport,
   type ImportRowError,
+  type ImportVariantChoice,
 } from '../../contracts/product-import';
 import type { Db, DbOrTx } from '../../db/client';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { refreshProductKeywords } from '../catalog/refresh-product-keywords';
-import { variantLabel } from '../catalog/variants';
+import { optionOf, variantLabel } from '../catalog/variants';
 import { AppError } from '../errors';
 import { isUniqueViolation } from '../unique-violation';
 import { CsvSyntaxError, isBlankRecord, parseCsv, type CsvRecord } from './product-import-csv';
@@ -38,6 +41,11 @@ export interface ImportServices {
 export interface ImportOptions {
   dryRun: boolean;
   actor: AuditActor;
+  /**
+   * 'rows' (the default): each row of the file becomes a variant, and no other size × colour is made.
+   * 'grid': a product's sizes × colours are filled, the cells no row names at 0 units.
+   */
+  variants?: ImportVariantChoice | undefined;
 }
 
 /**
@@ -469,6 +477,8 @@ interface PlannedProduct extends Omit<ShopProduct, 'id' | 'imageKeys'> {
   existing: ShopProduct | null;
   rows: number[];
   variants: PlannedVariant[];
+  /** The sizes × colours the full grid adds that no row names (made only when the owner asks for the grid). */
+  gridOnly: ImportCombination[];
   images: PlannedImage[];
   productChanged: boolean;
   keywordsChanged: boolean;
@@ -610,6 +620,7 @@ function planGroup(
   images: Map<string, PlannedImage>,
   fileSkus: Map<string, number>,
   errors: RowErrors,
+  choice: ImportVariantChoice,
 ): PlannedProduct | null {
   const existing = group.existingId === null ? null : (shop.products.get(group.existingId) ?? null);
   const first = group.rows[0]!;
@@ -862,13 +873,20 @@ function planGroup(
     Math.max(0, colourNames.indexOf(color)) * sizeNames.length + Math.max(0, sizeNames.indexOf(size));
   const fromRows = new Map(valid.map((entry) => [`${entry.size}\u0000${entry.color}`, entry]));
   const existingByOption = new Map(existingVariants.map((v) => [`${v.size}\u0000${v.color}`, v]));
+  const gridOnly: ImportCombination[] = [];
   for (const color of colourNames)
     for (const size of sizeNames) {
       const key = `${size}\u0000${color}`;
       const entry = fromRows.get(key);
       const variant = entry?.variant ?? existingByOption.get(key) ?? null;
-      // A new size or colour completes the grid at 0 units; a cell the owner removed stays removed.
-      if (!entry && !variant && existing && !newSizes.has(size) && !newColours.has(color)) continue;
+      if (!entry && !variant) {
+        // A cell the owner removed stays removed. A new product's cells, and a new size's or colour's, that
+        // no row names are the full grid's: listed for the owner, and made (at 0 units) only when she asks
+        // for the grid, so a size × colour the shop never stocks is not sold as one at 0 by default.
+        if (existing && !newSizes.has(size) && !newColours.has(color)) continue;
+        gridOnly.push({ size: optionOf(size), color: optionOf(color) });
+        if (choice === 'rows') continue;
+      }
       planned.push({
         row: entry?.row.row ?? null,
         existing: variant,
@@ -929,6 +947,7 @@ function planGroup(
     sizes,
     colors,
     variants: planned,
+    gridOnly,
     images: imageKeys.map((key) => images.get(key)!),
     productChanged,
     keywordsChanged,
@@ -958,6 +977,8 @@ function summarize(product: PlannedProduct, createdId: number | null): ImportPro
     variantsCreated: created,
     variantsUpdated: updated,
     stock: product.variants.reduce((sum, v) => sum + v.stock, 0),
+    addedCombinations: product.gridOnly,
+    addedCombinationCount: product.gridOnly.length,
     url: id === null ? null : `/product/${id}`,
   };
 }
@@ -968,10 +989,19 @@ function report(
   dataRows: number,
   summaries: ImportProductSummary[],
   errors: RowErrors,
+  variants: ImportVariantChoice,
 ): ImportReport {
   const sorted = [...errors.list].sort((a, b) => a.row - b.row);
+  // At most IMPORT_REPORT_LIMIT combinations listed in all; each product's count stays whole.
+  let room = IMPORT_REPORT_LIMIT;
+  const listed = summaries.slice(0, IMPORT_REPORT_LIMIT).map((summary) => {
+    const addedCombinations = summary.addedCombinations.slice(0, room);
+    room -= addedCombinations.length;
+    return { ...summary, addedCombinations };
+  });
   return {
     dryRun,
+    variants,
     applied,
     rows: dataRows,
     created: summaries.filter((s) => s.action === 'create').length,
@@ -979,7 +1009,8 @@ function report(
     unchanged: summaries.filter((s) => s.action === 'unchanged').length,
     variantsCreated: summaries.reduce((sum, s) => sum + s.variantsCreated, 0),
     variantsUpdated: summaries.reduce((sum, s) => sum + s.variantsUpdated, 0),
-    products: summaries.slice(0, IMPORT_REPORT_LIMIT),
+    addedCombinationCount: summaries.reduce((sum, s) => sum + s.addedCombinationCount, 0),
+    products: listed,
     productCount: summaries.length,
     errors: sorted.slice(0, IMPORT_REPORT_LIMIT),
     errorCount: sorted.length,
@@ -1014,10 +1045,11 @@ export async function importProducts(
   options: ImportOptions,
 ): Promise<ImportOutcome> {
   const { db } = services;
+  const choice = options.variants ?? DEFAULT_IMPORT_VARIANTS;
   const errors = new RowErrors();
   const read = readImportFile(file, errors);
   if (read.fileProblem)
-    return { report: report(options.dryRun, false, read.dataRows, [], errors), problem: 'file' };
+    return { report: report(options.dryRun, false, read.dataRows, [], errors, choice), problem: 'file' };
   await yieldToOthers();
   const shop = await loadShop(db, read.rows);
   // Rows with a bad cell still say which product they belong to: the rest of their cells are checked too.
@@ -1035,7 +1067,7 @@ export async function importProducts(
   const plans: PlannedProduct[] = [];
   for (const [index, group] of groups.entries()) {
     if (index > 0 && index % 250 === 0) await yieldToOthers();
-    const plan = planGroup(group, shop, images, fileSkus, errors);
+    const plan = planGroup(group, shop, images, fileSkus, errors, choice);
     if (plan) plans.push(plan);
   }
   // A new product named as one the shop already has is more likely the same file twice than a twin.
@@ -1058,13 +1090,13 @@ export async function importProducts(
   const summaries = plans.map((plan) => summarize(plan, null));
   if (errors.count > 0 || options.dryRun)
     return {
-      report: report(options.dryRun, false, read.dataRows, summaries, errors),
+      report: report(options.dryRun, false, read.dataRows, summaries, errors, choice),
       problem: errors.count > 0 ? 'rows' : null,
     };
 
-  const createdIds = await applyPlans(db, plans, read.dataRows, options.actor);
+  const createdIds = await applyPlans(db, plans, read.dataRows, options.actor, choice);
   const applied = plans.map((plan, index) => summarize(plan, createdIds[index] ?? null));
-  return { report: report(false, true, read.dataRows, applied, errors), problem: null };
+  return { report: report(false, true, read.dataRows, applied, errors, choice), problem: null };
 }
 
 /** The plans written in one transaction of set-based statements; returns each plan's product id. */
@@ -1073,6 +1105,7 @@ async function applyPlans(
   plans: PlannedProduct[],
   dataRows: number,
   actor: AuditActor,
+  choice: ImportVariantChoice,
 ): Promise<(number | null)[]> {
   const creating = plans.filter((plan) => !plan.existing);
   try {
@@ -1245,11 +1278,18 @@ async function applyPlans(
       const updated = summaries.filter((s) => s.action === 'update');
       const variantsCreated = summaries.reduce((sum, s) => sum + s.variantsCreated, 0);
       const variantsUpdated = summaries.reduce((sum, s) => sum + s.variantsUpdated, 0);
+      const gridOnly = summaries.reduce((sum, s) => sum + s.addedCombinationCount, 0);
+      const gridNote =
+        gridOnly === 0
+          ? ''
+          : choice === 'grid'
+            ? ` (the full grid: ${gridOnly} no row named, at 0 units)`
+            : ` (the file's rows only: ${gridOnly} of the full grid left out)`;
       await recordAdminAction(tx, actor, {
         action: 'product.import',
         entityType: 'product',
         entityId: 'import',
-        summary: `Imported a CSV of ${dataRows} ${dataRows === 1 ? 'row' : 'rows'}: ${created.length} ${created.length === 1 ? 'product' : 'products'} added, ${updated.length} updated, ${variantsCreated} sizes/colours added, ${variantsUpdated} changed`,
+        summary: `Imported a CSV of ${dataRows} ${dataRows === 1 ? 'row' : 'rows'}: ${created.length} ${created.length === 1 ? 'product' : 'products'} added, ${updated.length} updated, ${variantsCreated} sizes/colours added${gridNote}, ${variantsUpdated} changed`,
         before: null,
         after: {
           rows: dataRows,
@@ -1258,6 +1298,8 @@ async function applyPlans(
           unchanged: summaries.length - created.length - updated.length,
           variantsCreated,
           variantsUpdated,
+          variants: choice,
+          gridOnly,
           createdIds: created.slice(0, 200).map((s) => s.id),
           updatedIds: updated.slice(0, 200).map((s) => s.id),
         },

@@ -2,13 +2,16 @@ import { FileUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import {
+  DEFAULT_IMPORT_VARIANTS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_TEMPLATE_FILE_NAME,
   importColumns,
   importTemplateCsv,
+  type ImportCombination,
   type ImportProductSummary,
   type ImportReport,
+  type ImportVariantChoice,
 } from '../../../contracts/product-import';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -24,6 +27,26 @@ const plural = (count: number, one: string, many = `${one}s`) =>
 
 const fileKey = (file: File | null | undefined) =>
   file ? `${file.name}\u0000${file.size}\u0000${file.lastModified}` : null;
+
+/** The check is for one file and one choice of variants: either changed asks for a new check. */
+const checkKey = (file: string | null, variants: string) =>
+  file === null ? null : `${file}\u0000${variants}`;
+
+const variantOptions: { value: ImportVariantChoice; label: string; hint: string }[] = [
+  {
+    value: 'rows',
+    label: 'Only the rows in the file',
+    hint: 'Each row becomes a size and colour; nothing the file does not name is added.',
+  },
+  {
+    value: 'grid',
+    label: 'The full grid',
+    hint: 'Every size × colour of each product; those no row names are added at 0 in stock, and shoppers see them as sold out.',
+  },
+];
+
+const combinationLabel = (combination: ImportCombination) =>
+  [combination.size, combination.color].filter(Boolean).join(' / ');
 
 const actionLabel: Record<ImportProductSummary['action'], string> = {
   create: 'Add',
@@ -82,6 +105,56 @@ function ErrorTable({ report }: { report: ImportReport }) {
       {report.errorCount > report.errors.length ? (
         <p className="text-sm text-muted">
           The first {report.errors.length.toLocaleString('en')} are listed: fix them and check the file again.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The sizes × colours the full grid adds that no row of the file names, per product: what the check
+ * found, so the owner chooses knowingly between the file's rows and the full grid.
+ */
+function GridAdditions({ report }: { report: ImportReport }) {
+  const products = report.products.filter((product) => product.addedCombinations.length > 0);
+  const listed = products.reduce((sum, product) => sum + product.addedCombinations.length, 0);
+  const grid = report.variants === 'grid';
+  const lead = report.applied
+    ? grid
+      ? 'Imported with the full grid: these were added at 0 in stock. Shoppers see them as sold out until they have stock.'
+      : 'Imported with only the rows in the file: these were not added.'
+    : grid
+      ? 'Checked for the full grid: importing adds these at 0 in stock, and shoppers see them as sold out until they have stock.'
+      : 'Checked for only the rows in the file: importing leaves these out. Choose “The full grid” and check again to add them.';
+  const line = report.applied ? (grid ? 'Added at 0 in stock:' : 'Left out:') : 'The full grid would add:';
+  return (
+    <section aria-labelledby="import-grid" className="space-y-3" data-testid="import-grid">
+      <h3 id="import-grid" className="font-display text-xl text-ink">
+        {plural(report.addedCombinationCount, 'size/colour', 'sizes/colours')} the file does not name
+      </h3>
+      <p className="text-sm text-ink-soft">{lead}</p>
+      <ul className="space-y-2">
+        {products.map((product) => (
+          <li
+            key={`${product.id ?? 'new'}-${product.rows[0]}`}
+            className="rounded-card border border-line bg-white px-4 py-3 text-sm break-words"
+          >
+            <span className="font-medium text-ink">{product.name}</span>
+            {product.id ? <span className="ml-1 text-xs text-muted">#{product.id}</span> : null}
+            <span className="block text-ink-soft">
+              {line} {product.addedCombinations.map(combinationLabel).join(', ')}
+              {product.addedCombinationCount > product.addedCombinations.length
+                ? ` and ${(product.addedCombinationCount - product.addedCombinations.length).toLocaleString('en')} more`
+                : ''}
+              {report.applied ? '' : ' — at 0 in stock'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {report.addedCombinationCount > listed ? (
+        <p className="text-sm text-muted">
+          The first {listed.toLocaleString('en')} of {report.addedCombinationCount.toLocaleString('en')} are
+          listed.
         </p>
       ) : null}
     </section>
@@ -176,6 +249,7 @@ export function ProductImportPanel() {
   const fetcher = useFetcher<ImportActionResult>();
   const inputId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
+  const [variants, setVariants] = useState<ImportVariantChoice>(DEFAULT_IMPORT_VARIANTS);
   const [submitted, setSubmitted] = useState<{ key: string | null; intent: string } | null>(null);
   const result = fetcher.data;
   const busy = fetcher.state !== 'idle';
@@ -186,7 +260,7 @@ export function ProductImportPanel() {
     result.ok &&
     result.report !== undefined &&
     result.report.errorCount === 0;
-  const canImport = cleanCheck && chosen !== null && submitted?.key === chosen;
+  const canImport = cleanCheck && chosen !== null && submitted?.key === checkKey(chosen, variants);
   const template = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${importTemplateCsv()}`)}`;
 
   return (
@@ -211,7 +285,10 @@ export function ProductImportPanel() {
         onSubmit={(event) => {
           const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
           const input = event.currentTarget.elements.namedItem('file') as HTMLInputElement | null;
-          setSubmitted({ key: fileKey(input?.files?.[0]), intent: submitter?.value ?? 'check' });
+          setSubmitted({
+            key: checkKey(fileKey(input?.files?.[0]), variants),
+            intent: submitter?.value ?? 'check',
+          });
         }}
       >
         <div className="space-y-1.5">
@@ -232,6 +309,28 @@ export function ProductImportPanel() {
             className="block w-full max-w-full text-sm text-ink file:mr-3 file:h-9 file:cursor-pointer file:rounded-sm file:border file:border-ink/80 file:bg-white file:px-4 file:text-xs file:font-medium file:tracking-wide file:text-ink file:uppercase"
           />
         </div>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-ink">Sizes and colours to add</legend>
+          {variantOptions.map((option) => (
+            <label key={option.value} className="flex items-start gap-3 text-sm">
+              <input
+                type="radio"
+                name="variants"
+                value={option.value}
+                checked={variants === option.value}
+                onChange={() => setVariants(option.value)}
+                className="mt-1 accent-ink"
+              />
+              <span>
+                <span className="font-medium text-ink">{option.label}</span>
+                {option.value === DEFAULT_IMPORT_VARIANTS ? (
+                  <span className="text-muted"> (the default)</span>
+                ) : null}
+                <span className="block text-muted">{option.hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="submit"
@@ -262,7 +361,14 @@ export function ProductImportPanel() {
           </a>
         </div>
         <p id={`${inputId}-import-hint`} className="text-xs text-muted">
-          Import is enabled once a check of the chosen file finds nothing to fix.
+          Import is enabled once a check of the chosen file, with the sizes and colours chosen, finds nothing
+          to fix.
+          {cleanCheck && result.report.variants !== variants ? (
+            <span className="block font-medium text-ink">
+              The last check was for “{variantOptions.find((o) => o.value === result.report.variants)?.label}
+              ”: check the file again for “{variantOptions.find((o) => o.value === variants)?.label}”.
+            </span>
+          ) : null}
         </p>
       </fetcher.Form>
 
@@ -289,6 +395,7 @@ export function ProductImportPanel() {
           <>
             <Summary report={result.report} />
             {result.report.errorCount > 0 ? <ErrorTable report={result.report} /> : null}
+            {result.report.addedCombinationCount > 0 ? <GridAdditions report={result.report} /> : null}
             {result.report.products.length > 0 ? <ProductTable report={result.report} /> : null}
           </>
         ) : null}
@@ -306,7 +413,8 @@ export function ProductImportPanel() {
           </li>
           <li>
             A row with a SKU the shop has updates that size and colour: its stock and variant price. A new
-            size or colour extends the product; the other cells of its grid start at 0.
+            size or colour adds the rows that name it; with “The full grid” every size × colour of the product
+            is added, those no row names at 0, and the check lists them first.
           </li>
           <li>
             Category by name or id; prices in naira; stock a whole number from 0; colours by name (give colour

@@ -15,9 +15,12 @@ afterAll(async () => {
   await test?.close();
 });
 
-function multipart(bytes: Buffer | string, field = 'file') {
+function multipart(bytes: Buffer | string, field = 'file', fields: Record<string, string> = {}) {
   const boundary = `----rossy${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="products.csv"\r\nContent-Type: text/csv\r\n\r\n`,
     ),
@@ -27,8 +30,15 @@ function multipart(bytes: Buffer | string, field = 'file') {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-function send(csv: Buffer | string, { dryRun = false, field = 'file' } = {}) {
-  const body = multipart(csv, field);
+function send(
+  csv: Buffer | string,
+  {
+    dryRun = false,
+    field = 'file',
+    fields = {},
+  }: { dryRun?: boolean; field?: string; fields?: Record<string, string> } = {},
+) {
+  const body = multipart(csv, field, fields);
   return test.app.inject({
     method: 'POST',
     url: `/api/admin/products/import${dryRun ? '?dryRun=true' : ''}`,
@@ -173,6 +183,63 @@ describe('POST /api/admin/products/import', () => {
     expect(again.json()).toMatchObject({ created: 0, updated: 0, unchanged: 2, variantsCreated: 0 });
     const third = await counts();
     expect({ ...third, audit: 0 }).toEqual({ ...after, audit: 0 });
+  });
+
+  it('makes only the rows into variants unless the owner asks for the full grid; the check names what the grid would add', async () => {
+    const rows = (handle: string, name: string) => [
+      HEADER,
+      `${handle},${name},Hand-dyed adire,Men's Wear,32000,M,Navy,,3,`,
+      `${handle},,,,,L,Navy,,1,`,
+      `${handle},,,,,L,Black,,4,`,
+    ];
+    const checked = await send(rows('adire-rows', 'Adire Rows Shirt').join('\r\n'), { dryRun: true });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toMatchObject({ variants: 'rows', variantsCreated: 3, addedCombinationCount: 1 });
+    expect(checked.json().products[0].addedCombinations).toEqual([{ size: 'M', color: 'Black' }]);
+
+    const byRows = await send(rows('adire-rows', 'Adire Rows Shirt').join('\r\n'), {
+      fields: { variants: 'rows' },
+    });
+    expect(byRows.statusCode).toBe(200);
+    const rowsProduct = await test.app.inject({
+      method: 'GET',
+      url: `/api/products/${byRows.json().products[0].id}`,
+    });
+    expect(
+      rowsProduct.json().variants.map((v: { size: string; color: string }) => `${v.size} / ${v.color}`),
+    ).toEqual(['M / Navy', 'L / Navy', 'L / Black']);
+
+    const byGrid = await send(rows('adire-grid', 'Adire Grid Shirt').join('\r\n'), {
+      fields: { variants: 'grid' },
+    });
+    expect(byGrid.statusCode).toBe(200);
+    expect(byGrid.json()).toMatchObject({ variants: 'grid', variantsCreated: 4 });
+    const gridProduct = await test.app.inject({
+      method: 'GET',
+      url: `/api/products/${byGrid.json().products[0].id}`,
+    });
+    expect(
+      gridProduct
+        .json()
+        .variants.map(
+          (v: { size: string; color: string; inStock: boolean }) => `${v.size} / ${v.color} ${v.inStock}`,
+        ),
+    ).toEqual(['M / Navy true', 'L / Navy true', 'M / Black false', 'L / Black true']);
+
+    const wrong = await send(importTemplateCsv(), { dryRun: true, fields: { variants: 'all' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.variants).toMatch(/rows.*grid/);
+  });
+
+  it('describes the variants choice in the OpenAPI document', async () => {
+    const document = (await test.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const body =
+      document.paths['/api/admin/products/import'].post.requestBody.content['multipart/form-data'].schema;
+    expect(body.properties.variants).toMatchObject({
+      type: 'string',
+      enum: ['rows', 'grid'],
+      default: 'rows',
+    });
   });
 
   it('answers 422 for a file it cannot read, 400 for a missing file, 413 above the size limit', async () => {
