@@ -36,6 +36,7 @@ export default [
   route('newsletter', 'routes/newsletter.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
   route('stock-alerts/unsubscribe', 'routes/stock-alert-unsubscribe.tsx'),
+  route('stock-alerts/confirm', 'routes/stock-alert-confirm.tsx'),
   route('about', 'routes/about.tsx'),
   route('help', 'routes/help.tsx'),
   route('faq', 'routes/faq.tsx'),

@@ -59,3 +59,38 @@ export function backInStockMail(mail: BackInStockMail): MailMessage {
     ),
   };
 }
+
+export interface StockAlertConfirmationMail {
+  to: string;
+  shopName: string;
+  productName: string;
+  /** The size and colour asked for. */
+  option: RestockedOption;
+  /** The page that confirms the sign-ups this mail's token names (on a button, not on the visit). */
+  confirmUrl: string;
+}
+
+/**
+ * The one mail a sign-up causes before any alert (decision 0034): it asks the mailbox to confirm.
+ * Until the link is followed the sign-up is pending: nothing is sent when the size is back, it does
+ * not count toward the size's list, and it expires after 48 hours. A mailbox gets at most one a day
+ * while it leaves one unanswered.
+ */
+export function stockAlertConfirmationMail(mail: StockAlertConfirmationMail): MailMessage {
+  const phrase = optionsPhrase([mail.option]);
+  const what = phrase ? `${mail.productName} in ${phrase}` : mail.productName;
+  return {
+    to: mail.to,
+    subject: `Confirm your stock alert: ${what}`,
+    ...renderMail({
+      shopName: mail.shopName,
+      heading: 'Confirm your stock alert',
+      paragraphs: [
+        `Someone, we hope you, asked ${mail.shopName} to e-mail this address when ${what} is back in stock.`,
+        'Follow the link below to confirm, and we will e-mail you once when it is back. Until you do, we send nothing about it. The link works for 48 hours.',
+        'If you did not ask for this, ignore this e-mail: nothing comes of it.',
+      ],
+      action: { label: 'Confirm my alert', url: mail.confirmUrl },
+    }),
+  };
+}

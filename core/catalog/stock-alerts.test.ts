@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { stockAlertTexts } from '../../contracts/stock-alerts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productVariants, products } from '../../db/schema/catalog';
 import { outbox } from '../../db/schema/mail';
@@ -13,10 +15,12 @@ import { cancelOrder } from '../orders/lifecycle';
 import { placeOrder } from '../orders/place-order';
 import type { RateLimiter } from '../rate-limits';
 import {
+  confirmStockAlerts,
   isValidStockAlertToken,
   purgeOldStockAlerts,
   requestStockAlert,
   sendDueStockAlerts,
+  stockAlertConfirmation,
   stockAlertLimits,
   stockAlertLinkState,
   stockAlertToken,
@@ -75,7 +79,19 @@ async function setStock(option: { size: string; color: string }, stock: number) 
       ),
     );
 }
-const mailsTo = (to: string) => database.db.select().from(outbox).where(eq(outbox.to, to));
+const mailsTo = (to: string) => database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(outbox.id);
+const alertMailsTo = async (to: string) =>
+  (await mailsTo(to)).filter((mail) => mail.subject.startsWith('Back in stock'));
+const confirmationsTo = async (to: string) =>
+  (await mailsTo(to)).filter((mail) => mail.subject.startsWith('Confirm your stock alert'));
+const tokenIn = (text: string) => /\/stock-alerts\/confirm\?token=([\w-]+)/.exec(text)![1]!;
+
+/** A shopper asks for an option and follows the link of the confirmation mail she gets. */
+async function watch(email: string, wanted: { size: string; color: string } = option) {
+  await requestStockAlert(deps, product.id, { email, ...wanted }, client);
+  const latest = (await confirmationsTo(email)).at(-1);
+  await confirmStockAlerts(database.db, tokenIn(latest!.text));
+}
 const alertsOf = (email: string) =>
   database.db.select().from(stockAlerts).where(eq(stockAlerts.email, email));
 
@@ -97,19 +113,42 @@ beforeEach(async () => {
 });
 
 describe('asking to be told when a size is back', () => {
-  it('keeps one waiting alert per size, colour and address, and answers a repeat the same', async () => {
+  it('keeps one alert per size, colour and mailbox, pending until confirmed, and answers a repeat the same', async () => {
     const first = await requestStockAlert(deps, product.id, { email: 'Amaka@Example.ng', ...option }, client);
     const again = await requestStockAlert(
       deps,
       product.id,
-      { email: 'amaka@example.ng ', ...option },
+      { email: 'amaka+shoes@example.ng ', ...option },
       client,
     );
-    expect(first).toEqual({ message: "We'll e-mail you when it's back." });
+    expect(first).toEqual({ message: stockAlertTexts.accepted });
+    expect(first.message).toMatch(/^Check your e-mail to confirm/);
     expect(again).toEqual(first);
-    const rows = await alertsOf('amaka@example.ng');
+    const rows = await database.db
+      .select()
+      .from(stockAlerts)
+      .where(eq(stockAlerts.mailbox, 'amaka@example.ng'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ productId: product.id, ...option, dueAt: null, notifiedAt: null });
+    expect(rows[0]).toMatchObject({
+      productId: product.id,
+      ...option,
+      email: 'amaka@example.ng',
+      dueAt: null,
+      notifiedAt: null,
+      confirmedAt: null,
+    });
+    // One mail, to the address typed, whose link's token is kept only as its hash.
+    const [mail, ...more] = await confirmationsTo('amaka@example.ng');
+    expect(more).toEqual([]);
+    expect(await mailsTo('amaka+shoes@example.ng')).toEqual([]);
+    expect(mail!.subject).toBe(
+      `Confirm your stock alert: ${product.name} in ${option.size} / ${option.color}`,
+    );
+    expect(mail!.text).toContain('https://rossy.test/stock-alerts/confirm?token=');
+    const token = tokenIn(mail!.text);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(rows[0]!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(rows[0])).not.toContain(token);
   });
 
   it('names a size or colour the product does not sell (400, as Place Order), asks for a size (422) and refuses a size in stock (409)', async () => {
@@ -183,41 +222,185 @@ describe('asking to be told when a size is back', () => {
     ).toMatchObject({ code: 'BAD_REQUEST', fields: { email: 'Please enter a valid email address' } });
   });
 
-  it('keeps an address to its newest alerts, and a size and colour to a bounded waiting list', async () => {
+  it('keeps a mailbox to its newest alerts, and a size and colour to a bounded list of confirmed watchers', async () => {
     const email = 'many@example.ng';
-    // An address already waiting for the most it may: the oldest makes room for the newest.
+    // A mailbox already waiting for the most it may, under two of its addresses.
     await database.db.insert(stockAlerts).values(
-      Array.from({ length: stockAlertLimits.perEmail }, (_, index) => ({
+      Array.from({ length: stockAlertLimits.perMailbox }, (_, index) => ({
         productId: product.id,
         size: `old-${index}`,
-        email,
+        email: index % 2 ? email : 'many+old@example.ng',
+        confirmedAt: new Date(),
         createdAt: new Date(Date.now() - (index + 1) * 60_000),
       })),
     );
+    const mailboxRows = () => database.db.select().from(stockAlerts).where(eq(stockAlerts.mailbox, email));
+    // A sign-up nobody confirmed pushes out none of them...
     await requestStockAlert(deps, product.id, { email, ...option }, client);
-    const rows = await alertsOf(email);
-    expect(rows).toHaveLength(stockAlertLimits.perEmail);
-    expect(rows.some((row) => row.size === option.size)).toBe(true);
-    expect(rows.some((row) => row.size === `old-${stockAlertLimits.perEmail - 1}`)).toBe(false);
+    expect(await mailboxRows()).toHaveLength(stockAlertLimits.perMailbox + 1);
+    // ...confirmed, the oldest makes room for it.
+    await confirmStockAlerts(database.db, tokenIn((await confirmationsTo(email)).at(-1)!.text));
+    const rows = await mailboxRows();
+    expect(rows).toHaveLength(stockAlertLimits.perMailbox);
+    expect(rows.some((row) => row.size === option.size && row.confirmedAt !== null)).toBe(true);
+    expect(rows.some((row) => row.size === `old-${stockAlertLimits.perMailbox - 1}`)).toBe(false);
 
-    // A size and colour whose list is full refuses every address alike, one already on it too.
-    await database.db.insert(stockAlerts).values(
-      Array.from({ length: stockAlertLimits.perOption }, (_, index) => ({
-        productId: product.id,
-        ...option,
-        email: `flood-${index}@example.ng`,
-      })),
-    );
-    for (const address of ['newcomer@example.ng', 'flood-3@example.ng'])
+    // Pending sign-ups, however many, do not fill a size's list.
+    const flood = (count: number, confirmedAt: Date | null) =>
+      database.db.insert(stockAlerts).values(
+        Array.from({ length: count }, (_, index) => ({
+          productId: product.id,
+          ...option,
+          email: `flood-${index}-${confirmedAt ? 'c' : 'p'}@example.ng`,
+          confirmedAt,
+        })),
+      );
+    await flood(stockAlertLimits.perOption, null);
+    await requestStockAlert(deps, product.id, { email: 'room@example.ng', ...option }, client);
+    // A size and colour whose list is full of confirmed watchers refuses every address alike, one
+    // already on it too.
+    // many@example.ng confirmed one above.
+    await flood(stockAlertLimits.perOption - 1, new Date());
+    for (const address of ['newcomer@example.ng', 'flood-3-c@example.ng', email])
       expect(
         await refusal(requestStockAlert(deps, product.id, { email: address, ...option }, client)),
-      ).toMatchObject({ code: 'RATE_LIMITED' });
+      ).toMatchObject({ code: 'RATE_LIMITED', message: stockAlertTexts.full });
+    // Confirming when the list filled meanwhile keeps the sign-up pending and says so.
+    expect(
+      await confirmStockAlerts(database.db, tokenIn((await confirmationsTo('room@example.ng'))[0]!.text)),
+    ).toEqual({
+      message: stockAlertTexts.full,
+    });
+    expect((await alertsOf('room@example.ng'))[0]!.confirmedAt).toBeNull();
+  });
+});
+
+describe('confirming a sign-up', () => {
+  it('mails a mailbox once a day while it leaves the link unanswered: later sign-ups join that link', async () => {
+    const other = { size: product.sizes[2]!, color: option.color };
+    await setStock(other, 0);
+    await requestStockAlert(deps, product.id, { email: 'Ada.Obi@gmail.com', ...option }, client);
+    await requestStockAlert(deps, product.id, { email: 'adaobi+2@googlemail.com', ...other }, client);
+    await requestStockAlert(deps, product.id, { email: 'a.d.a.o.b.i@gmail.com', ...option }, client);
+    const mails = [
+      ...(await mailsTo('ada.obi@gmail.com')),
+      ...(await mailsTo('adaobi+2@googlemail.com')),
+      ...(await mailsTo('a.d.a.o.b.i@gmail.com')),
+    ];
+    expect(mails).toHaveLength(1);
+    const rows = await database.db
+      .select()
+      .from(stockAlerts)
+      .where(eq(stockAlerts.mailbox, 'adaobi@gmail.com'));
+    expect(rows.map((row) => row.email).sort()).toEqual(['ada.obi@gmail.com', 'adaobi+2@googlemail.com']);
+    expect(new Set(rows.map((row) => row.tokenHash)).size).toBe(1);
+
+    const token = tokenIn(mails[0]!.text);
+    expect((await stockAlertConfirmation(database.db, token))?.items.map((item) => item.state)).toEqual([
+      'pending',
+      'pending',
+    ]);
+    // Restocked while pending: nothing is sent until she confirms, then the job sends it.
+    await setStock(option, 2);
+    expect(await sendDueStockAlerts(deps)).toBe(0);
+    expect(await confirmStockAlerts(database.db, token)).toEqual({ message: stockAlertTexts.confirmed });
+    expect(await confirmStockAlerts(database.db, token)).toEqual({
+      message: stockAlertTexts.alreadyConfirmed,
+    });
+    expect((await stockAlertConfirmation(database.db, token))?.items.map((item) => item.state)).toEqual([
+      'waiting',
+      'waiting',
+    ]);
+    expect(await sendDueStockAlerts(deps)).toBe(1);
+    // To the address typed, not the mailbox key.
+    expect(await alertMailsTo('ada.obi@gmail.com')).toHaveLength(1);
+
+    // Everything confirmed, a new sign-up of that day gets its own mail.
+    await setStock(option, 0);
+    await requestStockAlert(deps, product.id, { email: 'adaobi@gmail.com', ...option }, client);
+    expect(await confirmationsTo('adaobi@gmail.com')).toHaveLength(1);
+    // A day after the mail, a sign-up left unanswered no longer holds the next one back.
+    await database.db
+      .update(stockAlerts)
+      .set({ mailedAt: sql`now() - interval '25 hours'` })
+      .where(eq(stockAlerts.mailbox, 'adaobi@gmail.com'));
+    await setStock({ size: product.sizes[0]!, color: option.color }, 0);
+    await requestStockAlert(
+      deps,
+      product.id,
+      { email: 'adaobi@gmail.com', size: product.sizes[0]!, color: option.color },
+      client,
+    );
+    expect(await confirmationsTo('adaobi@gmail.com')).toHaveLength(2);
+  });
+
+  it('lets a link expire after 48 hours; the purge deletes its sign-ups, and asking again mails a new link', async () => {
+    await requestStockAlert(deps, product.id, { email: 'slow@example.ng', ...option }, client);
+    const token = tokenIn((await confirmationsTo('slow@example.ng'))[0]!.text);
+    await database.db
+      .update(stockAlerts)
+      .set({ createdAt: sql`now() - interval '49 hours'`, mailedAt: sql`now() - interval '49 hours'` })
+      .where(eq(stockAlerts.email, 'slow@example.ng'));
+    expect(await stockAlertConfirmation(database.db, token)).toBeNull();
+    expect(await refusal(confirmStockAlerts(database.db, token))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: stockAlertTexts.invalidConfirmLink,
+    });
+    for (const forged of ['', 'forged', 'x'.repeat(43), 'x'.repeat(500)])
+      expect(await refusal(confirmStockAlerts(database.db, forged))).toMatchObject({ code: 'FORBIDDEN' });
+
+    // Asked again: the expired sign-up is made anew, with a new link.
+    await requestStockAlert(deps, product.id, { email: 'slow@example.ng', ...option }, client);
+    const renewed = await confirmationsTo('slow@example.ng');
+    expect(renewed).toHaveLength(2);
+    expect(tokenIn(renewed[1]!.text)).not.toBe(token);
+    expect(await alertsOf('slow@example.ng')).toHaveLength(1);
+
+    await database.db
+      .update(stockAlerts)
+      .set({ createdAt: sql`now() - interval '49 hours'` })
+      .where(eq(stockAlerts.email, 'slow@example.ng'));
+    expect(await purgeOldStockAlerts(database.db)).toBe(1);
+    expect(await alertsOf('slow@example.ng')).toHaveLength(0);
+  });
+
+  it('puts a signed-in shopper on the list at once for her own confirmed address, and nobody else', async () => {
+    const me = { email: 'Signed.In@example.ng', emailVerified: true };
+    expect(
+      await requestStockAlert(deps, product.id, { email: 'signed.in@example.ng', ...option }, client, me),
+    ).toEqual({ message: stockAlertTexts.waiting });
+    expect((await alertsOf('signed.in@example.ng'))[0]!.confirmedAt).not.toBeNull();
+    expect(await mailsTo('signed.in@example.ng')).toEqual([]);
+
+    // Another address, even her own mailbox's +tag, or an address not yet confirmed: a link is mailed.
+    for (const [email, shopper] of [
+      ['signed.in+x@example.ng', me],
+      ['someone.else@example.ng', me],
+      ['unconfirmed@example.ng', { email: 'unconfirmed@example.ng', emailVerified: false }],
+    ] as const) {
+      const other = { size: product.sizes[2]!, color: option.color };
+      await setStock(other, 0);
+      expect(await requestStockAlert(deps, product.id, { email, ...other }, client, shopper)).toEqual({
+        message: stockAlertTexts.accepted,
+      });
+    }
+    expect((await alertsOf('unconfirmed@example.ng'))[0]!.confirmedAt).toBeNull();
+    expect(await confirmationsTo('unconfirmed@example.ng')).toHaveLength(1);
+
+    // A pending sign-up of her own address is confirmed when she asks signed in.
+    await requestStockAlert(deps, product.id, { email: 'later@example.ng', ...option }, client);
+    await requestStockAlert(deps, product.id, { email: 'later@example.ng', ...option }, client, {
+      email: 'later@example.ng',
+      emailVerified: true,
+    });
+    expect((await alertsOf('later@example.ng'))[0]!.confirmedAt).not.toBeNull();
+    expect(await confirmationsTo('later@example.ng')).toHaveLength(1);
   });
 });
 
 describe('a watcher is e-mailed once when her size is back', () => {
   it('once, however often it comes back and however many senders race', async () => {
-    await requestStockAlert(deps, product.id, { email: 'once@example.ng', ...option }, client);
+    await watch('once@example.ng', option);
     expect(await sendDueStockAlerts(deps)).toBe(0);
     await setStock(option, 3);
     const sent = await Promise.all([
@@ -231,7 +414,7 @@ describe('a watcher is e-mailed once when her size is back', () => {
     await setStock(option, 5);
     expect(await sendDueStockAlerts(deps)).toBe(0);
 
-    const mails = await mailsTo('once@example.ng');
+    const mails = await alertMailsTo('once@example.ng');
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     const label = `${option.size} / ${option.color}`;
@@ -248,7 +431,7 @@ describe('a watcher is e-mailed once when her size is back', () => {
   });
 
   it('sends nothing while the size is still sold out, and nothing when it sold out again before the job ran', async () => {
-    await requestStockAlert(deps, product.id, { email: 'patient@example.ng', ...option }, client);
+    await watch('patient@example.ng', option);
     // Another size coming back is not hers.
     await setStock({ size: product.sizes[2]!, color: option.color }, 0);
     await setStock({ size: product.sizes[2]!, color: option.color }, 6);
@@ -257,14 +440,14 @@ describe('a watcher is e-mailed once when her size is back', () => {
     await setStock(option, 1);
     await setStock(option, 0);
     expect(await sendDueStockAlerts(deps)).toBe(0);
-    expect(await mailsTo('patient@example.ng')).toHaveLength(0);
+    expect(await alertMailsTo('patient@example.ng')).toHaveLength(0);
     await setStock(option, 2);
     expect(await sendDueStockAlerts(deps)).toBe(1);
-    expect(await mailsTo('patient@example.ng')).toHaveLength(1);
+    expect(await alertMailsTo('patient@example.ng')).toHaveLength(1);
   });
 
   it('when an import or any tool writes the variants directly, a new variant included', async () => {
-    await requestStockAlert(deps, product.id, { email: 'import@example.ng', ...option }, client);
+    await watch('import@example.ng', option);
     await database.db.execute(sql`
       UPDATE product_variants SET stock = stock + 12
        WHERE product_id = ${product.id} AND size = ${option.size} AND color = ${option.color}`);
@@ -272,7 +455,7 @@ describe('a watcher is e-mailed once when her size is back', () => {
 
     // A grid saved anew (its rows deleted and inserted) keeps the product's watchers.
     await setStock(option, 0);
-    await requestStockAlert(deps, product.id, { email: 'regrid@example.ng', ...option }, client);
+    await watch('regrid@example.ng', option);
     await database.db.transaction(async (tx) => {
       const [old] = await tx
         .delete(productVariants)
@@ -287,11 +470,11 @@ describe('a watcher is e-mailed once when her size is back', () => {
       await tx.insert(productVariants).values({ ...old!, id: undefined, stock: 3 } as never);
     });
     expect(await sendDueStockAlerts(deps)).toBe(1);
-    expect(await mailsTo('regrid@example.ng')).toHaveLength(1);
+    expect(await alertMailsTo('regrid@example.ng')).toHaveLength(1);
   });
 
   it("when the owner saves the product's grid in the admin", async () => {
-    await requestStockAlert(deps, product.id, { email: 'owner.grid@example.ng', ...option }, client);
+    await watch('owner.grid@example.ng', option);
     const grid = await database.db
       .select()
       .from(productVariants)
@@ -306,7 +489,7 @@ describe('a watcher is e-mailed once when her size is back', () => {
     }));
     await updateProduct(database.db, product.id, { variants }, { id: null, email: 'owner@rossy.ng' });
     expect(await sendDueStockAlerts(deps)).toBe(1);
-    expect(await mailsTo('owner.grid@example.ng')).toHaveLength(1);
+    expect(await alertMailsTo('owner.grid@example.ng')).toHaveLength(1);
   });
 
   it('when a cancelled order gives its units back', async () => {
@@ -326,22 +509,22 @@ describe('a watcher is e-mailed once when her size is back', () => {
         country: 'Nigeria',
       },
     });
-    await requestStockAlert(deps, product.id, { email: 'second.chance@example.ng', ...option }, client);
+    await watch('second.chance@example.ng', option);
     expect(await sendDueStockAlerts(deps)).toBe(0);
     const [row] = await database.db.select().from(orders).where(eq(orders.number, order.number));
     expect(await database.db.transaction((tx) => cancelOrder(tx, row!, 'shop', new Date()))).not.toBeNull();
     expect(await sendDueStockAlerts(deps)).toBe(1);
-    expect(await mailsTo('second.chance@example.ng')).toHaveLength(1);
+    expect(await alertMailsTo('second.chance@example.ng')).toHaveLength(1);
   });
 
   it('one mail for an address whose two sizes of one product came back together', async () => {
     const other = { size: product.sizes[2]!, color: option.color };
     await setStock(other, 0);
-    await requestStockAlert(deps, product.id, { email: 'two@example.ng', ...option }, client);
-    await requestStockAlert(deps, product.id, { email: 'two@example.ng', ...other }, client);
+    await watch('two@example.ng', option);
+    await watch('two@example.ng', other);
     await stockUp(2);
     expect(await sendDueStockAlerts(deps)).toBe(2);
-    const mails = await mailsTo('two@example.ng');
+    const mails = await alertMailsTo('two@example.ng');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(
       `Back in stock: ${product.name} in ${option.size} / ${option.color} and ${other.size} / ${other.color}`,
@@ -349,7 +532,7 @@ describe('a watcher is e-mailed once when her size is back', () => {
   });
 
   it('never for an alert that expired waiting; the purge deletes it', async () => {
-    await requestStockAlert(deps, product.id, { email: 'late@example.ng', ...option }, client);
+    await watch('late@example.ng', option);
     const days = stockAlertLimits.days + 1;
     await database.db
       .update(stockAlerts)
@@ -382,9 +565,9 @@ describe('the unsubscribe link', () => {
     const email = 'stop@example.ng';
     const other = { size: product.sizes[2]!, color: option.color };
     await setStock(other, 0);
-    await requestStockAlert(deps, product.id, { email, ...option }, client);
-    await requestStockAlert(deps, product.id, { email, ...other }, client);
-    await requestStockAlert(deps, product.id, { email: 'neighbour@example.ng', ...option }, client);
+    await watch(email, option);
+    await watch(email, other);
+    await watch('neighbour@example.ng', option);
     const [first] = (await alertsOf(email)).filter((row) => row.size === option.size);
     const token = await stockAlertToken(database.db, email);
     const link = { email, token, alert: first!.id };
@@ -407,7 +590,7 @@ describe('the unsubscribe link', () => {
     // Restocked: the stopped alert sends nothing; the neighbour's, on the same size, is sent.
     await setStock(option, 4);
     expect(await sendDueStockAlerts(deps)).toBe(1);
-    expect(await mailsTo(email)).toHaveLength(0);
+    expect(await alertMailsTo(email)).toHaveLength(0);
 
     expect(await stopAllStockAlerts(database.db, link)).toBe(1);
     expect(await stopAllStockAlerts(database.db, link)).toBe(0);
@@ -415,7 +598,7 @@ describe('the unsubscribe link', () => {
   });
 
   it('refuses a bad token, and one made for another address', async () => {
-    await requestStockAlert(deps, product.id, { email: 'victim@example.ng', ...option }, client);
+    await watch('victim@example.ng', option);
     const [alert] = await alertsOf('victim@example.ng');
     const mine = await stockAlertToken(database.db, 'attacker@example.ng');
     expect(await isValidStockAlertToken(database.db, 'victim@example.ng', mine)).toBe(false);
@@ -434,9 +617,8 @@ describe("the admin's counts", () => {
   it('count the waiting alerts of each variant, not the sent or expired ones', async () => {
     const other = { size: product.sizes[2]!, color: option.color };
     await setStock(other, 0);
-    for (const email of ['w1@example.ng', 'w2@example.ng', 'w3@example.ng'])
-      await requestStockAlert(deps, product.id, { email, ...option }, client);
-    await requestStockAlert(deps, product.id, { email: 'w4@example.ng', ...other }, client);
+    for (const email of ['w1@example.ng', 'w2@example.ng', 'w3@example.ng']) await watch(email, option);
+    await watch('w4@example.ng', other);
     await setStock(other, 1);
     await sendDueStockAlerts(deps);
 

@@ -53,6 +53,8 @@ describe('the back in stock job', () => {
       product!.id,
       { email: 'listener@example.ng', size: variant!.size, color: variant!.color || null },
       { ip: '10.0.0.1' },
+      // Signed in with this very address, confirmed: on the list at once.
+      { email: 'listener@example.ng', emailVerified: true },
     );
     // A long interval: only the restock's notice can wake them within the test.
     const stops = await Promise.all([1, 2].map(() => startStockAlerts(database, deps, logger, 600_000)));

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
+import { stockAlertTexts } from '../../contracts/stock-alerts';
 import {
   closeBrowser,
   main,
@@ -63,7 +64,7 @@ async function askFor(variant: Variant, email: string) {
 }
 
 describe.each(WIDTHS)('back in stock at %ipx', (width) => {
-  test('a watcher is e-mailed once when her size is back, and her link stops the rest of her alerts', async () => {
+  test('a watcher confirms by the link mailed to her, is e-mailed once when her size is back, and her link stops the rest of her alerts', async () => {
     requireDatabase('restocking a size and reading the e-mail');
     const [first, second] = await twoSizes(width === 375 ? 0 : 1);
     const email = uniqueEmail(`alert${width}`);
@@ -72,9 +73,44 @@ describe.each(WIDTHS)('back in stock at %ipx', (width) => {
     try {
       const asked = await askFor(first, email);
       expect(asked.status).toBe(202);
-      expect(JSON.parse(asked.body)).toEqual({ ok: true, message: "We'll e-mail you when it's back." });
+      expect(JSON.parse(asked.body)).toEqual({ ok: true, message: stockAlertTexts.accepted });
+      expect(JSON.parse(asked.body).message).toMatch(/^Check your e-mail to confirm/);
       expect(await askFor(first, email), 'asking again answers the same').toEqual(asked);
       expect((await askFor(second, email)).status).toBe(202);
+
+      // One mail for both sizes: the second joined the link of the first, unanswered that day.
+      const [confirmation, ...more] = await mailsTo(email);
+      expect(more).toEqual([]);
+      expect(confirmation!.subject).toMatch(/^Confirm your stock alert: /);
+      const confirmLink = /https?:\/\/\S+\/stock-alerts\/confirm\?token=[\w-]+/.exec(confirmation!.text)?.[0];
+      expect(confirmLink).toBeDefined();
+
+      // The link shows what it confirms; the button confirms it (a mere visit does not).
+      await withPage(width, async ({ page, problemReport }) => {
+        const link = new URL(confirmLink!);
+        await visit(page, `${link.pathname}${link.search}`);
+        await main(page).getByRole('heading', { name: 'Confirm your stock alert' }).waitFor();
+        expect(await main(page).getByText('waiting for you to confirm', { exact: false }).count()).toBe(2);
+        expect(
+          await queryDatabase(
+            'counting the confirmed alerts before the button',
+            'SELECT id FROM stock_alerts WHERE email = $1 AND confirmed_at IS NOT NULL',
+            [email],
+          ),
+        ).toEqual([]);
+        await waitForHydration(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(overflow, 'nothing runs off the side').toBe(false);
+        await page.screenshot({ path: `test-results/stock-alert-confirm-${width}.png`, fullPage: true });
+        await main(page).getByRole('button', { name: 'Confirm my alert' }).click();
+        await main(page)
+          .getByRole('status')
+          .getByText('Done: we will e-mail you when it is back.', { exact: false })
+          .waitFor();
+        await main(page).getByRole('heading', { name: 'Your stock alert is on' }).waitFor();
+        expect(await main(page).getByRole('button', { name: 'Confirm my alert' }).count()).toBe(0);
+        expect(problemReport()).toEqual([]);
+      });
 
       // The owner's editor counts who waits beside each size and colour.
       await withPage(width, async ({ page }) => {
@@ -90,8 +126,8 @@ describe.each(WIDTHS)('back in stock at %ipx', (width) => {
 
       // The first size comes back (an import, the owner's grid): one e-mail, at once.
       await setStock(first, 4);
-      await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBe(1);
-      const [mail] = await mailsTo(email);
+      await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBe(2);
+      const [, mail] = await mailsTo(email);
       expect(mail!.subject).toMatch(/^Back in stock: /);
       const productLink = /https?:\/\/\S+\/product\/\d+\S*/.exec(mail!.text)?.[0];
       const stopLink = /https?:\/\/\S+\/stock-alerts\/unsubscribe\?\S+/.exec(mail!.text)?.[0];
@@ -139,7 +175,7 @@ describe.each(WIDTHS)('back in stock at %ipx', (width) => {
       await setStock(first, 0);
       await setStock(first, 2);
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      expect(await mailsTo(email)).toHaveLength(1);
+      expect(await mailsTo(email)).toHaveLength(2);
     } finally {
       await setStock(first, first.stock);
       await setStock(second, second.stock);

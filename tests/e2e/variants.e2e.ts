@@ -112,14 +112,14 @@ describe('sizes with stock of their own', () => {
       ]);
       expect(answer.status()).toBe(202);
       expect(answer.request().postDataJSON()).toEqual({ email, size: piece.soldOut, color: piece.colour });
-      await alert.getByText("We'll e-mail you when it's back.").waitFor();
+      await alert.getByText('Check your e-mail to confirm', { exact: false }).waitFor();
       const waiting = await queryDatabase<{ n: number }>(
         'reading the waiting alert',
         `SELECT count(*)::int AS n FROM stock_alerts
           WHERE email = $1 AND product_id = $2 AND size = $3 AND color = $4 AND notified_at IS NULL`,
         [email, piece.id, piece.soldOut, piece.colour],
       );
-      expect(waiting[0]?.n, 'one alert waits for that size and colour').toBe(1);
+      expect(waiting[0]?.n, 'one alert waits for that size and colour, for her link').toBe(1);
       expect(await axeViolations(page), 'axe with a crossed-out size and the alert form').toEqual([]);
 
       // An in-stock size: its own note, then into the bag.

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockAlertLimits, stockAlertToken } from '../../core/catalog/stock-alerts';
+import { sendDueStockAlerts, stockAlertLimits, stockAlertToken } from '../../core/catalog/stock-alerts';
 import { productVariants, products } from '../../db/schema/catalog';
+import { outbox } from '../../db/schema/mail';
 import { stockAlerts } from '../../db/schema/stock-alerts';
 import type { TestApp } from '../fixtures/test-app';
 import { createTestPagesApp } from '../fixtures/test-pages-app';
@@ -13,6 +14,8 @@ import { createTestPagesApp } from '../fixtures/test-pages-app';
 let test: TestApp;
 let product: number;
 let soldOut: { size: string; color: string | null };
+/** Another product's sold-out size, for the probes that restock it. */
+let other: { product: number; variant: number; size: string; color: string | null };
 let address = 0;
 
 beforeAll(async () => {
@@ -32,6 +35,35 @@ beforeAll(async () => {
     .limit(1);
   soldOut = { size: variant!.size, color: variant!.color || null };
   await test.database.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, variant!.id));
+
+  const [second] = await test.database.db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      size: productVariants.size,
+      color: productVariants.color,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        eq(products.status, 'active'),
+        sql`${products.id} > ${product}`,
+        sql`${productVariants.size} <> ''`,
+      ),
+    )
+    .orderBy(products.id, productVariants.position)
+    .limit(1);
+  other = {
+    product: second!.productId,
+    variant: second!.id,
+    size: second!.size,
+    color: second!.color || null,
+  };
+  await test.database.db
+    .update(productVariants)
+    .set({ stock: 0 })
+    .where(eq(productVariants.id, other.variant));
 }, 180_000);
 afterAll(async () => {
   await test?.close();
@@ -47,6 +79,59 @@ function ask(email: string, remoteAddress = nextAddress()) {
     payload: { email, ...soldOut },
   });
 }
+
+function askOther(email: string, remoteAddress = nextAddress()) {
+  return test.app.inject({
+    method: 'POST',
+    url: `/api/products/${other.product}/stock-alerts`,
+    remoteAddress,
+    payload: { email, size: other.size, color: other.color },
+  });
+}
+
+/** Every mail in the outbox to one of these addresses, oldest first. */
+const mailsTo = async (match: (to: string) => boolean) =>
+  (await test.database.db.select().from(outbox).orderBy(outbox.id)).filter((mail) => match(mail.to));
+
+const confirmLinkIn = (text: string) => {
+  const link = /https?:\/\/\S+\/stock-alerts\/confirm\?token=[\w-]+/.exec(text)?.[0];
+  expect(link, 'the mail carries a confirmation link').toBeDefined();
+  return new URL(link!);
+};
+
+/** Follows the link of the latest confirmation mail to `email`, and presses its button. */
+async function confirmByLink(email: string) {
+  const [latest] = (await mailsTo((to) => to === email))
+    .filter((mail) => mail.subject.startsWith('Confirm'))
+    .reverse();
+  const link = confirmLinkIn(latest!.text);
+  // Opening the link shows what it confirms and asks for a button (mail scanners open links).
+  const page = await test.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('Confirm my alert');
+  return test.app.inject({
+    method: 'POST',
+    url: '/stock-alerts/confirm',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token: link.searchParams.get('token')! }).toString(),
+  });
+}
+
+const restockOther = async (run: () => Promise<void>) => {
+  await test.database.db
+    .update(productVariants)
+    .set({ stock: 3 })
+    .where(eq(productVariants.id, other.variant));
+  try {
+    await sendDueStockAlerts(test.app.services.newsletter);
+    await run();
+  } finally {
+    await test.database.db
+      .update(productVariants)
+      .set({ stock: 0 })
+      .where(eq(productVariants.id, other.variant));
+  }
+};
 
 const waitingFor = async (email: string) =>
   (
@@ -85,40 +170,120 @@ describe('nobody learns who waits for what', () => {
 });
 
 describe('nobody fills the list or an inbox', () => {
-  it('limits one client address, and one e-mail however many addresses send it', async () => {
+  it('limits one client address, and one mailbox however many addresses send it', async () => {
     const statuses: number[] = [];
     for (let index = 0; index < 31; index += 1)
       statuses.push((await ask(`spray.${index}@example.ng`, '10.56.0.1')).statusCode);
     expect(statuses.filter((status) => status === 202)).toHaveLength(30);
     expect(statuses.at(-1)).toBe(429);
 
+    // One mailbox, whatever +tag is added to it.
     const victim: number[] = [];
     for (let index = 0; index < 12; index += 1)
-      victim.push((await ask('victim.inbox@example.ng')).statusCode);
+      victim.push(
+        (await ask(index % 2 ? 'victim.inbox@example.ng' : `victim.inbox+${index}@example.ng`)).statusCode,
+      );
     expect(victim.slice(10)).toEqual([429, 429]);
-    expect(await waitingFor('victim.inbox@example.ng')).toBe(1);
+    const rows = await test.database.db
+      .select({ email: stockAlerts.email })
+      .from(stockAlerts)
+      .where(eq(stockAlerts.mailbox, 'victim.inbox@example.ng'));
+    expect(rows).toEqual([{ email: 'victim.inbox+0@example.ng' }]);
   });
 
-  it('stops a size at a bounded waiting list, refusing every address alike once it is full', async () => {
-    const [count] = await test.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(stockAlerts)
-      .where(sql`${stockAlerts.notifiedAt} IS NULL AND ${stockAlerts.productId} = ${product}`);
-    const room = stockAlertLimits.perOption - count!.n;
-    // A flood from many addresses, each with a fresh e-mail.
-    const statuses: number[] = [];
-    for (let index = 0; index < room + 3; index += 1)
-      statuses.push((await ask(`flood.${index}@example.ng`)).statusCode);
-    expect(statuses.slice(0, room).every((status) => status === 202)).toBe(true);
-    expect(statuses.slice(room)).toEqual([429, 429, 429]);
-    // Full is full for an address already waiting too: the answer says nothing about who is on it.
-    expect((await ask('known@example.ng')).statusCode).toBe(429);
-    const [after] = await test.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(stockAlerts)
-      .where(sql`${stockAlerts.notifiedAt} IS NULL AND ${stockAlerts.productId} = ${product}`);
-    expect(after!.n).toBe(stockAlertLimits.perOption);
+  it('stops a size at a bounded list of confirmed watchers, refusing every address alike once it is full', async () => {
+    const confirmedOnList = async () =>
+      (
+        await test.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(stockAlerts)
+          .where(
+            sql`${stockAlerts.notifiedAt} IS NULL AND ${stockAlerts.confirmedAt} IS NOT NULL
+                AND ${stockAlerts.productId} = ${product} AND ${stockAlerts.size} = ${soldOut.size}`,
+          )
+      )[0]!.n;
+    // Shoppers who confirmed, all but two places (written directly: the flood probe below shows that
+    // sign-ups nobody confirms leave the list open)...
+    const room = stockAlertLimits.perOption - (await confirmedOnList());
+    const [variant] = await test.database.db
+      .select({ color: productVariants.color })
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, product), eq(productVariants.size, soldOut.size)))
+      .orderBy(productVariants.position)
+      .limit(1);
+    await test.database.db.insert(stockAlerts).values(
+      Array.from({ length: room - 2 }, (_, index) => ({
+        productId: product,
+        size: soldOut.size,
+        color: variant!.color,
+        email: `watcher.${index}@example.ng`,
+        confirmedAt: new Date(),
+      })),
+    );
+    // ...and the last two through the form and their links.
+    for (const email of ['last.one@example.ng', 'last.two@example.ng']) {
+      expect((await ask(email)).statusCode).toBe(202);
+      expect((await confirmByLink(email)).body).toContain('we will e-mail you when it is back');
+    }
+    expect(await confirmedOnList()).toBe(stockAlertLimits.perOption);
+
+    // Full is full for every address alike, one pending or confirmed on it too: the answer says
+    // nothing about who is on it.
+    const answers = [];
+    for (const email of ['newcomer@example.ng', 'known@example.ng', 'last.one@example.ng'])
+      answers.push(await ask(email));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([429, 429, 429]);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(await confirmedOnList()).toBe(stockAlertLimits.perOption);
   }, 120_000);
+});
+
+describe('a stranger cannot turn someone else’s mailbox into a watcher', () => {
+  it('gives a +tag and Gmail-dots flood of one mailbox one confirmation mail, and no alert', async () => {
+    const typed = [
+      ...Array.from({ length: 25 }, (_, k) => `tagged.victim+${k}@example.ng`),
+      'tagged.victim@example.ng',
+      'Tagged.Victim+again@Example.NG',
+    ];
+    for (const email of typed) expect([202, 429]).toContain((await askOther(email)).statusCode);
+    const gmail = ['ada.obi.probe@gmail.com', 'adaobi.probe+x@gmail.com', 'a.d.a.o.b.i.probe@googlemail.com'];
+    for (const email of gmail) expect((await askOther(email)).statusCode).toBe(202);
+
+    const victimMail = (to: string) => to.startsWith('tagged.victim');
+    const gmailMail = (to: string) => /probe/.test(to) && /g(oogle)?mail\.com$/.test(to);
+    const confirmations = await mailsTo(victimMail);
+    expect(confirmations, 'one mail to the mailbox, however many tags').toHaveLength(1);
+    expect(confirmations[0]!.subject).toMatch(/^Confirm/);
+    expect(await mailsTo(gmailMail), 'one mail to the Gmail mailbox, however many dots').toHaveLength(1);
+
+    // The size comes back: nobody confirmed, so nobody is told.
+    await restockOther(async () => {
+      expect(await mailsTo(victimMail)).toHaveLength(1);
+      expect(await mailsTo(gmailMail)).toHaveLength(1);
+    });
+  });
+
+  it('does not let 600 unconfirmed sign-ups from 20 addresses lock a real shopper out', async () => {
+    const statuses: number[] = [];
+    for (let ip = 0; ip < 20; ip += 1)
+      for (let k = 0; k < 30; k += 1)
+        statuses.push((await askOther(`filler.${ip}.${k}@example.ng`, `10.77.0.${ip + 1}`)).statusCode);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(600);
+
+    const shopper = 'real.shopper@example.ng';
+    expect((await askOther(shopper)).statusCode).toBe(202);
+    const confirmed = await confirmByLink(shopper);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('we will e-mail you when it is back');
+
+    await restockOther(async () => {
+      const mails = await mailsTo((to) => to === shopper);
+      expect(mails.map((mail) => mail.subject.slice(0, 14))).toEqual(['Confirm your s', 'Back in stock:']);
+      // The fillers, who never confirmed, got their one confirmation each and nothing more.
+      const fillers = await mailsTo((to) => to.startsWith('filler.'));
+      expect(fillers.every((mail) => mail.subject.startsWith('Confirm'))).toBe(true);
+    });
+  }, 300_000);
 });
 
 describe("nobody stops someone else's alerts", () => {
@@ -185,6 +350,22 @@ describe("nobody stops someone else's alerts", () => {
         payload: body.payload,
       });
       expect(response.statusCode, `${body.type}: ${body.payload.slice(0, 40)}`).toBeLessThan(500);
+    }
+    // The confirmation page alike: a forged or odd token confirms nothing and shows nothing.
+    for (const body of bodies) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/stock-alerts/confirm',
+        headers: { 'content-type': body.type },
+        payload: body.payload.replaceAll('email=', 'token='),
+      });
+      expect(response.statusCode, `confirm ${body.type}`).toBeLessThan(500);
+    }
+    for (const token of ['', 'forged', 'x'.repeat(43), 'x'.repeat(3000)]) {
+      const page = await test.app.inject({ method: 'GET', url: `/stock-alerts/confirm?token=${token}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('This confirmation link is not valid or has expired');
+      expect(page.body).not.toContain('Confirm my alert');
     }
     for (const query of [
       'alert=abc',

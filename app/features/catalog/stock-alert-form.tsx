@@ -1,5 +1,6 @@
 import { BellRing, Check, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { stockAlertTexts } from '../../../contracts/stock-alerts';
 import { inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import { useRootData } from '../../lib/root-data';
@@ -18,8 +19,9 @@ const FALLBACK_ERROR = 'That did not go through. Please try again in a moment.';
 
 /**
  * "Tell me when it's back": under the pickers once a crossed-out size or colour is tapped. Sends the
- * address with the size and colour to POST /api/products/{id}/stock-alerts (202: one e-mail when it
- * is back, decision 0034). A product with sizes and no size chosen yet asks which size, among those
+ * address with the size and colour to POST /api/products/{id}/stock-alerts (202: a link to confirm
+ * by e-mail, unless she is signed in with that very address; then one e-mail when it is back,
+ * decision 0034). A product with sizes and no size chosen yet asks which size, among those
  * sold out in that colour.
  */
 export function StockAlertForm({
@@ -65,7 +67,8 @@ export function StockAlertForm({
         error?: { message?: string; fields?: Record<string, string> };
       } | null;
       if (response.status === 202) {
-        setSent({ state: 'done', message: body?.message || "We'll e-mail you when it's back." });
+        // Most often "Check your e-mail to confirm…": the alert starts when the mailed link is followed.
+        setSent({ state: 'done', message: body?.message || stockAlertTexts.accepted });
         return;
       }
       const fields = body?.error?.fields ?? {};

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendDueStockAlerts } from '../../../core/catalog/stock-alerts';
+import { stockAlertTexts } from '../../../contracts/stock-alerts';
+import { confirmStockAlerts, sendDueStockAlerts } from '../../../core/catalog/stock-alerts';
 import { productVariants, products } from '../../../db/schema/catalog';
 import { outbox } from '../../../db/schema/mail';
 import { stockAlerts } from '../../../db/schema/stock-alerts';
@@ -56,33 +57,81 @@ function ask(payload: unknown, options: { id?: number | string; remoteAddress?: 
   });
 }
 
+/** Follows the link of the confirmation mail to `email`. */
+async function confirmFromOutbox(email: string) {
+  const [confirmation] = await test.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, email))
+    .orderBy(sql`${outbox.id} DESC`)
+    .limit(1);
+  const token = /\/stock-alerts\/confirm\?token=([\w-]+)/.exec(confirmation!.text)![1]!;
+  await confirmStockAlerts(test.database.db, token);
+}
+
 describe('POST /api/products/{id}/stock-alerts', () => {
-  it('answers 202 and the same words whether or not the address already waits', async () => {
+  it('answers 202 and the same words whether or not the mailbox already waits, and mails one link to confirm', async () => {
     const first = await ask({ email: 'Funmi@Example.ng', ...soldOut });
-    const second = await ask({ email: 'funmi@example.ng', ...soldOut });
+    const second = await ask({ email: 'funmi+again@example.ng', ...soldOut });
     expect(first.statusCode).toBe(202);
-    expect(first.json()).toEqual({ ok: true, message: "We'll e-mail you when it's back." });
+    expect(first.json()).toEqual({ ok: true, message: stockAlertTexts.accepted });
+    expect(first.json().message).toMatch(/^Check your e-mail to confirm/);
     expect(second.statusCode).toBe(202);
     expect(second.body).toBe(first.body);
     const rows = await test.database.db
       .select()
       .from(stockAlerts)
-      .where(eq(stockAlerts.email, 'funmi@example.ng'));
+      .where(eq(stockAlerts.mailbox, 'funmi@example.ng'));
     expect(rows).toHaveLength(1);
-    // Nothing is mailed on asking: the one mail is the restock's.
-    expect(await test.database.db.select().from(outbox).where(eq(outbox.to, 'funmi@example.ng'))).toEqual([]);
+    expect(rows[0]!.confirmedAt).toBeNull();
+    // One mail on asking, to confirm; none to the second address of the mailbox.
+    const mails = await test.database.db.select().from(outbox).where(eq(outbox.to, 'funmi@example.ng'));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Confirm your stock alert: ${product.name} in ${soldOut.size} / ${soldOut.color}`,
+    ]);
+    expect(
+      await test.database.db.select().from(outbox).where(eq(outbox.to, 'funmi+again@example.ng')),
+    ).toEqual([]);
   });
 
-  it('e-mails the watcher once when the size comes back', async () => {
+  it('puts a shopper signed in with her own confirmed address on the list at once', async () => {
+    const shopper = await signUpAccount(test, 'signed.watcher@example.ng');
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/products/${product.id}/stock-alerts`,
+      remoteAddress: '10.6.200.1',
+      headers: auth(shopper.token),
+      payload: { email: 'signed.watcher@example.ng', ...soldOut },
+    });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ ok: true, message: "We'll e-mail you when it's back." });
+    const [row] = await test.database.db
+      .select()
+      .from(stockAlerts)
+      .where(eq(stockAlerts.email, 'signed.watcher@example.ng'));
+    expect(row!.confirmedAt).not.toBeNull();
+    const mails = await test.database.db
+      .select({ subject: outbox.subject })
+      .from(outbox)
+      .where(eq(outbox.to, 'signed.watcher@example.ng'));
+    expect(mails.filter((mail) => mail.subject.includes('stock alert'))).toEqual([]);
+  });
+
+  it('e-mails the watcher once when the size comes back, once she confirmed', async () => {
     await ask({ email: 'restock@example.ng', ...soldOut });
+    await confirmFromOutbox('restock@example.ng');
     await test.database.db.execute(sql`
       UPDATE product_variants SET stock = 2
        WHERE product_id = ${product.id} AND size = ${soldOut.size} AND color = ${soldOut.color}`);
     await sendDueStockAlerts(test.app.services.newsletter);
     await sendDueStockAlerts(test.app.services.newsletter);
-    const mails = await test.database.db.select().from(outbox).where(eq(outbox.to, 'restock@example.ng'));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Back in stock: ${product.name} in ${soldOut.size} / ${soldOut.color}`);
+    const mails = await test.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, 'restock@example.ng'))
+      .orderBy(outbox.id);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe(`Back in stock: ${product.name} in ${soldOut.size} / ${soldOut.color}`);
     await test.database.db.execute(sql`
       UPDATE product_variants SET stock = 0
        WHERE product_id = ${product.id} AND size = ${soldOut.size} AND color = ${soldOut.color}`);
@@ -143,8 +192,10 @@ describe('POST /api/products/{id}/stock-alerts', () => {
 
 describe('GET /api/admin/stock-alerts', () => {
   it('counts who waits per variant, for administrators only', async () => {
-    await ask({ email: 'count.1@example.ng', ...soldOut });
-    await ask({ email: 'count.2@example.ng', ...soldOut });
+    // Two who confirmed, one who did not: only confirmed watchers are counted.
+    for (const email of ['count.1@example.ng', 'count.2@example.ng', 'count.pending@example.ng'])
+      await ask({ email, ...soldOut });
+    for (const email of ['count.1@example.ng', 'count.2@example.ng']) await confirmFromOutbox(email);
     const url = `/api/admin/stock-alerts?productId=${product.id}`;
     expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const customer = await signUpAccount(test, 'alerts.customer@example.ng');
@@ -160,7 +211,12 @@ describe('GET /api/admin/stock-alerts', () => {
     const [waitingRow] = await test.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(stockAlerts)
-      .where(and(eq(stockAlerts.productId, product.id), sql`${stockAlerts.notifiedAt} IS NULL`));
+      .where(
+        and(
+          eq(stockAlerts.productId, product.id),
+          sql`${stockAlerts.notifiedAt} IS NULL AND ${stockAlerts.confirmedAt} IS NOT NULL`,
+        ),
+      );
     const soldOutItem = items.find((item) => item.size === soldOut.size && item.color === soldOut.color);
     expect(soldOutItem?.waiting).toBe(waitingRow!.n);
     expect(soldOutItem?.waiting).toBeGreaterThanOrEqual(2);

@@ -23,14 +23,17 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Ask to be e-mailed once when a sold-out size and colour of a product is back',
         description:
-          'Keeps one waiting alert per size, colour and address (lowercased): asking again is not an error, the ' +
-          'answer is the same whether or not the address was already waiting. No colour means the first colour, ' +
-          'as for cart lines; no size is allowed only for a product with one size. When the variant comes back ' +
-          'into stock (the owner, an import, a cancellation), the address gets one e-mail with a link to the ' +
-          'product and a link that stops its alerts. 400 names a size or colour the product does not sell; 422 ' +
-          'asks for a size of a product sold in several; 409 says the variant is in stock (order it now); 404 ' +
-          'for an unknown or archived product; 429 per client address, per e-mail, and for a waiting list that ' +
-          'is full (the same for every address).',
+          'Keeps one alert per size, colour and mailbox (lowercased, a +tag and the dots of a Gmail address ' +
+          'folded): asking again is not an error, the answer is the same whether or not the mailbox was already ' +
+          'pending or waiting. A sign-up is pending until the link mailed to the address is followed ' +
+          '(/stock-alerts/confirm); a mailbox gets one such mail, and no other for a day while it leaves it ' +
+          'unanswered. A shopper signed in with this very address, confirmed, is on the list at once. No colour ' +
+          'means the first colour, as for cart lines; no size is allowed only for a product with one size. When ' +
+          'the variant comes back into stock (the owner, an import, a cancellation), each confirmed address gets ' +
+          'one e-mail with a link to the product and a link that stops its alerts. 400 names a size or colour the ' +
+          'product does not sell; 422 asks for a size of a product sold in several; 409 says the variant is in ' +
+          'stock (order it now); 404 for an unknown or archived product; 429 per client address, per mailbox, ' +
+          'and for a waiting list that is full of confirmed watchers (the same for every address).',
         params: z.object({ id: recordIdSchema }),
         body: stockAlertSignUpSchema,
         response: {
@@ -49,6 +52,7 @@ export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         clientOf(request),
+        request.user,
       );
       return reply.status(202).send({ ok: true as const, message });
     },
