@@ -66,6 +66,14 @@ describe('the API host', () => {
       expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/health']),
     );
   });
+
+  it('sends an API tool that asks for /api/openapi.json to the document', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/api/docs/json');
+    const yaml = await test.app.inject({ method: 'GET', url: '/api/openapi.yaml' });
+    expect(yaml.headers.location).toBe('/api/docs/yaml');
+  });
 });
 
 describe('when the database stops answering', () => {

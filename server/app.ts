@@ -264,6 +264,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: documentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Where API tools look for the document first.
+  app.get('/api/openapi.json', { schema: { hide: true } }, (_request, reply) =>
+    reply.redirect('/api/docs/json', 301),
+  );
+  app.get('/api/openapi.yaml', { schema: { hide: true } }, (_request, reply) =>
+    reply.redirect('/api/docs/yaml', 301),
+  );
 
   await app.register(apiRoutes, { prefix: '/api' });
   // TEST MODE: without provider keys the shop serves the sandbox's inline checkout itself.

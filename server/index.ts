@@ -9,6 +9,7 @@ import { seedBlog } from '../seed/seed-blog';
 import { seedDemoOrders } from '../seed/seed-orders';
 import { drawPendingPictures } from '../seed/product-pictures';
 import { ensureAdminAccount } from '../core/accounts/ensure-admin-account';
+import { hashLegacyRecoveryCodes } from '../core/accounts/two-factor';
 import { protectPlainPickupCodes } from '../core/orders/pickup-code';
 import { adminStartupNote } from './admin-startup-note';
 import { mailNotice, openAtLine, paystackNotices, sayWarning, testModeWarning } from './startup-notes';
@@ -66,6 +67,9 @@ async function main(config: Config) {
     // sealed with the shop key, which SQL does not know, and emptied (decision 0060).
     const sealed = await protectPlainPickupCodes(database.db, loadShopKey(config.shopKey, config.dataDir));
     if (sealed > 0) step(`Sealed the pickup codes of ${sealed} orders`);
+    // Recovery codes kept as a bare SHA-256 by an earlier version are hashed as passwords are.
+    const rehashed = await hashLegacyRecoveryCodes(database.db);
+    if (rehashed > 0) step(`Hashed ${rehashed} recovery codes as passwords are`);
     if (await isCatalogEmpty(database.db)) {
       step('First start: seeding the demo catalog');
       await seedCatalog(database.db, { uploadDir: config.uploadDir, onProgress: (message) => step(message) });

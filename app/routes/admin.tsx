@@ -156,8 +156,16 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
       return <OrderMissing number={missing ?? ''} backHref={ordersHref(filter)} />;
     }
     case 'returns': {
-      const { view, instructions, list, filter, missing } = loaded.returns;
-      if (view) return <ReturnPanel view={view} instructions={instructions} backHref={returnsHref(filter)} />;
+      const { view, instructions, carriers, list, filter, missing } = loaded.returns;
+      if (view)
+        return (
+          <ReturnPanel
+            view={view}
+            instructions={instructions}
+            carriers={carriers}
+            backHref={returnsHref(filter)}
+          />
+        );
       if (list) return <ReturnsTab list={list} filter={filter} />;
       return <ReturnMissing number={missing ?? ''} backHref={returnsHref(filter)} />;
     }

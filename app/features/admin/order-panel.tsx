@@ -14,9 +14,10 @@ import { OrderDate, OrderStatusBadge, OrderTimeline, sizeLabel } from '../../com
 import { OrderThumb } from '../../components/orders/order-thumb';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Field, SelectField } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
 import type { Carrier } from '../../../core/settings/carriers';
 import { ActionNotice, labelClasses } from './admin-nav';
+import { CarrierFields } from './carrier-fields';
 import type { AdminActionResult } from './admin-texts';
 import { paymentStatusLabel } from './orders-tab';
 import { RefundDialog, refundFetcherKey } from './refund-dialog';
@@ -151,38 +152,7 @@ function OrderActions({
           <fetcher.Form method="post" className="space-y-3" aria-label="Mark shipped">
             <input type="hidden" name="intent" value="ship" />
             <input type="hidden" name="number" value={order.number} />
-            <div className="grid gap-3 sm:grid-cols-2">
-              {carriers.length > 0 ? (
-                <SelectField label="Carrier" name="carrier" required error={fields.carrier} defaultValue="">
-                  <option value="" disabled>
-                    Choose a carrier
-                  </option>
-                  {carriers.map((carrier) => (
-                    <option key={carrier.id} value={carrier.id}>
-                      {carrier.name}
-                      {carrier.trackingUrl ? '' : ' (no tracking link)'}
-                    </option>
-                  ))}
-                </SelectField>
-              ) : (
-                <Field
-                  label="Carrier"
-                  name="carrier"
-                  required
-                  maxLength={60}
-                  error={fields.carrier}
-                  placeholder="GIG Logistics"
-                />
-              )}
-              <Field
-                label="Tracking number"
-                name="trackingNumber"
-                required
-                maxLength={60}
-                error={fields.trackingNumber}
-                placeholder="GIG-123456"
-              />
-            </div>
+            <CarrierFields carriers={carriers} fields={fields} />
             <div className="space-y-1.5">
               <label htmlFor="ship-note" className={labelClasses}>
                 Note to the customer (optional)

@@ -2,13 +2,14 @@ import { ArrowLeft, Check, PackageCheck, Truck, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
+import type { Carrier } from '../../../core/settings/carriers';
+import { CarrierFields } from './carrier-fields';
 import { refundStatusNames, type RefundStatusId, type ReturnStatusId } from '../../../contracts/returns';
 import type { AdminReturnView } from '../../../core/returns/returns';
 import { OrderDate, sizeLabel } from '../../components/orders/order-status';
 import { OrderThumb } from '../../components/orders/order-thumb';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Field } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import { ordersHref } from './admin-links';
 import { ActionNotice, FieldError, labelClasses, textareaClasses } from './admin-nav';
@@ -58,7 +59,15 @@ const moveDivider = 'space-y-3 border-t border-line pt-4 first:border-t-0 first:
  * What staff may do with the return now: only the moves its state allows (core says which), each
  * with what it needs: instructions, a reason, which units go back on sale, the exchange's parcel.
  */
-function ReturnActions({ view, instructions }: { view: AdminReturnView; instructions: string }) {
+function ReturnActions({
+  view,
+  instructions,
+  carriers,
+}: {
+  view: AdminReturnView;
+  instructions: string;
+  carriers: readonly Carrier[];
+}) {
   const fetcher = useFetcher<AdminActionResult>();
   const [declining, setDeclining] = useState(false);
   const [asking, setAsking] = useState<'refund' | 'close' | null>(null);
@@ -185,7 +194,7 @@ function ReturnActions({ view, instructions }: { view: AdminReturnView; instruct
           </fetcher.Form>
         ) : null}
 
-        {can('refund') ? (
+        {can('refund') && view.refundKobo > 0 ? (
           <div className={moveDivider}>
             <p className="text-sm text-ink-soft">
               Refund <strong className="text-ink tabular-nums">{formatNaira(view.refundKobo)}</strong> the way
@@ -216,24 +225,8 @@ function ReturnActions({ view, instructions }: { view: AdminReturnView; instruct
                 .join(', ')}{' '}
               at no charge. The units are held for it already.
             </p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                label="Carrier"
-                name="carrier"
-                required
-                maxLength={60}
-                error={fields.carrier}
-                placeholder="GIG Logistics"
-              />
-              <Field
-                label="Tracking number"
-                name="trackingNumber"
-                required
-                maxLength={60}
-                error={fields.trackingNumber}
-                placeholder="GIG-123456"
-              />
-            </div>
+            {/* The exchange keeps the carrier's name, as a typed one was kept before. */}
+            <CarrierFields carriers={carriers} fields={fields} postAs={(carrier) => carrier.name} />
             <Button type="submit" size="sm" disabled={busy}>
               <Truck width={16} height={16} aria-hidden="true" /> Ship exchange
             </Button>
@@ -292,10 +285,13 @@ function When({ label, iso }: { label: string; iso: string | null }) {
 export function ReturnPanel({
   view,
   instructions,
+  carriers,
   backHref,
 }: {
   view: AdminReturnView;
   instructions: string;
+  /** The owner's carriers, for the exchange's parcel. */
+  carriers: readonly Carrier[];
   backHref: string;
 }) {
   return (
@@ -394,7 +390,7 @@ export function ReturnPanel({
 
         {/* On a phone the actions come first: they are why staff opened the return. */}
         <div className="order-first space-y-5 lg:order-none">
-          <ReturnActions key={view.id} view={view} instructions={instructions} />
+          <ReturnActions key={view.id} view={view} instructions={instructions} carriers={carriers} />
           <Panel title="Details">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-ink-soft">Wants</dt>

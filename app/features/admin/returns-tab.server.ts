@@ -37,11 +37,14 @@ export async function loadReturnsTab({ context, params, admin }: AdminLoadArgs) 
     } catch (error) {
       if (!isAppError(error) || error.code !== 'NOT_FOUND') throw error;
     }
-    const instructions = view ? returnInstructions(await getShopSettings(db), view) : '';
-    return { filter, view, instructions, missing: view ? null : number, list: null };
+    const settings = view ? await getShopSettings(db) : null;
+    const instructions = view && settings ? returnInstructions(settings, view) : '';
+    // The carriers the exchange's form offers.
+    const carriers = view?.moves.includes('exchange') && settings ? settings.carriers : [];
+    return { filter, view, instructions, carriers, missing: view ? null : number, list: null };
   }
   const list = await listReturnsForAdmin(db, filter);
-  return { filter, view: null, instructions: '', missing: null, list };
+  return { filter, view: null, instructions: '', carriers: [], missing: null, list };
 }
 
 /** What Approve offers to send the shopper, for staff to edit: where the parcel goes and how. */
