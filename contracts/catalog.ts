@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_DB_INTEGER, MAX_PRICE_NAIRA } from './limits';
 import { reviewFitIds } from './fit';
-import { priceBands } from './price-bands';
+import { priceBandRange, type PriceBand } from './price-bands';
 
 export const productSorts = [
   'featured',
@@ -72,10 +72,10 @@ export function parseProductListQuery(
   overrides: Partial<Record<keyof ProductListQuery, string>> = {},
 ): ProductListQuery {
   const raw: Record<string, string> = { ...Object.fromEntries(params), ...overrides };
-  const band = priceBands.find((item) => item.id === raw.price);
+  const band = raw.price === undefined ? null : priceBandRange(raw.price);
   if (band) {
-    if ('min' in band) raw.minPrice = String(band.min);
-    if ('max' in band) raw.maxPrice = String(band.max);
+    if (band.minPrice !== undefined) raw.minPrice = String(band.minPrice);
+    if (band.maxPrice !== undefined) raw.maxPrice = String(band.maxPrice);
   }
   delete raw.price;
   // A price above any product's is the same filter as the highest one (an int4 column holds no more).
@@ -192,6 +192,31 @@ export interface ProductPage {
   page: number;
   pageSize: number;
   pageCount: number;
+}
+
+/** A size or a colour a list could be narrowed to, and how many of its products that leaves. */
+export interface FacetOption {
+  /** The size, or the colour's name as the shop writes it ('Navy'). */
+  value: string;
+  count: number;
+}
+
+/**
+ * What a list can be narrowed to, counted over its matching products with every other filter
+ * applied but the facet's own (a size's count keeps the colour and price filters, not the size):
+ * its sizes (XS…XXL, then the bags' Mini…Large, then numeric sizes ascending), its colours
+ * (alphabetical, each with its swatch when the shop has one), and its price bands with the range of
+ * its prices. Only what the list holds; a chosen size or colour stays, counted 0 when nothing holds it.
+ */
+export interface ListFacets {
+  /**
+   * False for a list of more products than the facets count (core/catalog/list-facets.ts): its
+   * options and bands are those of its first matches, and their counts are left unsaid.
+   */
+  counted: boolean;
+  sizes: FacetOption[];
+  colors: (FacetOption & { hex: string | null })[];
+  price: { bands: PriceBand[]; minKobo: number | null; maxKobo: number | null };
 }
 
 export interface CategorySummary {

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { parseProductListQuery } from '../../contracts/catalog';
-import { getCategoryFacets } from '../../core/catalog/category-facets';
 import { getCategory } from '../../core/catalog/list-categories';
+import { listFacets } from '../../core/catalog/list-facets';
 import { listProducts } from '../../core/catalog/list-products';
 import { isAppError } from '../../core/errors';
 import { ErrorPage } from '../components/error-page';
@@ -14,12 +14,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const category = await getCategory(db, params.categoryId);
     const query = parseProductListQuery(new URL(request.url).searchParams, { category: category.id });
-    const [page, facets] = await Promise.all([listProducts(db, query), getCategoryFacets(db, category.id)]);
+    const [page, facets] = await Promise.all([listProducts(db, query), listFacets(db, query)]);
     return {
       facets: {
+        counted: facets.counted,
         colors: facets.colors,
         sizes: facets.sizes,
-        priceCeiling: Math.ceil(facets.maxPriceKobo / 100_000) * 1000,
+        // The slider's top: the list's dearest piece (its other filters applied), up to the next ₦1,000.
+        priceCeiling: Math.ceil((facets.price.maxKobo ?? 0) / 100_000) * 1000,
       },
       category: {
         id: category.id,

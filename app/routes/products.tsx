@@ -1,4 +1,5 @@
 import { parseProductListQuery } from '../../contracts/catalog';
+import { listFacets } from '../../core/catalog/list-facets';
 import { listProducts } from '../../core/catalog/list-products';
 import { listCategories } from '../../core/catalog/list-categories';
 import { ProductListing } from '../features/catalog/product-listing';
@@ -8,13 +9,15 @@ import type { Route } from './+types/products';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseProductListQuery(new URL(request.url).searchParams);
-  const [page, categories] = await Promise.all([
+  const [page, facets, categories] = await Promise.all([
     listProducts(context.services.db, query),
+    listFacets(context.services.db, query),
     listCategories(context.services.db),
   ]);
   const category = query.category ? categories.find((item) => item.id === query.category) : undefined;
   return {
     page,
+    facets,
     query,
     category: category ? { id: category.id, name: category.name, description: category.description } : null,
     categories: categoryChoices(categories),
@@ -36,7 +39,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
-  const { page, query, category, categories } = loaderData;
+  const { page, facets, query, category, categories } = loaderData;
   return (
     <ProductListing
       eyebrow={category ? 'Collection' : 'The Rossy Edit'}
@@ -45,7 +48,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       page={page}
       query={query}
       clearHref="/products"
-      facets={{ categories, priceBands: true }}
+      facets={{ categories, ...facets }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { parseProductListQuery } from '../../contracts/catalog';
 import { getSaleCategories } from '../../core/catalog/get-sale-categories';
 import { listCategories } from '../../core/catalog/list-categories';
+import { listFacets } from '../../core/catalog/list-facets';
 import { listProducts } from '../../core/catalog/list-products';
 import { ProductListing } from '../features/catalog/product-listing';
 import { SALE_LIST_ID, SaleCategoryTiles, SaleHero, SaleOffers } from '../features/catalog/sale-sections';
@@ -12,14 +13,16 @@ import type { Route } from './+types/sale';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.services.db;
   const query = parseProductListQuery(new URL(request.url).searchParams, { onSale: 'true' });
-  const [page, categories, flashSale, sale] = await Promise.all([
+  const [page, facets, categories, flashSale, sale] = await Promise.all([
     listProducts(db, query),
+    listFacets(db, query),
     listCategories(db),
     loadFlashSale(context.services),
     getSaleCategories(db),
   ]);
   return {
     page,
+    facets,
     query,
     categories: categoryChoices(categories),
     flashSale: flashSale ? { endsAt: flashSale.endsAt, renderedAt: flashSale.renderedAt } : null,
@@ -62,7 +65,7 @@ export default function SalePage({ loaderData }: Route.ComponentProps) {
           query={loaderData.query}
           fixed={['onSale']}
           clearHref="/sale"
-          facets={{ categories: loaderData.categories, priceBands: true }}
+          facets={{ categories: loaderData.categories, ...loaderData.facets }}
         />
       </div>
     </>

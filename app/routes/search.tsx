@@ -1,5 +1,6 @@
 import { parseProductListQuery } from '../../contracts/catalog';
 import { listCategories } from '../../core/catalog/list-categories';
+import { listFacets } from '../../core/catalog/list-facets';
 import { listProducts } from '../../core/catalog/list-products';
 import { suggestSearches } from '../../core/catalog/suggest-searches';
 import { categoryChoices } from '../lib/category-facets';
@@ -10,8 +11,9 @@ import type { Route } from './+types/search';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseProductListQuery(params, params.has('sort') ? {} : { sort: 'relevance' });
-  const [page, categories] = await Promise.all([
+  const [page, facets, categories] = await Promise.all([
     listProducts(context.services.db, query),
+    listFacets(context.services.db, query),
     listCategories(context.services.db),
   ]);
   // Nothing found: closer words (a typo's product, a category's name), then the departments and the sale.
@@ -33,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           { label: 'Sale', href: '/sale' },
         ]
       : [];
-  return { page, query, categories: categoryChoices(categories), suggestions };
+  return { page, facets, query, categories: categoryChoices(categories), suggestions };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -45,7 +47,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { page, query, categories, suggestions } = loaderData;
+  const { page, facets, query, categories, suggestions } = loaderData;
   return (
     <ProductListing
       eyebrow="Search"
@@ -54,7 +56,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       query={query}
       sortLabels={searchSortLabels}
       clearHref={query.q ? `/search?q=${encodeURIComponent(query.q)}` : '/search'}
-      facets={{ categories, priceBands: true }}
+      facets={{ categories, ...facets }}
       suggestions={suggestions}
     />
   );

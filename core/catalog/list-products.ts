@@ -66,7 +66,7 @@ function ordering(query: ProductListQuery): SQL[] {
  * themselves: with literal ids PostgreSQL knows how many products each holds and reads a small
  * category from the (category, price) index instead of walking the price index of the catalogue.
  */
-async function categoryIds(db: DbOrTx, query: ProductListQuery): Promise<string[] | undefined> {
+export async function categoryIds(db: DbOrTx, query: ProductListQuery): Promise<string[] | undefined> {
   if (!query.category) return undefined;
   const rows = await db
     .select({ id: categories.id })
@@ -75,22 +75,46 @@ async function categoryIds(db: DbOrTx, query: ProductListQuery): Promise<string[
   return rows.map((row) => row.id);
 }
 
-/** Every filter of a list but the search words, which searchProducts applies. */
-function productFilters(query: ProductListQuery, inCategories: string[] | undefined): SQL | undefined {
+/** The list's price filter (naira, both ends inclusive), or none. */
+export function priceCondition(query: Pick<ProductListQuery, 'minPrice' | 'maxPrice'>): SQL | undefined {
+  return and(
+    query.minPrice === undefined ? undefined : gte(products.priceKobo, nairaToKobo(query.minPrice)),
+    query.maxPrice === undefined ? undefined : lte(products.priceKobo, nairaToKobo(query.maxPrice)),
+  );
+}
+
+// A size or colour filter finds what a shopper can buy in it: a variant of that size (any colour),
+// or of that colour (any size), with stock. The product's row carries its options in stock (kept
+// from its variants by the database, migration 0031), read from their GIN indexes.
+
+/** The list's size filter, or none. */
+export function sizeCondition(size: string | undefined): SQL | undefined {
+  return size ? sql`${products.inStockSizes} @> ARRAY[${size}::text]` : undefined;
+}
+
+/** The list's colour filter (any case), or none. */
+export function colourCondition(color: string | undefined): SQL | undefined {
+  return color ? sql`${products.inStockColours} @> ARRAY[lower(${color})]` : undefined;
+}
+
+/**
+ * Every filter of a list but the search words, which searchProducts applies; `omit` leaves out the
+ * size, colour and price filters, for the facets that count the list without them.
+ */
+export function productFilters(
+  query: ProductListQuery,
+  inCategories: string[] | undefined,
+  omit: 'options and price' | null = null,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(products.status, 'active')];
   if (inCategories) {
     conditions.push(inCategories.length > 0 ? inArray(products.categoryId, inCategories) : sql`false`);
   }
-  if (query.minPrice !== undefined) conditions.push(gte(products.priceKobo, nairaToKobo(query.minPrice)));
-  if (query.maxPrice !== undefined) conditions.push(lte(products.priceKobo, nairaToKobo(query.maxPrice)));
+  if (!omit) conditions.push(priceCondition(query));
   if (query.rating !== undefined) conditions.push(gte(products.ratingAverage, query.rating));
   if (query.availability === 'in-stock') conditions.push(gt(products.stock, 0));
   if (query.availability === 'out-of-stock') conditions.push(eq(products.stock, 0));
-  // A size or colour filter finds what a shopper can buy in it: a variant of that size (any colour),
-  // or of that colour (any size), with stock. The product's row carries its options in stock (kept
-  // from its variants by the database, migration 0031), read from their GIN indexes.
-  if (query.color) conditions.push(sql`${products.inStockColours} @> ARRAY[lower(${query.color})]`);
-  if (query.size) conditions.push(sql`${products.inStockSizes} @> ARRAY[${query.size}::text]`);
+  if (!omit) conditions.push(colourCondition(query.color), sizeCondition(query.size));
   if (query.onSale) {
     conditions.push(
       and(isNotNull(products.originalPriceKobo), gt(products.originalPriceKobo, products.priceKobo)),
@@ -407,10 +431,18 @@ async function pageMatching(
   return pageOf(query, await summariesByIds(db, ids), counted);
 }
 
+/** A search's words as typed, as a full-text query. */
+export const typedWords = (q: string): SQL => sql`websearch_to_tsquery('english', ${q})`;
+/** A search's words corrected (correctedQuery), as a full-text query. */
+export const correctedWords = (corrected: string): SQL => sql`to_tsquery('simple', ${corrected})`;
+/** The products whose text holds a full-text query's words. */
+export const holdsWords = (tsquery: SQL): SQL => sql`${products.searchVector} @@ ${tsquery}`;
+
 /**
  * A search matches by full text (stemmed: 'clutches' finds clutch bags); when that finds nothing,
  * each word is corrected to the catalogue's closest words and searched again ('handbg' → handbags).
  * Relevance ranks the first RESULT_CAP matches; the other orders read every match from the indexes.
+ * The list's facets decide alike (list-facets.ts).
  */
 async function searchProducts(
   db: DbOrTx,
@@ -422,14 +454,14 @@ async function searchProducts(
     pageMatching(
       db,
       query,
-      and(others, sql`${products.searchVector} @@ ${tsquery}`),
+      and(others, holdsWords(tsquery)),
       query.sort === 'relevance' ? sql`ts_rank_cd(${products.searchVector}, ${tsquery})` : null,
       tuning,
     );
-  const found = await search(sql`websearch_to_tsquery('english', ${query.q})`);
+  const found = await search(typedWords(query.q));
   if (found.total > 0) return found;
   const corrected = await correctedQuery(db, query.q);
-  return corrected ? search(sql`to_tsquery('simple', ${corrected})`) : found;
+  return corrected ? search(correctedWords(corrected)) : found;
 }
 
 export async function listProducts(

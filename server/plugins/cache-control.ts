@@ -35,6 +35,7 @@ export const PAGE_CDN_HEADERS = sharedCacheHeaders(30, 60);
 /** The API's catalogue reads (route patterns as Fastify registers them): what the catalogue cache keeps too. */
 export const CATALOG_API_ROUTES: ReadonlySet<string> = new Set([
   '/api/products',
+  '/api/products/facets',
   '/api/products/:id',
   '/api/products/:id/reviews',
   '/api/categories',

@@ -23,8 +23,11 @@ const PASSWORD = 'Adire-Silk-2024';
 const REVIEW_FIELDS_MISSING = 'Please fill in all review fields.';
 const REVIEW_PUBLISHED = 'Thank you: your review is published.';
 
-/** The price bands of the list filters: their labels and what they mean for /api/products. */
-const PRICE_BAND = { id: '25000-30000', label: '₦25,000 – ₦30,000', min: 25_000, max: 30_000 } as const;
+/**
+ * A price band of /products (the bands follow the list's prices: core/catalog/price-bands.ts), its
+ * label and what it means for /api/products: from ₦25,000 to below ₦35,000.
+ */
+const PRICE_BAND = { id: '25000-35000', label: '₦25,000 – ₦35,000', min: 25_000, max: 34_999.99 } as const;
 
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(url(path));

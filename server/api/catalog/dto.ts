@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import type { CategorySummary, ImageRef, ProductDetail, ProductSummary } from '../../../contracts/catalog';
+import type {
+  CategorySummary,
+  ImageRef,
+  ListFacets,
+  ProductDetail,
+  ProductSummary,
+} from '../../../contracts/catalog';
 import { mediaUrl, srcSet } from '../../../contracts/media';
 import { koboToNaira } from '../../../contracts/money';
+import { priceBandLabel } from '../../../contracts/price-bands';
 
 /** REST speaks naira with at most two decimals and absolute-path image URLs; the core speaks kobo and keys. */
 export const imageDto = z.object({
@@ -86,6 +93,63 @@ export const productPageDto = z.object({
   pageSize: z.number(),
   pageCount: z.number(),
 });
+
+const facetCount = z
+  .number()
+  .describe('How many products of the list it leaves (its other filters applied).');
+
+export const listFacetsDto = z.object({
+  counted: z
+    .boolean()
+    .describe(
+      "False for a list of more than 10,000 products: its options and bands are those of its first 10,000 matches, and their counts are not the list's.",
+    ),
+  sizes: z
+    .array(z.object({ value: z.string(), count: facetCount }))
+    .describe(
+      'XS to XXL, then Mini to Large, then numeric sizes ascending; only those the list holds in stock.',
+    ),
+  colors: z
+    .array(z.object({ name: z.string(), hex: z.string().nullable(), count: facetCount }))
+    .describe(
+      'Alphabetical; only those the list holds in stock. `hex` is the swatch, null when the shop has none.',
+    ),
+  price: z.object({
+    bands: z
+      .array(
+        z.object({
+          id: z.string().describe('The value of `price` in a page address (under-N, A-B, over-N).'),
+          label: z.string(),
+          min: z.number().nullable().describe('Naira, inclusive; null: no lower bound.'),
+          below: z.number().nullable().describe('Naira, exclusive; null: no upper bound.'),
+          count: facetCount,
+        }),
+      )
+      .describe("About five bands that share the list's products fairly, edges in round naira."),
+    min: z.number().nullable().describe("The list's lowest price (naira), without its price filter."),
+    max: z.number().nullable().describe("The list's highest price (naira), without its price filter."),
+  }),
+});
+
+export function toListFacetsDto(facets: ListFacets): z.infer<typeof listFacetsDto> {
+  const naira = (kobo: number | null) => (kobo === null ? null : koboToNaira(kobo));
+  return {
+    counted: facets.counted,
+    sizes: facets.sizes,
+    colors: facets.colors.map((color) => ({ name: color.value, hex: color.hex, count: color.count })),
+    price: {
+      bands: facets.price.bands.map((band) => ({
+        id: band.id,
+        label: priceBandLabel(band),
+        min: naira(band.fromKobo),
+        below: naira(band.belowKobo),
+        count: band.count,
+      })),
+      min: naira(facets.price.minKobo),
+      max: naira(facets.price.maxKobo),
+    },
+  };
+}
 
 export const categoryDto = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { productListQuerySchema, reviewFitIds } from '../../../contracts/catalog';
 import { getProduct, listRelatedProducts } from '../../../core/catalog/get-product';
 import { getCategory, listCategories } from '../../../core/catalog/list-categories';
+import { listFacets } from '../../../core/catalog/list-facets';
 import { listProducts } from '../../../core/catalog/list-products';
 import { addReview, listReviews, REVIEW_FIELDS_MISSING } from '../../../core/catalog/reviews';
 import { currentUser, requireUser } from '../../plugins/session';
@@ -10,10 +11,12 @@ import { suggestSearches } from '../../../core/catalog/suggest-searches';
 import { errorResponses, errorSchema, formMessages } from '../schemas';
 import {
   categoryDto,
+  listFacetsDto,
   productDetailDto,
   productPageDto,
   productSummaryDto,
   toCategoryDto,
+  toListFacetsDto,
   toProductDetailDto,
   toProductSummaryDto,
 } from './dto';
@@ -78,6 +81,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await listProducts(app.db, request.query);
       return { ...page, items: page.items.map(toProductSummaryDto) };
     },
+  );
+
+  app.get(
+    '/products/facets',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          "What a list can be narrowed to: its sizes and colours in stock and its price bands, each counted with the list's other filters applied but its own",
+        querystring: productListQuerySchema,
+        response: { 200: listFacetsDto, ...errorResponses },
+      },
+    },
+    async (request) => toListFacetsDto(await listFacets(app.db, request.query)),
   );
 
   app.get(
