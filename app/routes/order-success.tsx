@@ -28,7 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const number = params.get('order');
   const key = params.get('key');
-  const none = { order: null, key: null, bankAccount: null, transferAccount: null, renderedAt: Date.now() };
+  const none = {
+    order: null,
+    key: null,
+    bankAccount: null,
+    transferAccount: null,
+    pickup: null,
+    renderedAt: Date.now(),
+  };
   if (!number) return none;
   try {
     const viewer = { user: context.user, key };
@@ -41,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The shop's own account: for an order placed that way, or when the provider could not open one.
       bankAccount: order.paymentMethod === 'bank-transfer' && !transferAccount ? settings.bankAccount : null,
       transferAccount,
+      // Where and when a pickup order is collected: a pickup order is never "delivered to" anyone.
+      pickup: order.shippingMethod === 'pickup' ? settings.pickup : null,
       renderedAt: Date.now(),
     };
   } catch (error) {
@@ -75,7 +84,7 @@ function paymentBadge(order: Pick<OrderView, 'paymentMethod' | 'paymentStatus'>)
 }
 
 export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
-  const { order, key, bankAccount, transferAccount, renderedAt } = loaderData;
+  const { order, key, bankAccount, transferAccount, pickup, renderedAt } = loaderData;
   if (!order) {
     return (
       <section className="container-shop flex flex-col items-center py-24 text-center">
@@ -198,10 +207,24 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
               <OrderLine key={index} line={item} />
             ))}
           </ul>
-          <p className="mt-5 text-sm text-ink-soft">
-            Delivering to {order.shippingAddress.firstName} {order.shippingAddress.lastName},{' '}
-            {order.shippingAddress.city}, {order.shippingAddress.state}.
-          </p>
+          {pickup ? (
+            <p className="mt-5 text-sm text-ink-soft" data-testid="pickup-where">
+              To collect from our shop at {pickup.address} ({pickup.hours}). We will e-mail you your pickup
+              code when it is ready.
+            </p>
+          ) : (
+            <p className="mt-5 text-sm text-ink-soft">
+              Delivering to{' '}
+              {[
+                `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim(),
+                order.shippingAddress.city,
+                order.shippingAddress.state,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+              .
+            </p>
+          )}
           {promise ? (
             <p className="mt-1 text-sm font-medium text-ink" data-testid="delivery-promise">
               {promise}

@@ -155,6 +155,11 @@ describe('pickup at the shop (375px)', () => {
         expect(await panel.getByTestId('pickup-code').count()).toBe(0);
         await noSideways(page);
 
+        // The thank-you page says where to collect, never "Delivering to".
+        await visit(page, `/order-success?order=${number}&key=${encodeURIComponent(key)}`);
+        await main(page).getByTestId('pickup-where').getByText(place.address, { exact: false }).waitFor();
+        expect(await main(page).innerText()).not.toContain('Delivering to');
+
         // The shopper's page: her code, and where and when to collect.
         await visit(page, `/orderdetails/${number}?key=${encodeURIComponent(key)}`);
         const card = main(page).getByTestId('pickup-card');
