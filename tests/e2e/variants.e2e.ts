@@ -104,6 +104,17 @@ describe('sizes with stock of their own', () => {
       const alert = main(page).getByRole('region', { name: `Tell me when ${piece.soldOut} is back` });
       await alert.waitFor();
       expect(await alert.innerText()).toContain(`${piece.soldOut} in ${piece.colour} is sold out`);
+      // An empty box is said at once, without asking the shop.
+      let asked = 0;
+      const count = (request: { url(): string }) => {
+        if (request.url().endsWith(`/api/products/${piece.id}/stock-alerts`)) asked += 1;
+      };
+      page.on('request', count);
+      await alert.getByLabel('Email address').fill('');
+      await alert.getByRole('button', { name: 'Notify me' }).click();
+      await alert.getByText('Please enter your email address').waitFor();
+      page.off('request', count);
+      expect(asked, 'no request for an empty box').toBe(0);
       const email = uniqueEmail('variant-alert');
       await alert.getByLabel('Email address').fill(email);
       const [answer] = await Promise.all([

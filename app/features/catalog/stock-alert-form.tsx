@@ -51,6 +51,11 @@ export function StockAlertForm({
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // An empty box is said at once, not asked of the shop.
+    if (!email.trim()) {
+      setSent({ state: 'error', message: stockAlertTexts.emailRequired });
+      return;
+    }
     setSent({ state: 'sending' });
     try {
       const response = await fetch(`/api/products/${productId}/stock-alerts`, {
