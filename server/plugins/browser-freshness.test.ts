@@ -134,7 +134,7 @@ describe("a shopper's browser revalidates the catalogue; CDNs keep their lifetim
     const newPrice = product.price + 4321;
     await setPrice(product.id, newPrice);
 
-    const shown = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2 }).format(newPrice);
+    const shown = `₦${new Intl.NumberFormat('en-NG').format(newPrice)}`;
     for (const url of [pageUrl, dataUrl, apiUrl]) {
       const revisit = await get(url, { 'if-none-match': held[url]! });
       expect(revisit.statusCode, url).toBe(200);
