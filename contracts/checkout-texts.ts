@@ -1,6 +1,6 @@
 // Kept free of zod: the browser imports these.
 import { checkoutCountries } from './account-texts';
-import { formatNaira } from './money';
+import { formatNaira, formatWholeNaira } from './money';
 
 export { checkoutCountries };
 export type CheckoutCountry = (typeof checkoutCountries)[number];
@@ -101,6 +101,8 @@ export const checkoutMessages = {
   couponExpired: 'This coupon code has expired.',
   couponUsedUp: 'This coupon code has reached its usage limit.',
   couponFirstOrder: 'This coupon code is for a first order only.',
+  couponCustomerLimit: 'You have already used this coupon code as many times as it allows.',
+  couponNotForPickup: 'This code gives free delivery: it does not apply to pickup at the shop.',
   orderProblem: 'There was a problem processing your order. Please try again.',
   emptyCart: 'Your Cart is Empty',
   bankReferenceRequired: 'Please enter your bank transfer reference number',
@@ -120,6 +122,44 @@ export const checkoutMessages = {
 export function missingFieldsMessage(missing: readonly { label: string; message: string }[]): string {
   if (missing.length === 1) return missing[0]!.message;
   return `${checkoutMessages.required}: ${missing.map((field) => field.label).join(', ')}.`;
+}
+
+/**
+ * The names a coupon for chosen categories or products is for, in a sentence: "Women's Bags, Ankara
+ * Tote and 2 more".
+ */
+export function couponScopeWords(names: readonly string[]): string {
+  const shown = names.slice(0, 3);
+  const more = names.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+/** ₦20,000 as a shop writes it, ₦4,534.88 where there are kobo. */
+export function couponNaira(kobo: number): string {
+  return kobo % 100 === 0 ? formatWholeNaira(kobo) : formatNaira(kobo);
+}
+
+/** The minimum spend not met: on the whole order, or on the items the coupon is for (named). */
+export function couponMinimumSpendMessage(minimumKobo: number, scope: string | null): string {
+  return scope
+    ? `Spend ${couponNaira(minimumKobo)} on eligible items (${scope}) to use this code.`
+    : `Spend ${couponNaira(minimumKobo)} to use this code.`;
+}
+
+/** What a coupon gives, in a few words: "10% off", "₦5,000 off", "Free delivery". */
+export function couponOffer(coupon: {
+  type: 'percent' | 'fixed' | 'free_delivery';
+  percent: number | null;
+  amountKobo: number | null;
+}): string {
+  if (coupon.type === 'fixed') return `${couponNaira(coupon.amountKobo ?? 0)} off`;
+  if (coupon.type === 'free_delivery') return 'Free delivery';
+  return `${coupon.percent ?? 0}% off`;
+}
+
+/** A coupon for chosen categories or products, and nothing in the bag is one of them. */
+export function couponNothingEligibleMessage(scope: string): string {
+  return `This code is for ${scope} only: nothing in your bag qualifies.`;
 }
 
 /** A customer's bank reference: spaces removed, then 8-20 letters or digits; null when it does not fit. */

@@ -30,4 +30,27 @@ describe('what a refund of a line gives back', () => {
       ),
     ).toBe(0);
   });
+
+  it('counts the share of the discount the line recorded when it has one (a coupon for some lines only)', () => {
+    // ₦30,000 bag and ₦10,000 shirt; ₦5,000 off the bag only; 10% tax on the ₦35,000 left: ₦3,500.
+    const split = { subtotalKobo: 4_000_000, discountKobo: 500_000, taxKobo: 350_000 };
+    const shirt = { unitPriceKobo: 1_000_000, quantity: 1, discountKobo: 0, refundedQuantity: 0 };
+    const bag = { unitPriceKobo: 3_000_000, quantity: 1, discountKobo: 500_000, refundedQuantity: 0 };
+    expect(lineRefundKobo(split, shirt, 1)).toBe(1_100_000);
+    expect(lineRefundKobo(split, bag, 1)).toBe(2_750_000);
+    // Unit by unit, a line with a share gives back what it gives back at once.
+    const pair = { unitPriceKobo: 100_001, quantity: 3, discountKobo: 7 };
+    const odd = { subtotalKobo: 300_003, discountKobo: 7, taxKobo: 13 };
+    const oneByOne = [0, 1, 2].reduce(
+      (sum, refunded) => sum + lineRefundKobo(odd, { ...pair, refundedQuantity: refunded }, 1),
+      0,
+    );
+    expect(oneByOne).toBe(lineRefundKobo(odd, { ...pair, refundedQuantity: 0 }, 3));
+    expect(oneByOne).toBeLessThanOrEqual(300_003 - 7 + 13);
+  });
+
+  it('spreads the discount over the subtotal, as before, for a line without a recorded share', () => {
+    const line = { unitPriceKobo: 1_000_000, quantity: 1, discountKobo: null, refundedQuantity: 0 };
+    expect(lineRefundKobo(order, line, 1)).toBe(990_000);
+  });
 });

@@ -1,14 +1,15 @@
-import { MessageCircle, ShieldCheck, Tag, Truck } from 'lucide-react';
+import { MessageCircle, ShieldCheck, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
 import { whatsappCartLink } from '../../contracts/whatsapp';
 import { OrderTotals } from '../components/order-totals';
-import { Button, ButtonLink, buttonClasses } from '../components/ui/button';
+import { ButtonLink, buttonClasses } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { ConvertedAmount, ConvertedTotal } from '../components/ui/price';
 import { inputClasses } from '../components/ui/field';
 import { cannotBeBought, QuantityStepper, RemoveButton } from '../features/checkout/cart-line-controls';
+import { CouponBox } from '../features/checkout/coupon-box';
 import { useCartQuote } from '../features/checkout/use-cart-quote';
 import { cn } from '../lib/cn';
 import { pageMeta, rootMeta } from '../lib/meta';
@@ -17,7 +18,6 @@ import { useHydrated } from '../lib/use-hydrated';
 import {
   cartQuantity,
   clearCart,
-  couponStore,
   removeFromCart,
   setLineSize,
   useAppliedCoupon,
@@ -36,7 +36,6 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const REMOVE_FADE_MS = 300;
-const COUPON_MESSAGE_MS = 3000;
 
 const lineKey = (line: Pick<CartLine, 'id' | 'selectedColor' | 'selectedSize'>) =>
   `${line.id}|${line.selectedColor ?? ''}|${line.selectedSize ?? ''}`;
@@ -51,42 +50,6 @@ export default function CartPage() {
   const { quote, error } = useCartQuote({ cart, couponCode: coupon });
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [fading, setFading] = useState<string | null>(null);
-  const [couponText, setCouponText] = useState('');
-  const [couponMessage, setCouponMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(
-    null,
-  );
-  const [checkingCoupon, setCheckingCoupon] = useState(false);
-
-  const showCouponMessage = (text: string, tone: 'success' | 'error') => {
-    setCouponMessage({ text, tone });
-    setTimeout(() => setCouponMessage(null), COUPON_MESSAGE_MS);
-  };
-
-  const applyCoupon = async (code: string) => {
-    setCheckingCoupon(true);
-    try {
-      const response = await fetch('/api/coupons/validate', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code }),
-      });
-      const body = (await response.json()) as {
-        code?: string;
-        percent?: number;
-        error?: { message: string };
-      };
-      if (response.ok && body.code) {
-        couponStore.set(body.code);
-        setCouponText('');
-        showCouponMessage(`${body.code} applied: ${body.percent ?? 0}% off.`, 'success');
-      } else showCouponMessage(body.error?.message ?? 'Invalid coupon code.', 'error');
-    } catch {
-      showCouponMessage('The coupon could not be checked. Please try again.', 'error');
-    } finally {
-      setCheckingCoupon(false);
-    }
-  };
-
   const confirmRemoval = () => {
     if (!confirming) return;
     if (confirming.kind === 'all') {
@@ -285,59 +248,7 @@ export default function CartPage() {
         <aside className="space-y-6 lg:sticky lg:top-28 lg:self-start" aria-label="Order summary">
           <div className="rounded-card border border-line bg-white p-5 lg:p-6">
             <h2 className="font-display text-2xl">Order Summary</h2>
-            <form
-              className="mt-5"
-              onSubmit={(event) => {
-                event.preventDefault();
-                const code = couponText.trim();
-                if (code) void applyCoupon(code);
-              }}
-            >
-              <label
-                htmlFor="coupon"
-                className="flex items-center gap-1.5 text-xs font-medium tracking-wide text-ink-soft uppercase"
-              >
-                <Tag width={13} height={13} aria-hidden="true" /> Coupon code
-              </label>
-              <div className="mt-1.5 flex gap-2">
-                <input
-                  id="coupon"
-                  value={couponText}
-                  onChange={(event) => setCouponText(event.target.value)}
-                  placeholder={coupon || 'e.g. ROSSY10'}
-                  autoCapitalize="characters"
-                  className={inputClasses}
-                />
-                <Button type="submit" variant="secondary" disabled={checkingCoupon}>
-                  Apply
-                </Button>
-              </div>
-              <p
-                aria-live="polite"
-                className={cn(
-                  'mt-2 min-h-5 text-xs',
-                  couponMessage?.tone === 'error' ? 'text-sale' : 'text-success',
-                )}
-              >
-                {couponMessage?.text ?? ''}
-              </p>
-              {coupon && quote?.couponError && !couponMessage ? (
-                <p className="text-xs text-sale" role="status">
-                  {coupon}: {quote.couponError}{' '}
-                  <button type="button" className="underline" onClick={() => couponStore.set('')}>
-                    Remove coupon
-                  </button>
-                </p>
-              ) : null}
-              {quote?.coupon ? (
-                <p className="text-xs text-ink-soft">
-                  Using {quote.coupon.code}.{' '}
-                  <button type="button" className="underline" onClick={() => couponStore.set('')}>
-                    Remove coupon
-                  </button>
-                </p>
-              ) : null}
-            </form>
+            <CouponBox coupon={coupon} quote={quote} inputId="coupon" className="mt-5" />
             <div className="mt-5 border-t border-line pt-5" aria-busy={!quote}>
               {quote ? (
                 <>

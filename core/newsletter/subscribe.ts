@@ -42,14 +42,18 @@ export interface SubscribeResult {
   offer: NewsletterOffer | null;
 }
 
-/** The welcome coupon when it can still be used: active, not expired and not used up. */
+/**
+ * The welcome coupon when it can still be used: active, not expired and not used up, and a
+ * percentage off, as the welcome mail words it.
+ */
 export async function getNewsletterOffer(db: DbOrTx, now = new Date()): Promise<NewsletterOffer | null> {
   const [coupon] = await db
-    .select({ code: coupons.code, percent: coupons.percent })
+    .select({ code: coupons.code, percent: sql<number>`${coupons.percent}` })
     .from(coupons)
     .where(
       and(
         eq(coupons.code, WELCOME_COUPON_CODE),
+        eq(coupons.type, 'percent'),
         eq(coupons.active, true),
         or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now)),
         sql`(${coupons.usageLimit} IS NULL OR ${coupons.usedCount} < ${coupons.usageLimit})`,

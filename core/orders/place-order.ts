@@ -222,6 +222,10 @@ async function refusalError(
     return new AppError('CONFLICT', checkoutMessages.couponUsedUp, {
       couponCode: checkoutMessages.couponUsedUp,
     });
+  if (reason === 'coupon-customer')
+    return new AppError('CONFLICT', checkoutMessages.couponCustomerLimit, {
+      couponCode: checkoutMessages.couponCustomerLimit,
+    });
   const current = await db
     .select({ id: productVariants.id, stock: productVariants.stock, status: products.status })
     .from(productVariants)
@@ -283,9 +287,10 @@ type NewOrder = Omit<OrderRow, 'id'>;
 /**
  * Records an order in ONE statement, so every lock it takes is held only while PostgreSQL runs it
  * (never across a round trip to this process): the unpaid-order slot (advisory locks on the e-mail,
- * then the address), the products' rows in id order (no deadlock between two carts), the stock taken
- * by a conditional update for all lines at once (never below zero), the coupon's use counted within
- * its limit, then the order, its lines, its first event, the owner's notification, the saved details
+ * then the address), the coupon's limit per customer (advisory locks on the coupon with the e-mail,
+ * the phone, then the account), the products' rows in id order (no deadlock between two carts), the
+ * stock taken by a conditional update for all lines at once (never below zero), the coupon's use
+ * counted within its limit, then the order, its lines, its first event, the owner's notification, the saved details
  * and the outbox's mails. Anything short aborts the whole statement through `refuse_order`.
  */
 async function recordOrder(
@@ -297,6 +302,8 @@ async function recordOrder(
     note: string;
     limits: { perEmail: number; perAddress: number };
     couponId: number | null;
+    /** The coupon's limit per customer, counted under locks by `take_coupon_customer_use`; null for none. */
+    couponPerCustomer: number | null;
     notification: { title: string; message: string; link: string };
     saveInfo: boolean;
     mails: MailMessage[];
@@ -309,7 +316,9 @@ async function recordOrder(
   const statement = sql`
     WITH gate AS (
       SELECT take_unpaid_order_slot(${order.email}, ${order.clientAddressHash}::text,
-                                    ${work.limits.perEmail}::int, ${work.limits.perAddress}::int) AS ok
+                                    ${work.limits.perEmail}::int, ${work.limits.perAddress}::int)
+             AND take_coupon_customer_use(${order.couponCode}::text, ${work.couponPerCustomer}::int,
+                                          ${order.userId}::uuid, ${order.email}, ${order.phone}) AS ok
     ),
     wanted AS (
       SELECT w.variant_id, w.product_id, w.quantity
@@ -371,9 +380,9 @@ async function recordOrder(
     ),
     line_rows AS (
       INSERT INTO order_lines (order_id, product_id, variant_id, sku, name, image_url, unit_price_kobo, quantity,
-                               color, size)
+                               color, size, discount_kobo)
       SELECT placed.id, l.product_id, l.variant_id, l.sku, l.name, l.image_url, l.unit_price_kobo, l.quantity,
-             l.color, l.size
+             l.color, l.size, l.discount_kobo
         FROM placed, ROWS FROM (jsonb_to_recordset(${JSON.stringify(
           work.lines.map((line) => ({
             product_id: line.productId,
@@ -385,11 +394,14 @@ async function recordOrder(
             quantity: line.quantity,
             color: line.color,
             size: line.size,
+            discount_kobo: line.discountKobo,
           })),
         )}::jsonb)
                                AS (product_id integer, variant_id integer, sku text, name text, image_url text,
-                                   unit_price_kobo integer, quantity integer, color text, size text)) WITH ORDINALITY
-          AS l(product_id, variant_id, sku, name, image_url, unit_price_kobo, quantity, color, size, position)
+                                   unit_price_kobo integer, quantity integer, color text, size text,
+                                   discount_kobo integer)) WITH ORDINALITY
+          AS l(product_id, variant_id, sku, name, image_url, unit_price_kobo, quantity, color, size, discount_kobo,
+               position)
        ORDER BY l.position
     ),
     event_row AS (
@@ -517,7 +529,7 @@ export async function placeOrder(
       couponCode: input.couponCode,
       email: input.email,
     },
-    { userId },
+    { userId, phone: input.phone },
     { settings, now: options.now },
   );
   // Never more (or less) than the shopper saw: a changed total places nothing and sends the new quote.
@@ -557,6 +569,8 @@ export async function placeOrder(
     quantity: line.quantity,
     color: line.color,
     size: line.size,
+    // Its share of the coupon's discount, so a refund of the line knows what it paid (decision 0064).
+    discountKobo: line.discountKobo,
   }));
   // The view and the mails are made before the statement: everything they show is known here.
   const view = orderViewOf(
@@ -589,6 +603,7 @@ export async function placeOrder(
       note: placed.note,
       limits: { perEmail: settings.maxUnpaidOrdersPerEmail, perAddress: settings.maxUnpaidOrdersPerAddress },
       couponId: totals.coupon?.id ?? null,
+      couponPerCustomer: totals.coupon?.usageLimitPerCustomer ?? null,
       notification: { ...orderNotificationText(number, placed.tell), link: notificationLink(number) },
       // A pickup order names no street: the profile keeps the address it has.
       saveInfo: Boolean(userId && input.saveInfo && input.shippingMethod !== PICKUP_METHOD_ID),

@@ -207,16 +207,20 @@ export function taxRateFor(settings: Pick<ShopSettings, 'taxRates'>, country: Ch
 }
 
 /**
- * Subtotal, coupon discount, shipping, tax and total of an order, all in kobo.
- * Tax is charged on the goods after the discount; shipping is not taxed.
+ * Subtotal, coupon discount, shipping, tax and total of an order, all in kobo. The discount is a
+ * percent coupon's share of the subtotal (`couponPercent`), or what a coupon takes off the goods as
+ * core/orders/coupon-discount.ts works it out (`discountKobo`). Tax is charged on the goods after the
+ * discount; shipping is not taxed.
  */
 export function computeTotals(input: {
   subtotalKobo: number;
-  couponPercent: number | null;
+  couponPercent?: number | null;
+  discountKobo?: number;
   shipping: ShippingOption | null;
   taxRatePercent: number;
 }): Totals {
-  const discountKobo = input.couponPercent ? couponDiscount(input.subtotalKobo, input.couponPercent) : 0;
+  const discountKobo =
+    input.discountKobo ?? (input.couponPercent ? couponDiscount(input.subtotalKobo, input.couponPercent) : 0);
   const goodsKobo = input.subtotalKobo - discountKobo;
   const shippingKobo = input.shipping?.priceKobo ?? 0;
   const taxKobo = Math.round((goodsKobo * input.taxRatePercent) / 100);

@@ -1,6 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { cartQuoteInputSchema, type CartLineInput } from '../../contracts/checkout';
-import { checkoutMessages, type CheckoutCountry } from '../../contracts/checkout-texts';
+import {
+  checkoutMessages,
+  couponMinimumSpendMessage,
+  couponNothingEligibleMessage,
+  couponOffer,
+  type CheckoutCountry,
+} from '../../contracts/checkout-texts';
 import { nigerianStateOf, type NigerianState } from '../../contracts/nigeria';
 import type { z } from 'zod';
 import { AppError } from '../errors';
@@ -9,10 +15,12 @@ import { formatWholeNaira } from '../../contracts/money';
 import { mediaUrl } from '../../contracts/media';
 import type { DbOrTx } from '../../db/client';
 import { productImages, products } from '../../db/schema/catalog';
+import type { CouponType } from '../../db/schema/orders';
 import { chooseVariant, variantLabel, variantsOf, type VariantRow } from '../catalog/variants';
 import { getShopSettings, PICKUP_METHOD_ID, type ShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
-import { checkCoupon } from './coupons';
+import { applyCoupon, lineIsEligible, type CouponApplication } from './coupon-discount';
+import { categoriesUnder, checkCoupon, couponScope, type Coupon } from './coupons';
 import {
   computeTotals,
   destinationName,
@@ -37,6 +45,8 @@ export interface QuotedLine {
   color: string | null;
   size: string | null;
   lineTotalKobo: number;
+  /** The line's share of the coupon's discount (0 when the coupon takes nothing off it). */
+  discountKobo: number;
   /** Units of this line's variant left in stock. */
   stock: number;
   /** The sizes the product comes in, so a line without one can be given one. */
@@ -51,6 +61,26 @@ export interface QuotedLine {
   problemKind: 'unavailable' | 'option' | 'unknown-option' | 'stock' | 'limit' | null;
 }
 
+/** The coupon a quote applied, and what it took off this cart (decision 0064). */
+export interface QuotedCoupon {
+  id: number;
+  code: string;
+  type: CouponType;
+  /** A percent coupon's percentage; null for the other types. */
+  percent: number | null;
+  /** A fixed coupon's amount; null for the other types. */
+  amountKobo: number | null;
+  minimumSpendKobo: number;
+  firstOrderOnly: boolean;
+  usageLimitPerCustomer: number | null;
+  /** "10% off", "₦5,000 off", "Free delivery". */
+  offer: string;
+  /** What it takes off this cart: the goods' discount, or for free delivery the delivery charge waived. */
+  discountKobo: number;
+  /** Indexes of the lines it applied to, in the order of `lines`. */
+  appliedToLines: number[];
+}
+
 export interface CartQuote extends Totals {
   /** The zone the address lies in; null while a Nigerian address names no state. */
   deliveryZone: { id: string; name: string } | null;
@@ -59,7 +89,7 @@ export interface CartQuote extends Totals {
   /** No state yet: shipping prices are "from" prices and Place Order would be refused. */
   needsState: boolean;
   lines: QuotedLine[];
-  coupon: { id: number; code: string; percent: number; firstOrderOnly: boolean } | null;
+  coupon: QuotedCoupon | null;
   couponError: string | null;
   shippingMethod: ShippingOption | null;
   shippingMethods: ShippingOption[];
@@ -88,6 +118,7 @@ interface ProductForSale {
   colors: { name: string }[];
   sizes: string[];
   freeShipping: boolean;
+  categoryId: string | null;
   imageUrl: string | null;
   variants: VariantRow[];
 }
@@ -103,6 +134,7 @@ async function loadProducts(db: DbOrTx, ids: number[]): Promise<Map<number, Prod
       colors: products.colors,
       sizes: products.sizes,
       freeShipping: products.freeShipping,
+      categoryId: products.categoryId,
       imageKey: productImages.key,
       imageWidths: productImages.widths,
     })
@@ -211,6 +243,24 @@ function chosenMethod(
   return delivery.options[0] ?? null;
 }
 
+/** A delivery method made free by a free-delivery coupon; a pickup keeps its own fee, if any. */
+function withoutDeliveryCharge(option: ShippingOption): ShippingOption {
+  if (option.id === PICKUP_METHOD_ID) return option;
+  return {
+    ...option,
+    priceKobo: 0,
+    free: true,
+    priceRangeKobo: option.priceRangeKobo ? { min: 0, max: 0 } : null,
+  };
+}
+
+/** Why a coupon does not apply to this cart, in the shopper's words, naming what it is for. */
+async function couponProblem(db: DbOrTx, coupon: Coupon, application: CouponApplication): Promise<string> {
+  const scope = await couponScope(db, coupon);
+  if (application.problem === 'no-eligible-items') return couponNothingEligibleMessage(scope ?? '');
+  return couponMinimumSpendMessage(coupon.minimumSpendKobo, scope);
+}
+
 /**
  * Prices a cart from the database: every price, discount, shipping charge and tax comes from
  * here, never from the browser.
@@ -218,7 +268,7 @@ function chosenMethod(
 export async function quoteCart(
   db: DbOrTx,
   raw: unknown,
-  shopper: { userId?: string | null | undefined } = {},
+  shopper: { userId?: string | null | undefined; phone?: string | undefined } = {},
   loaded?: { settings?: ShopSettings; now?: Date },
 ): Promise<CartQuote> {
   const input = parseInput(cartQuoteInputSchema, raw);
@@ -254,6 +304,7 @@ export async function quoteCart(
       color: variant ? variant.color || null : (line.selectedColor ?? null),
       size: variant ? variant.size || null : (line.selectedSize ?? null),
       lineTotalKobo: unitPriceKobo * line.quantity,
+      discountKobo: 0,
       stock: variant?.stock ?? 0,
       sizes: product?.sizes ?? [],
       ...lineProblem(
@@ -272,42 +323,85 @@ export async function quoteCart(
   // (the product, or the size or colour it names) does not.
   const subtotalKobo = lines.reduce((sum, line) => sum + (unsold(line) ? 0 : line.lineTotalKobo), 0);
 
-  let coupon: CartQuote['coupon'] = null;
+  let found: Coupon | null = null;
+  let applied: CouponApplication | null = null;
   let couponError: string | null = null;
   if (input.couponCode) {
-    const check = await checkCoupon(db, input.couponCode, { email: input.email, userId: shopper.userId });
+    const check = await checkCoupon(db, input.couponCode, {
+      email: input.email,
+      userId: shopper.userId,
+      phone: shopper.phone,
+    });
     if (check.problem || !check.coupon) couponError = check.problem;
-    else
-      coupon = {
-        id: check.coupon.id,
-        code: check.coupon.code,
-        percent: check.coupon.percent,
-        firstOrderOnly: check.coupon.firstOrderOnly,
-      };
+    else {
+      const coupon = check.coupon;
+      const eligibleCategories = await categoriesUnder(db, coupon.categoryIds);
+      const application = applyCoupon(
+        coupon,
+        lines.map((line) => ({
+          lineTotalKobo: line.lineTotalKobo,
+          counted: !unsold(line),
+          eligible: lineIsEligible(coupon, eligibleCategories, {
+            productId: line.productId,
+            categoryId: catalog.get(line.productId)?.categoryId ?? null,
+          }),
+        })),
+      );
+      if (application.problem === null) [found, applied] = [coupon, application];
+      else couponError = await couponProblem(db, coupon, application);
+    }
   }
 
-  const discountPreview = computeTotals({
-    subtotalKobo,
-    couponPercent: coupon?.percent ?? null,
-    shipping: null,
-    taxRatePercent: 0,
-  });
+  const discountKobo = applied?.discountKobo ?? 0;
   const sold = lines.filter((line) => !unsold(line));
   const everyPieceShipsFree =
     sold.length > 0 && sold.every((line) => catalog.get(line.productId)?.freeShipping === true);
-  const delivery = shippingOptions(settings, subtotalKobo - discountPreview.discountKobo, {
+  const priced = shippingOptions(settings, subtotalKobo - discountKobo, {
     everyPieceShipsFree,
     destination,
     now: loaded?.now,
   });
-  const methods = delivery.options;
-  const shippingMethod = chosenMethod(settings, delivery, destination, input.shippingMethod);
+  let delivery = priced;
+  let shippingMethod = chosenMethod(settings, priced, destination, input.shippingMethod);
+  let deliveryWaivedKobo = 0;
+  if (applied?.freeDelivery) {
+    if (shippingMethod?.id === PICKUP_METHOD_ID) {
+      // Free delivery is for the shop's deliveries: a pickup's own fee, if any, stays.
+      [found, applied, couponError] = [null, null, checkoutMessages.couponNotForPickup];
+    } else {
+      deliveryWaivedKobo = shippingMethod?.priceKobo ?? 0;
+      delivery = { ...priced, options: priced.options.map(withoutDeliveryCharge) };
+      shippingMethod = delivery.options.find((option) => option.id === shippingMethod?.id) ?? null;
+    }
+  }
   const totals = computeTotals({
     subtotalKobo,
-    couponPercent: coupon?.percent ?? null,
+    discountKobo,
     shipping: shippingMethod,
     taxRatePercent: taxRateFor(settings, destination.country),
   });
+  if (applied) {
+    const shares = applied.shares;
+    lines.forEach((line, index) => {
+      line.discountKobo = shares[index] ?? 0;
+    });
+  }
+  const coupon: QuotedCoupon | null =
+    found && applied
+      ? {
+          id: found.id,
+          code: found.code,
+          type: found.type,
+          percent: found.percent,
+          amountKobo: found.amountKobo,
+          minimumSpendKobo: found.minimumSpendKobo,
+          firstOrderOnly: found.firstOrderOnly,
+          usageLimitPerCustomer: found.usageLimitPerCustomer,
+          offer: couponOffer(found),
+          discountKobo: applied.freeDelivery ? deliveryWaivedKobo : applied.discountKobo,
+          appliedToLines: applied.lines,
+        }
+      : null;
   if (totals.totalKobo > MAX_DB_INTEGER) {
     const line = lines.find((item) => item.problem === null);
     if (line) Object.assign(line, { problem: ORDER_TOO_LARGE_MESSAGE, problemKind: 'limit' });
@@ -319,7 +413,7 @@ export async function quoteCart(
     coupon,
     couponError,
     shippingMethod,
-    shippingMethods: methods,
+    shippingMethods: delivery.options,
     deliveryZone: delivery.zone,
     state: destination.state,
     needsState: delivery.needsState,

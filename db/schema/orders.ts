@@ -47,25 +47,56 @@ export interface ShippingAddress {
   country: string;
 }
 
+/** What a coupon takes off (decision 0064): a percentage, a fixed amount, or the delivery charge. */
+export const couponTypes = ['percent', 'fixed', 'free_delivery'] as const;
+export type CouponType = (typeof couponTypes)[number];
+
 export const coupons = pgTable(
   'coupons',
   {
     id: serial('id').primaryKey(),
     /** Stored in capitals; shoppers may type it in any case. */
     code: text('code').notNull(),
-    percent: smallint('percent').notNull(),
+    type: text('type', { enum: couponTypes }).notNull().default('percent'),
+    /** A percent coupon's percentage, 1 to 100; null for the other types. */
+    percent: smallint('percent'),
+    /** A fixed coupon's amount off the eligible lines; null for the other types. */
+    amountKobo: integer('amount_kobo'),
+    /** What the eligible lines must come to before the coupon applies; 0 for no minimum. */
+    minimumSpendKobo: integer('minimum_spend_kobo').notNull().default(0),
     active: boolean('active').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** How many orders may use it; null for no limit. */
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
+    /**
+     * How many orders (not cancelled) one customer may use it on: counted by account and by the
+     * order's e-mail and phone. Null for no limit.
+     */
+    usageLimitPerCustomer: integer('usage_limit_per_customer'),
+    /** The categories it applies to (with those below them), and the products; both empty: every line. */
+    categoryIds: text('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    productIds: integer('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     firstOrderOnly: boolean('first_order_only').notNull().default(false),
     description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('coupons_code_idx').on(table.code),
-    check('coupons_percent_range', sql`${table.percent} BETWEEN 1 AND 100`),
+    check(
+      'coupons_terms_fit_type',
+      sql`(${table.type} = 'percent' AND ${table.percent} IS NOT NULL AND ${table.percent} BETWEEN 1 AND 100 AND ${table.amountKobo} IS NULL) OR (${table.type} = 'fixed' AND ${table.amountKobo} IS NOT NULL AND ${table.amountKobo} > 0 AND ${table.percent} IS NULL) OR (${table.type} = 'free_delivery' AND ${table.percent} IS NULL AND ${table.amountKobo} IS NULL)`,
+    ),
+    check(
+      'coupons_limits_valid',
+      sql`${table.minimumSpendKobo} >= 0 AND (${table.usageLimitPerCustomer} IS NULL OR ${table.usageLimitPerCustomer} >= 1)`,
+    ),
     check('coupons_code_upper', sql`${table.code} = upper(${table.code})`),
     check(
       'coupons_usage_within_limit',
@@ -176,6 +207,14 @@ export const orders = pgTable(
     index('orders_open_unpaid_address_idx')
       .on(table.clientAddressHash)
       .where(sql`${table.status} = 'awaiting_payment' AND ${table.stockReleasedAt} IS NULL`),
+    // A coupon's limit per customer counts its orders by e-mail and by phone (and by account, through
+    // orders_user_idx) while its locks are held (decision 0064).
+    index('orders_coupon_email_idx')
+      .on(table.couponCode, table.email)
+      .where(sql`${table.couponCode} IS NOT NULL`),
+    index('orders_coupon_phone_idx')
+      .on(table.couponCode, table.phone)
+      .where(sql`${table.couponCode} IS NOT NULL`),
     check('orders_totals_non_negative', sql`${table.totalKobo} >= 0 AND ${table.subtotalKobo} >= 0`),
     check(
       'orders_status_valid',
@@ -203,6 +242,12 @@ export const orderLines = pgTable(
     variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     /** The variant's SKU as it was when ordered. */
     sku: text('sku'),
+    /**
+     * The line's share of the order's coupon discount (all its units together), as checkout split it
+     * over the lines the coupon applied to; null on lines placed before shares were kept (migration
+     * 0035), whose share is the line's part of the subtotal.
+     */
+    discountKobo: integer('discount_kobo'),
   },
   (table) => [
     index('order_lines_order_idx').on(table.orderId),

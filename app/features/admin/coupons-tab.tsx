@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { OrderDate } from '../../components/orders/order-status';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { couponNaira } from '../../../contracts/checkout-texts';
+import { Field, SelectField } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import { ActionNotice } from './admin-nav';
 import { AdminTable, EmptyState } from './admin-list';
@@ -61,29 +62,176 @@ function Usage({ coupon }: { coupon: CouponRow }) {
   );
 }
 
+type CategoryChoice = CouponsData['categories'][number];
+
+const typeChoices: { value: CouponRow['type']; label: string }[] = [
+  { value: 'percent', label: 'Percentage off' },
+  { value: 'fixed', label: 'Fixed amount off (₦)' },
+  { value: 'free_delivery', label: 'Free delivery' },
+];
+
+/** Naira as the form shows it: 5,000 from 500000 kobo, 5,000.5 where there are kobo (commas are read back). */
+const nairaInput = (kobo: number | null | undefined) =>
+  kobo ? (kobo / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 }) : '';
+
+function CategoryBox({
+  category,
+  chosen,
+  idPrefix,
+}: {
+  category: CategoryChoice;
+  chosen: string[];
+  idPrefix: string;
+}) {
+  const id = `${idPrefix}-category-${category.id}`;
+  return (
+    <span className="flex items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        name="categoryIds"
+        value={category.id}
+        defaultChecked={chosen.includes(category.id)}
+        className="size-4 shrink-0 accent-gold-deep"
+      />
+      <label htmlFor={id} className={cn('text-sm text-ink', !category.parentId && 'font-medium')}>
+        {category.name}
+        {category.parentId ? null : <span className="font-normal text-muted"> (all of it)</span>}
+      </label>
+    </span>
+  );
+}
+
+/** The categories a coupon is for: none ticked, every line. Children sit under their parent. */
+function CategoryChoices({
+  categories,
+  chosen,
+  error,
+  idPrefix,
+}: {
+  categories: CategoryChoice[];
+  chosen: string[];
+  error: string | undefined;
+  idPrefix: string;
+}) {
+  const [count, setCount] = useState(chosen.length);
+  return (
+    <details
+      className="self-start rounded-sm border border-line bg-white sm:col-span-2"
+      open={Boolean(error) || undefined}
+      onChange={(event) => {
+        const boxes = (event.currentTarget as HTMLDetailsElement).querySelectorAll('input:checked');
+        setCount(boxes.length);
+      }}
+    >
+      <summary className="cursor-pointer px-3 py-2.5 text-sm text-ink">
+        <span className="text-xs font-medium tracking-wide text-ink-soft uppercase">Categories</span>{' '}
+        <span className="text-ink-soft">· {count === 0 ? 'every category' : `${count} chosen`}</span>
+      </summary>
+      <fieldset className="max-h-80 overflow-y-auto border-t border-line px-3 py-2">
+        <legend className="sr-only">Categories the coupon is for</legend>
+        <ul className="space-y-2">
+          {categories
+            .filter(
+              (category) => !category.parentId || !categories.some((row) => row.id === category.parentId),
+            )
+            .map((top) => (
+              <li key={top.id}>
+                <CategoryBox category={top} chosen={chosen} idPrefix={idPrefix} />
+                {categories.some((row) => row.parentId === top.id) ? (
+                  <ul className="mt-1 grid gap-1 pl-6 sm:grid-cols-2">
+                    {categories
+                      .filter((row) => row.parentId === top.id)
+                      .map((child) => (
+                        <li key={child.id}>
+                          <CategoryBox category={child} chosen={chosen} idPrefix={idPrefix} />
+                        </li>
+                      ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+        </ul>
+      </fieldset>
+      {error ? (
+        <p role="alert" className="px-3 pb-2 text-xs text-sale">
+          {error}
+        </p>
+      ) : null}
+    </details>
+  );
+}
+
 /** The values a coupon shares between creating and editing. */
 function CouponFields({
   coupon,
+  categories,
   errors,
   idPrefix,
 }: {
   coupon?: CouponRow;
+  categories: CategoryChoice[];
   errors: Record<string, string>;
   idPrefix: string;
 }) {
+  const [type, setType] = useState<CouponRow['type']>(coupon?.type ?? 'percent');
   return (
     <>
+      <SelectField
+        id={`${idPrefix}-type`}
+        label="Type"
+        name="type"
+        value={type}
+        onChange={(event) => setType(event.target.value as CouponRow['type'])}
+        error={errors.type}
+      >
+        {typeChoices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </SelectField>
+      {type === 'percent' ? (
+        <Field
+          id={`${idPrefix}-percent`}
+          label="Discount (%)"
+          name="percent"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          required
+          defaultValue={coupon?.percent ?? ''}
+          error={errors.percent}
+        />
+      ) : type === 'fixed' ? (
+        <Field
+          id={`${idPrefix}-amount`}
+          label="Amount off (₦)"
+          name="amount"
+          inputMode="decimal"
+          required
+          defaultValue={nairaInput(coupon?.amountKobo)}
+          error={errors.amount}
+          placeholder="5,000"
+          hint="Taken off the eligible items, never below ₦0."
+          className="[&_input]:tabular-nums"
+        />
+      ) : (
+        <p className="self-end pb-3 text-sm text-ink-soft">
+          The delivery method the shopper chooses is free; pickup is not a delivery.
+        </p>
+      )}
       <Field
-        id={`${idPrefix}-percent`}
-        label="Discount (%)"
-        name="percent"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={100}
-        required
-        defaultValue={coupon?.percent}
-        error={errors.percent}
+        id={`${idPrefix}-minimum`}
+        label="Minimum spend (₦)"
+        name="minimumSpend"
+        inputMode="decimal"
+        defaultValue={nairaInput(coupon?.minimumSpendKobo)}
+        error={errors.minimumSpend}
+        placeholder="20,000"
+        hint="On the eligible items. Empty for none."
+        className="[&_input]:tabular-nums"
       />
       <Field
         id={`${idPrefix}-limit`}
@@ -94,7 +242,18 @@ function CouponFields({
         min={1}
         defaultValue={coupon?.usageLimit ?? ''}
         error={errors.usageLimit}
-        hint="Empty for no limit."
+        hint="All orders together. Empty for no limit."
+      />
+      <Field
+        id={`${idPrefix}-per-customer`}
+        label="Limit per customer"
+        name="usageLimitPerCustomer"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        defaultValue={coupon?.usageLimitPerCustomer ?? ''}
+        error={errors.usageLimitPerCustomer}
+        hint="By account, e-mail or phone. Empty for no limit."
       />
       <Field
         id={`${idPrefix}-expires`}
@@ -105,6 +264,23 @@ function CouponFields({
         error={errors.expiresAt}
         hint="Empty to never expire."
       />
+      <CategoryChoices
+        categories={categories}
+        chosen={coupon?.categoryIds ?? []}
+        error={errors.categoryIds}
+        idPrefix={idPrefix}
+      />
+      <Field
+        id={`${idPrefix}-products`}
+        label="Products"
+        name="productIds"
+        inputMode="numeric"
+        defaultValue={coupon?.productIds.join(', ') ?? ''}
+        error={errors.productIds}
+        placeholder="1001, 1002"
+        hint="Product numbers, as in /product/1001. With no category either: every item."
+        className="sm:col-span-2"
+      />
       <Field
         id={`${idPrefix}-description`}
         label="Description"
@@ -112,10 +288,10 @@ function CouponFields({
         maxLength={200}
         defaultValue={coupon?.description ?? ''}
         error={errors.description}
-        placeholder="15% off a first order"
+        placeholder="₦5,000 off bags over ₦20,000"
         className="sm:col-span-2"
       />
-      <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-1 lg:pt-7">
+      <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-2 lg:pt-7">
         <input
           id={`${idPrefix}-first`}
           name="firstOrderOnly"
@@ -131,12 +307,38 @@ function CouponFields({
   );
 }
 
-function CreateCoupon() {
+/** What a coupon asks of an order: its minimum, its limit per customer, what it is for. */
+function conditionsOf(coupon: CouponRow): string[] {
+  return [
+    coupon.firstOrderOnly ? 'First order only' : null,
+    coupon.minimumSpendKobo > 0 ? `Min ${couponNaira(coupon.minimumSpendKobo)}` : null,
+    coupon.usageLimitPerCustomer ? `${coupon.usageLimitPerCustomer} per customer` : null,
+    coupon.appliesTo ? `On ${coupon.appliesTo}` : null,
+  ].filter((condition): condition is string => condition !== null);
+}
+
+function CouponSummary({ coupon }: { coupon: CouponRow }) {
+  const conditions = conditionsOf(coupon);
+  return (
+    <>
+      <span className="block text-xs text-muted">{coupon.description || 'No description'}</span>
+      {conditions.length > 0 ? (
+        <span className="mt-0.5 block text-xs text-ink-soft tabular-nums" data-testid="coupon-conditions">
+          {conditions.join(' · ')}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function CreateCoupon({ categories }: { categories: CategoryChoice[] }) {
   const fetcher = useFetcher<AdminActionResult>({ key: 'coupon-create' });
   const form = useRef<HTMLFormElement>(null);
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const errors = result && !result.ok ? result.fields : {};
-  // A created coupon empties the form for the next one; a refused one keeps what was typed.
+  // A created coupon empties the form for the next one (its fields drawn afresh, the type's choice
+  // and the categories' count with them); a refused one keeps what was typed.
+  const [round, setRound] = useState(0);
   useEffect(() => {
     if (result?.ok) form.current?.reset();
   }, [result]);
@@ -150,6 +352,7 @@ function CreateCoupon() {
       </h3>
       <fetcher.Form
         ref={form}
+        onReset={() => setRound((count) => count + 1)}
         method="post"
         action="/admin?tab=coupons"
         noValidate
@@ -168,7 +371,7 @@ function CreateCoupon() {
           hint="Letters A-Z and digits; any case works at checkout."
           className="[&_input]:font-mono [&_input]:uppercase"
         />
-        <CouponFields errors={errors} idPrefix="coupon-new" />
+        <CouponFields key={round} categories={categories} errors={errors} idPrefix="coupon-new" />
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
           <Button type="submit" disabled={fetcher.state !== 'idle'}>
             <Plus width={16} height={16} aria-hidden="true" /> Create Coupon
@@ -189,10 +392,12 @@ function CreateCoupon() {
 /** Editing one coupon: its code stays (orders refer to it). */
 function EditCoupon({
   coupon,
+  categories,
   layout,
   onClose,
 }: {
   coupon: CouponRow;
+  categories: CategoryChoice[];
   layout: 'table' | 'card';
   onClose: () => void;
 }) {
@@ -209,7 +414,12 @@ function EditCoupon({
     >
       <input type="hidden" name="intent" value="coupon-update" />
       <input type="hidden" name="id" value={coupon.id} />
-      <CouponFields coupon={coupon} errors={errors} idPrefix={`coupon-${coupon.id}-${layout}`} />
+      <CouponFields
+        coupon={coupon}
+        categories={categories}
+        errors={errors}
+        idPrefix={`coupon-${coupon.id}-${layout}`}
+      />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
         <Button type="submit" size="sm" disabled={fetcher.state !== 'idle'}>
           Save Coupon
@@ -297,11 +507,11 @@ export function CouponsTab({ data }: { data: CouponsData }) {
           Coupons
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Checkout checks each code on the server: active, not expired, within its limit and, if set, on a
-          first order.
+          Checkout checks each code on the server: active, not expired, within its limits and, if set, on a
+          first order, over its minimum spend and on the items it is for.
         </p>
       </div>
-      <CreateCoupon />
+      <CreateCoupon categories={data.categories} />
       {toggled ? (
         <ActionNotice tone={toggled.ok ? 'success' : 'error'}>
           {toggled.ok ? toggled.message : toggled.error}
@@ -329,13 +539,13 @@ export function CouponsTab({ data }: { data: CouponsData }) {
                 <tr data-testid="coupon-row" data-code={coupon.code}>
                   <td className="max-w-72 px-4 py-3 align-top">
                     <span className="block font-mono font-semibold text-ink">{coupon.code}</span>
-                    <span className="block truncate text-xs text-muted">
-                      {coupon.firstOrderOnly ? 'First order only · ' : ''}
-                      {coupon.description || 'No description'}
-                    </span>
+                    <CouponSummary coupon={coupon} />
                   </td>
-                  <td className="px-4 py-3 text-right align-top font-medium tabular-nums">
-                    {coupon.percent}%
+                  <td
+                    className="px-4 py-3 text-right align-top font-medium whitespace-nowrap tabular-nums"
+                    data-testid="coupon-offer"
+                  >
+                    {coupon.offer}
                   </td>
                   <td className="px-4 py-3 align-top">
                     <Usage coupon={coupon} />
@@ -357,7 +567,12 @@ export function CouponsTab({ data }: { data: CouponsData }) {
                 {editing === coupon.id ? (
                   <tr>
                     <td colSpan={6} className="p-0">
-                      <EditCoupon coupon={coupon} layout="table" onClose={() => setEditing(null)} />
+                      <EditCoupon
+                        coupon={coupon}
+                        categories={data.categories}
+                        layout="table"
+                        onClose={() => setEditing(null)}
+                      />
                     </td>
                   </tr>
                 ) : null}
@@ -376,12 +591,12 @@ export function CouponsTab({ data }: { data: CouponsData }) {
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
                       <p className="font-mono font-semibold text-ink">
-                        {coupon.code} <span className="font-sans font-medium">· {coupon.percent}% off</span>
+                        {coupon.code}{' '}
+                        <span className="font-sans font-medium tabular-nums" data-testid="coupon-offer">
+                          · {coupon.offer}
+                        </span>
                       </p>
-                      <p className="truncate text-xs text-muted">
-                        {coupon.firstOrderOnly ? 'First order only · ' : ''}
-                        {coupon.description || 'No description'}
-                      </p>
+                      <CouponSummary coupon={coupon} />
                     </div>
                     <CouponState state={coupon.state} />
                   </div>
@@ -405,7 +620,12 @@ export function CouponsTab({ data }: { data: CouponsData }) {
                 </div>
                 {editing === coupon.id ? (
                   <div className="border-t border-line">
-                    <EditCoupon coupon={coupon} layout="card" onClose={() => setEditing(null)} />
+                    <EditCoupon
+                      coupon={coupon}
+                      categories={data.categories}
+                      layout="card"
+                      onClose={() => setEditing(null)}
+                    />
                   </div>
                 ) : null}
               </li>

@@ -7,6 +7,7 @@ import { OrderLine } from '../../components/orders/order-line';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { cannotBeBought } from './cart-line-controls';
+import { CouponBox } from './coupon-box';
 import { PriceChangeAlert, type PriceChange } from './price-change';
 
 /** Where Place Order stands: 'offline' waits for the connection to send the order. */
@@ -77,7 +78,8 @@ export function CheckoutSummary({
             ),
           )}
         </ul>
-        <div className="pt-4" aria-live="polite">
+        <CouponBox coupon={coupon} quote={quote} inputId="checkout-coupon" className="pt-4" />
+        <div className="border-t border-line pt-4" aria-live="polite">
           {quote ? (
             <OrderTotals
               figures={{
@@ -94,11 +96,6 @@ export function CheckoutSummary({
           ) : (
             <p className="text-sm text-muted">{quoteError ?? 'Working out your total…'}</p>
           )}
-          {quote?.couponError ? (
-            <p className="mt-3 text-xs text-sale">
-              {coupon}: {quote.couponError}
-            </p>
-          ) : null}
         </div>
         {placedOrder ? (
           <p className="mt-4 rounded-sm bg-cream p-3 text-sm text-ink-soft" data-testid="placed-order">

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../db/schema/admin';
 import { coupons } from '../../../db/schema/orders';
@@ -65,7 +65,7 @@ describe('/api/admin/coupons', () => {
       state: 'active',
     });
 
-    expect((await validate('Lagos25')).json()).toEqual({ code: 'LAGOS25', percent: 25 });
+    expect((await validate('Lagos25')).json()).toMatchObject({ code: 'LAGOS25', percent: 25 });
 
     const duplicate = await create({ code: 'LaGoS25', percent: 10 });
     expect(duplicate.statusCode).toBe(409);
@@ -80,7 +80,7 @@ describe('/api/admin/coupons', () => {
 
     const on = await edit(coupon.id, { active: true, percent: 30 });
     expect(on.json().coupon).toMatchObject({ active: true, percent: 30 });
-    expect((await validate('lagos25')).json()).toEqual({ code: 'LAGOS25', percent: 30 });
+    expect((await validate('lagos25')).json()).toMatchObject({ code: 'LAGOS25', percent: 30 });
 
     const entries = await test.database.db.select().from(auditLog).where(eq(auditLog.entityId, 'LAGOS25'));
     expect(entries.map((entry) => entry.action).sort()).toEqual([
@@ -130,5 +130,87 @@ describe('/api/admin/coupons', () => {
 
   it('answers 404 for an unknown coupon', async () => {
     expect((await edit(999_999, { active: false })).statusCode).toBe(404);
+  });
+
+  it('creates a fixed-amount coupon in naira for chosen categories, which the quote applies to their lines only', async () => {
+    const created = await create({
+      code: 'naija5k',
+      type: 'fixed',
+      amount: 5_000,
+      minimumSpend: 20_000,
+      usageLimitPerCustomer: 1,
+      categoryIds: ['womens-bags'],
+      productIds: [],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().coupon).toMatchObject({
+      code: 'NAIJA5K',
+      type: 'fixed',
+      percent: null,
+      amount: 5_000,
+      minimumSpend: 20_000,
+      usageLimitPerCustomer: 1,
+      categoryIds: ['womens-bags'],
+      productIds: [],
+    });
+    expect((await validate('Naija5k')).json()).toEqual({
+      code: 'NAIJA5K',
+      type: 'fixed',
+      percent: null,
+      amount: 5_000,
+      minimumSpend: 20_000,
+      offer: '₦5,000 off',
+    });
+
+    const pieces = (await test.database.db.execute(sql`
+      SELECT DISTINCT ON (c.parent_id) p.id, p.sizes, c.parent_id AS "parent"
+        FROM products p JOIN categories c ON c.id = p.category_id
+       WHERE p.status = 'active' AND c.parent_id IN ('womens-bags', 'mens-wear')
+       ORDER BY c.parent_id, p.id`)) as unknown as {
+      rows: { id: number; sizes: string[]; parent: string }[];
+    };
+    const bag = pieces.rows.find((row) => row.parent === 'womens-bags')!;
+    const suit = pieces.rows.find((row) => row.parent === 'mens-wear')!;
+    for (const piece of [bag, suit]) {
+      await test.database.db.execute(sql`UPDATE products SET price_kobo = 3000000 WHERE id = ${piece.id}`);
+      await test.database.db.execute(
+        sql`UPDATE product_variants SET price_kobo = NULL, stock = 50 WHERE product_id = ${piece.id}`,
+      );
+    }
+    const quote = await test.app.inject({
+      method: 'POST',
+      url: '/api/cart/quote',
+      payload: {
+        items: [
+          { id: suit.id, quantity: 1, selectedSize: suit.sizes[0] },
+          { id: bag.id, quantity: 1, selectedSize: bag.sizes[0] },
+        ],
+        couponCode: 'naija5k',
+        shippingAddress: { country: 'Nigeria', state: 'Lagos' },
+      },
+    });
+    expect(quote.statusCode).toBe(200);
+    const body = quote.json();
+    expect(body.discount).toBe(5_000);
+    expect(body.coupon).toEqual({
+      code: 'NAIJA5K',
+      type: 'fixed',
+      percent: null,
+      amount: 5_000,
+      minimumSpend: 20_000,
+      offer: '₦5,000 off',
+      discount: 5_000,
+      appliedToLines: [{ line: 1, productId: bag.id, discount: 5_000 }],
+    });
+  });
+
+  it('answers 422 for terms that do not fit the type, naming the field', async () => {
+    const noAmount = await create({ code: 'NOAMT', type: 'fixed' });
+    expect(noAmount.statusCode).toBe(422);
+    expect(noAmount.json().error.fields).toEqual({ amount: 'Enter the amount off in naira' });
+    const free = await create({ code: 'SHIPFREE', type: 'free_delivery', minimumSpend: 50_000 });
+    expect(free.statusCode).toBe(201);
+    expect(free.json().coupon).toMatchObject({ type: 'free_delivery', percent: null, amount: null });
+    expect((await create({ code: 'KOBO', type: 'fixed', amount: 10.005 })).statusCode).toBe(400);
   });
 });

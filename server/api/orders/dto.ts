@@ -3,6 +3,7 @@ import { koboToNaira } from '../../../contracts/money';
 import type { OrderSummaryView, OrderView } from '../../../core/orders/order-view';
 import type { CartQuote } from '../../../core/orders/quote';
 import type { TrackingView } from '../../../core/orders/read-orders';
+import { couponTypes } from '../../../db/schema/orders';
 
 const naira = z.number().describe('Naira, at most two decimals');
 
@@ -64,7 +65,35 @@ export const cartQuoteDto = z.object({
   tax: naira,
   taxRatePercent: z.number(),
   total: naira,
-  coupon: z.object({ code: z.string(), percent: z.number() }).nullable(),
+  coupon: z
+    .object({
+      code: z.string(),
+      type: z
+        .enum(couponTypes)
+        .describe('percent: a percentage off; fixed: an amount off; free_delivery: the delivery is free'),
+      percent: z.number().nullable().describe('A percent coupon’s percentage; null for the other types'),
+      amount: naira.nullable().describe('A fixed coupon’s amount off; null for the other types'),
+      minimumSpend: naira
+        .nullable()
+        .describe('What the eligible lines must come to before it applies; null for no minimum'),
+      offer: z.string().describe('"10% off", "₦5,000 off", "Free delivery"'),
+      discount: naira.describe(
+        'What it takes off this cart: the goods’ discount (as `discount` above), or for free delivery the delivery charge it waives',
+      ),
+      appliedToLines: z
+        .array(
+          z.object({
+            line: z.number().int().describe('The line’s index in `lines`'),
+            productId: z.number(),
+            discount: naira.describe('The line’s share of the discount (0 for free delivery)'),
+          }),
+        )
+        .describe(
+          'The lines it applied to: a coupon for chosen categories or products applies to theirs only',
+        ),
+    })
+    .nullable()
+    .describe('The coupon applied; null when none was sent or it cannot be used (see couponError)'),
   couponError: z.string().nullable(),
   shippingMethod: shippingOptionDto.nullable(),
   shippingMethods: z.array(shippingOptionDto),
@@ -86,6 +115,24 @@ export const cartQuoteDto = z.object({
   purchasable: z.boolean(),
   maxQuantityPerProduct: z.number().describe('The most units of one product an order may hold'),
 });
+
+function quotedCouponDto(quote: CartQuote): NonNullable<z.infer<typeof cartQuoteDto>['coupon']> {
+  const coupon = quote.coupon!;
+  return {
+    code: coupon.code,
+    type: coupon.type,
+    percent: coupon.percent,
+    amount: coupon.amountKobo === null ? null : koboToNaira(coupon.amountKobo),
+    minimumSpend: coupon.minimumSpendKobo > 0 ? koboToNaira(coupon.minimumSpendKobo) : null,
+    offer: coupon.offer,
+    discount: koboToNaira(coupon.discountKobo),
+    appliedToLines: coupon.appliedToLines.map((index) => ({
+      line: index,
+      productId: quote.lines[index]!.productId,
+      discount: koboToNaira(quote.lines[index]!.discountKobo),
+    })),
+  };
+}
 
 export function toCartQuoteDto(quote: CartQuote): z.infer<typeof cartQuoteDto> {
   const option = (method: CartQuote['shippingMethods'][number]) => ({
@@ -123,7 +170,7 @@ export function toCartQuoteDto(quote: CartQuote): z.infer<typeof cartQuoteDto> {
     tax: koboToNaira(quote.taxKobo),
     taxRatePercent: quote.taxRatePercent,
     total: koboToNaira(quote.totalKobo),
-    coupon: quote.coupon ? { code: quote.coupon.code, percent: quote.coupon.percent } : null,
+    coupon: quote.coupon ? quotedCouponDto(quote) : null,
     couponError: quote.couponError,
     shippingMethod: quote.shippingMethod ? option(quote.shippingMethod) : null,
     shippingMethods: quote.shippingMethods.map(option),

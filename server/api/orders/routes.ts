@@ -6,7 +6,9 @@ import {
   placeOrderFields,
   trackOrderSchema,
 } from '../../../contracts/checkout';
-import { checkoutMessages } from '../../../contracts/checkout-texts';
+import { checkoutMessages, couponOffer } from '../../../contracts/checkout-texts';
+import { koboToNaira } from '../../../contracts/money';
+import { couponTypes } from '../../../db/schema/orders';
 import { AppError } from '../../../core/errors';
 import { checkCoupon } from '../../../core/orders/coupons';
 import { placeOrder, totalChangeOf, type PlacedOrder } from '../../../core/orders/place-order';
@@ -52,9 +54,27 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: 'Check a coupon code (any case)',
+        description:
+          'Whether the code names a coupon this shopper may use now. What depends on the cart (the eligible lines, the minimum spend) is said by POST /api/cart/quote.',
         body: couponValidateSchema,
         response: {
-          200: z.object({ code: z.string(), percent: z.number() }),
+          200: z.object({
+            code: z.string(),
+            type: z.enum(couponTypes),
+            percent: z
+              .number()
+              .nullable()
+              .describe('A percent coupon’s percentage; null for the other types'),
+            amount: z
+              .number()
+              .nullable()
+              .describe('A fixed coupon’s amount off, in naira; null for the other types'),
+            minimumSpend: z
+              .number()
+              .nullable()
+              .describe('Naira the eligible lines must come to; null for no minimum'),
+            offer: z.string().describe('"10% off", "₦5,000 off", "Free delivery"'),
+          }),
           ...errorResponses,
           422: errorSchema.describe('The code names no coupon this shopper may use now'),
         },
@@ -67,7 +87,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('UNPROCESSABLE', check.problem ?? checkoutMessages.invalidCoupon, {
           code: check.problem ?? checkoutMessages.invalidCoupon,
         });
-      return { code: check.coupon.code, percent: check.coupon.percent };
+      const coupon = check.coupon;
+      return {
+        code: coupon.code,
+        type: coupon.type,
+        percent: coupon.percent,
+        amount: coupon.amountKobo === null ? null : koboToNaira(coupon.amountKobo),
+        minimumSpend: coupon.minimumSpendKobo > 0 ? koboToNaira(coupon.minimumSpendKobo) : null,
+        offer: couponOffer(coupon),
+      };
     },
   );
 
