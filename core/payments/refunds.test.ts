@@ -4,7 +4,7 @@ import { users } from '../../db/schema/accounts';
 import { productVariants, products } from '../../db/schema/catalog';
 import { auditLog } from '../../db/schema/admin';
 import { outbox } from '../../db/schema/mail';
-import { orderEvents, orderLines, orders } from '../../db/schema/orders';
+import { coupons, orderEvents, orderLines, orders } from '../../db/schema/orders';
 import { orderReturns } from '../../db/schema/returns';
 import { paymentTransactions, refunds, sandboxRefunds } from '../../db/schema/payments';
 import { allowManyUnpaidOrders, testOrderBody } from '../../tests/fixtures/orders';
@@ -243,6 +243,53 @@ describe('a refund through the TEST MODE sandbox', () => {
     );
     expect(error.code).toBe('UNPROCESSABLE');
     expect(await refundCount(first.number)).toBe(0);
+  });
+});
+
+describe('a refund of a line a coupon did not touch', () => {
+  it('gives back the line’s whole price and its tax: the discount’s share is the lines the coupon took it from', async () => {
+    const [other] = await database.db
+      .select({ id: products.id, sizes: products.sizes })
+      .from(products)
+      .where(eq(products.status, 'active'))
+      .orderBy(asc(products.id))
+      .offset(1)
+      .limit(1);
+    await setProductStock(database.db, other!.id, 500);
+    await database.db
+      .insert(coupons)
+      .values({ code: 'HALFFIRST', type: 'percent', percent: 50, productIds: [product.id] });
+    const body = testOrderBody(product, { paymentMethod: 'credit-card', couponCode: 'HALFFIRST' });
+    body.items.push({ id: other!.id, quantity: 1, selectedSize: other!.sizes[0] ?? null });
+    const placed = await placeOrder(orderDeps, body);
+    const number = placed.order.number;
+    const start = await startPayment(deps, number, adminViewer());
+    const charge = await chargeSandboxCard(database.db, {
+      txRef: start.txRef,
+      amount: start.amount,
+      currency: 'NGN',
+      cardNumber: '5531886652142950',
+      expiry: '09/32',
+      cvv: '564',
+      customer: { email: 'kemi.bello@example.ng', name: 'Kemi Bello' },
+    });
+    await applyProviderTransaction(deps, await deps.providers.sandbox!.verifyById(charge.transactionId!));
+    const order = await orderRow(number);
+    const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const untouched = lines.find((line) => line.productId === other!.id)!;
+    expect(untouched.discountKobo).toBe(0);
+    const refund = await createRefund(
+      deps,
+      number,
+      { lines: [{ orderLineId: untouched.id, quantity: 1 }], reason: 'Changed her mind' },
+      admin,
+    );
+    // Its price, and its share of the tax on the goods after the discount: never less than the price.
+    const afterDiscount = order.subtotalKobo - order.discountKobo;
+    expect(refund.amountKobo).toBe(
+      Math.floor((untouched.unitPriceKobo * (afterDiscount + order.taxKobo)) / afterDiscount),
+    );
+    expect(refund.amountKobo).toBeGreaterThanOrEqual(untouched.unitPriceKobo);
   });
 });
 

@@ -115,6 +115,8 @@ export interface Refundable {
     unitPriceKobo: number;
     quantity: number;
     refundedQuantity: number;
+    /** The line's share of the coupon's discount (decision 0064); null for lines placed before shares were kept. */
+    discountKobo: number | null;
   }[];
   /** How it would go back: through the provider that took it, or by hand. */
   provider: RefundProvider;
@@ -287,6 +289,7 @@ async function refundableOf(tx: DbOrTx, order: OrderRow): Promise<Refundable> {
       unitPriceKobo: line.unitPriceKobo,
       quantity: line.quantity,
       refundedQuantity: byLine.get(line.id) ?? 0,
+      discountKobo: line.discountKobo,
     })),
     provider: payment.provider,
   };

@@ -78,6 +78,9 @@ async function fillDetails(page: Page, email: string, method: RegExp) {
   await form.getByLabel('State').selectOption('Lagos');
   await form.getByLabel('Postal code').fill('101241');
   await form.getByRole('radio', { name: method }).check();
+  // TEST MODE says so beside the card provider's name: no shopper takes it for a real payment.
+  if (method === FLUTTERWAVE)
+    await form.getByRole('radio', { name: 'Flutterwave TEST MODE (no money moves)' }).waitFor();
 }
 
 const FLUTTERWAVE = /^Flutterwave/;

@@ -148,7 +148,11 @@ export function PaymentFieldset({
           ) : (
             <CreditCard width={18} height={18} aria-hidden="true" className="text-ink-soft" />
           )}
-          <span className="text-sm font-medium">{paymentMethodNames[method]}</span>
+          <span className="text-sm font-medium">
+            {paymentMode === 'sandbox' && (method === 'flutterwave' || method === 'paystack')
+              ? `${cardProviderNames[method]} TEST MODE (no money moves)`
+              : paymentMethodNames[method]}
+          </span>
         </label>
       ))}
       {payment === 'flutterwave' || payment === 'paystack' || payment === 'credit-card' ? (
