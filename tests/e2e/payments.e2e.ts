@@ -588,8 +588,10 @@ describe('transfers a shopper can finish', () => {
       const account = main(page).getByTestId('transfer-account');
       const total = (await account.innerText()).match(/Send exactly ₦([\d,]+(?:\.\d{2})?)/)?.[1];
       expect(total).toBeTruthy();
-      // Copy gives what a bank app's amount field accepts: digits, no ₦, no commas.
-      expect(await copiedAmount(page, account, 'amount')).toBe(total!.replaceAll(',', ''));
+      // Copy gives what a bank app's amount field accepts: digits and two decimals, no ₦, no commas.
+      const copied = await copiedAmount(page, account, 'amount');
+      expect(copied).toMatch(/^\d+\.\d{2}$/);
+      expect(Number(copied)).toBe(Number(total!.replaceAll(',', '')));
       const firstNumber = await account.getByText(/^\d{10}$/).textContent();
 
       await account.getByRole('button', { name: 'Too little' }).click();
