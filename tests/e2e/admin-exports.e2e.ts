@@ -49,8 +49,8 @@ async function placeGuestOrder(email: string, quantity: number): Promise<{ numbe
   return { number: body.order.id, key: body.accessToken };
 }
 
-/** '₦25,500.50' → '25500.50', as the file writes money. */
-const plainNaira = (shown: string) => shown.replace(/[^\d.]/g, '');
+/** '₦25,500.50' → '25500.50' and '₦25,500' → '25500.00', as the file writes money: always two decimals. */
+const plainNaira = (shown: string) => Number(shown.replace(/[^\d.]/g, '')).toFixed(2);
 
 async function noSideways(page: Page): Promise<void> {
   const overflow = await page.evaluate(
