@@ -69,10 +69,10 @@ describe('a returning shopper sees what the shop says now, with the service work
         // The shopper looks at the piece and at the list it is in: the browser and the worker keep both.
         await visit(page, productPath);
         await main(page).getByRole('heading', { name: product.name }).first().waitFor();
-        await main(page).getByText(OLD_PRICE).first().waitFor();
+        await main(page).getByText(OLD_PRICE, { exact: true }).first().waitFor();
         await visit(page, searchPath);
         await card(page).waitFor();
-        await main(page).getByText(OLD_PRICE).first().waitFor();
+        await main(page).getByText(OLD_PRICE, { exact: true }).first().waitFor();
 
         // A minute later the owner changes the price.
         const changed = await asAdmin(`/api/admin/products/${product.id}`, 'PATCH', { price: 21750 });
@@ -82,14 +82,14 @@ describe('a returning shopper sees what the shop says now, with the service work
         await card(page).click();
         await page.waitForURL(pathIs(productPath));
         await main(page).getByRole('heading', { name: product.name }).first().waitFor();
-        await main(page).getByText(NEW_PRICE).first().waitFor();
-        expect(await main(page).getByText(OLD_PRICE).count()).toBe(0);
+        await main(page).getByText(NEW_PRICE, { exact: true }).first().waitFor();
+        expect(await main(page).getByText(OLD_PRICE, { exact: true }).count()).toBe(0);
 
         // So does a full load of the piece and of the list.
         for (const path of [productPath, searchPath]) {
           await visit(page, path);
-          await main(page).getByText(NEW_PRICE).first().waitFor();
-          expect(await main(page).getByText(OLD_PRICE).count(), path).toBe(0);
+          await main(page).getByText(NEW_PRICE, { exact: true }).first().waitFor();
+          expect(await main(page).getByText(OLD_PRICE, { exact: true }).count(), path).toBe(0);
         }
 
         // The owner deletes it: a tap on the list she still has open, and a full load, say it is gone.
