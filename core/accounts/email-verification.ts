@@ -51,15 +51,20 @@ export async function sendVerificationLink(
   purpose: 'sign-up' | 'confirm' | 'change',
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  // A new link replaces every link sent before it: only the newest one in the mailbox works.
-  await retireLinks(deps.db, user.id);
-  await deps.db.insert(emailVerifications).values({
-    userId: user.id,
-    email,
-    purpose,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + VERIFY_LINK_TTL_MS),
-  });
+  // A new link replaces every link sent before it: only the newest one in the mailbox works. It is
+  // written before the others end, so an unfinished sign-up never looks, even for a moment, as if
+  // it had no link waiting (sign-in reads that to refuse it).
+  const [made] = await deps.db
+    .insert(emailVerifications)
+    .values({
+      userId: user.id,
+      email,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + VERIFY_LINK_TTL_MS),
+    })
+    .returning({ id: emailVerifications.id });
+  await retireLinks(deps.db, user.id, made!.id);
   const { name: shopName } = await getShopSettings(deps.db);
   const url = `${deps.publicUrl}/verify-email?token=${token}`;
   // A sign-up and an existing account's own address read alike; a new address says it is new.
@@ -221,12 +226,18 @@ export async function retireVerificationLinks(db: DbOrTx, userId: string): Promi
   await db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
 }
 
-/** Ends every unused confirmation link of the user. */
-async function retireLinks(db: DbOrTx, userId: string): Promise<void> {
+/** Ends every unused confirmation link of the user, but the one just made (`keep`). */
+async function retireLinks(db: DbOrTx, userId: string, keep?: string): Promise<void> {
   await db
     .update(emailVerifications)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+    .where(
+      and(
+        eq(emailVerifications.userId, userId),
+        isNull(emailVerifications.usedAt),
+        keep === undefined ? undefined : ne(emailVerifications.id, keep),
+      ),
+    );
 }
 
 /**
