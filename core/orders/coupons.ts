@@ -171,7 +171,16 @@ export const seedCoupons = [
   },
 ] satisfies (typeof coupons.$inferInsert)[];
 
-/** Loads the shop's opening coupons; codes already there are left as they are. */
+/**
+ * Loads the shop's opening coupons; codes already there are left as they are. The columns are named
+ * (percent coupons need no more), so a shop still on an older schema is seeded too: the migration
+ * tests seed shops as they stood before each migration.
+ */
 export async function ensureSeedCoupons(db: DbOrTx): Promise<void> {
-  await db.insert(coupons).values(seedCoupons).onConflictDoNothing({ target: coupons.code });
+  for (const coupon of seedCoupons)
+    await db.execute(sql`
+      INSERT INTO coupons (code, percent, first_order_only, description)
+      VALUES (${coupon.code}, ${coupon.percent}, ${'firstOrderOnly' in coupon ? coupon.firstOrderOnly : false},
+              ${coupon.description})
+      ON CONFLICT (code) DO NOTHING`);
 }
