@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from './project-root';
+import { lockEmbeddedDatabase } from './embedded-lock';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -143,11 +144,16 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * Who opens an embedded database ("the shop", "a backup"): named to the next process that tries to
+   * open it meanwhile, which is refused (db/embedded-lock.ts).
+   */
+  purpose?: string;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
-  return openPglite(options.dataDir ?? './data');
+  return openPglite(options.dataDir ?? './data', options.purpose ?? 'another process');
 }
 
 async function openPostgres(databaseUrl: string, max: number): Promise<DatabaseHandle> {
@@ -195,12 +201,20 @@ async function openPostgres(databaseUrl: string, max: number): Promise<DatabaseH
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, purpose: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const directory = inMemory ? dataDir : path.resolve(dataDir, 'pglite');
   if (!inMemory) fs.mkdirSync(directory, { recursive: true });
-  const client = await PGlite.create(directory, { extensions: { pg_trgm } });
-  await client.exec(`SET pg_trgm.similarity_threshold = ${TYPO_SIMILARITY}`);
+  // Throws EmbeddedDatabaseInUse while another live process has this directory open.
+  const unlock = inMemory ? () => {} : lockEmbeddedDatabase(directory, purpose);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(directory, { extensions: { pg_trgm } });
+    await client.exec(`SET pg_trgm.similarity_threshold = ${TYPO_SIMILARITY}`);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -226,6 +240,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     },
     async close() {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

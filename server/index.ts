@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { openDatabase } from '../db/client';
+import { EmbeddedDatabaseInUse } from '../db/embedded-lock';
 import { projectRoot } from '../db/project-root';
 import { isCatalogEmpty, seedCatalog } from '../seed/seed-catalog';
 import { seedBlog } from '../seed/seed-blog';
@@ -57,7 +58,11 @@ async function main(config: Config) {
   const logger = createLogger({ level: config.logLevel, format: logFormat });
 
   process.stdout.write(`\nStarting Rossy (${config.env})\n`);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    purpose: 'the shop',
+  });
   step(`Database: ${database.label}`);
   // Several processes may start together on one database: one migrates and seeds, the others wait.
   const admin = await database.exclusively(async () => {
@@ -158,6 +163,13 @@ try {
   if (error instanceof ConfigError) {
     process.stderr.write(
       `\n${error.message}\n\nFix these environment variables and start again (see README.md, "Configuration").\n`,
+    );
+  } else if (error instanceof EmbeddedDatabaseInUse) {
+    process.stderr.write(
+      `\nRossy could not start: ${error.message}\n` +
+        (error.holder.purpose === 'the shop'
+          ? 'It is open already; to start it again, stop that one first (Ctrl+C where it runs).\n'
+          : `Wait for it to finish, then start the shop again.\n`),
     );
   } else {
     process.stderr.write(

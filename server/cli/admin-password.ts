@@ -1,6 +1,6 @@
 import { CustomerAddressError, setAdminPassword } from '../../core/accounts/set-admin-password';
-import { openDatabase } from '../../db/client';
 import { loadConfig } from '../config';
+import { openDatabaseForCommand } from './open-database';
 
 /**
  * `npm run admin:password [-- [--promote-customer] new-password]`: a new password for ADMIN_EMAIL,
@@ -11,7 +11,11 @@ const args = process.argv.slice(2);
 const promoteCustomer = args.includes('--promote-customer');
 const givenPassword = args.find((arg) => arg !== '--promote-customer');
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseForCommand(config, 'a password change (npm run admin:password)', {
+  notDone: 'The password was not changed.',
+  command: 'npm run admin:password',
+  besideLiveShop: true,
+});
 try {
   await database.migrate();
   const { email, password } = await setAdminPassword(database.db, config.adminEmail, givenPassword, {

@@ -1,16 +1,16 @@
 import path from 'node:path';
-import { openDatabase } from '../../db/client';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { backupFileName, backupShop } from '../operations/backup';
 import { BackupError } from '../operations/backup-error';
 import { keyForBackup } from '../operations/backup-key';
+import { openDatabaseForCommand } from './open-database';
 
 /**
  * npm run db:backup [-- [--encrypt] [FILE]]: a dated backup of the shop's database and pictures, by
  * default in ./backups (BACKUP_DIR), signed with the owner's backup key (BACKUP_KEY, or the key file
  * DATA_DIR/backup-key made on the first backup) and, with --encrypt, encrypted with it. Safe while
- * the shop runs on PostgreSQL; on the embedded database, stop the shop first (one process at a time
- * may open it). docs/operations.md, "Backups and restores".
+ * the shop runs on PostgreSQL; on the embedded database one process at a time may open it, so while
+ * the shop runs the backup is refused, naming its pid. docs/operations.md, "Backups and restores".
  */
 const USAGE = 'npm run db:backup [-- [--encrypt] [FILE]]';
 const args = process.argv.slice(2);
@@ -34,6 +34,12 @@ try {
 const backupDir = path.resolve(process.env.BACKUP_DIR?.trim() || 'backups');
 const file = path.resolve(files[0] ?? path.join(backupDir, backupFileName()));
 
+// Before the key: a refused backup leaves nothing behind, not even a new key file.
+const database = await openDatabaseForCommand(config, 'a backup', {
+  notDone: 'The backup was not made.',
+  command: 'npm run db:backup',
+  besideLiveShop: true,
+});
 let key;
 try {
   key = keyForBackup({ configured: config.backupKey, dataDir: config.dataDir, backupDir });
@@ -41,6 +47,7 @@ try {
   process.stderr.write(
     `The backup was not made: ${error instanceof Error ? error.message : String(error)}\n`,
   );
+  await database.close();
   process.exit(1);
 }
 if (key.created)
@@ -49,7 +56,6 @@ if (key.created)
       `copy it now to a safe place apart from the archives (a password manager), or set BACKUP_KEY instead (docs/operations.md).\n`,
   );
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const started = Date.now();
   const { manifest, notes } = await backupShop(

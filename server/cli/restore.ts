@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { lagosIso } from '../../contracts/lagos-time';
-import { openDatabase } from '../../db/client';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { restoreShop } from '../operations/backup';
 import { BackupError } from '../operations/backup-error';
 import { keyForRestore } from '../operations/backup-key';
+import { openDatabaseForCommand } from './open-database';
 
 /**
  * npm run db:restore -- FILE [--unverified]: brings the shop back from a backup made by npm run
@@ -41,7 +41,10 @@ try {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseForCommand(config, 'a restore', {
+  notDone: 'Nothing was restored.',
+  command: 'npm run db:restore',
+});
 try {
   await database.migrate();
   const { manifest, unverified: unchecked } = await restoreShop(

@@ -1,12 +1,16 @@
 import { loadConfig } from '../config';
-import { openDatabase } from '../../db/client';
+import { openDatabaseForCommand } from './open-database';
 import { isCatalogEmpty, seedCatalog } from '../../seed/seed-catalog';
 import { isBlogEmpty, seedBlog } from '../../seed/seed-blog';
 import { seedDemoOrders } from '../../seed/seed-orders';
 
 /** `npm run seed`: migrates, then seeds an empty database. A seeded one is left as it is. */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseForCommand(config, 'the seed (npm run seed)', {
+  notDone: 'Nothing was seeded.',
+  command: 'npm run seed',
+  besideLiveShop: true,
+});
 try {
   console.log(`Using ${database.label}`);
   console.log('Applying migrations…');
