@@ -5,13 +5,16 @@ import { mediaUrl } from '../../../contracts/media';
 import { Button } from '../../components/ui/button';
 import { Price } from '../../components/ui/price';
 import { cn } from '../../lib/cn';
-import { ColourPicker, SizePicker } from './option-pickers';
+import { ColourPicker, NotMadeNote, SizePicker } from './option-pickers';
 import { StockAlertForm, type AlertTarget } from './stock-alert-form';
 import {
   choiceLabel,
-  colourInStock,
-  sizeInStock,
+  colourState,
+  notMadeNote,
+  sizeState,
+  sizesSoldOutIn,
   variantPriceKobo,
+  type OptionState,
   type VariantChoiceState,
 } from './variant-choice';
 import { addToCart, normaliseQuantity, toggleWishlist, useWishlist } from '../../lib/shop-stores';
@@ -60,19 +63,28 @@ export function ProductPurchase({
   product: ProductDetail;
   choosing: VariantChoiceState;
 }) {
-  const { choice, variant, setColor, setSize } = choosing;
+  const { choice, variant, setColor, setSize, setBoth } = choosing;
   const [quantity, setQuantity] = useState('1');
   const [added, setAdded] = useState(false);
   const [sizeMissing, setSizeMissing] = useState(false);
   const [alertFor, setAlertFor] = useState<AlertTarget | null>(null);
+  // A size or colour tapped where it was never made: said under the pickers, with no alert.
+  const [notMade, setNotMade] = useState<{ size: string } | { color: string } | null>(null);
   const saved = useWishlist().some((item) => item.id === product.id);
   const quantityId = useId();
   const reasonId = useId();
   const outOfStock = product.stockStatus === 'out_of_stock';
   // Without variants (an older cached page) nothing is crossed out: the bag's quote still checks.
   const known = product.variants.length > 0;
-  const sizeOut = (size: string) => known && !sizeInStock(product.variants, size, choice.color);
-  const colourOut = (color: string) => known && !colourInStock(product.variants, color, choice.size);
+  const sizeStands = (size: string): OptionState =>
+    known ? sizeState(product.variants, size, choice.color) : 'available';
+  const colourStands = (color: string): OptionState =>
+    known ? colourState(product.variants, color, choice.size) : 'available';
+  const note = notMade ? notMadeNote(product, notMade, choice) : null;
+  const tapped = (next: { alert?: AlertTarget; notMade?: { size: string } | { color: string } }) => {
+    setAlertFor(next.alert ?? null);
+    setNotMade(next.notMade ?? null);
+  };
   const variantSoldOut = variant !== null && !variant.inStock;
   const label = choiceLabel(choice);
 
@@ -113,9 +125,6 @@ export function ProductPurchase({
     setAdded(true);
   };
 
-  const sizesSoldOutIn = (color: string) =>
-    product.sizes.filter((size) => !sizeInStock(product.variants, size, color));
-
   return (
     <div ref={purchase} className="space-y-7">
       {product.colors.length > 0 ? (
@@ -125,10 +134,12 @@ export function ProductPurchase({
           value={choice.color}
           onChange={(color) => {
             setColor(color);
-            setAlertFor(null);
+            tapped({});
           }}
-          soldOut={colourOut}
-          onSoldOut={(color) => setAlertFor({ option: color, size: choice.size, color })}
+          state={colourStands}
+          other={choice.size}
+          onSoldOut={(color) => tapped({ alert: { option: color, size: choice.size, color } })}
+          onNotMade={(color) => tapped({ notMade: { color } })}
         />
       ) : null}
 
@@ -141,10 +152,12 @@ export function ProductPurchase({
             onChange={(option) => {
               setSize(option);
               setSizeMissing(false);
-              setAlertFor(null);
+              tapped({});
             }}
-            soldOut={sizeOut}
-            onSoldOut={(size) => setAlertFor({ option: size, size, color: choice.color })}
+            state={sizeStands}
+            other={choice.color}
+            onSoldOut={(size) => tapped({ alert: { option: size, size, color: choice.color } })}
+            onNotMade={(size) => tapped({ notMade: { size } })}
             missing={sizeMissing}
             errorId="size-error"
           />
@@ -157,10 +170,19 @@ export function ProductPurchase({
           key={`${alertFor.option}|${alertFor.size}|${alertFor.color}`}
           productId={product.id}
           target={alertFor}
-          sizesToAsk={alertFor.size === null && alertFor.color ? sizesSoldOutIn(alertFor.color) : []}
+          sizesToAsk={alertFor.size === null && alertFor.color ? sizesSoldOutIn(product, alertFor.color) : []}
           onClose={() => setAlertFor(null)}
         />
       ) : null}
+
+      <NotMadeNote
+        note={note}
+        onShow={() => {
+          if (note?.offer) setBoth(note.offer);
+          setSizeMissing(false);
+          tapped({});
+        }}
+      />
 
       {/* One row at any width: quantity, add to cart and wishlist never wrap onto two lines. */}
       <div ref={row} className="flex items-end gap-3" data-testid="purchase-row">

@@ -4,10 +4,18 @@ import { Link } from 'react-router';
 import type { ProductSummary, PublicVariant } from '../../../contracts/catalog';
 import { Button } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';
-import { ColourPicker, SizePicker } from './option-pickers';
+import { ColourPicker, NotMadeNote, SizePicker } from './option-pickers';
 import { ChoicePrice } from './product-purchase';
 import { StockAlertForm, type AlertTarget } from './stock-alert-form';
-import { choiceLabel, colourInStock, sizeInStock, useVariantChoice } from './variant-choice';
+import {
+  choiceLabel,
+  colourState,
+  notMadeNote,
+  sizeState,
+  sizesSoldOutIn,
+  useVariantChoice,
+  type OptionState,
+} from './variant-choice';
 
 export interface QuickChoice {
   color: string | null;
@@ -19,7 +27,8 @@ export interface QuickChoice {
 /**
  * The choices of a piece, asked from its card: colour and size in a small modal (a sheet from the
  * bottom on a phone). Which sizes and colours are in stock is read from the product's variants
- * (GET /api/products/{id}) when it opens; a sold-out one is crossed out as on the product page.
+ * (GET /api/products/{id}) when it opens; a sold-out one is crossed out, and one never made in the
+ * other choice greyed, as on the product page (decisions 0037, 0066).
  * Nothing goes in the bag until a size in stock is chosen; the full page is one tap away.
  */
 export function QuickAddDialog({
@@ -102,12 +111,22 @@ function QuickChoices({
   const reasonId = useId();
   const names = useId();
   const loaded = variants ?? [];
-  const { choice, variant, setColor, setSize } = useVariantChoice({ ...product, variants: loaded });
+  const withVariants = { ...product, variants: loaded };
+  const { choice, variant, setColor, setSize, setBoth } = useVariantChoice(withVariants);
   const [sizeMissing, setSizeMissing] = useState(false);
   const [alertFor, setAlertFor] = useState<AlertTarget | null>(null);
+  // A size or colour tapped where it was never made: said under the pickers, with no alert.
+  const [notMade, setNotMade] = useState<{ size: string } | { color: string } | null>(null);
   const known = loaded.length > 0;
-  const sizeOut = (size: string) => known && !sizeInStock(loaded, size, choice.color);
-  const colourOut = (color: string) => known && !colourInStock(loaded, color, choice.size);
+  const sizeStands = (size: string): OptionState =>
+    known ? sizeState(loaded, size, choice.color) : 'available';
+  const colourStands = (color: string): OptionState =>
+    known ? colourState(loaded, color, choice.size) : 'available';
+  const note = notMade ? notMadeNote(withVariants, notMade, choice) : null;
+  const tapped = (next: { alert?: AlertTarget; notMade?: { size: string } | { color: string } }) => {
+    setAlertFor(next.alert ?? null);
+    setNotMade(next.notMade ?? null);
+  };
   const soldOut = variant !== null && !variant.inStock;
   const label = choiceLabel(choice);
 
@@ -159,10 +178,12 @@ function QuickChoices({
             value={choice.color}
             onChange={(color) => {
               setColor(color);
-              setAlertFor(null);
+              tapped({});
             }}
-            soldOut={colourOut}
-            onSoldOut={(color) => setAlertFor({ option: color, size: choice.size, color })}
+            state={colourStands}
+            other={choice.size}
+            onSoldOut={(color) => tapped({ alert: { option: color, size: choice.size, color } })}
+            onNotMade={(color) => tapped({ notMade: { color } })}
             disabled={variants === null}
           />
         ) : null}
@@ -174,10 +195,12 @@ function QuickChoices({
             onChange={(option) => {
               setSize(option);
               setSizeMissing(false);
-              setAlertFor(null);
+              tapped({});
             }}
-            soldOut={sizeOut}
-            onSoldOut={(size) => setAlertFor({ option: size, size, color: choice.color })}
+            state={sizeStands}
+            other={choice.color}
+            onSoldOut={(size) => tapped({ alert: { option: size, size, color: choice.color } })}
+            onNotMade={(size) => tapped({ notMade: { size } })}
             missing={sizeMissing}
             errorId={errorId}
             disabled={variants === null}
@@ -189,13 +212,19 @@ function QuickChoices({
             productId={product.id}
             target={alertFor}
             sizesToAsk={
-              alertFor.size === null && alertFor.color
-                ? product.sizes.filter((size) => !sizeInStock(loaded, size, alertFor.color))
-                : []
+              alertFor.size === null && alertFor.color ? sizesSoldOutIn(withVariants, alertFor.color) : []
             }
             onClose={() => setAlertFor(null)}
           />
         ) : null}
+        <NotMadeNote
+          note={note}
+          onShow={() => {
+            if (note?.offer) setBoth(note.offer);
+            setSizeMissing(false);
+            tapped({});
+          }}
+        />
       </div>
       <Button
         className="mt-6 w-full"

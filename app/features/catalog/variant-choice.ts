@@ -4,7 +4,8 @@ import type { PublicVariant } from '../../../contracts/catalog';
 /**
  * What the shopper chose of a product's sizes and colours, read against its variants
  * (docs/decisions/0037-storefront-variants.md): a size or colour sold out for the other choice stays
- * visible, crossed out, and cannot be chosen; the page opens on the first colour that has stock, and
+ * visible, crossed out, and cannot be chosen; one never made in the other choice is greyed and says so
+ * (decision 0066); the page opens on the first colour that has stock, and
  * on a size only when the product has just one (a shopper chooses her own size).
  */
 export interface Options {
@@ -38,6 +39,125 @@ export function colourInStock(
   return variants.some(
     (variant) => variant.color === color && variant.inStock && (size === null || variant.size === size),
   );
+}
+
+/**
+ * How a size or colour stands against the other choice (docs/decisions/0066-never-made-combinations.md):
+ * `available` to choose; `sold_out` when it is made in that choice but none is left (crossed out, its
+ * back-in-stock alert a tap away); `not_made` when no variant of that combination exists at all, so
+ * it will never come back (greyed, never chosen, no alert).
+ */
+export type OptionState = 'available' | 'sold_out' | 'not_made';
+
+function stateOf(matching: readonly PublicVariant[]): OptionState {
+  if (matching.length === 0) return 'not_made';
+  return matching.some((variant) => variant.inStock) ? 'available' : 'sold_out';
+}
+
+/** A size in the chosen colour (in any colour while none is chosen). */
+export function sizeState(
+  variants: readonly PublicVariant[],
+  size: string,
+  color: string | null,
+): OptionState {
+  return stateOf(
+    variants.filter((variant) => variant.size === size && (color === null || variant.color === color)),
+  );
+}
+
+/** A colour in the chosen size (in any size while none is chosen). */
+export function colourState(
+  variants: readonly PublicVariant[],
+  color: string,
+  size: string | null,
+): OptionState {
+  return stateOf(
+    variants.filter((variant) => variant.color === color && (size === null || variant.size === size)),
+  );
+}
+
+/** What a screen reader reads for an option: "M", "M, sold out", "M — not made in Orange". */
+export function optionLabel(option: string, state: OptionState, other: string | null): string {
+  if (state === 'sold_out') return `${option}, sold out`;
+  if (state === 'not_made') return other ? `${option} — not made in ${other}` : `${option} — not made`;
+  return option;
+}
+
+/** The colours a size is made in, in the product's order. */
+export function coloursMadeIn(
+  product: Options & { variants: readonly PublicVariant[] },
+  size: string,
+): string[] {
+  return product.colors
+    .map((color) => color.name)
+    .filter((color) => product.variants.some((variant) => variant.size === size && variant.color === color));
+}
+
+/** The sizes a colour is made in, in the product's order. */
+export function sizesMadeIn(
+  product: Options & { variants: readonly PublicVariant[] },
+  color: string,
+): string[] {
+  return product.sizes.filter((size) =>
+    product.variants.some((variant) => variant.size === size && variant.color === color),
+  );
+}
+
+/** The sizes made in a colour that are sold out in it: those a back-in-stock alert may ask for. */
+export function sizesSoldOutIn(
+  product: Options & { variants: readonly PublicVariant[] },
+  color: string,
+): string[] {
+  return product.sizes.filter((size) => sizeState(product.variants, size, color) === 'sold_out');
+}
+
+/**
+ * A choice that was made with the size or colour a shopper tapped where it is not made: the first
+ * other option (in the product's order) in stock with it, else the first made with it; null when it
+ * is made in nothing. A tap on a never-made option never chooses it, but this gets her to the option
+ * whatever was chosen before (in a grid of disjoint halves no single other tap would).
+ */
+export function madeChoiceWith(
+  product: Options & { variants: readonly PublicVariant[] },
+  wanted: { size: string } | { color: string },
+): VariantChoice | null {
+  const made = product.variants.filter((variant) =>
+    'size' in wanted ? variant.size === wanted.size : variant.color === wanted.color,
+  );
+  const order = (variant: PublicVariant) =>
+    'size' in wanted
+      ? product.colors.findIndex((color) => color.name === variant.color)
+      : product.sizes.indexOf(variant.size ?? '');
+  const sorted = [...made].sort((a, b) => order(a) - order(b));
+  const pick = sorted.find((variant) => variant.inStock) ?? sorted[0];
+  return pick ? { size: pick.size, color: pick.color } : null;
+}
+
+const inWords = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/**
+ * What the page says when a shopper taps a size or colour never made in her other choice: where it is
+ * made, and the nearest made choice to show instead ("Show M in Navy"), if any.
+ */
+export function notMadeNote(
+  product: Options & { variants: readonly PublicVariant[] },
+  tapped: { size: string } | { color: string },
+  choice: VariantChoice,
+): { message: string; offer: VariantChoice | null; offerLabel: string | null } {
+  const [option, other, madeIn] =
+    'size' in tapped
+      ? [tapped.size, choice.color, coloursMadeIn(product, tapped.size)]
+      : [tapped.color, choice.size, sizesMadeIn(product, tapped.color)];
+  const offer = madeChoiceWith(product, tapped);
+  const shown = offer ? ('size' in tapped ? offer.color : offer.size) : null;
+  return {
+    message:
+      `${option} is not made${other ? ` in ${other}` : ''}.` +
+      (madeIn.length > 0 ? ` It comes in ${inWords(madeIn)}.` : ''),
+    offer,
+    offerLabel: offer ? `Show ${option}${shown ? ` in ${shown}` : ''}` : null,
+  };
 }
 
 /**
@@ -99,6 +219,8 @@ export function useVariantChoice(
     variant: chosenVariant(product, choice),
     setColor: (color: string) => setChoice((current) => ({ ...current, color })),
     setSize: (size: string) => setChoice((current) => ({ ...current, size })),
+    /** Both at once: a made choice offered for an option not made in the other (`madeChoiceWith`). */
+    setBoth: (next: VariantChoice) => setChoice(next),
   };
 }
 
