@@ -58,6 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
       address: shop.address,
       businessHours: shop.businessHours,
       freeShippingThresholdKobo: shop.freeShippingThresholdKobo,
+      pricesIncludeTax: shop.pricesIncludeTax,
       returnsDays: shop.returnsDays,
       warrantyMonths: shop.warrantyMonths,
       social: shop.social,

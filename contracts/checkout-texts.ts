@@ -15,11 +15,11 @@ export const countryNames: Record<CheckoutCountry, string> = {
   FRA: 'France',
 };
 
-export type TaxRegion = 'us' | 'eu' | 'asia' | 'other';
+export type TaxRegion = 'ng' | 'us' | 'eu' | 'asia' | 'other';
 
-/** The tax region of each country the shop delivers to; Nigeria is 'other'. */
+/** The tax region of each country the shop delivers to; Nigeria is its own (VAT). */
 export const taxRegionOf: Record<CheckoutCountry, TaxRegion> = {
-  Nigeria: 'other',
+  Nigeria: 'ng',
   USA: 'us',
   CAN: 'other',
   UK: 'eu',

@@ -1,8 +1,12 @@
+import { goodsPaidKobo } from './tax';
+
 /** The order's figures a line's worth is counted from. */
 export interface RefundOrderFigures {
   subtotalKobo: number;
   discountKobo: number;
   taxKobo: number;
+  /** The tax was inside the prices: the goods' money is the subtotal less the discount, tax and all. */
+  taxIncluded: boolean;
 }
 
 /** A line as its worth is counted: its price, and its share of the discount when the order kept one. */
@@ -27,7 +31,7 @@ export interface RefundLineFigures {
  */
 function unitsWorth(order: RefundOrderFigures, line: RefundLineFigures, units: number): number {
   if (order.subtotalKobo <= 0) return 0;
-  const goods = order.subtotalKobo - order.discountKobo + order.taxKobo;
+  const goods = goodsPaidKobo(order);
   const share = line.discountKobo;
   const quantity = line.quantity ?? 0;
   if (share === null || share === undefined || quantity <= 0)

@@ -1,4 +1,5 @@
 import { formatNaira } from '../../contracts/money';
+import { taxLineLabel } from '../../contracts/tax';
 import { cn } from '../lib/cn';
 
 export interface OrderTotalsFigures {
@@ -7,6 +8,8 @@ export interface OrderTotalsFigures {
   shippingKobo: number | null;
   taxKobo: number;
   taxRatePercent: number;
+  /** The tax is inside the prices (VAT included): shown under the total, not added to it. */
+  taxIncluded: boolean;
   totalKobo: number;
   couponCode?: string | null;
   shippingLabel?: string | undefined;
@@ -14,7 +17,8 @@ export interface OrderTotalsFigures {
 
 /**
  * Subtotal, discount, shipping, tax and total, as the server computed them. `shippingKobo` null
- * shows 'Calculated at checkout' (the cart).
+ * shows 'Calculated at checkout' (the cart). Tax added on top is a row before the total; VAT included
+ * in the prices is read under the total ("incl. VAT (7.5%) ₦4,534.88"), since the total already holds it.
  */
 export function OrderTotals({ figures, className }: { figures: OrderTotalsFigures; className?: string }) {
   const rows: [string, string, string?][] = [['Subtotal', formatNaira(figures.subtotalKobo)]];
@@ -32,7 +36,7 @@ export function OrderTotals({ figures, className }: { figures: OrderTotalsFigure
         ? 'Free'
         : formatNaira(figures.shippingKobo),
   ]);
-  rows.push([`Tax (${figures.taxRatePercent}%)`, formatNaira(figures.taxKobo)]);
+  if (!figures.taxIncluded) rows.push([taxLineLabel(figures), formatNaira(figures.taxKobo)]);
   return (
     <dl className={cn('space-y-3 text-sm', className)}>
       {rows.map(([label, value, tone]) => (
@@ -47,6 +51,15 @@ export function OrderTotals({ figures, className }: { figures: OrderTotalsFigure
           {formatNaira(figures.totalKobo)}
         </dd>
       </div>
+      {figures.taxIncluded ? (
+        <div
+          className="-mt-2 flex items-baseline justify-between gap-4 text-xs text-muted"
+          data-testid="tax-included"
+        >
+          <dt>{taxLineLabel(figures)}</dt>
+          <dd className="text-right tabular-nums">{formatNaira(figures.taxKobo)}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

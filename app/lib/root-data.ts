@@ -22,6 +22,7 @@ export interface ShopInfo extends Pick<
   | 'warrantyMonths'
   | 'social'
   | 'paymentMethods'
+  | 'pricesIncludeTax'
 > {
   /** The provider that takes cards now, by name (TEST MODE's sandbox plays Flutterwave). */
   cardProviderName: string;

@@ -15,6 +15,7 @@ import { cn } from '../lib/cn';
 import { pageMeta, rootMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
 import { useHydrated } from '../lib/use-hydrated';
+import { goodsPaidKobo } from '../../contracts/tax';
 import {
   cartQuantity,
   clearCart,
@@ -259,11 +260,12 @@ export default function CartPage() {
                       shippingKobo: null,
                       taxKobo: quote.taxKobo,
                       taxRatePercent: quote.taxRatePercent,
-                      totalKobo: quote.subtotalKobo - quote.discountKobo + quote.taxKobo,
+                      taxIncluded: quote.taxIncluded,
+                      totalKobo: goodsPaidKobo(quote),
                       couponCode: quote.coupon?.code ?? null,
                     }}
                   />
-                  <ConvertedTotal kobo={quote.subtotalKobo - quote.discountKobo + quote.taxKobo} />
+                  <ConvertedTotal kobo={goodsPaidKobo(quote)} />
                 </>
               ) : (
                 <p className="text-sm text-muted">{error ?? 'Working out your total…'}</p>

@@ -396,6 +396,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                 shippingKobo: order.shippingKobo,
                 taxKobo: order.taxKobo,
                 taxRatePercent: order.taxRatePercent,
+                taxIncluded: order.taxIncluded,
                 totalKobo: order.totalKobo,
                 couponCode: order.couponCode,
                 shippingLabel: order.shippingMethodLabel,

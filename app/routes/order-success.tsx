@@ -238,6 +238,7 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
             shippingKobo: order.shippingKobo,
             taxKobo: order.taxKobo,
             taxRatePercent: order.taxRatePercent,
+            taxIncluded: order.taxIncluded,
             totalKobo: order.totalKobo,
             couponCode: order.couponCode,
             shippingLabel: order.shippingMethodLabel.split(' (')[0],

@@ -68,8 +68,10 @@ export default function TermsPage() {
       </ContentSection>
       <ContentSection id="prices" title="Prices & payment">
         <p>
-          Prices are in naira (₦). Tax and delivery are added at checkout, where you see the total before you
-          pay. Prices shown in another currency are a guide at our rate of the day: you always pay in naira.
+          {shop.pricesIncludeTax
+            ? 'Prices are in naira (₦) and include VAT: the price on the tag is the price. Delivery is added at checkout, where you see the total before you pay.'
+            : 'Prices are in naira (₦). Tax and delivery are added at checkout, where you see the total before you pay.'}{' '}
+          Prices shown in another currency are a guide at our rate of the day: you always pay in naira.
         </p>
         <p>
           Payment is taken by our payment provider or by bank transfer to our account. An order counts as paid

@@ -144,6 +144,7 @@ function orderSource(db: Db, filter: ExportFilter<'orders'>): ExportSource {
       'Discount (NGN)',
       'Shipping (NGN)',
       'Tax (NGN)',
+      'Tax included',
       'Total (NGN)',
       'Coupon',
       'Shipping method',
@@ -182,6 +183,8 @@ function orderSource(db: Db, filter: ExportFilter<'orders'>): ExportSource {
           csvNaira(order.discountKobo),
           csvNaira(order.shippingKobo),
           csvNaira(order.taxKobo),
+          // yes: the tax was inside the prices (VAT included) and the total holds it; no: added on top.
+          order.taxIncluded ? 'yes' : 'no',
           csvNaira(order.totalKobo),
           order.couponCode,
           order.shippingMethodLabel,

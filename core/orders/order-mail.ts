@@ -1,4 +1,5 @@
 import { formatNaira } from '../../contracts/money';
+import { taxLineLabel } from '../../contracts/tax';
 import { paymentMethodNames } from '../../contracts/checkout-texts';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
@@ -39,8 +40,10 @@ function totalLines(order: OrderView): string[] {
       ? [`Discount (${order.couponCode}): −${formatNaira(order.discountKobo)}`]
       : []),
     `Shipping, ${order.shippingMethodLabel}: ${order.shippingKobo === 0 ? 'Free' : formatNaira(order.shippingKobo)}`,
-    `Tax (${order.taxRatePercent}%): ${formatNaira(order.taxKobo)}`,
+    ...(order.taxIncluded ? [] : [`${taxLineLabel(order)}: ${formatNaira(order.taxKobo)}`]),
     `Total: ${formatNaira(order.totalKobo)}`,
+    // VAT inside the prices is read under the total, which already holds it.
+    ...(order.taxIncluded ? [`${taxLineLabel(order)}: ${formatNaira(order.taxKobo)}`] : []),
   ];
 }
 

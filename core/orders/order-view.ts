@@ -80,6 +80,10 @@ export interface OrderView {
   taxKobo: number;
   totalKobo: number;
   taxRatePercent: number;
+  /** The tax was inside the prices (VAT included): the total holds it; false when it was added on top. */
+  taxIncluded: boolean;
+  /** What a free-delivery coupon waived of the delivery price. */
+  deliveryDiscountKobo: number;
   couponCode: string | null;
   bankReference: string | null;
   customerBankReference: string | null;
@@ -205,6 +209,8 @@ export function orderViewOf(
     taxKobo: row.taxKobo,
     totalKobo: row.totalKobo,
     taxRatePercent: Number(row.taxRatePercent),
+    taxIncluded: row.taxIncluded,
+    deliveryDiscountKobo: row.deliveryDiscountKobo,
     couponCode: row.couponCode,
     bankReference: row.bankReference,
     customerBankReference: row.customerBankReference,

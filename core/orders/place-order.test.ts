@@ -204,8 +204,12 @@ describe("placeOrder, bank transfer into the shop's own account", () => {
       shippingKobo: quote.shippingKobo,
       taxKobo: quote.taxKobo,
       totalKobo: quote.totalKobo,
-      taxRatePercent: 10,
+      taxRatePercent: 7.5,
+      taxIncluded: true,
     });
+    // The tag price is the price: VAT inside it, the total the goods and their delivery.
+    expect(order.totalKobo).toBe(order.subtotalKobo + order.shippingKobo);
+    expect(order.taxKobo).toBe(Math.round((order.subtotalKobo * 7.5) / 107.5));
     expect(order.stockHeldUntil).toBe(new Date(now.getTime() + 48 * 3_600_000).toISOString());
     expect(order.events.map((event) => event.status)).toEqual(['awaiting_payment']);
 
@@ -243,6 +247,40 @@ describe("placeOrder, bank transfer into the shop's own account", () => {
     expect(mail.text).toContain(
       `https://rossy.test/orderdetails/${placed.order.number}?key=${encodeURIComponent(placed.accessToken!)}`,
     );
+    // The VAT inside the total is read under it, never added to it.
+    const total = `Total: ${formatNaira(placed.order.totalKobo)}`;
+    const vat = `incl. VAT (7.5%): ${formatNaira(placed.order.taxKobo)}`;
+    expect(mail.text).toContain(vat);
+    expect(mail.text.indexOf(vat)).toBeGreaterThan(mail.text.indexOf(total));
+    expect(mail.text).not.toContain('Tax (');
+  });
+
+  it('adds the VAT on top when the shop says its prices are before VAT, and says so in the e-mail', async () => {
+    await setStock(bag.id, 10);
+    await saveShopSettings(database.db, { pricesIncludeTax: false });
+    try {
+      const placed = await placeOrder(
+        deps,
+        orderBody({ items: [line(bag, 1)], email: 'vat-on-top@example.ng' }),
+      );
+      const { order } = placed;
+      expect(order).toMatchObject({ taxIncluded: false, taxRatePercent: 7.5 });
+      expect(order.taxKobo).toBe(Math.round(bag.priceKobo * 0.075));
+      expect(order.totalKobo).toBe(bag.priceKobo + order.shippingKobo + order.taxKobo);
+      const [row] = await database.db
+        .select({ taxIncluded: orders.taxIncluded })
+        .from(orders)
+        .where(eq(orders.number, order.number));
+      expect(row!.taxIncluded).toBe(false);
+      const [mail] = await database.db.select().from(outbox).where(eq(outbox.to, 'vat-on-top@example.ng'));
+      const tax = `Tax (7.5%): ${formatNaira(order.taxKobo)}`;
+      expect(mail!.text).toContain(tax);
+      expect(mail!.text.indexOf(tax)).toBeLessThan(
+        mail!.text.indexOf(`Total: ${formatNaira(order.totalKobo)}`),
+      );
+    } finally {
+      await saveShopSettings(database.db, { pricesIncludeTax: true });
+    }
   });
 
   it('alerts the shop by e-mail about a new order, unless its owner turned alerts off', async () => {
@@ -695,7 +733,9 @@ describe('placeOrder saveInfo', () => {
       orderBody({ items: [line(bag, 1)], shippingAddress: { ...address, country: 'UK' } }),
     );
     expect(placed.order.taxRatePercent).toBe(20);
-    expect(placed.order.taxKobo).toBe(Math.round(bag.priceKobo * 0.2));
+    // UK VAT inside the same tag price: a sixth of it.
+    expect(placed.order.taxKobo).toBe(Math.round((bag.priceKobo * 20) / 120));
+    expect(placed.order.totalKobo).toBe(bag.priceKobo + placed.order.shippingKobo);
     const [event] = await database.db
       .select()
       .from(orderEvents)

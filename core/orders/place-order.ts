@@ -361,7 +361,8 @@ async function recordOrder(
     placed AS (
       INSERT INTO orders (number, user_id, email, phone, shipping_address, shipping_method,
                           shipping_method_label, payment_method, payment_status, status, subtotal_kobo,
-                          discount_kobo, shipping_kobo, tax_kobo, total_kobo, tax_rate_percent, coupon_code,
+                          discount_kobo, shipping_kobo, tax_kobo, total_kobo, tax_rate_percent, tax_included,
+                          delivery_discount_kobo, coupon_code,
                           first_order_coupon, client_address_hash, bank_reference, access_token_hash,
                           idempotency_key, request_hash, stock_held_until, delivery_zone, delivery_earliest,
                           delivery_latest, created_at, updated_at)
@@ -370,6 +371,7 @@ async function recordOrder(
              ${order.shippingMethodLabel}, ${order.paymentMethod}, ${order.paymentStatus}, ${order.status},
              ${order.subtotalKobo}::int, ${order.discountKobo}::int, ${order.shippingKobo}::int,
              ${order.taxKobo}::int, ${order.totalKobo}::int, ${order.taxRatePercent}::numeric,
+             ${order.taxIncluded}::boolean, ${order.deliveryDiscountKobo}::int,
              ${order.couponCode}::text, ${order.firstOrderCoupon}::boolean, ${order.clientAddressHash}::text,
              ${order.bankReference}::text, ${order.accessTokenHash}, ${order.idempotencyKey}::text,
              ${order.requestHash}::text, ${order.stockHeldUntil?.toISOString() ?? null}::timestamptz,
@@ -657,6 +659,8 @@ function newOrderRow(
     taxKobo: totals.taxKobo,
     totalKobo: totals.totalKobo,
     taxRatePercent: totals.taxRatePercent,
+    taxIncluded: totals.taxIncluded,
+    deliveryDiscountKobo: totals.coupon?.type === 'free_delivery' ? totals.coupon.discountKobo : 0,
     couponCode: totals.coupon?.code ?? null,
     // The shop's own account needs a reference to match the money; an account per order does not.
     bankReference: order.placed.transferReference ? bankReference(order.now) : null,

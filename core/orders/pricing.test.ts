@@ -5,6 +5,7 @@ import {
   computeTotals,
   couponDiscount,
   shippingOptions,
+  taxFor,
   taxRateFor,
   type DeliverySettings,
   type Destination,
@@ -130,7 +131,7 @@ describe('shipping methods by zone', () => {
 
 describe('tax regions', () => {
   const expected: Record<CheckoutCountry, number> = {
-    Nigeria: 10,
+    Nigeria: 7.5,
     USA: 7,
     CAN: 10,
     UK: 20,
@@ -155,6 +156,7 @@ describe('computeTotals', () => {
       couponPercent: 10,
       shipping: method(900_000, 'express'),
       taxRatePercent: 10,
+      taxIncluded: false,
     });
     expect(totals).toEqual({
       subtotalKobo: 1_000_000,
@@ -163,6 +165,7 @@ describe('computeTotals', () => {
       taxKobo: 90_000,
       totalKobo: 900_000 + 350_000 + 90_000,
       taxRatePercent: 10,
+      taxIncluded: false,
     });
   });
 
@@ -172,6 +175,7 @@ describe('computeTotals', () => {
       couponPercent: null,
       shipping: method(threshold - 1, 'standard'),
       taxRatePercent: 10,
+      taxIncluded: false,
     });
     expect(below.shippingKobo).toBe(200_000);
     expect(below.totalKobo).toBe(threshold - 1 + 200_000 + Math.round((threshold - 1) / 10));
@@ -181,6 +185,7 @@ describe('computeTotals', () => {
       couponPercent: null,
       shipping: method(threshold, 'standard'),
       taxRatePercent: 10,
+      taxIncluded: false,
     });
     expect(at.shippingKobo).toBe(0);
     expect(at.totalKobo).toBe(threshold + 150_000); // its 10% tax
@@ -194,6 +199,7 @@ describe('computeTotals', () => {
       couponPercent: 10,
       shipping: method(11_110, 'standard'),
       taxRatePercent: 7,
+      taxIncluded: false,
     });
     expect(totals).toMatchObject({ discountKobo: 1_235, taxKobo: 778, shippingKobo: 200_000 });
     expect(totals.totalKobo).toBe(11_110 + 200_000 + 778);
@@ -203,6 +209,7 @@ describe('computeTotals', () => {
       couponPercent: 15,
       shipping: null,
       taxRatePercent: 20,
+      taxIncluded: false,
     });
     expect(other).toMatchObject({ discountKobo: 5_000, taxKobo: 5_667, totalKobo: 28_333 + 5_667 });
   });
@@ -211,7 +218,13 @@ describe('computeTotals', () => {
     for (const subtotalKobo of [1, 99, 1_001, 123_457, 2_499_999, 9_999_999]) {
       for (const couponPercent of [null, 10, 15, 33]) {
         for (const taxRatePercent of [7, 10, 15, 20]) {
-          const totals = computeTotals({ subtotalKobo, couponPercent, shipping: null, taxRatePercent });
+          const totals = computeTotals({
+            subtotalKobo,
+            couponPercent,
+            shipping: null,
+            taxRatePercent,
+            taxIncluded: false,
+          });
           for (const value of [totals.discountKobo, totals.taxKobo, totals.totalKobo])
             expect(Number.isInteger(value)).toBe(true);
           expect(totals.totalKobo).toBe(
@@ -223,17 +236,65 @@ describe('computeTotals', () => {
   });
 
   it('charges each region its own rate on the same cart', () => {
-    const rates = { Nigeria: 10, USA: 7, UK: 20, GER: 20, FRA: 20, AUS: 15 } as const;
+    const rates = { Nigeria: 7.5, USA: 7, UK: 20, GER: 20, FRA: 20, AUS: 15 } as const;
     for (const [country, rate] of Object.entries(rates)) {
       const totals = computeTotals({
         subtotalKobo: 2_000_000,
         couponPercent: null,
         shipping: method(2_000_000, 'standard'),
         taxRatePercent: taxRateFor(settings, country as CheckoutCountry),
+        taxIncluded: false,
       });
       expect(totals.taxKobo).toBe(20_000 * rate);
       expect(totals.taxRatePercent).toBe(rate);
       expect(totals.totalKobo).toBe(2_000_000 + 20_000 * rate);
     }
+  });
+});
+
+describe('VAT inside the tag price', () => {
+  it('charges a Nigerian order 7.5 % VAT inside the prices by default', () => {
+    expect(taxFor(settings, 'Nigeria')).toEqual({ taxRatePercent: 7.5, taxIncluded: true });
+    // Other regions keep their rates; the shop's one choice says whether prices hold them.
+    expect(taxFor(settings, 'UK')).toEqual({ taxRatePercent: 20, taxIncluded: true });
+    expect(taxFor({ ...settings, pricesIncludeTax: false }, 'Nigeria')).toEqual({
+      taxRatePercent: 7.5,
+      taxIncluded: false,
+    });
+  });
+
+  it('makes a ₦65,000 kaftan cost ₦65,000 plus delivery, ₦4,534.88 of it VAT', () => {
+    const shipping = method(6_500_000, 'express');
+    const totals = computeTotals({
+      subtotalKobo: 6_500_000,
+      couponPercent: null,
+      shipping,
+      ...taxFor(settings, 'Nigeria'),
+    });
+    expect(totals).toMatchObject({ taxKobo: 453_488, taxIncluded: true, taxRatePercent: 7.5 });
+    expect(totals.totalKobo).toBe(6_500_000 + shipping.priceKobo);
+  });
+
+  it('counts the VAT inside what is left after a coupon, never the delivery', () => {
+    const totals = computeTotals({
+      subtotalKobo: 6_500_000,
+      discountKobo: 500_000,
+      shipping: method(6_500_000, 'express'),
+      taxRatePercent: 7.5,
+      taxIncluded: true,
+    });
+    // ₦60,000 paid for the goods holds ₦4,186.05 of VAT.
+    expect(totals.taxKobo).toBe(418_605);
+    expect(totals.totalKobo).toBe(6_000_000 + totals.shippingKobo);
+  });
+
+  it('adds the same 7.5 % on top when the shop switches prices to before VAT', () => {
+    const totals = computeTotals({
+      subtotalKobo: 6_500_000,
+      couponPercent: null,
+      shipping: null,
+      ...taxFor({ ...settings, pricesIncludeTax: false }, 'Nigeria'),
+    });
+    expect(totals).toMatchObject({ taxKobo: 487_500, totalKobo: 6_987_500, taxIncluded: false });
   });
 });

@@ -1,5 +1,6 @@
 import { countryNames, taxRegionOf, type CheckoutCountry } from '../../contracts/checkout-texts';
 import { deliveryZoneFor, shipsFree, zoneThresholdKobo } from '../../contracts/delivery';
+import { taxOfGoods } from '../../contracts/tax';
 import { deliveryDates, formatDeliveryDays, type DeliveryDates } from '../../contracts/delivery-dates';
 import type { NigerianState } from '../../contracts/nigeria';
 import { AppError } from '../errors';
@@ -195,6 +196,8 @@ export interface Totals {
   taxKobo: number;
   totalKobo: number;
   taxRatePercent: number;
+  /** The tax is inside the prices (VAT included): the total is the goods plus delivery. */
+  taxIncluded: boolean;
 }
 
 /** A coupon's share of the goods, rounded to the kobo. */
@@ -206,11 +209,20 @@ export function taxRateFor(settings: Pick<ShopSettings, 'taxRates'>, country: Ch
   return settings.taxRates[taxRegionOf[country]];
 }
 
+/** The tax an order to `country` is charged: its region's rate, inside the prices or on top as the shop says. */
+export function taxFor(
+  settings: Pick<ShopSettings, 'taxRates' | 'pricesIncludeTax'>,
+  country: CheckoutCountry,
+): { taxRatePercent: number; taxIncluded: boolean } {
+  return { taxRatePercent: taxRateFor(settings, country), taxIncluded: settings.pricesIncludeTax };
+}
+
 /**
  * Subtotal, coupon discount, shipping, tax and total of an order, all in kobo. The discount is a
  * percent coupon's share of the subtotal (`couponPercent`), or what a coupon takes off the goods as
- * core/orders/coupon-discount.ts works it out (`discountKobo`). Tax is charged on the goods after the
- * discount; shipping is not taxed.
+ * core/orders/coupon-discount.ts works it out (`discountKobo`). Tax is counted on the goods after the
+ * discount; shipping is not taxed. With `taxIncluded` the tax is the part of those goods' price that
+ * is tax and the total is the goods plus shipping; otherwise it is added on top.
  */
 export function computeTotals(input: {
   subtotalKobo: number;
@@ -218,18 +230,20 @@ export function computeTotals(input: {
   discountKobo?: number;
   shipping: ShippingOption | null;
   taxRatePercent: number;
+  taxIncluded: boolean;
 }): Totals {
   const discountKobo =
     input.discountKobo ?? (input.couponPercent ? couponDiscount(input.subtotalKobo, input.couponPercent) : 0);
   const goodsKobo = input.subtotalKobo - discountKobo;
   const shippingKobo = input.shipping?.priceKobo ?? 0;
-  const taxKobo = Math.round((goodsKobo * input.taxRatePercent) / 100);
+  const taxKobo = taxOfGoods(goodsKobo, input.taxRatePercent, input.taxIncluded);
   return {
     subtotalKobo: input.subtotalKobo,
     discountKobo,
     shippingKobo,
     taxKobo,
-    totalKobo: goodsKobo + shippingKobo + taxKobo,
+    totalKobo: goodsKobo + shippingKobo + (input.taxIncluded ? 0 : taxKobo),
     taxRatePercent: input.taxRatePercent,
+    taxIncluded: input.taxIncluded,
   };
 }

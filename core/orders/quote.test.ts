@@ -93,10 +93,11 @@ describe('quoteCart prices from the database', () => {
     expect(quote.lines[0]).toMatchObject({ productId: shirt.id, unitPriceKobo: 1_234_500, quantity: 2 });
     expect(quote.lines[0]!.lineTotalKobo).toBe(2_469_000);
     expect(quote.subtotalKobo).toBe(2_469_000);
-    // Over the free-shipping threshold, Nigeria's 10%.
+    // Over the free-shipping threshold; Nigeria's 7.5 % VAT is inside the tag price.
     expect(quote.shippingKobo).toBe(0);
-    expect(quote.taxKobo).toBe(246_900);
-    expect(quote.totalKobo).toBe(2_469_000 + 246_900);
+    expect(quote).toMatchObject({ taxRatePercent: 7.5, taxIncluded: true });
+    expect(quote.taxKobo).toBe(172_256);
+    expect(quote.totalKobo).toBe(2_469_000);
     expect(quote.purchasable).toBe(true);
   });
 
@@ -105,8 +106,9 @@ describe('quoteCart prices from the database', () => {
     const quote = await quoteCart(database.db, { items: [line(shirt, 1)], country: 'USA' });
     expect(quote.subtotalKobo).toBe(700_000);
     expect(quote.shippingKobo).toBe(150_000);
-    expect(quote.taxKobo).toBe(49_000);
-    expect(quote.totalKobo).toBe(700_000 + 150_000 + 49_000);
+    // The USA's 7 %, inside the price as every region's tax is by default.
+    expect(quote.taxKobo).toBe(45_794);
+    expect(quote.totalKobo).toBe(700_000 + 150_000);
   });
 
   it('ships free by Standard when every piece ships free, below the threshold too; Express and a mixed bag still pay', async () => {
@@ -254,8 +256,8 @@ describe('coupons', () => {
     const goods = 1_000_000 - 10_000 * percent;
     // The coupon brings the goods under the threshold: Standard shipping is charged again (its "from" price until a state is chosen).
     expect(quote.shippingKobo).toBe(200_000);
-    expect(quote.taxKobo).toBe(goods / 10);
-    expect(quote.totalKobo).toBe(goods + 200_000 + goods / 10);
+    expect(quote.taxKobo).toBe(Math.round((goods * 7.5) / 107.5));
+    expect(quote.totalKobo).toBe(goods + 200_000);
   });
 
   it('answers an unknown code with the shop message and no discount', async () => {

@@ -26,7 +26,7 @@ import {
   destinationName,
   shippingMethodName,
   shippingOptions,
-  taxRateFor,
+  taxFor,
   type DeliveryOptions,
   type Destination,
   type ShippingOption,
@@ -378,7 +378,7 @@ export async function quoteCart(
     subtotalKobo,
     discountKobo,
     shipping: shippingMethod,
-    taxRatePercent: taxRateFor(settings, destination.country),
+    ...taxFor(settings, destination.country),
   });
   if (applied) {
     const shares = applied.shares;

@@ -33,15 +33,39 @@ describe('shop settings', () => {
     expect(read.currencyRates).toEqual({ USD: 1550, EUR: 1700, GBP: 1950 });
   });
 
+  it('reads a shop saved before Nigeria had its own VAT: its own rates and name kept, VAT included at 7.5 %', async () => {
+    const { pricesIncludeTax: _included, ...before } = defaultShopSettings;
+    const stored = { ...before, name: 'Rossy Abuja', taxRates: { us: 8, eu: 19, asia: 15, other: 12 } };
+    await database.db.update(settings).set({ value: stored }).where(eq(settings.key, 'shop'));
+    const read = await getShopSettings(database.db);
+    // A group missing one value once made the whole row fall back to the defaults.
+    expect(read.name).toBe('Rossy Abuja');
+    expect(read.taxRates).toEqual({ ng: 7.5, us: 8, eu: 19, asia: 15, other: 12 });
+    expect(read.pricesIncludeTax).toBe(true);
+    await database.db
+      .update(settings)
+      .set({ value: { ...defaultShopSettings, name: 'Rossy Abuja' } })
+      .where(eq(settings.key, 'shop'));
+  });
+
+  it('switches VAT from inside the prices to on top, and keeps a Nigerian rate of 7.5', async () => {
+    const saved = await saveShopSettings(database.db, { pricesIncludeTax: false, taxRates: { ng: 7.5 } });
+    expect(saved).toMatchObject({ pricesIncludeTax: false, taxRates: { ng: 7.5 } });
+    await expect(
+      saveShopSettings(database.db, { pricesIncludeTax: 'yes' } as Record<string, unknown>),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', fields: { pricesIncludeTax: expect.any(String) } });
+    await saveShopSettings(database.db, { pricesIncludeTax: true });
+  });
+
   it('merges a group value by value and records only what changed', async () => {
     const saved = await saveShopSettings(database.db, { taxRates: { eu: 19 }, name: 'Rossy Abuja' }, actor);
-    expect(saved.taxRates).toEqual({ us: 7, eu: 19, asia: 15, other: 10 });
+    expect(saved.taxRates).toEqual({ ng: 7.5, us: 7, eu: 19, asia: 15, other: 10 });
     const [entry] = await entries();
     expect(entry).toMatchObject({
       actorEmail: 'owner@rossy.ng',
       summary: 'Settings changed: taxRates',
-      before: { taxRates: { us: 7, eu: 20, asia: 15, other: 10 } },
-      after: { taxRates: { us: 7, eu: 19, asia: 15, other: 10 } },
+      before: { taxRates: { ng: 7.5, us: 7, eu: 20, asia: 15, other: 10 } },
+      after: { taxRates: { ng: 7.5, us: 7, eu: 19, asia: 15, other: 10 } },
     });
   });
 

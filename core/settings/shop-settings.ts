@@ -133,8 +133,13 @@ export const shopSettingsSchema = z.object({
   pickup: z.object({ address: text(200, 'The pickup address'), hours: text(80, 'Pickup hours') }),
   /** The carriers staff pick from when shipping, each with its tracking-link pattern. */
   carriers: carriersSchema,
-  /** Tax in percent by region; every country belongs to one (contracts/checkout.ts). */
-  taxRates: z.object({ us: percent, eu: percent, asia: percent, other: percent }),
+  /** Tax in percent by region; every country belongs to one (contracts/checkout-texts.ts); Nigeria's is VAT. */
+  taxRates: z.object({ ng: percent, us: percent, eu: percent, asia: percent, other: percent }),
+  /**
+   * The tag price holds the tax (Nigerian VAT, the way Nigerian shoppers read a price): the total is
+   * the tag price plus delivery, and the tax is shown inside it. False adds the tax on top.
+   */
+  pricesIncludeTax: z.boolean('Choose whether prices include tax'),
   /**
    * `flutterwave` is the card provider's own checkout (card, bank, USSD), whichever provider that is:
    * the key keeps the name it had before a second provider existed, so stored settings read as they were.
@@ -302,7 +307,8 @@ export const defaultShopSettings: ShopSettings = {
   ),
   pickup: { address: '14 Admiralty Way, Lekki Phase 1, Lagos', hours: 'Monday to Saturday, 9am to 5pm' },
   carriers: defaultCarriers,
-  taxRates: { us: 7, eu: 20, asia: 15, other: 10 },
+  taxRates: { ng: 7.5, us: 7, eu: 20, asia: 15, other: 10 },
+  pricesIncludeTax: true,
   paymentMethods: { flutterwave: true, creditCard: true, bankTransfer: true },
   cardProvider: 'flutterwave',
   bankAccount: { bankName: 'Zenith Bank', accountNumber: '1012345678', accountName: 'Rossy Fashion Ltd' },
@@ -509,10 +515,13 @@ export async function saveShopSettings(
   });
 }
 
-/** A stored value over the defaults, so a new setting never breaks an old row. */
+/**
+ * A stored value over the defaults, group by group, so a new setting (or a new value in a group, such
+ * as a new tax region) never breaks an old row.
+ */
 function readStored(value: unknown): ShopSettings {
   if (!isPlainObject(value)) return defaultShopSettings;
-  const merged = shopSettingsSchema.safeParse({ ...defaultShopSettings, ...value });
+  const merged = shopSettingsSchema.safeParse(mergeShopSettings(defaultShopSettings, value));
   return merged.success ? merged.data : defaultShopSettings;
 }
 

@@ -130,6 +130,10 @@ export const orders = pgTable(
     taxKobo: integer('tax_kobo').notNull(),
     totalKobo: integer('total_kobo').notNull(),
     taxRatePercent: numeric('tax_rate_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /** True when the tax was inside the prices (VAT included); false when it was added on top. */
+    taxIncluded: boolean('tax_included').notNull().default(false),
+    /** What a free-delivery coupon waived of the delivery price; the discount on goods is `discountKobo`. */
+    deliveryDiscountKobo: integer('delivery_discount_kobo').notNull().default(0),
     couponCode: text('coupon_code'),
     /** The shop's reference for a bank transfer: 'RC' + 8 time digits + 4 random digits. */
     bankReference: text('bank_reference'),

@@ -95,7 +95,7 @@ describe('admin settings', () => {
           await cartWithOnePiece(page);
           await visit(page, '/checkout');
           await main(page).getByLabel('Country').selectOption('AUS');
-          await main(page).getByText(`Tax (${chosen}%)`).first().waitFor();
+          await main(page).getByText(`incl. VAT (${chosen}%)`).first().waitFor();
           expect(problemReport()).toEqual([]);
         },
         ACTION_PATHS,

@@ -371,9 +371,9 @@ describe('a price that changes while the shopper is on checkout', () => {
               .click();
             await visit(page, '/checkout');
             await fillCheckout(page, `weekender.${Date.now()}@example.ng`);
-            // ₦19,500 and 10% tax, delivered free: the total the shopper sees.
+            // ₦19,500 with its VAT inside, delivered free: the total the shopper sees is the tag price.
             const placeOrder = main(page).getByRole('button', { name: /^Place Order · ₦/ });
-            await expect.poll(() => placeOrder.textContent()).toBe('Place Order · ₦21,450');
+            await expect.poll(() => placeOrder.textContent()).toBe('Place Order · ₦19,500');
 
             // The shop doubles the price while the shopper fills in the form.
             const repriced = await asAdmin(`/api/admin/products/${id}`, 'PATCH', { price: 39_000 });
@@ -384,13 +384,13 @@ describe('a price that changes while the shopper is on checkout', () => {
             await alert.waitFor();
             const said = await alert.innerText();
             expect(said).toContain(
-              'Prices changed since you opened checkout: the total is now ₦42,900 (was ₦21,450).',
+              'Prices changed since you opened checkout: the total is now ₦39,000 (was ₦19,500).',
             );
             expect(said).toContain(name);
             expect(said).toMatch(/₦19,500[\s\S]*₦39,000/);
             expect(said).toContain('Nothing was charged');
             // The summary shows the new quote, and Place Order names the new total.
-            await expect.poll(() => placeOrder.textContent()).toBe('Place Order · ₦42,900');
+            await expect.poll(() => placeOrder.textContent()).toBe('Place Order · ₦39,000');
             await expect
               .poll(() => main(page).getByRole('complementary', { name: 'Order summary' }).innerText())
               .toContain('₦39,000');
@@ -408,7 +408,7 @@ describe('a price that changes while the shopper is on checkout', () => {
             const order = (await (
               await fetch(url(`/api/orders/${orderNumber}?key=${encodeURIComponent(key)}`))
             ).json()) as { total: number; items: { price: number }[] };
-            expect(order.total, 'placed at the total the shopper confirmed').toBe(42_900);
+            expect(order.total, 'placed at the total the shopper confirmed').toBe(39_000);
             expect(order.items[0]?.price).toBe(39_000);
             expect(refused, 'one refusal, then the order').toEqual(['409 /api/orders']);
             expect(problemReport()).toEqual([]);

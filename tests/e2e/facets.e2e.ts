@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { closeBrowser, isAt, main, url, visit, waitForHydration, withPage } from './fixtures';
+import { formatNaira } from '../../contracts/money';
+import { closeBrowser, isAt, main, pathIs, url, visit, waitForHydration, withPage } from './fixtures';
 
 afterAll(closeBrowser);
 
@@ -312,6 +313,106 @@ describe('size and colour filters in the sidebar (1280px)', () => {
         'from ₦40,000',
       );
       await expectNoOverflow(page, sidebar, 'the sidebar with choices made');
+      expect(problemReport(), 'console errors and failed requests').toEqual([]);
+    });
+  });
+});
+
+interface PieceDetail {
+  id: number;
+  name: string;
+  price: number;
+  variants: {
+    size: string | null;
+    color: string | null;
+    inStock: boolean;
+    stockCount: number | null;
+    price?: number;
+  }[];
+}
+
+describe('the tag price is the price (375px)', () => {
+  test('a shopper filters by size and colour, adds the piece in L and Navy, and checkout totals the tag price and its delivery, VAT inside it', async () => {
+    const query = `${LIST}&size=L&color=Navy`;
+    const listed = await getJson<{ items: { id: number }[] }>(`/api/products?${query}&pageSize=24`);
+    const details = await Promise.all(
+      listed.items.map((item) => getJson<PieceDetail>(`/api/products/${item.id}`)),
+    );
+    // A piece with plenty of L in Navy, so no other journey runs it out meanwhile.
+    const piece = details.find((detail) =>
+      detail.variants.some(
+        (variant) => variant.size === 'L' && variant.color === 'Navy' && (variant.stockCount ?? 0) >= 5,
+      ),
+    );
+    expect(piece, 'a men’s piece in L and Navy with five or more left').toBeDefined();
+    const priceKobo = Math.round(piece!.price * 100);
+    const vatKobo = Math.round((priceKobo * 7.5) / 107.5);
+
+    await withPage(375, async ({ page, problemReport }) => {
+      await visit(page, `/products?${LIST}`);
+      const drawer = await openFilters(page);
+      await (await choice(drawer, 'size', 'L')).click();
+      await (await choice(drawer, 'color', 'Navy')).click();
+      await drawer.getByRole('button', { name: 'Apply Filters' }).click();
+      await page.waitForURL(isAt('/products', { category: 'mens-wear', size: 'L', color: 'Navy' }));
+      await drawer.waitFor({ state: 'hidden' });
+      await expectList(page, query, 'size L in navy');
+
+      await main(page).getByRole('link', { name: piece!.name, exact: true }).first().click();
+      await page.waitForURL(pathIs(`/product/${piece!.id}`));
+      await waitForHydration(page);
+      const colours = main(page).locator('fieldset', { hasText: 'Colour' }).first();
+      const sizes = main(page).locator('fieldset', { hasText: 'Size' }).first();
+      await colours.locator('label[title="Navy"]').click();
+      await sizes.locator('label').filter({ hasText: /^L$/ }).click();
+      await main(page)
+        .getByRole('button', { name: /^Add to cart$/i })
+        .click();
+
+      // The bag: the tag price, its VAT inside it, delivery still to come.
+      await visit(page, '/cart');
+      await expect
+        .poll(() => main(page).getByTestId('order-total').first().textContent())
+        .toBe(formatNaira(priceKobo));
+      const bagVat = main(page).getByTestId('tax-included').first();
+      expect((await bagVat.innerText()).replace(/\s+/g, ' ')).toBe(
+        `incl. VAT (7.5%) ${formatNaira(vatKobo)}`,
+      );
+
+      await visit(page, '/checkout');
+      const form = main(page);
+      await form.getByLabel('Email').fill(`tag-price.${Date.now()}@example.ng`);
+      await form.getByLabel('Phone').fill('+234 803 555 0142');
+      await form.getByLabel('First name').fill('Ngozi');
+      await form.getByLabel('Last name').fill('Eze');
+      await form.getByLabel('Address').fill('21 Adeola Odeku Street');
+      await form.getByLabel('City').fill('Victoria Island');
+      await form.getByLabel('State').selectOption('Lagos');
+      await form.getByLabel('Postal code').fill('101241');
+      const summary = main(page).getByRole('complementary', { name: 'Order summary' });
+      const quote = (await (
+        await fetch(url('/api/cart/quote'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            items: [{ id: piece!.id, quantity: 1, selectedSize: 'L', selectedColor: 'Navy' }],
+            country: 'Nigeria',
+            state: 'Lagos',
+            shippingMethod: 'standard',
+          }),
+        })
+      ).json()) as { shipping: number; tax: number; total: number; taxIncluded: boolean };
+      expect(quote).toMatchObject({ taxIncluded: true, tax: vatKobo / 100 });
+      expect(Math.round(quote.total * 100)).toBe(priceKobo + Math.round(quote.shipping * 100));
+      await expect
+        .poll(() => summary.getByTestId('order-total').textContent())
+        .toBe(formatNaira(Math.round(quote.total * 100)));
+      expect((await summary.getByTestId('tax-included').innerText()).replace(/\s+/g, ' ')).toBe(
+        `incl. VAT (7.5%) ${formatNaira(vatKobo)}`,
+      );
+      expect(await summary.innerText(), 'no tax added on top').not.toContain('Tax (');
+      await expectNoOverflow(page, main(page), 'checkout');
+      await summary.screenshot({ path: 'test-results/checkout-vat-included-375.png' });
       expect(problemReport(), 'console errors and failed requests').toEqual([]);
     });
   });

@@ -442,6 +442,7 @@ export function OrderPanel({
                 shippingKobo: order.shippingKobo,
                 taxKobo: order.taxKobo,
                 taxRatePercent: order.taxRatePercent,
+                taxIncluded: order.taxIncluded,
                 totalKobo: order.totalKobo,
                 couponCode: order.couponCode,
                 shippingLabel: order.shippingMethodLabel,

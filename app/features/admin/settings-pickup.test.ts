@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { carrierFieldName, readCarriers } from './settings-tab.server';
+import { defaultShopSettings } from '../../../core/settings/shop-settings';
+import { carrierFieldName, changesFrom, readCarriers } from './settings-tab.server';
 
 function formOf(entries: [string, string][]): FormData {
   const form = new FormData();
@@ -45,5 +46,31 @@ describe('the carriers as the settings form posts them', () => {
     const { rows } = readCarriers(form);
     expect(carrierFieldName('carriers.1.trackingUrl', rows)).toBe('carriers.2.trackingUrl');
     expect(carrierFieldName('pickup.address', rows)).toBe('pickup.address');
+  });
+});
+
+describe('the tax on the tags as the settings form posts it', () => {
+  const current = defaultShopSettings;
+  const base: [string, string][] = [
+    ['taxRates.us', '7'],
+    ['taxRates.eu', '20'],
+    ['taxRates.asia', '15'],
+    ['taxRates.other', '10'],
+  ];
+
+  it('reads "added" as VAT on top and "included" as inside the price, with Nigeria’s rate', () => {
+    const added = changesFrom(
+      formOf([...base, ['taxRates.ng', '7.5'], ['pricesIncludeTax', 'added']]),
+      current,
+    );
+    expect(added).toMatchObject({ pricesIncludeTax: false, taxRates: { ng: 7.5, us: 7 } });
+    const included = changesFrom(formOf([...base, ['pricesIncludeTax', 'included']]), current);
+    expect(included.pricesIncludeTax).toBe(true);
+  });
+
+  it('leaves both as they are when an older form does not show them', () => {
+    const older = changesFrom(formOf(base), current);
+    expect(older).not.toHaveProperty('pricesIncludeTax');
+    expect(older.taxRates).not.toHaveProperty('ng');
   });
 });

@@ -175,7 +175,10 @@ export function changesFrom(form: FormData, current: ShopSettings): ShopSettings
             .filter(Boolean),
         }
       : {}),
+    // An older form without Nigeria's VAT leaves the rate and the way prices are read as they are.
+    ...(form.has('pricesIncludeTax') ? { pricesIncludeTax: text(form, 'pricesIncludeTax') !== 'added' } : {}),
     taxRates: {
+      ...(form.has('taxRates.ng') ? { ng: number(form, 'taxRates.ng') } : {}),
       us: number(form, 'taxRates.us'),
       eu: number(form, 'taxRates.eu'),
       asia: number(form, 'taxRates.asia'),

@@ -91,12 +91,13 @@ function GroupError({ message }: { message: string | undefined }) {
 }
 
 const regionLabels: Record<TaxRegion, string> = {
+  ng: 'Nigeria (VAT)',
   us: 'United States',
   eu: 'Europe',
   asia: 'Asia-Pacific',
   other: 'Other',
 };
-const regions: TaxRegion[] = ['us', 'eu', 'asia', 'other'];
+const regions: TaxRegion[] = ['ng', 'us', 'eu', 'asia', 'other'];
 const countriesIn = (region: TaxRegion) =>
   (Object.keys(taxRegionOf) as CheckoutCountry[])
     .filter((country) => taxRegionOf[country] === region)
@@ -221,6 +222,35 @@ export function SettingsTab({ data }: { data: SettingsData }) {
             title="Tax by Region"
             description="Percent of the goods after any coupon, by the delivery country's region."
           >
+            <fieldset className="mb-4 rounded-sm border border-line p-4" data-testid="prices-include-tax">
+              <legend className="px-1 text-sm font-medium text-ink">Prices on the tags</legend>
+              <div className="space-y-2">
+                {(
+                  [
+                    [
+                      'included',
+                      'Include VAT: the tag price is the price (tax shown inside the total)',
+                      true,
+                    ],
+                    ['added', 'Exclude tax: it is added on top at checkout', false],
+                  ] as const
+                ).map(([value, label, included]) => (
+                  <label key={value} className="flex items-start gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name="pricesIncludeTax"
+                      value={value}
+                      defaultChecked={data.pricesIncludeTax === included}
+                      className="mt-0.5 size-4 shrink-0 accent-gold-deep"
+                    />
+                    {label}
+                  </label>
+                ))}
+              </div>
+              <p className="mt-2 text-xs text-muted">
+                The next checkout follows; orders already placed keep what they charged.
+              </p>
+            </fieldset>
             <div className="grid gap-4 sm:grid-cols-2">
               {regions.map((region) => (
                 <Field

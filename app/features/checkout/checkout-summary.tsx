@@ -88,6 +88,7 @@ export function CheckoutSummary({
                 shippingKobo: quote.shippingKobo,
                 taxKobo: quote.taxKobo,
                 taxRatePercent: quote.taxRatePercent,
+                taxIncluded: quote.taxIncluded,
                 totalKobo: quote.totalKobo,
                 couponCode: quote.coupon?.code ?? null,
                 shippingLabel: quote.shippingMethod?.name,

@@ -6,7 +6,10 @@ import { sumOf, within, type ReportRange } from './range';
 
 /** The Marketing card: coupons used and newsletter sign-ups in the range. */
 export interface MarketingReport {
-  /** Coupons used on orders placed in the range, cancelled orders left out (their use is given back). */
+  /**
+   * Coupons used on orders placed in the range, cancelled orders left out (their use is given back).
+   * A coupon's discount is what it took off the goods, or the delivery it made free.
+   */
   coupons: { code: string; uses: number; discountKobo: number; revenueKobo: number }[];
   couponUses: number;
   discountKobo: number;
@@ -19,7 +22,7 @@ export async function marketingReport(db: DbOrTx, range: ReportRange): Promise<M
       .select({
         code: orders.couponCode,
         uses: count(),
-        discountKobo: sumOf(sql`${orders.discountKobo}`),
+        discountKobo: sumOf(sql`${orders.discountKobo} + ${orders.deliveryDiscountKobo}`),
         revenueKobo: sumOf(sql`${orders.totalKobo}`),
       })
       .from(orders)

@@ -466,6 +466,51 @@ describe('shop report for March 2030', () => {
     expect(marketing.discountKobo).toBe(150_000);
     expect(marketing.newsletter).toEqual({ subscribed: 2, unsubscribed: 1, subscribers: 3 });
   });
+
+  it('counts a free-delivery coupon by the delivery it waived', async () => {
+    await database.db.insert(orders).values({
+      number: 'ORD-FREE',
+      email: 'shopper@example.ng',
+      phone: '+234 800 000 0000',
+      shippingAddress: {
+        firstName: 'Ada',
+        lastName: 'Obi',
+        address: '1 Broad Street',
+        city: 'Lagos',
+        state: 'Lagos',
+        zipCode: '100001',
+        country: 'Nigeria',
+      },
+      shippingMethod: 'standard',
+      shippingMethodLabel: 'Standard',
+      paymentMethod: 'bank-transfer',
+      paymentStatus: 'paid',
+      paidAt: at('2030-03-20T10:05:00'),
+      status: 'processing',
+      subtotalKobo: 500_000,
+      shippingKobo: 0,
+      deliveryDiscountKobo: 200_000,
+      taxKobo: 34_884,
+      taxIncluded: true,
+      taxRatePercent: 7.5,
+      totalKobo: 500_000,
+      couponCode: 'FREEDEL',
+      accessTokenHash: 'ORD-FREE',
+      createdAt: at('2030-03-20T10:00:00'),
+    });
+    try {
+      const { marketing } = await buildShopReport(database.db, march);
+      expect(marketing.coupons).toContainEqual({
+        code: 'FREEDEL',
+        uses: 1,
+        discountKobo: 200_000,
+        revenueKobo: 500_000,
+      });
+      expect(marketing.discountKobo).toBe(150_000 + 200_000);
+    } finally {
+      await database.db.delete(orders).where(eq(orders.number, 'ORD-FREE'));
+    }
+  });
 });
 
 describe('overview', () => {

@@ -40,7 +40,15 @@ const quote = async (country: string) =>
       url: '/api/cart/quote',
       payload: { items: [{ id: productId, quantity: 1 }], country, shippingMethod: 'standard' },
     })
-  ).json() as { subtotal: number; tax: number; taxRatePercent: number };
+  ).json() as {
+    subtotal: number;
+    discount: number;
+    shipping: number;
+    tax: number;
+    total: number;
+    taxRatePercent: number;
+    taxIncluded: boolean;
+  };
 
 describe('/api/admin/settings', () => {
   it('answers 401 to a guest and 403 to a customer on every method', async () => {
@@ -63,7 +71,8 @@ describe('/api/admin/settings', () => {
     const body = response.json();
     expect(body.freeShippingThreshold).toBe(15_000);
     expect(body.shippingMethods[0]).toMatchObject({ id: 'standard', price: 1_500, enabled: true });
-    expect(body.taxRates).toEqual({ us: 7, eu: 20, asia: 15, other: 10 });
+    expect(body.taxRates).toEqual({ ng: 7.5, us: 7, eu: 20, asia: 15, other: 10 });
+    expect(body.pricesIncludeTax).toBe(true);
     expect(body.notifications).toMatchObject({ emailAlerts: true, smsAlerts: false });
     expect(body.currencyRates).toEqual({ USD: 1550, EUR: 1700, GBP: 1950 });
   });
@@ -108,13 +117,14 @@ describe('/api/admin/settings', () => {
     expect(before.taxRatePercent).toBe(15);
     const response = await patch({ taxRates: { asia: 12.5 }, freeShippingThreshold: 20_000 });
     expect(response.statusCode).toBe(200);
-    expect(response.json().taxRates).toEqual({ us: 7, eu: 20, asia: 12.5, other: 10 });
+    expect(response.json().taxRates).toEqual({ ng: 7.5, us: 7, eu: 20, asia: 12.5, other: 10 });
     expect(response.json().freeShippingThreshold).toBe(20_000);
 
     const after = await quote('AUS');
     expect(after.taxRatePercent).toBe(12.5);
-    expect(after.tax).toBeCloseTo(Math.round(after.subtotal * 12.5) / 100, 2);
-    expect((await quote('Nigeria')).taxRatePercent).toBe(10);
+    // Inside the prices: the part of the goods that is tax.
+    expect(after.tax).toBeCloseTo(Math.round((after.subtotal * 100 * 12.5) / 112.5) / 100, 2);
+    expect((await quote('Nigeria')).taxRatePercent).toBe(7.5);
 
     const [entry] = await test.database.db
       .select()
@@ -122,11 +132,11 @@ describe('/api/admin/settings', () => {
       .where(and(eq(auditLog.action, 'settings.update'), eq(auditLog.actorEmail, 'admin@rossy.ng')));
     expect(entry?.before).toEqual({
       freeShippingThresholdKobo: 1_500_000,
-      taxRates: { us: 7, eu: 20, asia: 15, other: 10 },
+      taxRates: { ng: 7.5, us: 7, eu: 20, asia: 15, other: 10 },
     });
     expect(entry?.after).toEqual({
       freeShippingThresholdKobo: 2_000_000,
-      taxRates: { us: 7, eu: 20, asia: 12.5, other: 10 },
+      taxRates: { ng: 7.5, us: 7, eu: 20, asia: 12.5, other: 10 },
     });
   });
 
@@ -141,6 +151,25 @@ describe('/api/admin/settings', () => {
     const bad = await patch({ notifications: { alertEmail: 'not-an-address' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields['notifications.alertEmail']).toBeDefined();
+  });
+
+  it('switches VAT from inside the prices to on top: the quote adds it, and switching back takes it out', async () => {
+    const inside = await quote('Nigeria');
+    expect(inside).toMatchObject({ taxIncluded: true, taxRatePercent: 7.5 });
+    expect(inside.total).toBeCloseTo(inside.subtotal - inside.discount + inside.shipping, 2);
+    const response = await patch({ pricesIncludeTax: false });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().pricesIncludeTax).toBe(false);
+    try {
+      const onTop = await quote('Nigeria');
+      expect(onTop).toMatchObject({ taxIncluded: false, taxRatePercent: 7.5 });
+      expect(onTop.tax).toBeCloseTo(Math.round(onTop.subtotal * 7.5) / 100, 2);
+      expect(onTop.total).toBeCloseTo(onTop.subtotal + onTop.shipping + onTop.tax, 2);
+      const refused = await patch({ pricesIncludeTax: 'sometimes' });
+      expect(refused.statusCode).toBe(400);
+    } finally {
+      await patch({ pricesIncludeTax: true });
+    }
   });
 
   it('replaces all settings with PUT, and refuses an incomplete PUT', async () => {

@@ -64,6 +64,11 @@ export const cartQuoteDto = z.object({
   shipping: naira,
   tax: naira,
   taxRatePercent: z.number(),
+  taxIncluded: z
+    .boolean()
+    .describe(
+      'true: the tax is inside the prices (VAT included) and the total holds it; false: it was added on top',
+    ),
   total: naira,
   coupon: z
     .object({
@@ -169,6 +174,7 @@ export function toCartQuoteDto(quote: CartQuote): z.infer<typeof cartQuoteDto> {
     shipping: koboToNaira(quote.shippingKobo),
     tax: koboToNaira(quote.taxKobo),
     taxRatePercent: quote.taxRatePercent,
+    taxIncluded: quote.taxIncluded,
     total: koboToNaira(quote.totalKobo),
     coupon: quote.coupon ? quotedCouponDto(quote) : null,
     couponError: quote.couponError,
@@ -240,6 +246,11 @@ export const orderDto = z.object({
   shipping: naira,
   tax: naira,
   taxRatePercent: z.number(),
+  taxIncluded: z
+    .boolean()
+    .describe(
+      'true: the tax is inside the prices (VAT included) and the total holds it; false: it was added on top',
+    ),
   total: naira,
   couponCode: z.string().nullable(),
   bankReference: z.string().nullable(),
@@ -298,6 +309,7 @@ export function toOrderDto(order: OrderView): z.infer<typeof orderDto> {
     shipping: koboToNaira(order.shippingKobo),
     tax: koboToNaira(order.taxKobo),
     taxRatePercent: order.taxRatePercent,
+    taxIncluded: order.taxIncluded,
     total: koboToNaira(order.totalKobo),
     couponCode: order.couponCode,
     bankReference: order.bankReference,
