@@ -186,19 +186,25 @@ export async function build({ log = (line) => process.stdout.write(`  ${line}\n`
   fs.rmSync(temporary, { recursive: true, force: true });
   try {
     log('Building the pages and the server…');
+    // Each step's time is said with the total, so a slow first start shows where it went.
+    const steps = [];
+    const timed = async (name, step) => {
+      const from = Date.now();
+      await step();
+      steps.push(`${name} ${((Date.now() - from) / 1000).toFixed(1)} s`);
+    };
     const reactRouter = path.join(path.dirname(require.resolve('@react-router/dev/package.json')), 'bin.js');
-    await run(process.execPath, [reactRouter, 'build'], {
-      ROSSY_BUILD_DIR: temporary,
-      NODE_ENV: 'production',
-    });
-    await precompressAssets(path.join(temporary, 'client', 'assets'));
-    await compileServer(path.join(temporary, 'app-server'));
+    await timed('pages', () =>
+      run(process.execPath, [reactRouter, 'build'], { ROSSY_BUILD_DIR: temporary, NODE_ENV: 'production' }),
+    );
+    await timed('compression', () => precompressAssets(path.join(temporary, 'client', 'assets')));
+    await timed('server', () => compileServer(path.join(temporary, 'app-server')));
     fs.writeFileSync(
       path.join(temporary, ID_FILE),
       JSON.stringify({ sources: hash, builtAt: new Date().toISOString() }, null, 2),
     );
     moveIntoPlace(temporary);
-    log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s (${steps.join(', ')})`);
   } finally {
     fs.rmSync(temporary, { recursive: true, force: true });
   }
