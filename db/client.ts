@@ -21,6 +21,7 @@ import * as payments from './schema/payments';
 import * as admin from './schema/admin';
 import * as returns from './schema/returns';
 import * as vitals from './schema/vitals';
+import * as inventory from './schema/inventory';
 
 export const schema = {
   ...catalog,
@@ -33,6 +34,7 @@ export const schema = {
   ...admin,
   ...returns,
   ...vitals,
+  ...inventory,
 };
 export type Schema = typeof schema;
 

@@ -1,3 +1,4 @@
+import { stockCause } from '../core/inventory/cause';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -95,6 +96,8 @@ export async function seedCatalog(
 
   progress(`Seeding ${data.products.length} products with their reviews`);
   const inserted = await db.transaction(async (tx) => {
+    // The demo's units are the ledger's opening balances (decision 0067).
+    await stockCause(tx, { reason: 'opening', note: 'Demo catalogue' });
     // Written by name, column by column: the same seed fills a shop's older schema too (the migration
     // tests), which lacks the columns the database has since derived for itself (0031's options in
     // stock), as a row of today's `products` would name them all.

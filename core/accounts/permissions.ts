@@ -66,6 +66,7 @@ export const staffRoutePermissions: Record<string, Permission> = {
   'DELETE /api/admin/products/:id': 'catalog.manage',
   'POST /api/admin/products/images': 'catalog.manage',
   'POST /api/admin/products/import': 'catalog.manage',
+  'GET /api/admin/inventory/movements': 'catalog.manage',
   'GET /api/admin/stock-alerts': 'catalog.manage',
 
   'GET /api/admin/orders': 'orders.read',

@@ -1,3 +1,4 @@
+import { stockCause } from '../inventory/cause';
 import { sql } from 'drizzle-orm';
 import type { ColorOption } from '../../contracts/catalog';
 import { MAX_PRICE_NAIRA } from '../../contracts/limits';
@@ -1110,6 +1111,7 @@ async function applyPlans(
   const creating = plans.filter((plan) => !plan.existing);
   try {
     return await db.transaction(async (tx) => {
+      await stockCause(tx, { reason: 'import', actorId: actor.id, note: 'CSV import' });
       const ids = new Map<PlannedProduct, number>();
       if (creating.length > 0) {
         const reserved = rowsOf<{ id: number }>(

@@ -1,3 +1,4 @@
+import { stockCause } from '../inventory/cause';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ColorOption, ImageRef, StockStatus } from '../../contracts/catalog';
@@ -626,6 +627,8 @@ export async function createProduct(
   const stock = input.stock ?? gridTotal ?? 0;
   const id = await db
     .transaction(async (tx) => {
+      // Its first units are the ledger's first rows for it (decision 0067).
+      await stockCause(tx, { reason: 'edit', actorId: actor.id, note: 'New product' });
       const [row] = await tx
         .insert(products)
         .values({
@@ -779,6 +782,7 @@ export async function updateProduct(
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
       if (!current) throw new AppError('NOT_FOUND', 'Product not found');
       const variants = await lockVariants(tx, id);
+      await stockCause(tx, { reason: 'edit', actorId: actor.id });
       const fields: FieldErrors = {};
       const next: Partial<Record<AuditedField, unknown>> = {};
       if (input.name !== undefined) next.name = input.name;

@@ -460,7 +460,7 @@ export async function cancelOrder(
   await oweHeldMoneyBack(tx, [order.id], now);
   // Stock held for an unpaid order, or taken by a paid one, goes back on sale once: what a refund
   // with restock gave back already stays given (decision 0061).
-  if (!order.stockReleasedAt) await giveBack(tx, { release: [order.id] });
+  if (!order.stockReleasedAt) await giveBack(tx, { release: [order.id], reason: 'cancel' });
   if (order.couponCode) await returnCouponUse(tx, order.couponCode);
   return cancelled;
 }

@@ -470,9 +470,17 @@ async function recordOrder(
        LIMIT 1
       RETURNING id, "to", subject, text, html
     )
+    -- The ledger's rows for the units taken are written as the statement ends (decision 0067): named
+    -- here, once the order has its id, as core/inventory's stockCause names every other change.
     SELECT placed.id, (SELECT array_agg(id ORDER BY id) FROM mails) AS mail_ids,
            (SELECT jsonb_agg(jsonb_build_object('id', id, 'to', "to", 'subject', subject, 'text', text, 'html', html))
-              FROM stock_alert) AS stock_alert
+              FROM stock_alert) AS stock_alert,
+           set_config('rossy.stock_reason', 'sale', true) IS NOT NULL
+             AND set_config('rossy.stock_order', placed.id::text, true) IS NOT NULL
+             AND set_config('rossy.stock_return', '', true) IS NOT NULL
+             AND set_config('rossy.stock_actor', '', true) IS NOT NULL
+             AND set_config('rossy.stock_note', '', true) IS NOT NULL
+             AND set_config('rossy.stock_location', '', true) IS NOT NULL AS ledger
       FROM placed`;
   const [row] = await runPrepared<{
     id: number;

@@ -4,6 +4,7 @@ import { products, productVariants } from '../../db/schema/catalog';
 import { orderLines, orders } from '../../db/schema/orders';
 import { refundLines, refunds } from '../../db/schema/payments';
 import { returnItems } from '../../db/schema/returns';
+import { stockCause, type StockCause } from '../inventory/cause';
 
 /*
  * A unit sold comes back at most once (decision 0061). Four paths give an order's units back to
@@ -38,7 +39,7 @@ export interface Piece {
  * - `returnId`: a return received, the pieces staff put back in stock.
  */
 export type GiveBackBy =
-  | { release: readonly number[] }
+  | { release: readonly number[]; reason?: 'cancel' | 'release'; actorId?: string | null }
   | { refundId: number; orderId: number; pieces: readonly Piece[] }
   | { returnId: number; orderId: number; pieces: readonly Piece[] };
 
@@ -168,6 +169,13 @@ export async function unitsStillOut(tx: DbOrTx, orderId: number): Promise<Map<nu
   return new Map([...lines].map(([id, line]) => [id, line.out]));
 }
 
+/** The ledger's reason and cause for units coming back from one order. */
+function causeOf(by: GiveBackBy, orderId: number): StockCause {
+  if ('release' in by) return { reason: by.reason ?? 'release', orderId, actorId: by.actorId ?? null };
+  if ('refundId' in by) return { reason: 'refund_restock', orderId, note: `Refund ${by.refundId}` };
+  return { reason: 'return_restock', orderId, returnId: by.returnId };
+}
+
 /**
  * Gives units back to stock by the rule above, in the caller's transaction, and returns how many
  * each line gave back (at most what was still out: a piece asked beyond it gives back the rest, or
@@ -215,7 +223,7 @@ export async function giveBack(tx: DbOrTx, by: GiveBackBy): Promise<Map<number, 
               homeless.map((line) => line.productId!),
             ),
           );
-  const toVariant = new Map<number, number>();
+  const toVariant = new Map<number, Map<number, number>>();
   const toProduct = new Map<number, number>();
   for (const [id, units] of given) {
     const line = lines.get(id)!;
@@ -229,14 +237,24 @@ export async function giveBack(tx: DbOrTx, by: GiveBackBy): Promise<Map<number, 
           variant.size === (line.size ?? '') &&
           variant.color === (line.color ?? ''),
       )?.id;
-    if (variantId !== undefined) toVariant.set(variantId, (toVariant.get(variantId) ?? 0) + units);
+    if (variantId === undefined) continue;
+    const back = toVariant.get(line.orderId) ?? new Map<number, number>();
+    back.set(variantId, (back.get(variantId) ?? 0) + units);
+    toVariant.set(line.orderId, back);
   }
 
   const productIds = [...toProduct.keys()].sort((a, b) => a - b);
-  const variantIds = [...toVariant.keys()].sort((a, b) => a - b);
+  const variantIds = [...new Set([...toVariant.values()].flatMap((back) => [...back.keys()]))].sort(
+    (a, b) => a - b,
+  );
   await lockStock(tx, productIds, variantIds);
-  if (variantIds.length > 0) {
-    const pairs = variantIds.map((id) => sql`(${id}::int, ${toVariant.get(id)!}::int)`);
+  // Order by order, so each row of the ledger names the order it came back from (decision 0067).
+  for (const orderId of [...toVariant.keys()].sort((a, b) => a - b)) {
+    const back = toVariant.get(orderId)!;
+    await stockCause(tx, causeOf(by, orderId));
+    const pairs = [...back.keys()]
+      .sort((a, b) => a - b)
+      .map((id) => sql`(${id}::int, ${back.get(id)!}::int)`);
     await tx.execute(sql`
       UPDATE product_variants v SET stock = v.stock + back.units, updated_at = now()
         FROM (VALUES ${sql.join(pairs, sql`, `)}) AS back(variant_id, units)

@@ -1,3 +1,4 @@
+import { stockCause } from '../inventory/cause';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
@@ -569,6 +570,8 @@ export async function requestReturn(
       [...new Set(reservations.map((item) => item.exchange!.productId))].sort((a, b) => a - b),
       reservations.map((item) => item.exchange!.id),
     );
+    if (reservations.length > 0)
+      await stockCause(tx, { reason: 'exchange_out', orderId: order.id, note: 'Set aside for an exchange' });
     for (const item of reservations) {
       const variant = item.exchange!;
       const [reserved] = await tx
@@ -1059,6 +1062,7 @@ async function releaseExchange(tx: DbOrTx, items: ItemRow[], now: Date): Promise
       .where(and(eq(returnItems.id, item.id), eq(returnItems.exchangeReserved, true)))
       .returning({ id: returnItems.id });
     if (!released) continue;
+    await stockCause(tx, { reason: 'exchange_back', returnId: item.returnId });
     const [variant] = await tx
       .update(productVariants)
       .set({ stock: sql`${productVariants.stock} + ${item.quantity}`, updatedAt: now })

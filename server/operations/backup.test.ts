@@ -360,6 +360,9 @@ describe('the archive is sealed with the owner’s key', () => {
     const archive = await olderBackup('before-0017', 15, (tree) => {
       rewriteRows(tree, 'products', withoutOptions);
       fs.writeFileSync(path.join(tree, 'database', 'product_variants.jsonl'), '');
+      // Nor was there a stock ledger (0037).
+      for (const table of ['inventory_movements', 'inventory_levels', 'stock_locations'])
+        fs.writeFileSync(path.join(tree, 'database', `${table}.jsonl`), '');
       // Nothing named a variant then: an order line was a product, a colour and a size.
       for (const file of fs.readdirSync(path.join(tree, 'database')))
         rewriteRows(tree, file.replace(/\.jsonl$/, ''), (row) => {
@@ -382,6 +385,17 @@ describe('the archive is sealed with the owner’s key', () => {
       expect(grid.variants, `product ${String(grid.id)}`).toBeGreaterThan(0);
       expect(grid.units, `product ${String(grid.id)}`).toBe(grid.stock);
     }
+    // Each variant opens the ledger with its stock, at the shop's one location.
+    expect(
+      await rows(
+        copy,
+        `SELECT v.id FROM product_variants v
+           LEFT JOIN (SELECT variant_id, sum(quantity)::int AS n FROM inventory_movements GROUP BY variant_id) m
+                  ON m.variant_id = v.id
+          WHERE v.stock <> coalesce(m.n, 0)
+             OR NOT EXISTS (SELECT 1 FROM inventory_levels l WHERE l.variant_id = v.id AND l.stock = v.stock)`,
+      ),
+    ).toEqual([]);
   });
 });
 

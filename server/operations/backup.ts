@@ -396,6 +396,8 @@ export async function restoreShop(
         SELECT spread_product_stock(p.id, p.stock) FROM products p
          WHERE NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)`);
       await tx.execute(sql`SELECT sync_products_from_variants(NULL)`);
+      // A backup from before the stock ledger (0037) has none: each variant opens with its stock.
+      await tx.execute(sql`SELECT open_inventory()`);
       for (const table of tables)
         await tx.execute(sql.raw(`ALTER TABLE ${quoted(table)} ENABLE TRIGGER USER`));
       const sequences = JSON.parse(fs.readFileSync(path.join(work, 'sequences.json'), 'utf8')) as {

@@ -3,6 +3,7 @@ import { requireStaff } from '../../plugins/session';
 import { adminAuditRoutes } from './audit';
 import { adminCouponRoutes } from './coupons';
 import { adminExportRoutes } from './exports';
+import { adminInventoryRoutes } from './inventory';
 import { adminMessageRoutes } from './messages';
 import { adminOrderRoutes } from './orders';
 import { adminOutboxRoutes } from './outbox';
@@ -28,6 +29,7 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminOverviewRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminProductImportRoutes);
+  await app.register(adminInventoryRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminPaymentRoutes);
   await app.register(adminRefundRoutes);

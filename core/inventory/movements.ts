@@ -1,0 +1,79 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { inventoryMovements, type MovementReason } from '../../db/schema/inventory';
+import { orders } from '../../db/schema/orders';
+import { users } from '../../db/schema/accounts';
+
+export const MOVEMENTS_PAGE_SIZE = 50;
+
+export const movementsQuerySchema = z.object({
+  variantId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  locationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  page: z.coerce.number().int().positive().max(100_000).default(1),
+});
+export type MovementsQuery = z.infer<typeof movementsQuerySchema>;
+
+/** One row of the ledger as the admin reads it. */
+export interface MovementView {
+  id: number;
+  variantId: number | null;
+  sku: string;
+  locationId: number;
+  quantity: number;
+  reason: MovementReason;
+  balance: number;
+  orderId: number | null;
+  orderNumber: string | null;
+  returnId: number | null;
+  actor: string | null;
+  note: string;
+  at: string;
+}
+
+/**
+ * The ledger's rows, newest first, for a size × colour and a location when given
+ * (docs/decisions/0067-inventory-ledger.md); a page read from the variant's index.
+ */
+export async function listMovements(
+  db: DbOrTx,
+  query: MovementsQuery,
+): Promise<{ items: MovementView[]; total: number; page: number; pageCount: number }> {
+  const filters: SQL[] = [];
+  if (query.variantId !== undefined) filters.push(eq(inventoryMovements.variantId, query.variantId));
+  if (query.locationId !== undefined) filters.push(eq(inventoryMovements.locationId, query.locationId));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: inventoryMovements.id,
+        variantId: inventoryMovements.variantId,
+        sku: inventoryMovements.sku,
+        locationId: inventoryMovements.locationId,
+        quantity: inventoryMovements.quantity,
+        reason: inventoryMovements.reason,
+        balance: inventoryMovements.balance,
+        orderId: inventoryMovements.orderId,
+        orderNumber: orders.number,
+        returnId: inventoryMovements.returnId,
+        actor: users.email,
+        note: inventoryMovements.note,
+        at: inventoryMovements.createdAt,
+      })
+      .from(inventoryMovements)
+      .leftJoin(orders, eq(orders.id, inventoryMovements.orderId))
+      .leftJoin(users, eq(users.id, inventoryMovements.actorId))
+      .where(where)
+      .orderBy(desc(inventoryMovements.id))
+      .limit(MOVEMENTS_PAGE_SIZE)
+      .offset((query.page - 1) * MOVEMENTS_PAGE_SIZE),
+    db.select({ total: count() }).from(inventoryMovements).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    items: rows.map((row) => ({ ...row, id: Number(row.id), at: row.at.toISOString() })),
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / MOVEMENTS_PAGE_SIZE)),
+  };
+}
