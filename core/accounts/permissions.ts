@@ -67,6 +67,7 @@ export const staffRoutePermissions: Record<string, Permission> = {
   'POST /api/admin/products/images': 'catalog.manage',
   'POST /api/admin/products/import': 'catalog.manage',
   'GET /api/admin/inventory/movements': 'catalog.manage',
+  'POST /api/admin/inventory/adjustments': 'catalog.manage',
   'GET /api/admin/stock-alerts': 'catalog.manage',
 
   'GET /api/admin/orders': 'orders.read',

@@ -5,6 +5,7 @@ import { orderLines, orders } from '../../db/schema/orders';
 import { refundLines, refunds } from '../../db/schema/payments';
 import { returnItems } from '../../db/schema/returns';
 import { stockCause, type StockCause } from '../inventory/cause';
+import { lockStock } from '../inventory/lock-stock';
 
 /*
  * A unit sold comes back at most once (decision 0061). Four paths give an order's units back to
@@ -135,32 +136,6 @@ async function linesOut(
       },
     ]),
   );
-}
-
-/**
- * Locks stock rows in the one order every writer of stock takes them: the products in id order (Place
- * Order's order), then their variants in id order. A variant's stock is summed onto its product's row
- * by the database, so a writer that took a variant before its product could deadlock with a sale.
- */
-export async function lockStock(
-  tx: DbOrTx,
-  productIds: readonly number[],
-  variantIds: readonly number[] = [],
-): Promise<void> {
-  if (productIds.length > 0)
-    await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, [...productIds]))
-      .orderBy(products.id)
-      .for('update');
-  if (variantIds.length > 0)
-    await tx
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(inArray(productVariants.id, [...variantIds]))
-      .orderBy(productVariants.id)
-      .for('update');
 }
 
 /** Units of each line of the order not yet given back to stock, by line id (locks the order's row). */

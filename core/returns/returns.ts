@@ -38,7 +38,8 @@ import { parseInput } from '../validation';
 import type { OrderDeps } from '../orders/order-deps';
 import type { OrderRow } from '../orders/order-view';
 import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
-import { giveBack, lockStock } from '../orders/stock-back';
+import { giveBack } from '../orders/stock-back';
+import { lockStock } from '../inventory/lock-stock';
 import { returnRequestedAlertMail, returnStepMail, type ReturnMailFacts } from './return-mail';
 
 /*

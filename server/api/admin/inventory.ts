@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adjustmentBodySchema, adjustStock } from '../../../core/inventory/adjust';
 import { listMovements, movementsQuerySchema } from '../../../core/inventory/movements';
+import { staffActor } from './actor';
 import { movementReasons } from '../../../db/schema/inventory';
 import { errorResponses, errorSchema } from '../schemas';
 
 const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema };
+const changeErrors = { ...adminErrors, 404: errorSchema, 409: errorSchema, 422: errorSchema };
 
 /** /api/admin/inventory: the stock ledger (docs/decisions/0067-inventory-ledger.md). */
 export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,5 +47,35 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listMovements(app.db, request.query),
+  );
+
+  app.post(
+    '/admin/inventory/adjustments',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Changes a size × colour's count by hand: received or found (+), damaged or lost (−), or a correction; 409 naming the SKU when it would go below zero",
+        body: adjustmentBodySchema,
+        response: {
+          201: z.object({
+            variantId: z.number(),
+            sku: z.string(),
+            locationId: z.number(),
+            stock: z.number(),
+            movement: z.object({
+              id: z.number(),
+              quantity: z.number(),
+              reason: z.literal('adjustment'),
+              balance: z.number(),
+              note: z.string(),
+            }),
+          }),
+          ...changeErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await adjustStock(app.db, request.body, staffActor(request))),
   );
 };

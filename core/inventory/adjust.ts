@@ -1,0 +1,134 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { productVariants } from '../../db/schema/catalog';
+import { stockLocations } from '../../db/schema/inventory';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
+import { AppError } from '../errors';
+import { parseInput } from '../validation';
+import { stockCause } from './cause';
+import { lockStock } from './lock-stock';
+
+/** Why the owner changes a count by hand, and which way each may go. */
+export const adjustmentReasons = {
+  received: { label: 'Received', sign: 1 },
+  found: { label: 'Found', sign: 1 },
+  damaged: { label: 'Damaged', sign: -1 },
+  lost: { label: 'Lost', sign: -1 },
+  correction: { label: 'Correction', sign: 0 },
+} as const;
+export type AdjustmentReason = keyof typeof adjustmentReasons;
+
+const id = z.number().int().positive().max(2_147_483_647);
+
+/** The body as the API document states it; the rules it cannot state are 422s (decision 0030). */
+export const adjustmentBodySchema = z.object({
+  variantId: id,
+  locationId: id.optional(),
+  quantity: z.number().int('Enter whole units').min(-100_000).max(100_000),
+  reason: z.enum(Object.keys(adjustmentReasons) as [AdjustmentReason, ...AdjustmentReason[]]),
+  note: z.string().trim().max(300).optional(),
+});
+
+const adjustmentSchema = adjustmentBodySchema.superRefine((value, context) => {
+  const { sign, label } = adjustmentReasons[value.reason];
+  if (value.quantity === 0)
+    context.addIssue({
+      code: 'custom',
+      path: ['quantity'],
+      message: 'Enter the units added (+) or taken away (−), not 0',
+    });
+  else if (sign !== 0 && Math.sign(value.quantity) !== sign)
+    context.addIssue({
+      code: 'custom',
+      path: ['quantity'],
+      message: `${label} stock ${sign > 0 ? 'adds units: enter a positive number' : 'takes units away: enter a negative number'}`,
+    });
+});
+export type AdjustmentInput = z.input<typeof adjustmentSchema>;
+
+export interface AdjustmentResult {
+  variantId: number;
+  sku: string;
+  locationId: number;
+  stock: number;
+  movement: { id: number; quantity: number; reason: 'adjustment'; balance: number; note: string };
+}
+
+/**
+ * A count changed by hand: units received from a supplier, found, damaged, lost, or a correction.
+ * The product's row then the variant's are locked (the one lock order, decision 0061); a change that
+ * would take the location below zero is refused with 409 naming the SKU and the units there, and
+ * nothing moves. The ledger's row says `adjustment` with the reason and the owner's note, and the
+ * activity log the staff member (docs/decisions/0067-inventory-ledger.md).
+ */
+export async function adjustStock(db: Db, raw: unknown, actor: AuditActor): Promise<AdjustmentResult> {
+  const input = parseInput(adjustmentSchema, raw);
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ productId: productVariants.productId })
+      .from(productVariants)
+      .where(eq(productVariants.id, input.variantId));
+    if (!found)
+      throw new AppError('NOT_FOUND', 'No such size and colour', { variantId: 'No such size and colour' });
+    const [location] = input.locationId
+      ? await tx
+          .select({ id: stockLocations.id })
+          .from(stockLocations)
+          .where(eq(stockLocations.id, input.locationId))
+      : await tx
+          .select({ id: stockLocations.id })
+          .from(stockLocations)
+          .where(eq(stockLocations.isDefault, true));
+    if (!location) throw new AppError('NOT_FOUND', 'No such location', { locationId: 'No such location' });
+    await lockStock(tx, [found.productId], [input.variantId]);
+
+    const { label } = adjustmentReasons[input.reason];
+    const note = input.note ? `${label}: ${input.note}` : label;
+    await stockCause(tx, { reason: 'adjustment', actorId: actor.id, note, locationId: location.id });
+    const [changed] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${input.quantity}`, updatedAt: new Date() })
+      .where(
+        sql`${productVariants.id} = ${input.variantId} AND ${productVariants.stock} + ${input.quantity} >= 0`,
+      )
+      .returning({ sku: productVariants.sku, stock: productVariants.stock });
+    if (!changed) {
+      const [variant] = await tx
+        .select({ sku: productVariants.sku, stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, input.variantId));
+      throw new AppError(
+        'CONFLICT',
+        `${variant!.sku} has ${variant!.stock} in stock: ${-input.quantity} cannot be taken away.`,
+        { quantity: `Only ${variant!.stock} in stock` },
+      );
+    }
+    const rows = (await tx.execute(sql`
+      SELECT id, balance FROM inventory_movements WHERE variant_id = ${input.variantId} ORDER BY id DESC LIMIT 1`)) as unknown as {
+      rows: { id: number | string; balance: number }[];
+    };
+    const movement = rows.rows[0]!;
+    await recordAdminAction(tx, actor, {
+      action: 'inventory.adjust',
+      entityType: 'variant',
+      entityId: input.variantId,
+      summary: `${changed.sku}: ${input.quantity > 0 ? '+' : '−'}${Math.abs(input.quantity)} (${note}), now ${changed.stock}`,
+      before: { stock: changed.stock - input.quantity },
+      after: { stock: changed.stock },
+    });
+    return {
+      variantId: input.variantId,
+      sku: changed.sku,
+      locationId: location.id,
+      stock: changed.stock,
+      movement: {
+        id: Number(movement.id),
+        quantity: input.quantity,
+        reason: 'adjustment',
+        balance: movement.balance,
+        note,
+      },
+    };
+  });
+}
