@@ -3,6 +3,7 @@ import { getAdminProductEditor, listProductDepartments, updateProduct } from '..
 import { describeFit } from '../../core/catalog/fit-advice';
 import { waitingAlertsByVariant } from '../../core/catalog/stock-alerts';
 import { isAppError } from '../../core/errors';
+import { productStockHistory } from '../../core/inventory/movements';
 import { AdminFrame } from '../features/admin/admin-frame';
 import { auditActor } from '../features/admin/admin-tab.server';
 import {
@@ -31,7 +32,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ) as Record<number, number>;
     // What returns and reviews say of the fit, beside the sizes.
     const fit = await describeFit(db, { id: editor.product.id, sizes: editor.sizes });
-    return { access, editor, departments, waiting, fit };
+    // The newest changes to its stock, from the ledger (decision 0067).
+    const history = await productStockHistory(db, editor.product.id);
+    return { access, editor, departments, waiting, fit, history };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND')
       throw new Response('Product not found', { status: 404 });
@@ -93,6 +96,7 @@ export default function AdminProductEditPage({ loaderData }: Route.ComponentProp
         departments={loaderData.departments}
         waiting={loaderData.waiting}
         fit={loaderData.fit}
+        history={loaderData.history}
       />
     </AdminFrame>
   );

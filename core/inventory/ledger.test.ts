@@ -15,7 +15,7 @@ import { cancelOrder } from '../orders/lifecycle';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
 import { releaseUnpaidOrders } from '../orders/release-unpaid';
 import { updateProduct } from '../admin/products';
-import { listMovements } from './movements';
+import { listMovements, productStockHistory } from './movements';
 import { stockCause } from './cause';
 
 const HOUR = 3_600_000;
@@ -178,5 +178,13 @@ describe('the stock ledger', () => {
     const ids = all.items.map((row) => row.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect((await listMovements(database.db, { locationId: 999_999, page: 1 })).total).toBe(0);
+  });
+
+  it('reads a product’s history with each size and colour named, newest first, within its limit', async () => {
+    const history = await productStockHistory(database.db, shirt.id, 3);
+    expect(history).toHaveLength(3);
+    expect(history[0]).toMatchObject({ option: 'M / Olive', reason: 'stocktake', quantity: -1, balance: 9 });
+    expect(history.map((move) => move.id)).toEqual([...history.map((move) => move.id)].sort((a, b) => b - a));
+    expect(await productStockHistory(database.db, 999_999)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { inventoryMovements, type MovementReason } from '../../db/schema/inventory';
@@ -76,4 +76,60 @@ export async function listMovements(
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / MOVEMENTS_PAGE_SIZE)),
   };
+}
+
+/** One line of a product's stock history in the editor. */
+export interface ProductStockMove {
+  id: number;
+  /** "M / Olive", or the SKU of a size and colour since removed. */
+  option: string;
+  quantity: number;
+  reason: MovementReason;
+  balance: number;
+  orderNumber: string | null;
+  actor: string | null;
+  note: string;
+  at: string;
+}
+
+/** The newest changes to a product's stock, every size and colour together (the editor's history). */
+export async function productStockHistory(
+  db: DbOrTx,
+  productId: number,
+  limit = 20,
+): Promise<ProductStockMove[]> {
+  const rows = (await db.execute(sql`
+    SELECT m.id, m.quantity, m.reason, m.balance, m.note, m.created_at, o.number AS order_number,
+           u.email AS actor,
+           coalesce(nullif(concat_ws(' / ', nullif(v.size, ''), nullif(v.color, '')), ''), m.sku) AS option
+      FROM inventory_movements m
+      LEFT JOIN product_variants v ON v.id = m.variant_id
+      LEFT JOIN orders o ON o.id = m.order_id
+      LEFT JOIN users u ON u.id = m.actor_id
+     WHERE m.product_id = ${productId}
+     ORDER BY m.id DESC
+     LIMIT ${limit}`)) as unknown as {
+    rows: {
+      id: number | string;
+      quantity: number;
+      reason: MovementReason;
+      balance: number;
+      note: string;
+      created_at: Date | string;
+      order_number: string | null;
+      actor: string | null;
+      option: string;
+    }[];
+  };
+  return rows.rows.map((row) => ({
+    id: Number(row.id),
+    option: row.option,
+    quantity: row.quantity,
+    reason: row.reason,
+    balance: row.balance,
+    orderNumber: row.order_number,
+    actor: row.actor,
+    note: row.note,
+    at: new Date(row.created_at).toISOString(),
+  }));
 }

@@ -45,6 +45,8 @@ CREATE TABLE "inventory_movements" (
 --> statement-breakpoint
 -- A size × colour's history, newest first, one index read per page.
 CREATE INDEX "inventory_movements_variant_idx" ON "inventory_movements" ("variant_id", "id" DESC);--> statement-breakpoint
+-- A product's history in its editor, every size and colour together.
+CREATE INDEX "inventory_movements_product_idx" ON "inventory_movements" ("product_id", "id" DESC);--> statement-breakpoint
 CREATE INDEX "inventory_movements_order_idx" ON "inventory_movements" ("order_id") WHERE "order_id" IS NOT NULL;--> statement-breakpoint
 -- What a change to a variant's stock is, as core/inventory names it for the transaction
 -- (set_config('rossy.stock_*', …, true)); a change nobody named is an adjustment written directly.

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { movementReasons } from '../../contracts/inventory';
 import { users } from './accounts';
 import { productVariants } from './catalog';
 import { orders } from './orders';
@@ -58,24 +59,7 @@ export const inventoryLevels = pgTable(
   ],
 );
 
-/** Why stock moved; `opening` is each variant's balance when the ledger began. */
-export const movementReasons = [
-  'opening',
-  'sale',
-  'release',
-  'cancel',
-  'refund_restock',
-  'return_restock',
-  'exchange_out',
-  'exchange_back',
-  'import',
-  'edit',
-  'stocktake',
-  'adjustment',
-  'transfer',
-  'in_store_sale',
-] as const;
-export type MovementReason = (typeof movementReasons)[number];
+export { movementReasons, type MovementReason } from '../../contracts/inventory';
 
 /**
  * The ledger: one row for every change to a variant's stock at a location, with the balance after it,
@@ -103,6 +87,7 @@ export const inventoryMovements = pgTable(
   },
   (table) => [
     index('inventory_movements_variant_idx').on(table.variantId, table.id.desc()),
+    index('inventory_movements_product_idx').on(table.productId, table.id.desc()),
     index('inventory_movements_order_idx')
       .on(table.orderId)
       .where(sql`${table.orderId} IS NOT NULL`),

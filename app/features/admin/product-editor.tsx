@@ -1,3 +1,5 @@
+import type { ProductStockMove } from '../../../core/inventory/movements';
+import { StockHistory } from './stock-history';
 import { ArrowLeft, ExternalLink, Plus, Ruler, Save, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useBlocker, useFetcher } from 'react-router';
@@ -146,8 +148,11 @@ export function ProductEditor({
   departments,
   waiting,
   fit = null,
+  history = [],
 }: {
   data: AdminProductEditor;
+  /** The newest changes to its stock, from the ledger. */
+  history?: ProductStockMove[];
   departments: ProductDepartment[];
   /** Shoppers waiting for each variant to come back, by variant id (back-in-stock alerts). */
   waiting?: Record<number, number>;
@@ -666,6 +671,10 @@ export function ProductEditor({
                 waiting={waiting}
               />
               <FieldError message={fields.variants ?? fields.stock} />
+            </Card>
+
+            <Card title="Stock history" hint="Every change to the stock, newest first, with what caused it.">
+              <StockHistory moves={history} />
             </Card>
 
             <Card
