@@ -5,26 +5,15 @@
  * several addresses (a +tag flood) keeps one of them, and its newest 20 options; sent alerts stay
  * as they were; a restock mails the kept ones once, as before.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openShopMigratedTo, type PreviousShop } from '../tests/fixtures/previous-shop';
+import { migrationBefore, openShopMigratedTo, type PreviousShop } from '../tests/fixtures/previous-shop';
 import { requestStockAlert, sendDueStockAlerts, stockAlertLimits } from '../core/catalog/stock-alerts';
 import { createMailer } from '../core/mail/mailer';
 import { mailboxOf } from '../core/mail/mailbox';
 import type { DatabaseHandle } from './client';
-import { projectRoot } from './project-root';
 
 const TAG = '0034_stock_alert_opt_in';
-/** The migration before this one, as the journal orders them. */
-function previousTag(): string {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(projectRoot, 'db', 'migrations', 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => entry.tag === TAG);
-  return journal.entries[index - 1]!.tag;
-}
 
 let shop: PreviousShop;
 let handle: DatabaseHandle;
@@ -60,7 +49,7 @@ const alertRows = () =>
 let before: { id: number; email: string; created_at: Date; notified_at: Date | null }[];
 
 beforeAll(async () => {
-  shop = await openShopMigratedTo(previousTag());
+  shop = await openShopMigratedTo(migrationBefore(TAG));
   handle = shop.handle;
   // One product in two sizes, written in SQL as the shop before this migration held it (the seed's
   // other tables follow today's schema).

@@ -5,27 +5,16 @@
  * first-order rule, and checkout takes exactly what it took before; the lines of orders placed before
  * keep no share of their discount (null: refunds spread it over the subtotal, as they always did).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openShopMigratedTo, type PreviousShop } from '../tests/fixtures/previous-shop';
+import { migrationBefore, openShopMigratedTo, type PreviousShop } from '../tests/fixtures/previous-shop';
 import { seedCatalog } from '../seed/seed-catalog';
 import { checkCoupon } from '../core/orders/coupons';
 import { quoteCart } from '../core/orders/quote';
 import { products } from './schema/catalog';
 import type { DatabaseHandle } from './client';
-import { projectRoot } from './project-root';
 
 const TAG = '0035_coupon_kinds';
-/** The migration before this one, as the journal orders them. */
-function previousTag(): string {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(projectRoot, 'db', 'migrations', 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => entry.tag === TAG);
-  return journal.entries[index - 1]!.tag;
-}
 
 let shop: PreviousShop;
 let handle: DatabaseHandle;
@@ -45,7 +34,7 @@ const couponRows = () =>
 let before: Record<string, unknown>[];
 
 beforeAll(async () => {
-  shop = await openShopMigratedTo(previousTag());
+  shop = await openShopMigratedTo(migrationBefore(TAG));
   handle = shop.handle;
   // The shop's coupons as the previous schema kept them: a percentage each.
   await handle.db.execute(sql`

@@ -4,12 +4,10 @@
  * shop's stored settings keep their own rates and name while Nigeria gets its 7.5 % VAT, inside the
  * prices, for the orders placed from then on.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxLineLabel } from '../contracts/tax';
-import { openShopMigratedTo, type PreviousShop } from '../tests/fixtures/previous-shop';
+import { migrationBefore, openShopMigratedTo, type PreviousShop } from '../tests/fixtures/previous-shop';
 import { seedCatalog } from '../seed/seed-catalog';
 import { quoteCart } from '../core/orders/quote';
 import { findOrderByNumber } from '../core/orders/read-orders';
@@ -17,17 +15,8 @@ import { toOrderView } from '../core/orders/order-view';
 import { getShopSettings } from '../core/settings/shop-settings';
 import { products } from './schema/catalog';
 import type { DatabaseHandle } from './client';
-import { projectRoot } from './project-root';
 
 const TAG = '0036_tax_included';
-/** The migration before this one, as the journal orders them. */
-function previousTag(): string {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(projectRoot, 'db', 'migrations', 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => entry.tag === TAG);
-  return journal.entries[index - 1]!.tag;
-}
 
 let shop: PreviousShop;
 let handle: DatabaseHandle;
@@ -37,7 +26,7 @@ async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
 }
 
 beforeAll(async () => {
-  shop = await openShopMigratedTo(previousTag());
+  shop = await openShopMigratedTo(migrationBefore(TAG));
   handle = shop.handle;
   // A Nigerian order of the previous schema: ₦30,000 of goods, 10 % tax on top, ₦33,000 charged.
   await handle.db.execute(sql`

@@ -5,23 +5,13 @@
  * variant's stock is the sum of its rows; a sale and a restock after it are rows too, and a variant
  * removed with units leaves a row taking them away.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openShopMigratedTo, type PreviousShop } from '../tests/fixtures/previous-shop';
+import { migrationBefore, openShopMigratedTo, type PreviousShop } from '../tests/fixtures/previous-shop';
 import { seedCatalog } from '../seed/seed-catalog';
 import type { DatabaseHandle } from './client';
-import { projectRoot } from './project-root';
 
 const TAG = '0037_inventory_ledger';
-function previousTag(): string {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(projectRoot, 'db', 'migrations', 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => entry.tag === TAG);
-  return journal.entries[index - 1]!.tag;
-}
 
 let shop: PreviousShop;
 let handle: DatabaseHandle;
@@ -40,7 +30,7 @@ const unbalanced = () =>
      WHERE v.stock <> coalesce(m.sum, 0) OR v.stock <> coalesce(l.stock, -1)`);
 
 beforeAll(async () => {
-  shop = await openShopMigratedTo(previousTag());
+  shop = await openShopMigratedTo(migrationBefore(TAG));
   handle = shop.handle;
   await seedCatalog(handle.db, { uploadDir: '/nonexistent', images: false });
   // Units sold before the ledger: the stock it opens with is what is left.

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
-  adminApiToken,
   axeViolations,
   closeBrowser,
   databaseUrl,
@@ -16,6 +15,7 @@ import {
   WIDTHS,
   waitForHydration,
   finishSignUpInBrowser,
+  asAdmin,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -330,15 +330,6 @@ describe('the cart on a wide screen (1280px)', () => {
     );
   });
 });
-
-/** The admin's API, as the dashboard calls it. */
-async function asAdmin(path: string, method: string, body?: unknown): Promise<Response> {
-  return fetch(url(path), {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminApiToken()}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
 
 describe('a price that changes while the shopper is on checkout', () => {
   test.each(WIDTHS)(

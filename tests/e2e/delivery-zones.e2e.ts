@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { formatDeliveryWindow } from '../../contracts/delivery-dates';
 import {
-  adminApiToken,
   closeBrowser,
   databaseUrl,
   main,
@@ -15,6 +14,7 @@ import {
   waitForHydration,
   withPage,
   type Width,
+  asAdmin,
 } from './fixtures';
 
 afterAll(closeBrowser);
@@ -39,15 +39,6 @@ interface QuotedMethod {
   price: number;
   free: boolean;
   deliveryDates: { earliest: string; latest: string };
-}
-
-/** The admin's API, as the dashboard calls it. */
-async function asAdmin(path: string, method: string, body?: unknown): Promise<Response> {
-  return fetch(url(path), {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminApiToken()}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 }
 
 type Piece = { product: ApiProduct; size: string | null; color: string | null };

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { adminApiToken, closeBrowser, main, pathIs, uniqueTag, url, visit, withPage } from './fixtures';
+import { closeBrowser, main, pathIs, uniqueTag, url, visit, withPage, asAdmin } from './fixtures';
 
 afterAll(closeBrowser);
 
@@ -19,17 +19,6 @@ async function underServiceWorker(page: Page): Promise<void> {
   });
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await visit(page, '/');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-async function asAdmin(path: string, method: string, body?: unknown): Promise<Response> {
-  return fetch(url(path), {
-    method,
-    headers: {
-      authorization: `Bearer ${await adminApiToken()}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
 }
 
 /** A piece of this test's own, so changing its price or deleting it touches no other journey. */

@@ -1,25 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import {
-  adminApiToken,
-  axeViolations,
-  closeBrowser,
-  main,
-  uniqueTag,
-  url,
-  visit,
-  withPage,
-} from './fixtures';
+import { axeViolations, closeBrowser, main, uniqueTag, url, visit, withPage, asAdmin } from './fixtures';
 
 afterAll(closeBrowser);
-
-/** The admin's API, as the dashboard calls it. */
-async function asAdmin(path: string, method: string, body?: unknown): Promise<Response> {
-  return fetch(url(path), {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminApiToken()}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
 
 interface ApiProduct {
   id: number;

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import {
-  adminApiToken,
   axeViolations,
   closeBrowser,
   main,
@@ -9,17 +8,10 @@ import {
   url,
   withPage,
   WIDTHS,
+  asAdmin,
 } from './fixtures';
 
 afterAll(closeBrowser);
-
-async function asAdmin(path: string, method: string, body?: unknown): Promise<Response> {
-  return fetch(url(path), {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminApiToken()}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
 
 describe("a product's stock history in its editor", () => {
   test.each(WIDTHS)(

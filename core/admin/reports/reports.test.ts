@@ -31,6 +31,36 @@ const people: Record<'c1' | 'c2' | 'c3' | 'c4' | 'c5' | 'admin', string> = {
 
 const march = { from: '2030-03-01', to: '2030-03-31' };
 
+/** An order of the report's shop: a paid-or-not Lagos delivery with the fields given. */
+const order = (
+  number: string,
+  fields: Partial<typeof orders.$inferInsert> & { createdAt: Date; totalKobo: number },
+): typeof orders.$inferInsert => ({
+  number,
+  email: 'shopper@example.ng',
+  phone: '+234 800 000 0000',
+  shippingAddress: {
+    firstName: 'Ada',
+    lastName: 'Obi',
+    address: '1 Broad Street',
+    city: 'Lagos',
+    state: 'Lagos',
+    zipCode: '100001',
+    country: 'Nigeria',
+  },
+  shippingMethod: 'standard',
+  shippingMethodLabel: 'Standard',
+  paymentMethod: 'bank-transfer',
+  paymentStatus: 'pending',
+  status: 'awaiting_payment',
+  subtotalKobo: fields.totalKobo,
+  shippingKobo: 0,
+  taxKobo: 0,
+  taxRatePercent: 0,
+  accessTokenHash: number,
+  ...fields,
+});
+
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database;
@@ -90,34 +120,6 @@ beforeAll(async () => {
     { userId: people.c3, createdAt: at('2030-04-01T00:10:00') },
   ]);
 
-  const order = (
-    number: string,
-    fields: Partial<typeof orders.$inferInsert> & { createdAt: Date; totalKobo: number },
-  ): typeof orders.$inferInsert => ({
-    number,
-    email: 'shopper@example.ng',
-    phone: '+234 800 000 0000',
-    shippingAddress: {
-      firstName: 'Ada',
-      lastName: 'Obi',
-      address: '1 Broad Street',
-      city: 'Lagos',
-      state: 'Lagos',
-      zipCode: '100001',
-      country: 'Nigeria',
-    },
-    shippingMethod: 'standard',
-    shippingMethodLabel: 'Standard',
-    paymentMethod: 'bank-transfer',
-    paymentStatus: 'pending',
-    status: 'awaiting_payment',
-    subtotalKobo: fields.totalKobo,
-    shippingKobo: 0,
-    taxKobo: 0,
-    taxRatePercent: 0,
-    accessTokenHash: number,
-    ...fields,
-  });
   const paid = (time: string) => ({ paymentStatus: 'paid' as const, paidAt: at(time) });
   const placed = await db
     .insert(orders)
@@ -468,36 +470,20 @@ describe('shop report for March 2030', () => {
   });
 
   it('counts a free-delivery coupon by the delivery it waived', async () => {
-    await database.db.insert(orders).values({
-      number: 'ORD-FREE',
-      email: 'shopper@example.ng',
-      phone: '+234 800 000 0000',
-      shippingAddress: {
-        firstName: 'Ada',
-        lastName: 'Obi',
-        address: '1 Broad Street',
-        city: 'Lagos',
-        state: 'Lagos',
-        zipCode: '100001',
-        country: 'Nigeria',
-      },
-      shippingMethod: 'standard',
-      shippingMethodLabel: 'Standard',
-      paymentMethod: 'bank-transfer',
-      paymentStatus: 'paid',
-      paidAt: at('2030-03-20T10:05:00'),
-      status: 'processing',
-      subtotalKobo: 500_000,
-      shippingKobo: 0,
-      deliveryDiscountKobo: 200_000,
-      taxKobo: 34_884,
-      taxIncluded: true,
-      taxRatePercent: 7.5,
-      totalKobo: 500_000,
-      couponCode: 'FREEDEL',
-      accessTokenHash: 'ORD-FREE',
-      createdAt: at('2030-03-20T10:00:00'),
-    });
+    await database.db.insert(orders).values(
+      order('ORD-FREE', {
+        paymentStatus: 'paid',
+        paidAt: at('2030-03-20T10:05:00'),
+        status: 'processing',
+        deliveryDiscountKobo: 200_000,
+        taxKobo: 34_884,
+        taxIncluded: true,
+        taxRatePercent: 7.5,
+        totalKobo: 500_000,
+        couponCode: 'FREEDEL',
+        createdAt: at('2030-03-20T10:00:00'),
+      }),
+    );
     try {
       const { marketing } = await buildShopReport(database.db, march);
       expect(marketing.coupons).toContainEqual({
