@@ -66,7 +66,7 @@ describe('a size or colour never made in the other choice', () => {
         main(page).getByRole('region', { name: `Tell me when ${option} is back` });
 
       // Navy (the first colour in stock): XL was made and has none left, so it is sold out, as before.
-      expect(await colours.locator('legend').innerText()).toContain('Navy');
+      await expect.poll(() => colours.locator('legend').innerText()).toContain('Navy');
       const soldOut = sizes.getByRole('radio', { name: 'XL, sold out' });
       expect(await soldOut.getAttribute('aria-disabled')).toBe('true');
       expect(await sizes.locator('label[data-not-made]').count(), 'everything is made in Navy').toBe(0);
@@ -75,7 +75,7 @@ describe('a size or colour never made in the other choice', () => {
 
       // Orange: M and XL were never made in it. Not "sold out", never chosen, no alert.
       await colours.locator('label[title="Orange"]').click();
-      expect(await colours.locator('legend').innerText()).toContain('Orange');
+      await expect.poll(() => colours.locator('legend').innerText()).toContain('Orange');
       expect(await alertFor('XL').count(), 'the alert for Navy goes with it').toBe(0);
       for (const size of ['M', 'XL']) {
         const radio = sizes.getByRole('radio', { name: `${size} — not made in Orange` });
@@ -95,7 +95,7 @@ describe('a size or colour never made in the other choice', () => {
 
       await sizes.locator('label[data-not-made]', { hasText: 'M' }).click({ force: true });
       expect(await sizes.getByRole('radio', { name: 'M — not made in Orange' }).isChecked()).toBe(false);
-      expect(await sizes.locator('legend').innerText()).not.toContain('M');
+      await expect.poll(() => sizes.locator('legend').innerText()).not.toContain('M');
       const note = main(page).getByTestId('not-made-note');
       await note.filter({ hasText: 'M is not made in Orange. It comes in Navy.' }).waitFor();
       expect(await alertFor('M').count(), 'no back-in-stock alert for what is never made').toBe(0);
@@ -104,8 +104,8 @@ describe('a size or colour never made in the other choice', () => {
 
       // Sizes first: M (in Navy, through the note); then Orange is the colour not made in M.
       await note.getByRole('button', { name: 'Show M in Navy' }).click();
-      expect(await sizes.locator('legend').innerText()).toContain('M');
-      expect(await colours.locator('legend').innerText()).toContain('Navy');
+      await expect.poll(() => sizes.locator('legend').innerText()).toContain('M');
+      await expect.poll(() => colours.locator('legend').innerText()).toContain('Navy');
       const orange = colours.getByRole('radio', { name: 'Orange — not made in M' });
       expect(await orange.getAttribute('aria-disabled')).toBe('true');
       await colours.locator('label[data-not-made]').click({ force: true });
@@ -113,8 +113,8 @@ describe('a size or colour never made in the other choice', () => {
       await note.filter({ hasText: 'Orange is not made in M. It comes in L.' }).waitFor();
       expect(await alertFor('Orange').count()).toBe(0);
       await note.getByRole('button', { name: 'Show Orange in L' }).click();
-      expect(await colours.locator('legend').innerText()).toContain('Orange');
-      expect(await sizes.locator('legend').innerText()).toContain('L');
+      await expect.poll(() => colours.locator('legend').innerText()).toContain('Orange');
+      await expect.poll(() => sizes.locator('legend').innerText()).toContain('L');
 
       // Nothing on the page is wider than the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

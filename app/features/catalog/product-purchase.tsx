@@ -6,17 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Price } from '../../components/ui/price';
 import { cn } from '../../lib/cn';
 import { ColourPicker, NotMadeNote, SizePicker } from './option-pickers';
-import { StockAlertForm, type AlertTarget } from './stock-alert-form';
-import {
-  choiceLabel,
-  colourState,
-  notMadeNote,
-  sizeState,
-  sizesSoldOutIn,
-  variantPriceKobo,
-  type OptionState,
-  type VariantChoiceState,
-} from './variant-choice';
+import { StockAlertForm } from './stock-alert-form';
+import { choiceLabel, useOptionTaps, variantPriceKobo, type VariantChoiceState } from './variant-choice';
 import { addToCart, normaliseQuantity, toggleWishlist, useWishlist } from '../../lib/shop-stores';
 
 const ADDED_NOTICE_MS = 2000;
@@ -63,28 +54,16 @@ export function ProductPurchase({
   product: ProductDetail;
   choosing: VariantChoiceState;
 }) {
-  const { choice, variant, setColor, setSize, setBoth } = choosing;
+  const { choice, variant, setColor, setSize } = choosing;
   const [quantity, setQuantity] = useState('1');
   const [added, setAdded] = useState(false);
   const [sizeMissing, setSizeMissing] = useState(false);
-  const [alertFor, setAlertFor] = useState<AlertTarget | null>(null);
-  // A size or colour tapped where it was never made: said under the pickers, with no alert.
-  const [notMade, setNotMade] = useState<{ size: string } | { color: string } | null>(null);
+  // A tap on a sold-out option opens its alert, on a never-made one its note (decisions 0037, 0066).
+  const taps = useOptionTaps(product, choosing);
   const saved = useWishlist().some((item) => item.id === product.id);
   const quantityId = useId();
   const reasonId = useId();
   const outOfStock = product.stockStatus === 'out_of_stock';
-  // Without variants (an older cached page) nothing is crossed out: the bag's quote still checks.
-  const known = product.variants.length > 0;
-  const sizeStands = (size: string): OptionState =>
-    known ? sizeState(product.variants, size, choice.color) : 'available';
-  const colourStands = (color: string): OptionState =>
-    known ? colourState(product.variants, color, choice.size) : 'available';
-  const note = notMade ? notMadeNote(product, notMade, choice) : null;
-  const tapped = (next: { alert?: AlertTarget; notMade?: { size: string } | { color: string } }) => {
-    setAlertFor(next.alert ?? null);
-    setNotMade(next.notMade ?? null);
-  };
   const variantSoldOut = variant !== null && !variant.inStock;
   const label = choiceLabel(choice);
 
@@ -134,12 +113,12 @@ export function ProductPurchase({
           value={choice.color}
           onChange={(color) => {
             setColor(color);
-            tapped({});
+            taps.chosen();
           }}
-          state={colourStands}
+          state={taps.colourStands}
           other={choice.size}
-          onSoldOut={(color) => tapped({ alert: { option: color, size: choice.size, color } })}
-          onNotMade={(color) => tapped({ notMade: { color } })}
+          onSoldOut={taps.soldOutColour}
+          onNotMade={taps.notMadeColour}
         />
       ) : null}
 
@@ -152,12 +131,12 @@ export function ProductPurchase({
             onChange={(option) => {
               setSize(option);
               setSizeMissing(false);
-              tapped({});
+              taps.chosen();
             }}
-            state={sizeStands}
+            state={taps.sizeStands}
             other={choice.color}
-            onSoldOut={(size) => tapped({ alert: { option: size, size, color: choice.color } })}
-            onNotMade={(size) => tapped({ notMade: { size } })}
+            onSoldOut={taps.soldOutSize}
+            onNotMade={taps.notMadeSize}
             missing={sizeMissing}
             errorId="size-error"
           />
@@ -165,22 +144,21 @@ export function ProductPurchase({
         </div>
       ) : null}
 
-      {alertFor ? (
+      {taps.alertFor ? (
         <StockAlertForm
-          key={`${alertFor.option}|${alertFor.size}|${alertFor.color}`}
+          key={`${taps.alertFor.option}|${taps.alertFor.size}|${taps.alertFor.color}`}
           productId={product.id}
-          target={alertFor}
-          sizesToAsk={alertFor.size === null && alertFor.color ? sizesSoldOutIn(product, alertFor.color) : []}
-          onClose={() => setAlertFor(null)}
+          target={taps.alertFor}
+          sizesToAsk={taps.sizesToAsk}
+          onClose={taps.closeAlert}
         />
       ) : null}
 
       <NotMadeNote
-        note={note}
+        note={taps.note}
         onShow={() => {
-          if (note?.offer) setBoth(note.offer);
+          taps.showMade();
           setSizeMissing(false);
-          tapped({});
         }}
       />
 

@@ -6,16 +6,8 @@ import { Button } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';
 import { ColourPicker, NotMadeNote, SizePicker } from './option-pickers';
 import { ChoicePrice } from './product-purchase';
-import { StockAlertForm, type AlertTarget } from './stock-alert-form';
-import {
-  choiceLabel,
-  colourState,
-  notMadeNote,
-  sizeState,
-  sizesSoldOutIn,
-  useVariantChoice,
-  type OptionState,
-} from './variant-choice';
+import { StockAlertForm } from './stock-alert-form';
+import { choiceLabel, useOptionTaps, useVariantChoice } from './variant-choice';
 
 export interface QuickChoice {
   color: string | null;
@@ -114,19 +106,7 @@ function QuickChoices({
   const withVariants = { ...product, variants: loaded };
   const { choice, variant, setColor, setSize, setBoth } = useVariantChoice(withVariants);
   const [sizeMissing, setSizeMissing] = useState(false);
-  const [alertFor, setAlertFor] = useState<AlertTarget | null>(null);
-  // A size or colour tapped where it was never made: said under the pickers, with no alert.
-  const [notMade, setNotMade] = useState<{ size: string } | { color: string } | null>(null);
-  const known = loaded.length > 0;
-  const sizeStands = (size: string): OptionState =>
-    known ? sizeState(loaded, size, choice.color) : 'available';
-  const colourStands = (color: string): OptionState =>
-    known ? colourState(loaded, color, choice.size) : 'available';
-  const note = notMade ? notMadeNote(withVariants, notMade, choice) : null;
-  const tapped = (next: { alert?: AlertTarget; notMade?: { size: string } | { color: string } }) => {
-    setAlertFor(next.alert ?? null);
-    setNotMade(next.notMade ?? null);
-  };
+  const taps = useOptionTaps(withVariants, { choice, setBoth });
   const soldOut = variant !== null && !variant.inStock;
   const label = choiceLabel(choice);
 
@@ -178,12 +158,12 @@ function QuickChoices({
             value={choice.color}
             onChange={(color) => {
               setColor(color);
-              tapped({});
+              taps.chosen();
             }}
-            state={colourStands}
+            state={taps.colourStands}
             other={choice.size}
-            onSoldOut={(color) => tapped({ alert: { option: color, size: choice.size, color } })}
-            onNotMade={(color) => tapped({ notMade: { color } })}
+            onSoldOut={taps.soldOutColour}
+            onNotMade={taps.notMadeColour}
             disabled={variants === null}
           />
         ) : null}
@@ -195,34 +175,31 @@ function QuickChoices({
             onChange={(option) => {
               setSize(option);
               setSizeMissing(false);
-              tapped({});
+              taps.chosen();
             }}
-            state={sizeStands}
+            state={taps.sizeStands}
             other={choice.color}
-            onSoldOut={(size) => tapped({ alert: { option: size, size, color: choice.color } })}
-            onNotMade={(size) => tapped({ notMade: { size } })}
+            onSoldOut={taps.soldOutSize}
+            onNotMade={taps.notMadeSize}
             missing={sizeMissing}
             errorId={errorId}
             disabled={variants === null}
           />
         ) : null}
-        {alertFor && variants !== null ? (
+        {taps.alertFor && variants !== null ? (
           <StockAlertForm
-            key={`${alertFor.option}|${alertFor.size}|${alertFor.color}`}
+            key={`${taps.alertFor.option}|${taps.alertFor.size}|${taps.alertFor.color}`}
             productId={product.id}
-            target={alertFor}
-            sizesToAsk={
-              alertFor.size === null && alertFor.color ? sizesSoldOutIn(withVariants, alertFor.color) : []
-            }
-            onClose={() => setAlertFor(null)}
+            target={taps.alertFor}
+            sizesToAsk={taps.sizesToAsk}
+            onClose={taps.closeAlert}
           />
         ) : null}
         <NotMadeNote
-          note={note}
+          note={taps.note}
           onShow={() => {
-            if (note?.offer) setBoth(note.offer);
+            taps.showMade();
             setSizeMissing(false);
-            tapped({});
           }}
         />
       </div>

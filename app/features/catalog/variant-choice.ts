@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PublicVariant } from '../../../contracts/catalog';
+import type { AlertTarget } from './stock-alert-form';
 
 /**
  * What the shopper chose of a product's sizes and colours, read against its variants
@@ -225,3 +226,49 @@ export function useVariantChoice(
 }
 
 export type VariantChoiceState = ReturnType<typeof useVariantChoice>;
+
+/** A size or colour tapped where it is not made. */
+export type NotMadeTap = { size: string } | { color: string };
+
+/**
+ * What a tap on the pickers opens, shared by the product page and the quick add: a sold-out option's
+ * back-in-stock form, or a never-made option's note (decisions 0037, 0066); one at a time, and a
+ * choice closes both. Without variants (an older cached page) every option is available.
+ */
+export function useOptionTaps(
+  product: Options & { variants: readonly PublicVariant[] },
+  choosing: Pick<VariantChoiceState, 'choice' | 'setBoth'>,
+) {
+  const { choice, setBoth } = choosing;
+  const [alertFor, setAlertFor] = useState<AlertTarget | null>(null);
+  const [notMade, setNotMade] = useState<NotMadeTap | null>(null);
+  const known = product.variants.length > 0;
+  const note = notMade ? notMadeNote(product, notMade, choice) : null;
+  const tapped = (next: { alert?: AlertTarget; notMade?: NotMadeTap } = {}) => {
+    setAlertFor(next.alert ?? null);
+    setNotMade(next.notMade ?? null);
+  };
+  return {
+    alertFor,
+    note,
+    /** Closes both: a choice was made. */
+    chosen: () => tapped(),
+    closeAlert: () => setAlertFor(null),
+    sizeStands: (size: string): OptionState =>
+      known ? sizeState(product.variants, size, choice.color) : 'available',
+    colourStands: (color: string): OptionState =>
+      known ? colourState(product.variants, color, choice.size) : 'available',
+    soldOutSize: (size: string) => tapped({ alert: { option: size, size, color: choice.color } }),
+    soldOutColour: (color: string) => tapped({ alert: { option: color, size: choice.size, color } }),
+    notMadeSize: (size: string) => tapped({ notMade: { size } }),
+    notMadeColour: (color: string) => tapped({ notMade: { color } }),
+    /** The sizes a colour-wide alert asks about: those sold out in it. */
+    sizesToAsk:
+      alertFor && alertFor.size === null && alertFor.color ? sizesSoldOutIn(product, alertFor.color) : [],
+    /** The note's offer taken: the nearest made choice. */
+    showMade: () => {
+      if (note?.offer) setBoth(note.offer);
+      tapped();
+    },
+  };
+}
