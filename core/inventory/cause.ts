@@ -16,8 +16,12 @@ export interface StockCause {
   /** The staff member who made the change, when one did. */
   actorId?: string | null;
   note?: string;
-  /** The location it happens at; the shop's default location when left out. */
+  /** The location it happens at; left out, the locations that sell online in the owner's order. */
   locationId?: number | null;
+  /** The stocktake whose count it applies. */
+  stocktakeId?: number | null;
+  /** What a unit received cost, in kobo. */
+  unitCostKobo?: number | null;
 }
 
 export async function stockCause(tx: DbOrTx, cause: StockCause): Promise<void> {
@@ -29,5 +33,7 @@ export async function stockCause(tx: DbOrTx, cause: StockCause): Promise<void> {
            set_config('rossy.stock_return', ${text(cause.returnId)}, true),
            set_config('rossy.stock_actor', ${text(cause.actorId)}, true),
            set_config('rossy.stock_note', ${cause.note ?? ''}, true),
-           set_config('rossy.stock_location', ${text(cause.locationId)}, true)`);
+           set_config('rossy.stock_location', ${text(cause.locationId)}, true),
+           set_config('rossy.stock_stocktake', ${text(cause.stocktakeId)}, true),
+           set_config('rossy.stock_unit_cost', ${text(cause.unitCostKobo)}, true)`);
 }

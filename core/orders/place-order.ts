@@ -471,7 +471,8 @@ async function recordOrder(
       RETURNING id, "to", subject, text, html
     )
     -- The ledger's rows for the units taken are written as the statement ends (decision 0067): named
-    -- here, once the order has its id, as core/inventory's stockCause names every other change.
+    -- here, once the order has its id, as core/inventory's stockCause names every other change. A
+    -- pickup order takes from the pickup location first (decision 0068).
     SELECT placed.id, (SELECT array_agg(id ORDER BY id) FROM mails) AS mail_ids,
            (SELECT jsonb_agg(jsonb_build_object('id', id, 'to', "to", 'subject', subject, 'text', text, 'html', html))
               FROM stock_alert) AS stock_alert,
@@ -480,7 +481,12 @@ async function recordOrder(
              AND set_config('rossy.stock_return', '', true) IS NOT NULL
              AND set_config('rossy.stock_actor', '', true) IS NOT NULL
              AND set_config('rossy.stock_note', '', true) IS NOT NULL
-             AND set_config('rossy.stock_location', '', true) IS NOT NULL AS ledger
+             AND set_config('rossy.stock_location',
+                            coalesce((SELECT id::text FROM stock_locations
+                                       WHERE pickup AND ${order.shippingMethod === PICKUP_METHOD_ID}::boolean), ''),
+                            true) IS NOT NULL
+             AND set_config('rossy.stock_stocktake', '', true) IS NOT NULL
+             AND set_config('rossy.stock_unit_cost', '', true) IS NOT NULL AS ledger
       FROM placed`;
   const [row] = await runPrepared<{
     id: number;

@@ -205,6 +205,10 @@ export const productVariants = pgTable(
     stock: integer('stock').notNull().default(0),
     /** This variant's own price (an XXL may cost more); null: the product's price. */
     priceKobo: integer('price_kobo'),
+    /** What a unit cost the shop, for the stock's value and the margin; null when not known. */
+    costKobo: integer('cost_kobo'),
+    /** Low below this many units (owner's digest); null: the shop's default (settings). */
+    lowStockThreshold: integer('low_stock_threshold'),
     /** The order a shopper sees them in: colours, then sizes within a colour. */
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -212,6 +216,11 @@ export const productVariants = pgTable(
   },
   (table) => [
     check('product_variants_stock_non_negative', sql`${table.stock} >= 0`),
+    check('product_variants_cost_non_negative', sql`${table.costKobo} IS NULL OR ${table.costKobo} >= 0`),
+    check(
+      'product_variants_low_stock_threshold_range',
+      sql`${table.lowStockThreshold} IS NULL OR ${table.lowStockThreshold} BETWEEN 0 AND 10000`,
+    ),
     check('product_variants_price_non_negative', sql`${table.priceKobo} IS NULL OR ${table.priceKobo} >= 0`),
     check('product_variants_sku_upper', sql`${table.sku} = upper(${table.sku}) AND ${table.sku} <> ''`),
     uniqueIndex('product_variants_option_idx').on(table.productId, table.size, table.color),

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -31,10 +32,17 @@ export const stockLocations = pgTable(
     fulfilsOnline: boolean('fulfils_online').notNull().default(true),
     isDefault: boolean('is_default').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** The location that hands over pickup orders; it sells online (migration 0038). */
+    pickup: boolean('pickup').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('stock_locations_name_present', sql`btrim(${table.name}) <> ''`),
+    check('stock_locations_pickup_sells_online', sql`NOT ${table.pickup} OR ${table.fulfilsOnline}`),
+    uniqueIndex('stock_locations_one_pickup')
+      .on(sql`(true)`)
+      .where(sql`${table.pickup}`),
+    uniqueIndex('stock_locations_name_idx').on(sql`lower(btrim(${table.name}))`),
     uniqueIndex('stock_locations_one_default')
       .on(sql`(true)`)
       .where(sql`${table.isDefault}`),
@@ -58,6 +66,31 @@ export const inventoryLevels = pgTable(
     check('inventory_levels_stock_non_negative', sql`${table.stock} >= 0`),
   ],
 );
+
+/** One line of a stocktake as it was applied: the books at the count's moment, the count, the change. */
+export interface StocktakeLine {
+  variantId: number;
+  sku: string;
+  book: number;
+  counted: number;
+  difference: number;
+}
+
+/**
+ * A count of a location's shelves, applied at once as `stocktake` rows of the ledger
+ * (core/inventory/stocktake.ts, migration 0038). `asOf` is the ledger's last row when counting began.
+ */
+export const stocktakes = pgTable('stocktakes', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  locationId: integer('location_id')
+    .notNull()
+    .references(() => stockLocations.id),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  note: text('note').notNull().default(''),
+  asOf: bigint('as_of', { mode: 'number' }).notNull(),
+  lines: jsonb('lines').$type<StocktakeLine[]>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export { movementReasons, type MovementReason } from '../../contracts/inventory';
 
@@ -83,9 +116,17 @@ export const inventoryMovements = pgTable(
     returnId: integer('return_id').references(() => orderReturns.id, { onDelete: 'set null' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull().default(''),
+    stocktakeId: integer('stocktake_id').references(() => stocktakes.id, { onDelete: 'set null' }),
+    /** What a unit received cost, when the owner said. */
+    unitCostKobo: integer('unit_cost_kobo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('inventory_movements_location_idx').on(table.locationId, table.variantId, table.id),
+    check(
+      'inventory_movements_unit_cost_non_negative',
+      sql`${table.unitCostKobo} IS NULL OR ${table.unitCostKobo} >= 0`,
+    ),
     index('inventory_movements_variant_idx').on(table.variantId, table.id.desc()),
     index('inventory_movements_product_idx').on(table.productId, table.id.desc()),
     index('inventory_movements_order_idx')
