@@ -10,6 +10,7 @@ import { inputClasses } from '../components/ui/field';
 import { ActionNotice, labelClasses } from '../features/admin/admin-nav';
 import { formatDay } from '../features/admin/report-cards';
 import { ReturnsCard } from '../features/admin/report-returns';
+import { StockValueCard } from '../features/admin/report-stock-value';
 import { VitalsCard } from '../features/admin/vitals-report';
 import {
   AdminActionsCard,
@@ -169,6 +170,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
           <InventoryCard inventory={report.inventory} />
           <FeedbackCard feedback={report.feedback} />
         </div>
+        <StockValueCard value={report.stockValue} />
         <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
           <MarketingCard marketing={report.marketing} />
           <AdminActionsCard admin={report.admin} />

@@ -21,6 +21,8 @@ export const MAX_SIZE_LENGTH = 40;
 export const MAX_COLOR_LENGTH = 40;
 export const MAX_SKU_LENGTH = 64;
 export const MAX_VARIANTS = MAX_OPTIONS * MAX_OPTIONS;
+/** The highest low-stock level a size × colour may have (the database's check, migration 0038). */
+export const MAX_LOW_STOCK_THRESHOLD = 10_000;
 /** A SKU's characters: letters, digits and - _ . / (stored upper case). */
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 export const HEX_PATTERN = /^#[0-9A-Fa-f]{6}$/;
@@ -35,6 +37,9 @@ export const gridMessages = {
   tooMuchStock: 'That is more stock than the shop can hold.',
   price: 'Enter the price in naira, or leave it empty for the product’s price.',
   sku: 'Use letters, digits and - _ . / only.',
+  cost: 'Enter the cost in naira, or leave it empty if you do not know it.',
+  negativeCost: 'A cost cannot be below ₦0.',
+  lowStockThreshold: `Enter the low-stock level as a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD.toLocaleString('en')}.`,
 } as const;
 
 /** A variant as the admin sees it: exact stock, its own price in kobo (null: the product's). */
@@ -45,6 +50,10 @@ export interface AdminVariant {
   sku: string;
   stock: number;
   priceKobo: number | null;
+  /** What a unit cost the shop, in kobo; null: not known. */
+  costKobo: number | null;
+  /** Low below this many units; null: the shop's default. */
+  lowStockThreshold: number | null;
 }
 
 export function toAdminVariant(row: VariantRow): AdminVariant {
@@ -55,6 +64,8 @@ export function toAdminVariant(row: VariantRow): AdminVariant {
     sku: row.sku,
     stock: row.stock,
     priceKobo: row.priceKobo,
+    costKobo: row.costKobo,
+    lowStockThreshold: row.lowStockThreshold,
   };
 }
 
@@ -109,6 +120,49 @@ export const colorOptionSchema = z.object({
 });
 
 const numberOrNaN = (value: unknown) => (value === '' || value === null ? Number.NaN : value);
+/** '' or null: cleared; left out (undefined): kept as it is. */
+const blankToNullKeepMissing = (value: unknown) => (value === '' ? null : value);
+/** A cost or level as the form types it (' 8000 ') or the API sends it (8000); nonsense is NaN. */
+const looseNumber = (value: unknown) =>
+  typeof value === 'string' ? (/^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN) : value;
+
+/** What a unit cost the shop, in naira (as its price): 0 or more; blank or null: not known. */
+export const variantCostSchema = z.preprocess(
+  (value) => {
+    const kept = blankToNullKeepMissing(value);
+    return kept === null || kept === undefined ? kept : looseNumber(kept);
+  },
+  z
+    .number({ error: gridMessages.cost })
+    .refine(Number.isFinite, gridMessages.cost)
+    .pipe(
+      z
+        .number()
+        .min(0, gridMessages.negativeCost)
+        .max(MAX_PRICE_NAIRA, 'That cost is too high.')
+        .refine(
+          (value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6),
+          'Use at most two decimals.',
+        ),
+    )
+    .nullable()
+    .optional(),
+);
+
+/** The count under which a size × colour is low; blank or null: the shop's default. */
+export const lowStockThresholdSchema = z.preprocess(
+  (value) => {
+    const kept = blankToNullKeepMissing(value);
+    return kept === null || kept === undefined ? kept : looseNumber(kept);
+  },
+  z
+    .number({ error: gridMessages.lowStockThreshold })
+    .int(gridMessages.lowStockThreshold)
+    .min(0, gridMessages.lowStockThreshold)
+    .max(MAX_LOW_STOCK_THRESHOLD, gridMessages.lowStockThreshold)
+    .nullable()
+    .optional(),
+);
 
 export const variantInputSchema = z.object({
   size: optionName(MAX_SIZE_LENGTH).optional(),
@@ -154,6 +208,10 @@ export const variantInputSchema = z.object({
       .nullable()
       .optional(),
   ),
+  /** Naira; left out: kept as it is (a grid that says nothing of costs changes none). */
+  cost: variantCostSchema,
+  /** Units; left out: kept as it is. */
+  lowStockThreshold: lowStockThresholdSchema,
 });
 export type VariantInput = z.output<typeof variantInputSchema>;
 
@@ -197,6 +255,10 @@ export interface PlannedVariant {
   stock: number;
   priceKobo: number | null;
   position: number;
+  /** Kobo; null: not known; left out: the variant keeps its own (a new one has none). */
+  costKobo?: number | null;
+  /** null: the shop's default; left out: the variant keeps its own. */
+  lowStockThreshold?: number | null;
 }
 
 export interface GridPlan {
@@ -279,6 +341,8 @@ export function planGrid(
         stock: row.stock,
         priceKobo: row.price == null ? null : nairaToKobo(row.price),
         position: positionOf(size, color),
+        costKobo: row.cost == null ? row.cost : nairaToKobo(row.cost),
+        lowStockThreshold: row.lowStockThreshold,
       });
     }
     if (rows.length === 0) errors.variants = gridMessages.emptyGrid;
@@ -483,7 +547,61 @@ export async function writeGrid(
     change.summary.push(`${label} added (${row.stock} in stock, ${sku})`);
     change.after[label] = describeRow({ sku, stock: row.stock, priceKobo: row.priceKobo });
   }
+  await writeCostsAndThresholds(db, productId, current, plan.rows, change);
   return change;
+}
+
+const shownCost = (kobo: number | null) => (kobo === null ? 'not known' : formatNaira(kobo));
+const shownThreshold = (units: number | null) => (units === null ? 'shop default' : String(units));
+
+/**
+ * Each row's cost and low-stock level, where the plan gives them (left out: kept), in statements of
+ * their own: a cost is no change of stock, so the ledger's trigger never sees it. Rows are found by
+ * their size and colour, so a variant the grid has just made gets its figures too.
+ */
+async function writeCostsAndThresholds(
+  db: DbOrTx,
+  productId: number,
+  current: VariantRow[],
+  rows: PlannedVariant[],
+  change: GridChange,
+): Promise<void> {
+  const byId = new Map(current.map((row) => [row.id, row]));
+  for (const row of rows) {
+    const before = row.id === null ? undefined : byId.get(row.id);
+    const set: { costKobo?: number | null; lowStockThreshold?: number | null } = {};
+    const label = labelOf(optionOf(row.size), optionOf(row.color));
+    if (row.costKobo !== undefined && row.costKobo !== (before?.costKobo ?? null)) {
+      set.costKobo = row.costKobo;
+      change.summary.push(
+        `${label} cost ${shownCost(before?.costKobo ?? null)} → ${shownCost(row.costKobo)}`,
+      );
+      change.before[`${label} cost`] = before?.costKobo ?? null;
+      change.after[`${label} cost`] = row.costKobo;
+    }
+    if (
+      row.lowStockThreshold !== undefined &&
+      row.lowStockThreshold !== (before?.lowStockThreshold ?? null)
+    ) {
+      set.lowStockThreshold = row.lowStockThreshold;
+      change.summary.push(
+        `${label} low-stock level ${shownThreshold(before?.lowStockThreshold ?? null)} → ${shownThreshold(row.lowStockThreshold)}`,
+      );
+      change.before[`${label} low-stock level`] = before?.lowStockThreshold ?? null;
+      change.after[`${label} low-stock level`] = row.lowStockThreshold;
+    }
+    if (Object.keys(set).length > 0)
+      await db
+        .update(productVariants)
+        .set(set)
+        .where(
+          and(
+            eq(productVariants.productId, productId),
+            eq(productVariants.size, row.size),
+            eq(productVariants.color, row.color),
+          ),
+        );
+  }
 }
 
 /** The variants of one product, locked for the change (the caller holds the product's row lock too). */

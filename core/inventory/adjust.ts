@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { MAX_PRICE_NAIRA } from '../../contracts/limits';
+import { formatNaira, nairaToKobo } from '../../contracts/money';
 import type { Db } from '../../db/client';
 import { productVariants } from '../../db/schema/catalog';
 import { stockLocations } from '../../db/schema/inventory';
@@ -28,6 +30,14 @@ export const adjustmentBodySchema = z.object({
   quantity: z.number().int('Enter whole units').min(-100_000).max(100_000),
   reason: z.enum(Object.keys(adjustmentReasons) as [AdjustmentReason, ...AdjustmentReason[]]),
   note: z.string().trim().max(300).optional(),
+  unitCost: z
+    .number()
+    .max(MAX_PRICE_NAIRA, 'That cost is too high.')
+    .multipleOf(0.01, 'Use at most two decimals.')
+    .optional()
+    .describe(
+      "Naira: what one unit received cost (reason received only, 0 or more); it becomes the size × colour's cost price, the latest received winning",
+    ),
 });
 
 const adjustmentSchema = adjustmentBodySchema.superRefine((value, context) => {
@@ -44,6 +54,10 @@ const adjustmentSchema = adjustmentBodySchema.superRefine((value, context) => {
       path: ['quantity'],
       message: `${label} stock ${sign > 0 ? 'adds units: enter a positive number' : 'takes units away: enter a negative number'}`,
     });
+  if (value.unitCost !== undefined && value.reason !== 'received')
+    context.addIssue({ code: 'custom', path: ['unitCost'], message: 'Only units received carry a cost.' });
+  else if (value.unitCost !== undefined && value.unitCost < 0)
+    context.addIssue({ code: 'custom', path: ['unitCost'], message: 'A unit’s cost cannot be below ₦0.' });
 });
 export type AdjustmentInput = z.input<typeof adjustmentSchema>;
 
@@ -52,7 +66,17 @@ export interface AdjustmentResult {
   sku: string;
   locationId: number;
   stock: number;
-  movement: { id: number; quantity: number; reason: 'adjustment'; balance: number; note: string };
+  /** The size × colour's cost price after the change, in kobo; null: not known. */
+  costKobo: number | null;
+  movement: {
+    id: number;
+    quantity: number;
+    reason: 'adjustment';
+    balance: number;
+    note: string;
+    /** What one unit received cost, in kobo, when the owner said. */
+    unitCostKobo: number | null;
+  };
 }
 
 /**
@@ -60,7 +84,8 @@ export interface AdjustmentResult {
  * The product's row then the variant's are locked (the one lock order, decision 0061); a change that
  * would take the location below zero is refused with 409 naming the SKU and the units there, and
  * nothing moves. The ledger's row says `adjustment` with the reason and the owner's note, and the
- * activity log the staff member (docs/decisions/0067-inventory-ledger.md).
+ * activity log the staff member (docs/decisions/0067-inventory-ledger.md). Units received may say what
+ * one cost: the row keeps it and it becomes the variant's cost price, the latest received winning.
  */
 export async function adjustStock(db: Db, raw: unknown, actor: AuditActor): Promise<AdjustmentResult> {
   const input = parseInput(adjustmentSchema, raw);
@@ -85,7 +110,14 @@ export async function adjustStock(db: Db, raw: unknown, actor: AuditActor): Prom
 
     const { label } = adjustmentReasons[input.reason];
     const note = input.note ? `${label}: ${input.note}` : label;
-    await stockCause(tx, { reason: 'adjustment', actorId: actor.id, note, locationId: location.id });
+    const unitCostKobo = input.unitCost === undefined ? null : nairaToKobo(input.unitCost);
+    await stockCause(tx, {
+      reason: 'adjustment',
+      actorId: actor.id,
+      note,
+      locationId: location.id,
+      unitCostKobo,
+    });
     const [changed] = await tx
       .update(productVariants)
       .set({ stock: sql`${productVariants.stock} + ${input.quantity}`, updatedAt: new Date() })
@@ -109,25 +141,44 @@ export async function adjustStock(db: Db, raw: unknown, actor: AuditActor): Prom
       rows: { id: number | string; balance: number }[];
     };
     const movement = rows.rows[0]!;
+    // The latest units received set the cost price; a cost is no change of stock, so its own statement.
+    const [costs] = await tx
+      .select({ costKobo: productVariants.costKobo })
+      .from(productVariants)
+      .where(eq(productVariants.id, input.variantId));
+    const costBefore = costs?.costKobo ?? null;
+    if (unitCostKobo !== null && unitCostKobo !== costBefore)
+      await tx
+        .update(productVariants)
+        .set({ costKobo: unitCostKobo })
+        .where(eq(productVariants.id, input.variantId));
+    const costKobo = unitCostKobo ?? costBefore;
+    const atCost = unitCostKobo === null ? '' : ` at ${formatNaira(unitCostKobo)} a unit`;
+    const costPrice = unitCostKobo === null ? '' : `; cost price ${formatNaira(unitCostKobo)}`;
     await recordAdminAction(tx, actor, {
       action: 'inventory.adjust',
       entityType: 'variant',
       entityId: input.variantId,
-      summary: `${changed.sku}: ${input.quantity > 0 ? '+' : '−'}${Math.abs(input.quantity)} (${note}), now ${changed.stock}`,
-      before: { stock: changed.stock - input.quantity },
-      after: { stock: changed.stock },
+      summary: `${changed.sku}: ${input.quantity > 0 ? '+' : '−'}${Math.abs(input.quantity)} (${note})${atCost}, now ${changed.stock}${costPrice}`,
+      before: {
+        stock: changed.stock - input.quantity,
+        ...(unitCostKobo === null ? {} : { costKobo: costBefore }),
+      },
+      after: { stock: changed.stock, ...(unitCostKobo === null ? {} : { costKobo: unitCostKobo }) },
     });
     return {
       variantId: input.variantId,
       sku: changed.sku,
       locationId: location.id,
       stock: changed.stock,
+      costKobo,
       movement: {
         id: Number(movement.id),
         quantity: input.quantity,
         reason: 'adjustment',
         balance: movement.balance,
         note,
+        unitCostKobo,
       },
     };
   });

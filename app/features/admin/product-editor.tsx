@@ -14,6 +14,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { ActionNotice, FieldError, labelClasses, selectClasses, textareaClasses } from './admin-nav';
 import { ProductImagesField, type PhotoItem } from './product-images-field';
 import {
+  cellFields,
   checkGrid,
   emptyCell,
   gridKey,
@@ -98,6 +99,8 @@ function initialState(data: AdminProductEditor) {
       sold: true,
       stock: String(variant.stock),
       price: kobo(variant.priceKobo),
+      cost: kobo(variant.costKobo),
+      lowStockThreshold: variant.lowStockThreshold === null ? '' : String(variant.lowStockThreshold),
       sku: variant.sku,
     };
   }
@@ -122,8 +125,7 @@ function splitErrors(fields: FieldErrors, submittedKeys: string[], photos: Photo
     const variant = /^variants\[(\d+)\]\.(\w+)$/.exec(name);
     if (variant) {
       const key = submittedKeys[Number(variant[1])];
-      const field =
-        variant[2] === 'stock' || variant[2] === 'price' || variant[2] === 'sku' ? variant[2] : 'row';
+      const field = cellFields.find((name) => name === variant[2]) ?? 'row';
       if (key) grid[key] = { ...grid[key], [field]: message };
       continue;
     }
@@ -140,8 +142,8 @@ function splitErrors(fields: FieldErrors, submittedKeys: string[], photos: Photo
 
 /**
  * The whole product on one page: details, specifications, photos (added, replaced, reordered, each
- * tied to a colour), the shop's own sizes and colours, and the grid of stock, price and SKU per size ×
- * colour. Saving sends everything as one change; mistakes show next to their field or cell.
+ * tied to a colour), the shop's own sizes and colours, and the grid of stock, price, cost, low-stock
+ * level and SKU per size × colour. Saving sends everything as one change; mistakes show next to their field or cell.
  */
 export function ProductEditor({
   data,
@@ -477,7 +479,7 @@ export function ProductEditor({
 
             <Card
               title="Sizes, colours and stock"
-              hint="Stock, price and SKU for each size and colour; the product's stock is the sum of the rows."
+              hint="Stock, price, cost, low-stock level and SKU for each size and colour; the product's stock is the sum of the rows."
             >
               <div className="grid gap-5 border-b border-line pb-5 sm:grid-cols-2">
                 <section aria-labelledby={`${base}-sizes-heading`} className="min-w-0 space-y-3">

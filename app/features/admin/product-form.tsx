@@ -158,7 +158,7 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
   const grid = withGrid ? gridPayload(gridSizes, gridColors, cells) : null;
   const gridErrors: GridErrors = {};
   for (const [name, message] of Object.entries(fields)) {
-    const cell = /^variants\[(\d+)\]\.(stock|price|sku)$/.exec(name);
+    const cell = /^variants\[(\d+)\]\.(stock|price|cost|lowStockThreshold|sku)$/.exec(name);
     const key = cell ? grid?.keys[Number(cell[1])] : undefined;
     if (cell && key) gridErrors[key] = { ...gridErrors[key], [cell[2] as 'stock']: message };
   }

@@ -50,7 +50,11 @@ function Table({
   fits?: boolean;
 }) {
   return (
-    <div className="-mx-1 overflow-x-auto px-1">
+    // A table wider than a phone scrolls sideways: its box takes the keyboard's focus, so arrows scroll it.
+    <div
+      className="-mx-1 overflow-x-auto px-1"
+      {...(fits ? {} : { tabIndex: 0, role: 'region', 'aria-label': caption })}
+    >
       <table className={`w-full text-left text-sm ${fits ? '' : 'min-w-[22rem]'}`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line text-xs tracking-wide text-ink-soft uppercase">
@@ -313,7 +317,7 @@ export function InventoryCard({ inventory }: { inventory: ShopReport['inventory'
     <ReportCard
       id="inventory"
       title="Inventory"
-      note="Products on sale, as they stand now, counted per size and colour. The catalog keeps no cost price, so stock is valued at the price each size and colour sells at."
+      note="Products on sale, as they stand now, counted per size and colour, valued at the price each size and colour sells at. Their value at cost and the margin are under Stock value."
     >
       <StatGrid columns={2}>
         <Stat
@@ -333,7 +337,12 @@ export function InventoryCard({ inventory }: { inventory: ShopReport['inventory'
           value={formatCount(inventory.lowStockVariants)}
           hint={`${inventory.lowStockVariants === 1 ? 'size or colour' : 'sizes and colours'} with fewer than ${inventory.lowStockThreshold} left · ${plural(inventory.lowStock, 'product')} to restock`}
         />
-        <Stat wide label="Stock value" value={formatNaira(inventory.stockValueKobo)} hint="at retail price" />
+        <Stat
+          wide
+          label="Stock value"
+          value={formatNaira(inventory.stockValueKobo)}
+          hint="at selling price, products on sale"
+        />
       </StatGrid>
       <div className="mt-5">
         <h3 className="font-sans text-sm font-semibold tracking-wide text-ink uppercase">Lowest stock</h3>

@@ -23,19 +23,41 @@ describe('the editor grid', () => {
     ]);
   });
 
-  it('sends the rows the shop sells, blank SKU and price as null, with the keys its answers map back to', () => {
+  it('sends the rows the shop sells, blank SKU, price, cost and low level as null, with the keys its answers map back to', () => {
     const cells = {
       [gridKey('s1', 'c1')]: { ...emptyCell(), stock: '3', sku: ' ros-1-s-blc ' },
       [gridKey('s2', 'c1')]: { ...emptyCell(), sold: false, stock: '9' },
-      [gridKey('s1', 'c2')]: { ...emptyCell(), stock: '0', price: '31500' },
+      [gridKey('s1', 'c2')]: {
+        ...emptyCell(),
+        stock: '0',
+        price: '31500',
+        cost: ' 12000 ',
+        lowStockThreshold: '2',
+      },
     };
     const { rows, keys } = gridPayload(sizes, colors, cells);
     expect(keys).toEqual([gridKey('s1', 'c1'), gridKey('s1', 'c2'), gridKey('s2', 'c2')]);
     expect(rows).toEqual([
-      { size: 'S', color: 'Black', sku: 'ros-1-s-blc', stock: '3', price: null },
-      { size: 'S', color: 'Olive', sku: null, stock: '0', price: '31500' },
-      // A combination the editor has no figures for yet: sold, with 0 units.
-      { size: 'M', color: 'Olive', sku: null, stock: '0', price: null },
+      {
+        size: 'S',
+        color: 'Black',
+        sku: 'ros-1-s-blc',
+        stock: '3',
+        price: null,
+        cost: null,
+        lowStockThreshold: null,
+      },
+      {
+        size: 'S',
+        color: 'Olive',
+        sku: null,
+        stock: '0',
+        price: '31500',
+        cost: '12000',
+        lowStockThreshold: '2',
+      },
+      // A combination the editor has no figures for yet: sold, with 0 units, no cost, the shop's low level.
+      { size: 'M', color: 'Olive', sku: null, stock: '0', price: null, cost: null, lowStockThreshold: null },
     ]);
   });
 
@@ -58,6 +80,27 @@ describe('the editor grid', () => {
       price: 'Use at most two decimals.',
     });
     expect(errors[gridKey('s2', 'c2')]).toBeUndefined();
+
+    const costs = checkGrid(sizes, colors, {
+      [gridKey('s1', 'c1')]: { ...emptyCell(), cost: '-1', lowStockThreshold: '-2' },
+      [gridKey('s2', 'c1')]: { ...emptyCell(), cost: 'abc', lowStockThreshold: '2.5' },
+      [gridKey('s1', 'c2')]: { ...emptyCell(), cost: '12.345', lowStockThreshold: '10001' },
+      [gridKey('s2', 'c2')]: { ...emptyCell(), cost: '0', lowStockThreshold: '0' },
+    });
+    const level = 'Enter the low-stock level as a whole number from 0 to 10,000.';
+    expect(costs[gridKey('s1', 'c1')]).toEqual({
+      cost: 'A cost cannot be below ₦0.',
+      lowStockThreshold: level,
+    });
+    expect(costs[gridKey('s2', 'c1')]).toEqual({
+      cost: 'Enter the cost in naira, or leave it empty if you do not know it.',
+      lowStockThreshold: level,
+    });
+    expect(costs[gridKey('s1', 'c2')]).toEqual({
+      cost: 'Use at most two decimals.',
+      lowStockThreshold: level,
+    });
+    expect(costs[gridKey('s2', 'c2')]).toBeUndefined();
 
     const twice = checkGrid(sizes, colors, {
       [gridKey('s1', 'c1')]: { ...emptyCell(), sku: 'ros-9' },

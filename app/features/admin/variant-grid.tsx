@@ -5,8 +5,9 @@ import { cn } from '../../lib/cn';
 
 /**
  * The grid of a product: one row per size × colour, each with its stock, its own price (blank: the
- * product's) and SKU (blank: generated), and whether the shop sells it at all. Sizes and colours are
- * held by a local id, so renaming one keeps its rows.
+ * product's), what a unit cost (blank: not known), the count under which it is low (blank: the shop's)
+ * and SKU (blank: generated), and whether the shop sells it at all. Sizes and colours are held by a
+ * local id, so renaming one keeps its rows.
  */
 
 export interface SizeItem {
@@ -24,15 +25,30 @@ export interface GridCell {
   sold: boolean;
   stock: string;
   price: string;
+  /** Naira a unit cost the shop; blank: not known. */
+  cost: string;
+  /** Low below this many; blank: the shop's default. */
+  lowStockThreshold: string;
   sku: string;
 }
 export type GridCells = Record<string, GridCell>;
-export type CellField = 'stock' | 'price' | 'sku' | 'row';
+export type CellField = 'stock' | 'price' | 'cost' | 'lowStockThreshold' | 'sku' | 'row';
+/** The cells a server answer names (`variants[3].cost`), as the API spells them. */
+export const cellFields: readonly CellField[] = ['stock', 'price', 'cost', 'lowStockThreshold', 'sku'];
 export type GridErrors = Record<string, Partial<Record<CellField, string>>>;
 
 export const NONE = '';
 export const gridKey = (sizeUid: string, colorUid: string) => `${sizeUid}|${colorUid}`;
-export const emptyCell = (): GridCell => ({ sold: true, stock: '0', price: '', sku: '' });
+export const emptyCell = (): GridCell => ({
+  sold: true,
+  stock: '0',
+  price: '',
+  cost: '',
+  lowStockThreshold: '',
+  sku: '',
+});
+/** The shop's low-stock level (LOW_STOCK_THRESHOLD in core/catalog/stock-status.ts): a blank cell's. */
+export const SHOP_LOW_STOCK = 5;
 
 export interface GridRow {
   key: string;
@@ -61,6 +77,8 @@ export interface GridPayloadRow {
   sku: string | null;
   stock: string;
   price: string | null;
+  cost: string | null;
+  lowStockThreshold: string | null;
 }
 
 /** What the grid sends: the rows the shop sells, with the key of each, so answers map back to cells. */
@@ -81,6 +99,8 @@ export function gridPayload(
       sku: cell.sku.trim() === '' ? null : cell.sku.trim(),
       stock: cell.stock.trim(),
       price: cell.price.trim() === '' ? null : cell.price.trim(),
+      cost: cell.cost.trim() === '' ? null : cell.cost.trim(),
+      lowStockThreshold: cell.lowStockThreshold.trim() === '' ? null : cell.lowStockThreshold.trim(),
     });
   }
   return { rows, keys };
@@ -108,6 +128,17 @@ export function checkGrid(sizes: SizeItem[], colors: ColorItem[], cells: GridCel
       else if (value <= 0) problems.price = 'The price must be more than ₦0.';
       else if (!/^\d+(\.\d{1,2})?$/.test(price)) problems.price = 'Use at most two decimals.';
     }
+    const cost = cell.cost.trim();
+    if (cost !== '') {
+      if (!/^-?\d+(\.\d+)?$/.test(cost))
+        problems.cost = 'Enter the cost in naira, or leave it empty if you do not know it.';
+      else if (Number(cost) < 0) problems.cost = 'A cost cannot be below ₦0.';
+      else if (!/^\d+(\.\d{1,2})?$/.test(cost)) problems.cost = 'Use at most two decimals.';
+      else if (Number(cost) > 20_000_000) problems.cost = 'That cost is too high.';
+    }
+    const level = cell.lowStockThreshold.trim();
+    if (level !== '' && (!/^\d+$/.test(level) || Number(level) > 10_000))
+      problems.lowStockThreshold = 'Enter the low-stock level as a whole number from 0 to 10,000.';
     const sku = cell.sku.trim().toUpperCase();
     if (sku !== '') {
       if (!SKU.test(sku)) problems.sku = 'Use letters, digits and - _ . / only.';
@@ -122,6 +153,8 @@ export function checkGrid(sizes: SizeItem[], colors: ColorItem[], cells: GridCel
 }
 
 const cellInput = cn(inputClasses, 'h-9 min-w-0');
+/** The size / colour column: held at the left edge while the grid scrolls sideways, over the cells it passes. */
+const stickyLabel = 'sticky left-0 z-10 px-3 py-2 shadow-[1px_0_0_var(--color-line)]';
 
 /**
  * The grid's table, in a box of its own that scrolls sideways on a phone. `waiting` is the number of
@@ -147,6 +180,7 @@ export function VariantGrid({
   const base = useId();
   const [allStock, setAllStock] = useState('');
   const [allPrice, setAllPrice] = useState('');
+  const [allCost, setAllCost] = useState('');
   const rows = gridRows(sizes, colors);
   const change = (key: string, patch: Partial<GridCell>) =>
     setCells((current) => ({ ...current, [key]: { ...(current[key] ?? emptyCell()), ...patch } }));
@@ -214,27 +248,52 @@ export function VariantGrid({
             Apply to all prices
           </Button>
         </div>
+        <div className="flex items-end gap-2">
+          <div className="space-y-1">
+            <label htmlFor={`${base}-all-cost`} className="block text-xs text-muted">
+              Set all costs to (₦)
+            </label>
+            <input
+              id={`${base}-all-cost`}
+              type="number"
+              min="0"
+              step="0.01"
+              inputMode="decimal"
+              placeholder="Not known"
+              value={allCost}
+              onChange={(event) => setAllCost(event.currentTarget.value)}
+              className={cn(cellInput, 'w-32')}
+            />
+          </div>
+          <Button size="sm" variant="outline" onClick={() => setEvery({ cost: allCost.trim() })}>
+            Apply to all costs
+          </Button>
+        </div>
         <p className="text-sm text-ink-soft" data-testid="grid-total">
           {total} in stock in all
         </p>
       </div>
       <p className="text-xs text-muted">
-        A blank price is the product’s price; a blank SKU is made for you (ROS-id-size-colour). Untick a row
-        the shop does not sell: it is removed with its units.
+        A blank price is the product’s price; a blank cost is not known (the stock value at cost leaves it
+        out); a size is low below its level, or the shop’s {SHOP_LOW_STOCK} when blank. A blank SKU is made
+        for you (ROS-id-size-colour). Untick a row the shop does not sell: it is removed with its units.
       </p>
       {/* relative: the cells' screen-reader labels stay inside the box that scrolls, not past the page. */}
       <div
         className="relative overflow-x-auto rounded-card border border-line"
         data-testid="variant-grid-scroll"
       >
-        <table className="w-full min-w-[38rem] text-sm">
-          <caption className="sr-only">Stock, price and SKU for each size and colour</caption>
+        <table className="w-full min-w-[51rem] text-sm">
+          <caption className="sr-only">
+            Stock, price, cost, low-stock level and SKU for each size and colour
+          </caption>
           <thead className="bg-paper text-left text-xs tracking-wide text-muted uppercase">
             <tr>
               <th scope="col" className="px-3 py-2 font-medium">
                 Sells
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              {/* The size and colour stay in sight while a phone scrolls the grid sideways. */}
+              <th scope="col" className={cn(stickyLabel, 'bg-paper font-medium')}>
                 Size / colour
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
@@ -242,6 +301,12 @@ export function VariantGrid({
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 Price (₦)
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Cost (₦)
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                Low below
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 SKU
@@ -263,6 +328,10 @@ export function VariantGrid({
                   ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${field}-error` }
                   : {};
               const stockNumber = Number(cell.stock);
+              const level = /^\d+$/.test(cell.lowStockThreshold.trim())
+                ? Number(cell.lowStockThreshold)
+                : SHOP_LOW_STOCK;
+              const counted = cell.sold && Number.isInteger(stockNumber) && stockNumber >= 0;
               return (
                 <tr
                   key={row.key}
@@ -284,7 +353,14 @@ export function VariantGrid({
                       </p>
                     ) : null}
                   </td>
-                  <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap text-ink">
+                  <th
+                    scope="row"
+                    className={cn(
+                      stickyLabel,
+                      'text-left font-medium whitespace-nowrap text-ink',
+                      cell.sold ? 'bg-white' : 'bg-[color-mix(in_srgb,var(--color-cream)_60%,white)]',
+                    )}
+                  >
                     <span className="inline-flex items-center gap-2 pt-2">
                       {row.color ? (
                         <span
@@ -295,7 +371,7 @@ export function VariantGrid({
                       ) : null}
                       {row.label}
                     </span>
-                    {cell.sold && Number.isInteger(stockNumber) && stockNumber >= 0 && stockNumber < 5 ? (
+                    {counted && (stockNumber === 0 || stockNumber < level) ? (
                       <span
                         className={cn(
                           'mt-0.5 block text-xs font-normal',
@@ -348,6 +424,57 @@ export function VariantGrid({
                     {problems.price ? (
                       <p id={`${id}-price-error`} role="alert" className="mt-1 max-w-40 text-xs text-sale">
                         {problems.price}
+                      </p>
+                    ) : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    <label htmlFor={`${id}-cost`} className="sr-only">
+                      Cost of {row.label} (₦)
+                    </label>
+                    <input
+                      id={`${id}-cost`}
+                      type="number"
+                      min="0"
+                      step="0.01"
+                      inputMode="decimal"
+                      disabled={!cell.sold}
+                      placeholder="Not known"
+                      value={cell.cost}
+                      onChange={(event) => change(row.key, { cost: event.currentTarget.value })}
+                      className={cn(cellInput, 'w-32')}
+                      {...described('cost')}
+                    />
+                    {problems.cost ? (
+                      <p id={`${id}-cost-error`} role="alert" className="mt-1 max-w-40 text-xs text-sale">
+                        {problems.cost}
+                      </p>
+                    ) : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    <label htmlFor={`${id}-low`} className="sr-only">
+                      Low-stock level of {row.label}
+                    </label>
+                    <input
+                      id={`${id}-low`}
+                      type="number"
+                      min="0"
+                      max="10000"
+                      step="1"
+                      inputMode="numeric"
+                      disabled={!cell.sold}
+                      placeholder={String(SHOP_LOW_STOCK)}
+                      value={cell.lowStockThreshold}
+                      onChange={(event) => change(row.key, { lowStockThreshold: event.currentTarget.value })}
+                      className={cn(cellInput, 'w-20')}
+                      {...described('lowStockThreshold')}
+                    />
+                    {problems.lowStockThreshold ? (
+                      <p
+                        id={`${id}-lowStockThreshold-error`}
+                        role="alert"
+                        className="mt-1 max-w-40 text-xs text-sale"
+                      >
+                        {problems.lowStockThreshold}
                       </p>
                     ) : null}
                   </td>

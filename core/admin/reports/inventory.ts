@@ -55,7 +55,7 @@ export interface InventoryReport {
   /** Sizes and colours in stock but below the low-stock threshold. */
   lowStockVariants: number;
   lowStockThreshold: number;
-  /** Units on hand at the price each variant sells at: the catalog keeps no cost price. */
+  /** These units at the price each variant sells at; the value at cost is the stock value report's (./stock-value.ts). */
   stockValueKobo: number;
   stockValueBasis: 'retail';
   /** The variants with the fewest left: sold out first, then low, then the rest, emptiest first. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { koboToNaira } from '../../../contracts/money';
 import { adjustmentBodySchema, adjustStock } from '../../../core/inventory/adjust';
 import { listMovements, movementsQuerySchema } from '../../../core/inventory/movements';
 import { staffActor } from './actor';
@@ -55,7 +56,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          "Changes a size × colour's count by hand: received or found (+), damaged or lost (−), or a correction; 409 naming the SKU when it would go below zero",
+          "Changes a size × colour's count by hand: received or found (+), damaged or lost (−), or a correction; 409 naming the SKU when it would go below zero. Units received may carry unitCost (naira): the ledger's row keeps it and it becomes the size × colour's cost price (latest cost wins); a cost on another reason, or below 0, is a 422",
         body: adjustmentBodySchema,
         response: {
           201: z.object({
@@ -63,19 +64,31 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
             sku: z.string(),
             locationId: z.number(),
             stock: z.number(),
+            cost: z
+              .number()
+              .nullable()
+              .describe("Naira: the size × colour's cost price after the change; null: not known"),
             movement: z.object({
               id: z.number(),
               quantity: z.number(),
               reason: z.literal('adjustment'),
               balance: z.number(),
               note: z.string(),
+              unitCost: z.number().nullable().describe('Naira: what one unit received cost, when given'),
             }),
           }),
           ...changeErrors,
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await adjustStock(app.db, request.body, staffActor(request))),
+    async (request, reply) => {
+      const { costKobo, movement, ...result } = await adjustStock(app.db, request.body, staffActor(request));
+      const { unitCostKobo, ...row } = movement;
+      return reply.code(201).send({
+        ...result,
+        cost: costKobo === null ? null : koboToNaira(costKobo),
+        movement: { ...row, unitCost: unitCostKobo === null ? null : koboToNaira(unitCostKobo) },
+      });
+    },
   );
 };

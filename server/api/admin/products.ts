@@ -7,12 +7,14 @@ import { MAX_PRICE_NAIRA } from '../../../contracts/limits';
 import {
   HEX_PATTERN,
   MAX_COLOR_LENGTH,
+  MAX_LOW_STOCK_THRESHOLD,
   MAX_OPTIONS,
   MAX_SIZE_LENGTH,
   MAX_SKU_LENGTH,
   MAX_VARIANTS,
   SKU_PATTERN,
   cellName,
+  gridMessages,
 } from '../../../core/admin/product-grid';
 import {
   IMAGE_NOT_FOUND,
@@ -69,6 +71,11 @@ const adminProductDto = z.object({
         sku: z.string(),
         stock: z.number().describe('Exact'),
         price: z.number().nullable().describe("Naira; null: the product's price"),
+        cost: z.number().nullable().describe('Naira: what a unit cost the shop; null: not known'),
+        lowStockThreshold: z
+          .number()
+          .nullable()
+          .describe("Low below this many units; null: the shop's default"),
       }),
     )
     .describe('Its sizes × colours, in the order a shopper sees them'),
@@ -97,6 +104,8 @@ function toDto(row: AdminProductRow): z.infer<typeof adminProductDto> {
       sku: variant.sku,
       stock: variant.stock,
       price: variant.priceKobo === null ? null : koboToNaira(variant.priceKobo),
+      cost: variant.costKobo === null ? null : koboToNaira(variant.costKobo),
+      lowStockThreshold: variant.lowStockThreshold,
     })),
     status: row.status,
     image: row.image
@@ -205,6 +214,24 @@ const variantRow = z.object({
     .nullable()
     .optional()
     .describe("Naira; null or left out: the product's price"),
+  cost: z
+    .number(gridMessages.cost)
+    .min(0, gridMessages.negativeCost)
+    .max(MAX_PRICE_NAIRA, 'That cost is too high.')
+    .multipleOf(0.01, 'Use at most two decimals.')
+    .nullable()
+    .optional()
+    .describe(
+      'Naira: what a unit cost the shop, for the stock value report; null: not known; left out: kept as it is',
+    ),
+  lowStockThreshold: z
+    .number(gridMessages.lowStockThreshold)
+    .int(gridMessages.lowStockThreshold)
+    .min(0, gridMessages.lowStockThreshold)
+    .max(MAX_LOW_STOCK_THRESHOLD, gridMessages.lowStockThreshold)
+    .nullable()
+    .optional()
+    .describe("Low below this many units; null: the shop's default; left out: kept as it is"),
 });
 const variantsBody = z
   .array(variantRow)
@@ -394,7 +421,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Change a product: any of name, description, price, originalPrice (null ends a sale), category, brand, status, flags, specifications, its own sizes and colours, the grid of stock, SKU and price per size × colour (`variants`), and its photos with their colours; all in one transaction, recorded in the activity log',
+          'Change a product: any of name, description, price, originalPrice (null ends a sale), category, brand, status, flags, specifications, its own sizes and colours, the grid of stock, SKU, price, cost and low-stock level per size × colour (`variants`), and its photos with their colours; all in one transaction, recorded in the activity log',
         description:
           'A grid naming a size or colour the product does not sell, a row twice, a SKU another product uses, `stock` for a product with several variants, removing an option whose variants hold units without the grid, or a photo the shop does not have answers 422 with a message per cell (`variants[3].sku`).',
         params: idParams,

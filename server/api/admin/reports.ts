@@ -66,12 +66,10 @@ export const reportDto = z.object({
     outOfStockVariants: z.number().describe('Sizes and colours with nothing left'),
     lowStockVariants: z.number().describe('Sizes and colours in stock but below the threshold'),
     lowStockThreshold: z.number(),
-    stockValue: naira,
+    stockValue: naira.describe('The units of products on sale at the price each size and colour sells at'),
     stockValueBasis: z
       .literal('retail')
-      .describe(
-        'The catalog keeps no cost price: stock is valued at the price each size and colour sells at',
-      ),
+      .describe('Valued at the selling price; the value at cost is in `stockValue` at the top level'),
     lowest: z
       .array(
         z.object({
@@ -89,6 +87,23 @@ export const reportDto = z.object({
       )
       .describe('The sizes and colours with the fewest left: sold out first, then low, then the rest'),
   }),
+  stockValue: z
+    .object({
+      units: z
+        .number()
+        .describe('Units on hand: the sum of the levels at every location, whatever the product'),
+      costedUnits: z.number().describe('Of them, units of sizes and colours with a cost'),
+      uncostedUnits: z.number().describe('Units of sizes and colours without a cost: not in atCost'),
+      uncostedVariants: z.number().describe('Sizes and colours on hand without a cost'),
+      atCost: naira.describe('The costed units at their cost'),
+      atPrice: naira.describe("Every unit at the price it sells at: its own, or its product's"),
+      costedAtPrice: naira.describe('The costed units at the price they sell at'),
+      marginPercent: z
+        .number()
+        .nullable()
+        .describe('(price − cost) / price over the costed units, one decimal; null: no costed unit on hand'),
+    })
+    .describe('What the shelves hold now and what it is worth: at cost and at the selling price'),
   orders: z.object({
     placed: z.number(),
     byStatus: z.array(z.object({ status: z.string(), label: z.string(), orders: z.number() })),
@@ -151,7 +166,7 @@ export function toReportDto(report: ShopReport): z.infer<typeof reportDto> {
     ...row,
     revenue: koboToNaira(revenueKobo),
   });
-  const { sales, inventory, marketing } = report;
+  const { sales, inventory, stockValue, marketing } = report;
   return {
     ...report,
     sales: {
@@ -181,6 +196,16 @@ export function toReportDto(report: ShopReport): z.infer<typeof reportDto> {
       stockValue: koboToNaira(inventory.stockValueKobo),
       stockValueBasis: inventory.stockValueBasis,
       lowest: inventory.lowest.map(({ priceKobo, ...row }) => ({ ...row, price: koboToNaira(priceKobo) })),
+    },
+    stockValue: {
+      units: stockValue.units,
+      costedUnits: stockValue.costedUnits,
+      uncostedUnits: stockValue.uncostedUnits,
+      uncostedVariants: stockValue.uncostedVariants,
+      atCost: koboToNaira(stockValue.costValueKobo),
+      atPrice: koboToNaira(stockValue.retailValueKobo),
+      costedAtPrice: koboToNaira(stockValue.costedRetailValueKobo),
+      marginPercent: stockValue.marginPercent,
     },
     orders: {
       ...report.orders,
