@@ -30,6 +30,11 @@
  * cache: 40 distinct lists, 40 distinct product pages and 36 distinct searches, each asked once
  * (kept in docs/benchmarks-first-reads.json per catalogue size).
  *
+ * The stock ledger at a million rows (BENCH_ONLY=ledger, scripts/bench-ledger.ts; not part of a full
+ * run) runs on a database of its own, with no build and no shop process: a variant's, a product's and
+ * the whole ledger's first page through core/inventory, against a `SELECT 1` baseline. It prints its
+ * table; docs/benchmarks.md's section on it is written by hand.
+ *
  * Each row prints requests per second, p50, p97.5 and p99 latency, the ratio to the baseline, the
  * shop process's CPU use during the run (under 100 % means the load generator, on the same 2 cores,
  * was the limit) and its memory (RSS) after it. Results are kept per catalogue size in
@@ -38,7 +43,7 @@
  * measure, or found an oversell or a lost order.
  *
  * Environment: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 16),
- * BENCH_PRODUCTS (default 10000), BENCH_ONLY=first,api,search,pages,orders,import (a subset), BENCH_SKIP_BUILD=1
+ * BENCH_PRODUCTS (default 10000), BENCH_ONLY=first,api,search,pages,orders,import,ledger (a subset), BENCH_SKIP_BUILD=1
  * to reuse build/, BENCH_PROFILE=1 to run the shop under `node --cpu-prof` (the profiles' directory
  * is printed at the end; see docs/benchmarks.md, "How to profile").
  */
@@ -62,6 +67,7 @@ import {
 } from '../tests/fixtures/shop-process';
 import { testOrderBody } from '../tests/fixtures/orders';
 import { firstReadsSection, measureFirstReads, type FirstReads } from './bench-first-reads';
+import { benchLedger } from './bench-ledger';
 import { growCatalog } from './grow-catalog';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -787,6 +793,11 @@ async function main() {
     );
     log(`written to ${path.relative(root, DOC_FILE)} from the figures kept`);
     return;
+  }
+  if (ONLY.has('ledger')) {
+    await benchLedger(log);
+    ONLY.delete('ledger');
+    if (ONLY.size === 0) return;
   }
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     log('building the pages and the server (only if the sources changed)…');
