@@ -21,6 +21,7 @@ import { loadShopKey } from './shop-key';
 import { startRefundFollowUp } from './jobs/follow-refunds';
 import { startUnpaidOrderRelease } from './jobs/release-unpaid-orders';
 import { startStockAlerts } from './jobs/stock-alerts';
+import { startLowStockDigest } from './jobs/low-stock-digest';
 
 const root = projectRoot;
 
@@ -107,6 +108,9 @@ async function main(config: Config) {
   const stopJobs = startUnpaidOrderRelease(app.services.orders, app.log, config.jobIntervalMs);
   const stopRefundFollowUp = startRefundFollowUp(app.services.payments, app.log, config.jobIntervalMs);
   const stopStockAlerts = await startStockAlerts(database, app.services.orders, app.log);
+  const stopLowStockDigest = startLowStockDigest(app.services.orders, app.log, {
+    intervalMs: config.jobIntervalMs,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -122,6 +126,7 @@ async function main(config: Config) {
       stopJobs();
       stopRefundFollowUp();
       await stopStockAlerts();
+      stopLowStockDigest();
       // Drain first: keep serving for a moment, each answer closing its connection, so requests
       // already on their way (and keep-alive clients) finish here instead of being cut off.
       app.lifecycle.draining = true;

@@ -99,6 +99,26 @@ describe('shop settings', () => {
     const saved = await saveShopSettings(database.db, { hacked: true } as Record<string, unknown>, actor);
     expect(saved).not.toHaveProperty('hacked');
   });
+
+  it('keeps a shop-wide low-stock line, 5 by default, in whole units from 0 to 10,000', async () => {
+    expect(defaultShopSettings.lowStockThreshold).toBe(5);
+    // A shop saved before the setting existed reads the default.
+    const { lowStockThreshold: _threshold, ...old } = await getShopSettings(database.db);
+    await database.db.update(settings).set({ value: old }).where(eq(settings.key, 'shop'));
+    expect((await getShopSettings(database.db)).lowStockThreshold).toBe(5);
+
+    const saved = await saveShopSettings(database.db, { lowStockThreshold: 12 }, actor);
+    expect(saved.lowStockThreshold).toBe(12);
+    for (const refused of [-1, 2.5, 10_001])
+      await expect(
+        saveShopSettings(database.db, { lowStockThreshold: refused }, actor),
+      ).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        fields: { lowStockThreshold: expect.stringMatching(/whole number|0 to 10000 units/) },
+      });
+    expect((await getShopSettings(database.db)).lowStockThreshold).toBe(12);
+    await saveShopSettings(database.db, { lowStockThreshold: 5 });
+  });
 });
 
 describe('delivery zones', () => {

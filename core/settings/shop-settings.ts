@@ -189,6 +189,12 @@ export const shopSettingsSchema = z.object({
   cardPaymentHoldMinutes: whole(5, 24 * 60, 'minutes'),
   /** The most units of one product a single order may hold (the cart's stepper stops there). */
   maxQuantityPerProduct: whole(1, 999, 'units'),
+  /**
+   * Low stock, for the owner's daily digest (core/inventory/low-stock-digest.ts): a size × colour with
+   * fewer units on hand than this, at all locations together, is listed. A variant's own threshold (the
+   * product editor's grid) wins over it. The storefront's "only N left" keeps its own fixed line.
+   */
+  lowStockThreshold: whole(0, 10_000, 'units'),
   /** Open unpaid orders (awaiting payment) one e-mail address may have at once. */
   maxUnpaidOrdersPerEmail: whole(1, 1_000_000, 'orders'),
   /**
@@ -319,6 +325,7 @@ export const defaultShopSettings: ShopSettings = {
   notifications: { emailAlerts: true, smsAlerts: false, alertEmail: '' },
   cardPaymentHoldMinutes: 15,
   maxQuantityPerProduct: 10,
+  lowStockThreshold: 5,
   maxUnpaidOrdersPerEmail: 3,
   maxUnpaidOrdersPerAddress: 10,
   staffTwoFactor: 'optional',

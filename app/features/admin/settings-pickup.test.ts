@@ -74,3 +74,14 @@ describe('the tax on the tags as the settings form posts it', () => {
     expect(older.taxRates).not.toHaveProperty('ng');
   });
 });
+
+describe('the low-stock line as the settings form posts it', () => {
+  it('reads the units typed, and leaves the line as it is when an older form does not show it', () => {
+    expect(changesFrom(formOf([['lowStockThreshold', ' 8 ']]), defaultShopSettings)).toMatchObject({
+      lowStockThreshold: 8,
+    });
+    // Blank is not a number: the rules refuse it beside the field.
+    expect(changesFrom(formOf([['lowStockThreshold', '']]), defaultShopSettings).lowStockThreshold).toBeNaN();
+    expect(changesFrom(formOf([]), defaultShopSettings)).not.toHaveProperty('lowStockThreshold');
+  });
+});

@@ -213,6 +213,8 @@ export function changesFrom(form: FormData, current: ShopSettings): ShopSettings
     reviewHoldDays: number(form, 'reviewHoldDays'),
     cardPaymentHoldMinutes: number(form, 'cardPaymentHoldMinutes'),
     maxQuantityPerProduct: number(form, 'maxQuantityPerProduct'),
+    // An older form without the field leaves the shop's low-stock line as it is.
+    ...(form.has('lowStockThreshold') ? { lowStockThreshold: number(form, 'lowStockThreshold') } : {}),
     maxUnpaidOrdersPerEmail: number(form, 'maxUnpaidOrdersPerEmail'),
     maxUnpaidOrdersPerAddress: number(form, 'maxUnpaidOrdersPerAddress'),
     staffTwoFactor: form.has('staffTwoFactor')

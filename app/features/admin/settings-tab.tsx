@@ -589,6 +589,17 @@ export function SettingsTab({ data }: { data: SettingsData }) {
                 hint="The cart's quantity stops here."
               />
               <Field
+                label="Low stock under (units)"
+                name="lowStockThreshold"
+                {...numberProps}
+                min={0}
+                max={10000}
+                defaultValue={data.lowStockThreshold}
+                error={errors.lowStockThreshold}
+                hint="The morning low-stock e-mail lists each size and colour with fewer on hand; a size's own level in the product editor wins."
+                className="sm:col-span-2"
+              />
+              <Field
                 label="Unpaid orders per e-mail"
                 name="maxUnpaidOrdersPerEmail"
                 {...numberProps}
