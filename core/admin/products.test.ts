@@ -550,6 +550,8 @@ describe('planGrid', () => {
         sku: 'ROS-1',
         stock: 4,
         priceKobo: null,
+        costKobo: null,
+        lowStockThreshold: null,
         position: 0,
         createdAt: new Date(),
         updatedAt: new Date(),
