@@ -68,6 +68,12 @@ export const staffRoutePermissions: Record<string, Permission> = {
   'POST /api/admin/products/import': 'catalog.manage',
   'GET /api/admin/inventory/movements': 'catalog.manage',
   'POST /api/admin/inventory/adjustments': 'catalog.manage',
+  'POST /api/admin/inventory/stocktakes/preview': 'catalog.manage',
+  'POST /api/admin/inventory/stocktakes': 'catalog.manage',
+  'POST /api/admin/inventory/transfers': 'catalog.manage',
+  'GET /api/admin/locations': 'catalog.manage',
+  'POST /api/admin/locations': 'settings.manage',
+  'PATCH /api/admin/locations/:id': 'settings.manage',
   'GET /api/admin/stock-alerts': 'catalog.manage',
 
   'GET /api/admin/orders': 'orders.read',

@@ -4,6 +4,15 @@ import { koboToNaira } from '../../../contracts/money';
 import { adjustmentBodySchema, adjustStock } from '../../../core/inventory/adjust';
 import { listMovements, movementsQuerySchema } from '../../../core/inventory/movements';
 import { staffActor } from './actor';
+import { applyStocktake, previewStocktake, stocktakeBodySchema } from '../../../core/inventory/stocktake';
+import { transferBodySchema, transferStock } from '../../../core/inventory/transfer';
+import {
+  createLocation,
+  listLocations,
+  locationCreateSchema,
+  locationPatchSchema,
+  updateLocation,
+} from '../../../core/inventory/locations';
 import { movementReasons } from '../../../db/schema/inventory';
 import { errorResponses, errorSchema } from '../schemas';
 
@@ -90,5 +99,126 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         movement: { ...row, unitCost: unitCostKobo === null ? null : koboToNaira(unitCostKobo) },
       });
     },
+  );
+
+  const line = z.object({
+    variantId: z.number(),
+    sku: z.string(),
+    book: z.number().describe('Units at the location at the count’s moment, by the books'),
+    counted: z.number(),
+    difference: z.number(),
+  });
+  app.post(
+    '/admin/inventory/stocktakes/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Each counted size against the books at a location, before anything is applied; send asOf back to apply the count as of this moment',
+        body: stocktakeBodySchema,
+        response: {
+          200: z.object({
+            locationId: z.number(),
+            location: z.string(),
+            asOf: z.number(),
+            lines: z.array(line.extend({ product: z.string(), size: z.string(), color: z.string() })),
+          }),
+          ...changeErrors,
+        },
+      },
+    },
+    async (request) => previewStocktake(app.db, request.body),
+  );
+
+  app.post(
+    '/admin/inventory/stocktakes',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Applies a count (rows by variantId or SKU, or a sku,counted CSV) in one transaction as stocktake rows, each difference taken against the stock at the count’s moment (asOf); an unknown SKU or a negative count refuses the whole count with 422 listing each row',
+        body: stocktakeBodySchema,
+        response: {
+          201: z.object({ id: z.number(), locationId: z.number(), asOf: z.number(), lines: z.array(line) }),
+          ...changeErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await applyStocktake(app.db, request.body, staffActor(request))),
+  );
+
+  app.post(
+    '/admin/inventory/transfers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Moves units of a size × colour from one location to another: two transfer rows in one transaction; 409 when the location holds fewer',
+        body: transferBodySchema,
+        response: {
+          201: z.object({
+            variantId: z.number(),
+            sku: z.string(),
+            from: z.object({ locationId: z.number(), stock: z.number() }),
+            to: z.object({ locationId: z.number(), stock: z.number() }),
+            stock: z.number().describe('What sells online after the move'),
+          }),
+          ...changeErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await transferStock(app.db, request.body, staffActor(request))),
+  );
+
+  const location = z.object({
+    id: z.number(),
+    name: z.string(),
+    address: z.string(),
+    fulfilsOnline: z.boolean(),
+    pickup: z.boolean(),
+    isDefault: z.boolean(),
+    position: z.number(),
+    units: z.number(),
+  });
+  app.get(
+    '/admin/locations',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Where stock is kept, in the order online orders take from them, with the units each holds',
+        response: { 200: z.object({ items: z.array(location) }), ...adminErrors },
+      },
+    },
+    async () => ({ items: await listLocations(app.db) }),
+  );
+  app.post(
+    '/admin/locations',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Adds a location (a second shop, a store room); whether it fulfils online orders, and whether it hands over pickup orders',
+        body: locationCreateSchema,
+        response: { 201: location, ...changeErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createLocation(app.db, request.body, staffActor(request))),
+  );
+  app.patch(
+    '/admin/locations/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Changes a location; starting or stopping fulfilling online orders counts again what sells online (no unit moves)',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: locationPatchSchema,
+        response: { 200: location, ...changeErrors },
+      },
+    },
+    async (request) => updateLocation(app.db, request.params.id, request.body, staffActor(request)),
   );
 };

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { recordAdminAction, type AuditActor } from '../audit/audit';
+import { AppError } from '../errors';
+import { parseInput } from '../validation';
+import { stockCause } from './cause';
+import { lockStock } from './lock-stock';
+import { levelAt, moveAt, readPlace } from './move';
+import { variantsFor } from './stocktake';
+
+const id = z.number().int().positive().max(2_147_483_647);
+
+export const transferBodySchema = z.object({
+  variantId: id,
+  from: id,
+  to: id,
+  quantity: z.number().int('Enter whole units').min(1, 'Move at least 1 unit').max(100_000),
+  note: z.string().trim().max(300).optional(),
+});
+
+export interface TransferResult {
+  variantId: number;
+  sku: string;
+  from: { locationId: number; stock: number };
+  to: { locationId: number; stock: number };
+  /** What sells online after the move. */
+  stock: number;
+}
+
+/**
+ * Units moved from one location to another: two `transfer` rows in one transaction, under the one
+ * lock order (decision 0068). Refused: the same location (422), a location or size unknown (404),
+ * more than the location holds (409 naming the SKU and the figure).
+ */
+export async function transferStock(db: Db, raw: unknown, actor: AuditActor): Promise<TransferResult> {
+  const input = parseInput(transferBodySchema, raw);
+  if (input.from === input.to)
+    throw new AppError('UNPROCESSABLE', 'Choose two different locations', {
+      to: 'Choose a location other than the one the units leave',
+    });
+  return db.transaction(async (tx) => {
+    const [from, to] = await Promise.all([readPlace(tx, input.from), readPlace(tx, input.to)]);
+    if (!from) throw new AppError('NOT_FOUND', 'No such location', { from: 'No such location' });
+    if (!to) throw new AppError('NOT_FOUND', 'No such location', { to: 'No such location' });
+    const [variant] = await variantsFor(tx, [input.variantId]);
+    if (!variant)
+      throw new AppError('NOT_FOUND', 'No such size and colour', { variantId: 'No such size and colour' });
+    await lockStock(tx, [variant.productId], [variant.id]);
+    const there = await levelAt(tx, variant.id, from.id);
+    if (there < input.quantity)
+      throw new AppError(
+        'CONFLICT',
+        `${variant.sku} has ${there} at ${from.name}: ${input.quantity} cannot be moved.`,
+        { quantity: `Only ${there} at ${from.name}` },
+      );
+    const bothOnline = from.fulfilsOnline && to.fulfilsOnline;
+    const note = (where: string) => (input.note ? `${where}: ${input.note}` : where);
+    await stockCause(tx, {
+      reason: 'transfer',
+      actorId: actor.id,
+      note: note(`To ${to.name}`),
+      locationId: from.id,
+    });
+    await moveAt(tx, variant.id, from, -input.quantity, bothOnline);
+    await stockCause(tx, {
+      reason: 'transfer',
+      actorId: actor.id,
+      note: note(`From ${from.name}`),
+      locationId: to.id,
+    });
+    await moveAt(tx, variant.id, to, input.quantity, bothOnline);
+    const [fromAfter, toAfter, [after]] = await Promise.all([
+      levelAt(tx, variant.id, from.id),
+      levelAt(tx, variant.id, to.id),
+      variantsFor(tx, [variant.id]),
+    ]);
+    await recordAdminAction(tx, actor, {
+      action: 'inventory.transfer',
+      entityType: 'variant',
+      entityId: variant.id,
+      summary: `${variant.sku}: ${input.quantity} from ${from.name} to ${to.name}`,
+      before: { [from.name]: there, [to.name]: toAfter - input.quantity },
+      after: { [from.name]: fromAfter, [to.name]: toAfter },
+    });
+    return {
+      variantId: variant.id,
+      sku: variant.sku,
+      from: { locationId: from.id, stock: fromAfter },
+      to: { locationId: to.id, stock: toAfter },
+      stock: after!.stock,
+    };
+  });
+}
