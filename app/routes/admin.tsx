@@ -11,6 +11,8 @@ import { loadBlogTab } from '../features/admin/blog-tab.server';
 import { BlogTab } from '../features/admin/blog-tab';
 import { loadCouponsTab } from '../features/admin/coupons-tab.server';
 import { CouponsTab } from '../features/admin/coupons-tab';
+import { loadInventoryTab } from '../features/admin/inventory-tab.server';
+import { InventoryTab } from '../features/admin/inventory-tab';
 import { loadMessagesTab } from '../features/admin/messages-tab.server';
 import { MessagesTab } from '../features/admin/messages-tab';
 import { OrderPanel } from '../features/admin/order-panel';
@@ -64,6 +66,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       return { access, tab, staff: await loadStaffTab(args) };
     case 'products':
       return { access, tab, products: await loadProductsTab(args) };
+    case 'inventory':
+      return { access, tab, inventory: await loadInventoryTab(args) };
     case 'orders':
       return { access, tab, orders: await loadOrdersTab(args) };
     case 'returns':
@@ -136,6 +140,8 @@ function TabBody({ data: loaded }: { data: Route.ComponentProps['loaderData'] })
       return <StaffTab data={loaded.staff} />;
     case 'products':
       return <ProductsTab data={loaded.products} />;
+    case 'inventory':
+      return <InventoryTab data={loaded.inventory} />;
     case 'orders': {
       const { order, moves, reviews, refunds, refundable, orderRefunds, carriers, list, filter, missing } =
         loaded.orders;

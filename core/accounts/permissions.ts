@@ -152,6 +152,7 @@ export const adminTabPermissions = {
   users: 'customers.read',
   staff: 'staff.manage',
   products: 'catalog.manage',
+  inventory: 'catalog.manage',
   orders: 'orders.read',
   returns: 'returns.read',
   payments: 'payments.manage',
@@ -209,6 +210,8 @@ export const adminActionPermissions: Record<string, Permission> = {
   'product-save': 'catalog.manage',
   'product-delete': 'catalog.manage',
   'product-restore': 'catalog.manage',
+  'stocktake-preview': 'catalog.manage',
+  'stocktake-apply': 'catalog.manage',
 
   'settings-save': 'settings.manage',
   // Reports → Speed for real shoppers: how many page views measure their vitals (a shop setting).

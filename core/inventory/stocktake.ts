@@ -153,6 +153,8 @@ async function movedSince(tx: DbOrTx, variantId: number, locationId: number, asO
 }
 
 export interface StocktakePreviewLine extends StocktakeLine {
+  /** The size's product: where its editor (and stock history) is. */
+  productId: number;
   product: string;
   size: string;
   color: string;
@@ -167,6 +169,7 @@ export interface StocktakePreview {
 }
 
 const describe = (variant: VariantRow) => ({
+  productId: variant.productId,
   product: variant.name,
   size: variant.size,
   color: variant.color,

@@ -2,6 +2,7 @@ import type { AdminActionHandler } from './admin-tab.server';
 import { announcementsActions } from './announcements-tab.server';
 import { auditActions } from './audit-tab.server';
 import { blogActions } from './blog-tab.server';
+import { inventoryActions } from './inventory-tab.server';
 import { couponsActions } from './coupons-tab.server';
 import { messagesActions } from './messages-tab.server';
 import { ordersActions } from './orders-tab.server';
@@ -26,6 +27,7 @@ export const adminActions: Record<string, AdminActionHandler> = {
   ...usersActions,
   ...staffActions,
   ...productsActions,
+  ...inventoryActions,
   ...settingsActions,
   ...couponsActions,
   ...messagesActions,

@@ -6,6 +6,7 @@ export const adminTabs = [
   { id: 'users', label: 'User Management', ready: true },
   { id: 'staff', label: 'Staff', ready: true },
   { id: 'products', label: 'All Products', ready: true },
+  { id: 'inventory', label: 'Inventory', ready: true },
   { id: 'orders', label: 'Orders', ready: true },
   { id: 'returns', label: 'Returns', ready: true },
   { id: 'payments', label: 'Payments', ready: true },
