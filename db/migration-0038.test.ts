@@ -72,9 +72,8 @@ describe(`migration ${TAG} on a shop of the migration before`, () => {
       { quantity: -2, balance: variant!.stock - 2, reason: 'adjustment' },
     ]);
     const [gone] = before.filter((one) => one.stock > 0 && one.id !== variant!.id).slice(-1);
-    const [{ sku }] = await rows<{ sku: string }>(
-      sql`SELECT sku FROM product_variants WHERE id = ${gone!.id}`,
-    );
+    const [named] = await rows<{ sku: string }>(sql`SELECT sku FROM product_variants WHERE id = ${gone!.id}`);
+    const sku = named!.sku;
     await handle.db.execute(sql`DELETE FROM product_variants WHERE id = ${gone!.id}`);
     const [removal] = await rows<{ quantity: number; reason: string; variant_id: number | null }>(sql`
       SELECT quantity, reason, variant_id FROM inventory_movements WHERE sku = ${sku} ORDER BY id DESC LIMIT 1`);
