@@ -1,4 +1,6 @@
 import { stockCause } from '../inventory/cause';
+import { lockStock } from '../inventory/lock-stock';
+import { setCounts } from '../inventory/set-counts';
 import { sql } from 'drizzle-orm';
 import type { ColorOption } from '../../contracts/catalog';
 import { MAX_PRICE_NAIRA } from '../../contracts/limits';
@@ -448,6 +450,14 @@ async function loadShop(db: DbOrTx, rows: RowInput[]) {
 }
 
 type Shop = Awaited<ReturnType<typeof loadShop>>;
+
+/** A size × colour the import has just made, as its insert returns it. */
+interface MadeVariant {
+  id: number;
+  productId: number;
+  size: string;
+  color: string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The plan: what each product becomes
@@ -1111,7 +1121,31 @@ async function applyPlans(
   const creating = plans.filter((plan) => !plan.existing);
   try {
     return await db.transaction(async (tx) => {
-      await stockCause(tx, { reason: 'import', actorId: actor.id, note: 'CSV import' });
+      const cause = { reason: 'import', actorId: actor.id, note: 'CSV import' } as const;
+      await stockCause(tx, cause);
+      // The shop's products this file changes, then the sizes and colours whose counts it sets, before
+      // any is written: the one lock order (core/inventory/lock-stock.ts), as a sale takes them.
+      const touched = plans.filter(
+        (plan) => plan.existing && (plan.productChanged || plan.variants.some((v) => variantChanged(v))),
+      );
+      await lockStock(
+        tx,
+        touched.map((plan) => plan.existing!.id).sort((a, b) => a - b),
+        touched
+          .flatMap((plan) => plan.variants.filter((v) => v.existing && v.stock !== v.existing.stock))
+          .map((v) => v.existing!.id)
+          .sort((a, b) => a - b),
+      );
+      /** New sizes and colours are made with none; their units are counted by core/inventory. */
+      const countMade = async (made: unknown, stockOf: (row: MadeVariant) => number | undefined) =>
+        setCounts(
+          tx,
+          cause,
+          rowsOf<MadeVariant>(made).flatMap((row) => {
+            const stock = stockOf(row) ?? 0;
+            return stock > 0 ? [{ productId: Number(row.productId), variantId: Number(row.id), stock }] : [];
+          }),
+        );
       const ids = new Map<PlannedProduct, number>();
       if (creating.length > 0) {
         const reserved = rowsOf<{ id: number }>(
@@ -1154,7 +1188,7 @@ async function applyPlans(
         // One statement: the products and their grids together, so the database's "grid for a product
         // inserted without one" (migration 0017) finds theirs. The file's SKUs go first, so a generated
         // one never takes a SKU a later row names.
-        await tx.execute(sql`
+        const made = await tx.execute(sql`
           WITH new_products AS (
             INSERT INTO products (id, name, description, category_id, brand_id, price_kobo, original_price_kobo,
                                   colors, sizes, is_new, is_hot, free_shipping)
@@ -1167,13 +1201,21 @@ async function applyPlans(
                      free_shipping boolean)
             RETURNING id
           )
-          INSERT INTO product_variants (product_id, size, color, sku, stock, price_kobo, position)
+          INSERT INTO product_variants (product_id, size, color, sku, price_kobo, position)
           SELECT v.product_id, v.size, v.color, coalesce(v.sku, free_variant_sku(v.product_id, v.size, v.color)),
-                 v.stock, v.price_kobo, v.position
+                 v.price_kobo, v.position
             FROM jsonb_to_recordset(${json(variantRecords)}) AS v(
-                   product_id int, size text, color text, sku text, stock int, price_kobo int, position int, n int)
+                   product_id int, size text, color text, sku text, price_kobo int, position int, n int)
             JOIN new_products p ON p.id = v.product_id
-           ORDER BY v.sku IS NULL, v.n`);
+           ORDER BY v.sku IS NULL, v.n
+          RETURNING id, product_id AS "productId", size, color`);
+        const stocks = new Map(
+          variantRecords.map((record) => [
+            `${record.product_id}\u0000${record.size}\u0000${record.color}`,
+            record.stock,
+          ]),
+        );
+        await countMade(made, (row) => stocks.get(`${row.productId}\u0000${row.size}\u0000${row.color}`));
       }
 
       const changedProducts = plans.filter((plan) => plan.existing && plan.productChanged);
@@ -1207,20 +1249,41 @@ async function applyPlans(
       const updates = plans.flatMap((plan) =>
         plan.existing ? plan.variants.filter((v) => v.existing && variantChanged(v)) : [],
       );
-      for await (const part of chunked(updates, ROWS_PER_STATEMENT))
+      // A count moves by the file's less what the check read: a sale or a unit given back while the
+      // file was checked is kept (core/inventory's setCounts, under the locks taken above).
+      for await (const part of chunked(
+        updates.filter((v) => v.stock !== v.existing!.stock),
+        ROWS_PER_STATEMENT,
+      ))
+        await setCounts(
+          tx,
+          cause,
+          part.map((v) => ({
+            productId: v.existing!.productId,
+            variantId: v.existing!.id,
+            stock: v.stock,
+            read: v.existing!.stock,
+          })),
+        );
+      const described = updates.filter(
+        (v) =>
+          v.priceKobo !== v.existing!.priceKobo ||
+          (v.sku !== '' && v.sku !== v.existing!.sku) ||
+          v.position !== v.existing!.position,
+      );
+      for await (const part of chunked(described, ROWS_PER_STATEMENT))
         await tx.execute(sql`
           UPDATE product_variants v
-             SET stock = r.stock, price_kobo = r.price_kobo, sku = coalesce(r.sku, v.sku), position = r.position,
+             SET price_kobo = r.price_kobo, sku = coalesce(r.sku, v.sku), position = r.position,
                  updated_at = now()
             FROM jsonb_to_recordset(${json(
               part.map((v) => ({
                 id: v.existing!.id,
-                stock: v.stock,
                 price_kobo: v.priceKobo,
                 sku: v.sku || null,
                 position: v.position,
               })),
-            )}) AS r(id int, stock int, price_kobo int, sku text, position int)
+            )}) AS r(id int, price_kobo int, sku text, position int)
            WHERE v.id = r.id`);
 
       const additions = plans
@@ -1240,14 +1303,23 @@ async function applyPlans(
             : [],
         )
         .map((record, n) => ({ ...record, n }));
-      for await (const part of chunked(additions, ROWS_PER_STATEMENT))
-        await tx.execute(sql`
-          INSERT INTO product_variants (product_id, size, color, sku, stock, price_kobo, position)
+      for await (const part of chunked(additions, ROWS_PER_STATEMENT)) {
+        const made = await tx.execute(sql`
+          INSERT INTO product_variants (product_id, size, color, sku, price_kobo, position)
           SELECT v.product_id, v.size, v.color, coalesce(v.sku, free_variant_sku(v.product_id, v.size, v.color)),
-                 v.stock, v.price_kobo, v.position
+                 v.price_kobo, v.position
             FROM jsonb_to_recordset(${json(part)}) AS v(
-                   product_id int, size text, color text, sku text, stock int, price_kobo int, position int, n int)
-           ORDER BY v.sku IS NULL, v.n`);
+                   product_id int, size text, color text, sku text, price_kobo int, position int, n int)
+           ORDER BY v.sku IS NULL, v.n
+          RETURNING id, product_id AS "productId", size, color`);
+        const stocks = new Map(
+          part.map((record) => [
+            `${record.product_id}\u0000${record.size}\u0000${record.color}`,
+            record.stock,
+          ]),
+        );
+        await countMade(made, (row) => stocks.get(`${row.productId}\u0000${row.size}\u0000${row.color}`));
+      }
 
       const imageRecords = plans.flatMap((plan) =>
         plan.images.map((image, index) => {

@@ -658,7 +658,13 @@ export async function createProduct(
         const errors = { ...plan.errors, ...(plan.rows ? await skuConflicts(tx, productId, plan.rows) : {}) };
         if (Object.keys(errors).length > 0)
           throw invalid(errors, new Set(), productMessages.createRequired, 'UNPROCESSABLE');
-        await writeGrid(tx, productId, current, { rows: plan.rows ?? [], removed: plan.removed });
+        await writeGrid(
+          tx,
+          productId,
+          current,
+          { rows: plan.rows ?? [], removed: plan.removed },
+          { reason: 'edit', actorId: actor.id, note: 'New product' },
+        );
       }
       await tx.insert(productImages).values(
         uploads.map((upload, position) => ({
@@ -918,7 +924,13 @@ export async function updateProduct(
       let grid: GridChange | null = null;
       if (plan?.rows) {
         const total = plan.rows.reduce((sum, row) => sum + row.stock, 0);
-        grid = await writeGrid(tx, id, variants, { rows: plan.rows, removed: plan.removed });
+        grid = await writeGrid(
+          tx,
+          id,
+          variants,
+          { rows: plan.rows, removed: plan.removed },
+          { reason: 'edit', actorId: actor.id },
+        );
         const oneStock = input.stock !== undefined && !input.variants && !plan.optionsChanged;
         if (total !== current.stock) {
           parts.push('stock');

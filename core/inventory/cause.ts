@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { MovementReason } from '../../db/schema/inventory';
 
@@ -24,16 +24,43 @@ export interface StockCause {
   unitCostKobo?: number | null;
 }
 
+/** The transaction-local setting each part of a cause is kept in, all of them set every time. */
+const causeSettings = {
+  reason: 'rossy.stock_reason',
+  orderId: 'rossy.stock_order',
+  returnId: 'rossy.stock_return',
+  actorId: 'rossy.stock_actor',
+  note: 'rossy.stock_note',
+  locationId: 'rossy.stock_location',
+  stocktakeId: 'rossy.stock_stocktake',
+  unitCostKobo: 'rossy.stock_unit_cost',
+} as const satisfies Record<keyof StockCause, string>;
+
+/**
+ * A cause as SQL that sets every one of its settings and is true: for a statement that names its
+ * own change as it ends (Place Order's, once its order has an id). Each value is text, '' for none.
+ */
+export function stockCauseSql(values: Record<keyof StockCause, SQL>): SQL {
+  return sql.join(
+    (Object.keys(causeSettings) as (keyof StockCause)[]).map(
+      (key) => sql`set_config(${sql.raw(`'${causeSettings[key]}'`)}, ${values[key]}, true) IS NOT NULL`,
+    ),
+    sql`\n             AND `,
+  );
+}
+
 export async function stockCause(tx: DbOrTx, cause: StockCause): Promise<void> {
   const text = (value: number | string | null | undefined) =>
-    value === null || value === undefined ? '' : String(value);
+    sql`${value === null || value === undefined ? '' : String(value)}`;
   await tx.execute(sql`
-    SELECT set_config('rossy.stock_reason', ${cause.reason}, true),
-           set_config('rossy.stock_order', ${text(cause.orderId)}, true),
-           set_config('rossy.stock_return', ${text(cause.returnId)}, true),
-           set_config('rossy.stock_actor', ${text(cause.actorId)}, true),
-           set_config('rossy.stock_note', ${cause.note ?? ''}, true),
-           set_config('rossy.stock_location', ${text(cause.locationId)}, true),
-           set_config('rossy.stock_stocktake', ${text(cause.stocktakeId)}, true),
-           set_config('rossy.stock_unit_cost', ${text(cause.unitCostKobo)}, true)`);
+    SELECT ${stockCauseSql({
+      reason: text(cause.reason),
+      orderId: text(cause.orderId),
+      returnId: text(cause.returnId),
+      actorId: text(cause.actorId),
+      note: text(cause.note),
+      locationId: text(cause.locationId),
+      stocktakeId: text(cause.stocktakeId),
+      unitCostKobo: text(cause.unitCostKobo),
+    })}`);
 }

@@ -1,6 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, productVariants } from '../../db/schema/catalog';
+
+/** `= anyId(ids)`: ids as one parameter, however many (an import may lock 20,000 sizes and colours). */
+export const anyId = (ids: readonly number[]) =>
+  sql`ANY(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
 
 /**
  * Locks stock rows in the one order every writer of stock takes them: the products in id order (Place
@@ -13,17 +16,9 @@ export async function lockStock(
   variantIds: readonly number[] = [],
 ): Promise<void> {
   if (productIds.length > 0)
-    await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, [...productIds]))
-      .orderBy(products.id)
-      .for('update');
+    await tx.execute(sql`SELECT id FROM products WHERE id = ${anyId(productIds)} ORDER BY id FOR UPDATE`);
   if (variantIds.length > 0)
-    await tx
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(inArray(productVariants.id, [...variantIds]))
-      .orderBy(productVariants.id)
-      .for('update');
+    await tx.execute(
+      sql`SELECT id FROM product_variants WHERE id = ${anyId(variantIds)} ORDER BY id FOR UPDATE`,
+    );
 }

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { products, productVariants } from '../../db/schema/catalog';
 import { variantLabel } from '../catalog/variants';
+import { saleCause, takeForSale } from '../inventory/take-for-sale';
 import { ALERT_LINES_TOKEN, type LowStockAlertPlan, lowStockAlertPlan } from '../catalog/low-stock-alert';
 import { type orderLines, orders } from '../../db/schema/orders';
 import { orderOwner } from '../notifications/notifications';
@@ -320,30 +321,7 @@ async function recordOrder(
              AND take_coupon_customer_use(${order.couponCode}::text, ${work.couponPerCustomer}::int,
                                           ${order.userId}::uuid, ${order.email}, ${order.phone}) AS ok
     ),
-    wanted AS (
-      SELECT w.variant_id, w.product_id, w.quantity
-        FROM jsonb_to_recordset(${JSON.stringify(work.wanted.map((want) => ({ variant_id: want.variantId, product_id: want.productId, quantity: want.quantity })))}::jsonb)
-          AS w(variant_id integer, product_id integer, quantity integer)
-    ),
-    locked AS (
-      SELECT p.id FROM products p, gate
-       WHERE gate.ok AND p.id IN (SELECT product_id FROM wanted)
-       ORDER BY p.id FOR UPDATE OF p
-    ),
-    taken AS (
-      UPDATE product_variants v SET stock = v.stock - w.quantity, updated_at = ${at}::timestamptz
-        FROM wanted w, products p
-       WHERE v.id = w.variant_id AND v.product_id = w.product_id AND p.id = v.product_id
-         AND p.status = 'active' AND v.stock >= w.quantity
-         AND (SELECT count(*) FROM locked) >= 0
-      RETURNING v.id, v.stock
-    ),
-    sold AS (
-      UPDATE products p SET sold_count = p.sold_count + s.quantity
-        FROM (SELECT product_id, sum(quantity)::int AS quantity FROM wanted GROUP BY product_id) s
-       WHERE p.id = s.product_id AND (SELECT count(*) FROM taken) = ${work.wanted.length}
-      RETURNING p.id
-    ),
+    ${takeForSale(work.wanted, order.createdAt)},
     used AS (
       UPDATE coupons SET used_count = used_count + 1
        WHERE id = ${work.couponId}::int AND active
@@ -471,22 +449,16 @@ async function recordOrder(
       RETURNING id, "to", subject, text, html
     )
     -- The ledger's rows for the units taken are written as the statement ends (decision 0067): named
-    -- here, once the order has its id, as core/inventory's stockCause names every other change. A
-    -- pickup order takes from the pickup location first (decision 0068).
+    -- here by core/inventory, once the order has its id. A pickup order takes from the pickup
+    -- location first (decision 0068).
     SELECT placed.id, (SELECT array_agg(id ORDER BY id) FROM mails) AS mail_ids,
            (SELECT jsonb_agg(jsonb_build_object('id', id, 'to', "to", 'subject', subject, 'text', text, 'html', html))
               FROM stock_alert) AS stock_alert,
-           set_config('rossy.stock_reason', 'sale', true) IS NOT NULL
-             AND set_config('rossy.stock_order', placed.id::text, true) IS NOT NULL
-             AND set_config('rossy.stock_return', '', true) IS NOT NULL
-             AND set_config('rossy.stock_actor', '', true) IS NOT NULL
-             AND set_config('rossy.stock_note', '', true) IS NOT NULL
-             AND set_config('rossy.stock_location',
-                            coalesce((SELECT id::text FROM stock_locations
-                                       WHERE pickup AND ${order.shippingMethod === PICKUP_METHOD_ID}::boolean), ''),
-                            true) IS NOT NULL
-             AND set_config('rossy.stock_stocktake', '', true) IS NOT NULL
-             AND set_config('rossy.stock_unit_cost', '', true) IS NOT NULL AS ledger
+           ${saleCause(
+             sql`placed.id::text`,
+             sql`coalesce((SELECT id::text FROM stock_locations
+                            WHERE pickup AND ${order.shippingMethod === PICKUP_METHOD_ID}::boolean), '')`,
+           )} AS ledger
       FROM placed`;
   const [row] = await runPrepared<{
     id: number;

@@ -1,11 +1,11 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, productVariants } from '../../db/schema/catalog';
+import { productVariants } from '../../db/schema/catalog';
 import { orderLines, orders } from '../../db/schema/orders';
 import { refundLines, refunds } from '../../db/schema/payments';
 import { returnItems } from '../../db/schema/returns';
-import { stockCause, type StockCause } from '../inventory/cause';
-import { lockStock } from '../inventory/lock-stock';
+import type { StockCause } from '../inventory/cause';
+import { putBack, type PutBackReason, type UnitsBack } from '../inventory/put-back';
 
 /*
  * A unit sold comes back at most once (decision 0061). Four paths give an order's units back to
@@ -145,7 +145,7 @@ export async function unitsStillOut(tx: DbOrTx, orderId: number): Promise<Map<nu
 }
 
 /** The ledger's reason and cause for units coming back from one order. */
-function causeOf(by: GiveBackBy, orderId: number): StockCause {
+function causeOf(by: GiveBackBy, orderId: number): StockCause & { reason: PutBackReason } {
   if ('release' in by) return { reason: by.reason ?? 'release', orderId, actorId: by.actorId ?? null };
   if ('refundId' in by) return { reason: 'refund_restock', orderId, note: `Refund ${by.refundId}` };
   return { reason: 'return_restock', orderId, returnId: by.returnId };
@@ -198,12 +198,11 @@ export async function giveBack(tx: DbOrTx, by: GiveBackBy): Promise<Map<number, 
               homeless.map((line) => line.productId!),
             ),
           );
-  const toVariant = new Map<number, Map<number, number>>();
-  const toProduct = new Map<number, number>();
+  // Order by order, so each row of the ledger names the order it came back from (decision 0067).
+  const back = new Map<number, UnitsBack[]>();
   for (const [id, units] of given) {
     const line = lines.get(id)!;
     if (line.productId === null) continue;
-    toProduct.set(line.productId, (toProduct.get(line.productId) ?? 0) + units);
     const variantId =
       line.variantId ??
       again.find(
@@ -211,34 +210,18 @@ export async function giveBack(tx: DbOrTx, by: GiveBackBy): Promise<Map<number, 
           variant.productId === line.productId &&
           variant.size === (line.size ?? '') &&
           variant.color === (line.color ?? ''),
-      )?.id;
-    if (variantId === undefined) continue;
-    const back = toVariant.get(line.orderId) ?? new Map<number, number>();
-    back.set(variantId, (back.get(variantId) ?? 0) + units);
-    toVariant.set(line.orderId, back);
+      )?.id ??
+      null;
+    back.set(line.orderId, [
+      ...(back.get(line.orderId) ?? []),
+      { productId: line.productId, variantId, units },
+    ]);
   }
-
-  const productIds = [...toProduct.keys()].sort((a, b) => a - b);
-  const variantIds = [...new Set([...toVariant.values()].flatMap((back) => [...back.keys()]))].sort(
-    (a, b) => a - b,
-  );
-  await lockStock(tx, productIds, variantIds);
-  // Order by order, so each row of the ledger names the order it came back from (decision 0067).
-  for (const orderId of [...toVariant.keys()].sort((a, b) => a - b)) {
-    const back = toVariant.get(orderId)!;
-    await stockCause(tx, causeOf(by, orderId));
-    const pairs = [...back.keys()]
+  await putBack(
+    tx,
+    [...back.keys()]
       .sort((a, b) => a - b)
-      .map((id) => sql`(${id}::int, ${back.get(id)!}::int)`);
-    await tx.execute(sql`
-      UPDATE product_variants v SET stock = v.stock + back.units, updated_at = now()
-        FROM (VALUES ${sql.join(pairs, sql`, `)}) AS back(variant_id, units)
-       WHERE v.id = back.variant_id`);
-  }
-  for (const productId of productIds)
-    await tx
-      .update(products)
-      .set({ soldCount: sql`greatest(${products.soldCount} - ${toProduct.get(productId)!}, 0)` })
-      .where(eq(products.id, productId));
+      .map((orderId) => ({ cause: causeOf(by, orderId), units: back.get(orderId)! })),
+  );
   return given;
 }

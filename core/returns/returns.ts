@@ -1,4 +1,3 @@
-import { stockCause } from '../inventory/cause';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { LAGOS_TIME_ZONE } from '../../contracts/lagos-time';
@@ -39,7 +38,8 @@ import type { OrderDeps } from '../orders/order-deps';
 import type { OrderRow } from '../orders/order-view';
 import { canView, findOrderByNumber, type OrderViewer } from '../orders/read-orders';
 import { giveBack } from '../orders/stock-back';
-import { lockStock } from '../inventory/lock-stock';
+import { putBack } from '../inventory/put-back';
+import { setAside } from '../inventory/set-aside';
 import { returnRequestedAlertMail, returnStepMail, type ReturnMailFacts } from './return-mail';
 
 /*
@@ -560,35 +560,26 @@ export async function requestReturn(
         );
     }
 
-    // Reserve the exchange's units now, the products then the variants locked in id order (as Place
-    // Order takes them): sold out, refused. The piece sent instead counts as sold, as the one
-    // returned stops counting when it is received back in stock.
-    const reservations = planned
-      .filter((item) => item.exchange)
-      .sort((a, b) => a.exchange!.id - b.exchange!.id);
-    await lockStock(
+    // Set the exchange's units aside now (core/inventory: the products then the variants locked in id
+    // order, as Place Order takes them): sold out, refused. The piece sent instead counts as sold, as
+    // the one returned stops counting when it is received back in stock.
+    const short = await setAside(
       tx,
-      [...new Set(reservations.map((item) => item.exchange!.productId))].sort((a, b) => a - b),
-      reservations.map((item) => item.exchange!.id),
+      { reason: 'exchange_out', orderId: order.id, note: 'Set aside for an exchange' },
+      planned
+        .filter((item) => item.exchange)
+        .map((item) => ({
+          productId: item.exchange!.productId,
+          variantId: item.exchange!.id,
+          units: item.quantity,
+        })),
     );
-    if (reservations.length > 0)
-      await stockCause(tx, { reason: 'exchange_out', orderId: order.id, note: 'Set aside for an exchange' });
-    for (const item of reservations) {
-      const variant = item.exchange!;
-      const [reserved] = await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} - ${item.quantity}`, updatedAt: now })
-        .where(and(eq(productVariants.id, variant.id), sql`${productVariants.stock} >= ${item.quantity}`))
-        .returning({ id: productVariants.id });
-      if (!reserved)
-        throw new AppError(
-          'OUT_OF_STOCK',
-          `Sorry, ${optionName(variant.size, variant.color)} is sold out — choose another size or your money back.`,
-        );
-      await tx
-        .update(products)
-        .set({ soldCount: sql`${products.soldCount} + ${item.quantity}` })
-        .where(eq(products.id, variant.productId));
+    if (short) {
+      const variant = planned.find((item) => item.exchange?.id === short.variantId)!.exchange!;
+      throw new AppError(
+        'OUT_OF_STOCK',
+        `Sorry, ${optionName(variant.size, variant.color)} is sold out — choose another size or your money back.`,
+      );
     }
 
     const [created] = await tx
@@ -933,7 +924,7 @@ export async function moveReturn(
       .returning();
     // Another request moved it first: nothing is written.
     if (!row) return null;
-    await applyMove(tx, row, move, input, items, now);
+    await applyMove(tx, row, move, input, items);
     await recordMove(tx, order, row, found.status, effect, actor, now);
     return row;
   });
@@ -1015,9 +1006,8 @@ async function applyMove(
   move: Exclude<ReturnMove, 'refund'>,
   input: Record<string, unknown>,
   items: ItemRow[],
-  now: Date,
 ): Promise<void> {
-  if (move === 'decline') await releaseExchange(tx, items, now);
+  if (move === 'decline') await releaseExchange(tx, row.orderId, items);
   if (move !== 'receive') return;
   const restock = restockChoices(input.restock as boolean | Record<string, boolean>, items);
   const back = items.filter((item) => restock.get(item.id));
@@ -1035,46 +1025,51 @@ async function applyMove(
 
 /**
  * The exchange's reserved units go back on sale, once (the flag is cleared as they go), and leave the
- * sold count; the products then the variants locked in id order, as Place Order takes them.
+ * sold count (core/inventory: the products then the variants locked in id order, as Place Order takes
+ * them); a size since removed from the grid takes nothing back, yet its piece leaves the sold count.
  */
-async function releaseExchange(tx: DbOrTx, items: ItemRow[], now: Date): Promise<void> {
-  const held = items
-    .filter((item) => item.exchangeReserved && item.exchangeVariantId !== null)
-    .sort((a, b) => a.exchangeVariantId! - b.exchangeVariantId!);
+async function releaseExchange(tx: DbOrTx, orderId: number, items: ItemRow[]): Promise<void> {
+  // A size removed since has lost its id (the key is set null): its piece still leaves the sold count.
+  const held = items.filter((item) => item.exchangeReserved);
   if (held.length === 0) return;
+  const released = await tx
+    .update(returnItems)
+    .set({ exchangeReserved: false })
+    .where(
+      and(
+        inArray(
+          returnItems.id,
+          held.map((item) => item.id),
+        ),
+        eq(returnItems.exchangeReserved, true),
+      ),
+    )
+    .returning({ id: returnItems.id });
+  const back = held.filter((item) => released.some((row) => row.id === item.id));
+  if (back.length === 0) return;
   const variants = await tx
-    .select({ id: productVariants.id, productId: productVariants.productId })
+    .select({ id: productVariants.id })
     .from(productVariants)
     .where(
       inArray(
         productVariants.id,
-        held.map((item) => item.exchangeVariantId!),
+        back.flatMap((item) => (item.exchangeVariantId === null ? [] : [item.exchangeVariantId])),
       ),
     );
-  await lockStock(
+  const returnIds = [...new Set(back.map((item) => item.returnId))].sort((a, b) => a - b);
+  await putBack(
     tx,
-    [...new Set(variants.map((variant) => variant.productId))].sort((a, b) => a - b),
-    variants.map((variant) => variant.id).sort((a, b) => a - b),
+    returnIds.map((returnId) => ({
+      cause: { reason: 'exchange_back', orderId, returnId },
+      units: back
+        .filter((item) => item.returnId === returnId && item.productId !== null)
+        .map((item) => ({
+          productId: item.productId!,
+          variantId: variants.find((variant) => variant.id === item.exchangeVariantId)?.id ?? null,
+          units: item.quantity,
+        })),
+    })),
   );
-  for (const item of held) {
-    const [released] = await tx
-      .update(returnItems)
-      .set({ exchangeReserved: false })
-      .where(and(eq(returnItems.id, item.id), eq(returnItems.exchangeReserved, true)))
-      .returning({ id: returnItems.id });
-    if (!released) continue;
-    await stockCause(tx, { reason: 'exchange_back', returnId: item.returnId });
-    const [variant] = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${item.quantity}`, updatedAt: now })
-      .where(eq(productVariants.id, item.exchangeVariantId!))
-      .returning({ productId: productVariants.productId });
-    if (variant)
-      await tx
-        .update(products)
-        .set({ soldCount: sql`greatest(${products.soldCount} - ${item.quantity}, 0)` })
-        .where(eq(products.id, variant.productId));
-  }
 }
 
 /** The order's timeline entry, the owner's notification and the activity log's entry for one move. */
@@ -1177,7 +1172,7 @@ async function refundReturn(
       .returning({ id: orderReturns.id });
     if (claimed.length === 0) return false;
     // An exchange refunded instead: the pieces set aside for her go back on sale.
-    await releaseExchange(tx, items, now);
+    await releaseExchange(tx, found.orderId, items);
     await recordMove(
       tx,
       locked,
