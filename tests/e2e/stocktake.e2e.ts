@@ -75,7 +75,8 @@ describe('the stocktake screen', () => {
             const row = table.getByRole('row').filter({ hasText: sku });
             await row.waitFor();
             const cells = (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
-            expect(cells.slice(1)).toEqual(['M / Olive', sku, '4', '6', '+2']);
+            expect(cells[0]).toContain(sku);
+            expect(cells.slice(1)).toEqual(['M / Olive', '4', '6', '+2']);
             expect(await axeViolations(page), 'axe on the review').toEqual([]);
             expect(
               await page.evaluate(

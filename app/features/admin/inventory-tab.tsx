@@ -264,7 +264,7 @@ export function InventoryTab({ data }: { data: Data }) {
               role="region"
               aria-label="Stocktake differences"
             >
-              <table className="w-full min-w-[36rem] text-left text-sm" data-testid="stocktake-preview">
+              <table className="w-full min-w-[19rem] text-left text-sm" data-testid="stocktake-preview">
                 <caption className="sr-only">Stocktake differences</caption>
                 <thead className="border-b border-line text-xs tracking-wide text-ink-soft uppercase">
                   <tr>
@@ -272,10 +272,7 @@ export function InventoryTab({ data }: { data: Data }) {
                       Product
                     </th>
                     <th scope="col" className="py-2 pr-3 font-medium">
-                      Size / colour
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      SKU
+                      Size
                     </th>
                     <th scope="col" className="py-2 pr-3 text-right font-medium">
                       Books
@@ -283,19 +280,22 @@ export function InventoryTab({ data }: { data: Data }) {
                     <th scope="col" className="py-2 pr-3 text-right font-medium">
                       Counted
                     </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      Difference
+                    <th scope="col" className="py-2 text-right font-medium whitespace-nowrap">
+                      <span aria-hidden="true">+/−</span>
+                      <span className="sr-only">Difference</span>
                     </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-line">
                   {preview.lines.map((line) => (
                     <tr key={line.variantId}>
-                      <td className="py-2 pr-3">{line.product}</td>
+                      <td className="py-2 pr-3">
+                        {line.product}
+                        <span className="block font-mono text-xs text-muted">{line.sku}</span>
+                      </td>
                       <td className="py-2 pr-3">
                         {line.size} / {line.color}
                       </td>
-                      <td className="py-2 pr-3 font-mono text-xs">{line.sku}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{line.book}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{line.counted}</td>
                       <td
