@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import stockWrites from './eslint-rules/stock-writes-in-inventory.js';
 
 export default defineConfig(
   globalIgnores([
@@ -92,6 +93,27 @@ export default defineConfig(
         setTimeout: 'readonly',
       },
     },
+  },
+
+  // One home for stock (docs/decisions/0067-inventory-ledger.md): only core/inventory writes a size's
+  // stock or a product's sold count; orders, returns, the grid and the import call it. Left out, each
+  // for its reason (db/migrations is not linted at all: the database's own functions and triggers):
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      // the one home
+      'core/inventory/**',
+      // the demo shop's opening counts, written before it opens (the ledger's rows say 'opening' or 'edit')
+      'seed/**',
+      // the benchmark grows a catalogue of its own and restocks it between rounds
+      'scripts/**',
+      // tests and their fixtures set the scene they then check (a count, a sold-out size)
+      'tests/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+    ],
+    plugins: { rossy: stockWrites },
+    rules: { 'rossy/stock-writes-in-inventory': 'error' },
   },
 
   // CommonJS config files (.dependency-cruiser.cjs) run in Node.
