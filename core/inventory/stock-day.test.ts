@@ -301,7 +301,7 @@ describe('a day of the seeded shop', () => {
     const soldAfter = await soldCounts();
     const moved = [...soldAfter]
       .filter(([id, sold]) => sold !== (soldBefore.get(id) ?? 0))
-      .map(([id, sold]) => [id, sold - (soldBefore.get(id) ?? 0)]);
+      .map(([id, sold]): [number, number] => [id, sold - (soldBefore.get(id) ?? 0)]);
     expect(new Map(moved)).toEqual(
       new Map([
         [shirt.id, 1 + 1 + 1 + 1],

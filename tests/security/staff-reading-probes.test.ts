@@ -312,7 +312,7 @@ describe('finding 4: the pickup code is shown to its shopper only', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body, order.number).toContain(order.code);
     }
-  });
+  }, 120_000);
 });
 
 describe('collecting: staff type the code the shopper shows', () => {
