@@ -95,7 +95,7 @@ export const stockWritesInInventory = {
     type: 'problem',
     docs: { description: "Only core/inventory writes a size's stock or a product's sold count" },
     messages: {
-      sql: "{{column}} is written only by core/inventory (docs/decisions/0067-inventory-ledger.md, 'One home for stock'): call its takeForSale, setAside, putBack or setCounts instead.",
+      sql: "{{column}} is written only by core/inventory (docs/decisions/0067-inventory-ledger.md, 'One home for stock'): call its takeForSale, setAside, putBack, setCounts or makeCounted instead.",
     },
     schema: [],
   },

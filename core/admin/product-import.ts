@@ -1,5 +1,6 @@
 import { stockCause } from '../inventory/cause';
 import { lockStock } from '../inventory/lock-stock';
+import { makeCounted } from '../inventory/make-counted';
 import { setCounts } from '../inventory/set-counts';
 import { sql } from 'drizzle-orm';
 import type { ColorOption } from '../../contracts/catalog';
@@ -450,14 +451,6 @@ async function loadShop(db: DbOrTx, rows: RowInput[]) {
 }
 
 type Shop = Awaited<ReturnType<typeof loadShop>>;
-
-/** A size × colour the import has just made, as its insert returns it. */
-interface MadeVariant {
-  id: number;
-  productId: number;
-  size: string;
-  color: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The plan: what each product becomes
@@ -1123,29 +1116,18 @@ async function applyPlans(
     return await db.transaction(async (tx) => {
       const cause = { reason: 'import', actorId: actor.id, note: 'CSV import' } as const;
       await stockCause(tx, cause);
-      // The shop's products this file changes, then the sizes and colours whose counts it sets, before
-      // any is written: the one lock order (core/inventory/lock-stock.ts), as a sale takes them.
-      const touched = plans.filter(
-        (plan) => plan.existing && (plan.productChanged || plan.variants.some((v) => variantChanged(v))),
-      );
+      // The shop's products this file changes, in id order, before any is written (the one lock order,
+      // core/inventory/lock-stock.ts, as a sale takes them); their sizes are locked in id order as their
+      // counts are set, below.
       await lockStock(
         tx,
-        touched.map((plan) => plan.existing!.id).sort((a, b) => a - b),
-        touched
-          .flatMap((plan) => plan.variants.filter((v) => v.existing && v.stock !== v.existing.stock))
-          .map((v) => v.existing!.id)
+        plans
+          .filter(
+            (plan) => plan.existing && (plan.productChanged || plan.variants.some((v) => variantChanged(v))),
+          )
+          .map((plan) => plan.existing!.id)
           .sort((a, b) => a - b),
       );
-      /** New sizes and colours are made with none; their units are counted by core/inventory. */
-      const countMade = async (made: unknown, stockOf: (row: MadeVariant) => number | undefined) =>
-        setCounts(
-          tx,
-          cause,
-          rowsOf<MadeVariant>(made).flatMap((row) => {
-            const stock = stockOf(row) ?? 0;
-            return stock > 0 ? [{ productId: Number(row.productId), variantId: Number(row.id), stock }] : [];
-          }),
-        );
       const ids = new Map<PlannedProduct, number>();
       if (creating.length > 0) {
         const reserved = rowsOf<{ id: number }>(
@@ -1186,9 +1168,19 @@ async function applyPlans(
           )
           .map((record, n) => ({ ...record, n }));
         // One statement: the products and their grids together, so the database's "grid for a product
-        // inserted without one" (migration 0017) finds theirs. The file's SKUs go first, so a generated
-        // one never takes a SKU a later row names.
-        const made = await tx.execute(sql`
+        // inserted without one" (migration 0017) finds theirs; the grids' first units are core/inventory's
+        // (makeCounted). The file's SKUs go first, so a generated one never takes a SKU a later row names.
+        await makeCounted(
+          tx,
+          cause,
+          sql`
+          SELECT v.product_id, v.size, v.color, coalesce(v.sku, free_variant_sku(v.product_id, v.size, v.color)),
+                 v.stock, v.price_kobo, v.position
+            FROM jsonb_to_recordset(${json(variantRecords)}) AS v(
+                   product_id int, size text, color text, sku text, stock int, price_kobo int, position int, n int)
+            JOIN new_products p ON p.id = v.product_id
+           ORDER BY v.sku IS NULL, v.n`,
+          sql`
           WITH new_products AS (
             INSERT INTO products (id, name, description, category_id, brand_id, price_kobo, original_price_kobo,
                                   colors, sizes, is_new, is_hot, free_shipping)
@@ -1200,22 +1192,8 @@ async function applyPlans(
                      original_price_kobo int, colors jsonb, sizes jsonb, is_new boolean, is_hot boolean,
                      free_shipping boolean)
             RETURNING id
-          )
-          INSERT INTO product_variants (product_id, size, color, sku, price_kobo, position)
-          SELECT v.product_id, v.size, v.color, coalesce(v.sku, free_variant_sku(v.product_id, v.size, v.color)),
-                 v.price_kobo, v.position
-            FROM jsonb_to_recordset(${json(variantRecords)}) AS v(
-                   product_id int, size text, color text, sku text, price_kobo int, position int, n int)
-            JOIN new_products p ON p.id = v.product_id
-           ORDER BY v.sku IS NULL, v.n
-          RETURNING id, product_id AS "productId", size, color`);
-        const stocks = new Map(
-          variantRecords.map((record) => [
-            `${record.product_id}\u0000${record.size}\u0000${record.color}`,
-            record.stock,
-          ]),
+          )`,
         );
-        await countMade(made, (row) => stocks.get(`${row.productId}\u0000${row.size}\u0000${row.color}`));
       }
 
       const changedProducts = plans.filter((plan) => plan.existing && plan.productChanged);
@@ -1250,9 +1228,9 @@ async function applyPlans(
         plan.existing ? plan.variants.filter((v) => v.existing && variantChanged(v)) : [],
       );
       // A count moves by the file's less what the check read: a sale or a unit given back while the
-      // file was checked is kept (core/inventory's setCounts, under the locks taken above).
+      // file was checked is kept (core/inventory's setCounts, the sizes locked in id order).
       for await (const part of chunked(
-        updates.filter((v) => v.stock !== v.existing!.stock),
+        updates.filter((v) => v.stock !== v.existing!.stock).sort((a, b) => a.existing!.id - b.existing!.id),
         ROWS_PER_STATEMENT,
       ))
         await setCounts(
@@ -1303,23 +1281,18 @@ async function applyPlans(
             : [],
         )
         .map((record, n) => ({ ...record, n }));
-      for await (const part of chunked(additions, ROWS_PER_STATEMENT)) {
-        const made = await tx.execute(sql`
-          INSERT INTO product_variants (product_id, size, color, sku, price_kobo, position)
+      // The shop's products gaining sizes are locked above; their first units are core/inventory's.
+      for await (const part of chunked(additions, ROWS_PER_STATEMENT))
+        await makeCounted(
+          tx,
+          cause,
+          sql`
           SELECT v.product_id, v.size, v.color, coalesce(v.sku, free_variant_sku(v.product_id, v.size, v.color)),
-                 v.price_kobo, v.position
+                 v.stock, v.price_kobo, v.position
             FROM jsonb_to_recordset(${json(part)}) AS v(
-                   product_id int, size text, color text, sku text, price_kobo int, position int, n int)
-           ORDER BY v.sku IS NULL, v.n
-          RETURNING id, product_id AS "productId", size, color`);
-        const stocks = new Map(
-          part.map((record) => [
-            `${record.product_id}\u0000${record.size}\u0000${record.color}`,
-            record.stock,
-          ]),
+                   product_id int, size text, color text, sku text, stock int, price_kobo int, position int, n int)
+           ORDER BY v.sku IS NULL, v.n`,
         );
-        await countMade(made, (row) => stocks.get(`${row.productId}\u0000${row.size}\u0000${row.color}`));
-      }
 
       const imageRecords = plans.flatMap((plan) =>
         plan.images.map((image, index) => {

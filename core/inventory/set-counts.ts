@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { stockCause, type StockCause } from './cause';
-import { anyId, lockStock } from './lock-stock';
+import { lockStock } from './lock-stock';
 
 /** The count a size × colour should hold. */
 export interface CountTo {
@@ -20,37 +20,26 @@ export interface CountTo {
 /**
  * Sets counts as the owner states them (the product editor's grid, the CSV import), in the caller's
  * transaction: the products' rows in id order, then the variants' (the one lock order,
- * lock-stock.ts); each count before is read under the lock and returned (variant id → units). The
+ * lock-stock.ts), then one statement that moves each count from what it holds under the lock. The
  * ledger's row for each change carries `cause`. A count sells nothing: the sold count stays
  * (sold-count.ts).
  */
-export async function setCounts(
-  tx: DbOrTx,
-  cause: StockCause,
-  counts: readonly CountTo[],
-): Promise<Map<number, number>> {
-  if (counts.length === 0) return new Map();
-  const variantIds = [...new Set(counts.map((count) => count.variantId))].sort((a, b) => a - b);
+export async function setCounts(tx: DbOrTx, cause: StockCause, counts: readonly CountTo[]): Promise<void> {
+  if (counts.length === 0) return;
   await lockStock(
     tx,
     [...new Set(counts.map((count) => count.productId))].sort((a, b) => a - b),
-    variantIds,
+    [...new Set(counts.map((count) => count.variantId))].sort((a, b) => a - b),
   );
-  const read = (await tx.execute(
-    sql`SELECT id, stock FROM product_variants WHERE id = ${anyId(variantIds)}`,
-  )) as unknown as { rows: { id: number; stock: number }[] };
-  const before = new Map(read.rows.map((row) => [Number(row.id), Number(row.stock)]));
-  const changes = counts.flatMap((count) => {
-    const now = before.get(count.variantId);
-    if (now === undefined) return [];
-    const stock = count.read === undefined ? count.stock : Math.max(0, now + count.stock - count.read);
-    return stock === now ? [] : [{ id: count.variantId, stock }];
-  });
-  if (changes.length === 0) return before;
   await stockCause(tx, cause);
+  const wanted = counts.map((count) => ({
+    id: count.variantId,
+    stock: count.stock,
+    read: count.read ?? null,
+  }));
+  const after = sql`CASE WHEN c.read IS NULL THEN c.stock ELSE greatest(0, v.stock + c.stock - c.read) END`;
   await tx.execute(sql`
-    UPDATE product_variants v SET stock = c.stock, updated_at = now()
-      FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS c(id int, stock int)
-     WHERE v.id = c.id`);
-  return before;
+    UPDATE product_variants v SET stock = ${after}, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS c(id int, stock int, read int)
+     WHERE v.id = c.id AND v.stock <> ${after}`);
 }
