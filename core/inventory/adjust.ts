@@ -4,12 +4,12 @@ import { MAX_PRICE_NAIRA } from '../../contracts/limits';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
 import type { Db } from '../../db/client';
 import { productVariants } from '../../db/schema/catalog';
-import { stockLocations } from '../../db/schema/inventory';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import { stockCause } from './cause';
 import { lockStock } from './lock-stock';
+import { levelsAt, moveAt, readPlace, variantsFor } from './move';
 
 /** Why the owner changes a count by hand, and which way each may go. */
 export const adjustmentReasons = {
@@ -65,6 +65,7 @@ export interface AdjustmentResult {
   variantId: number;
   sku: string;
   locationId: number;
+  /** The units at the location after the change. */
   stock: number;
   /** The size × colour's cost price after the change, in kobo; null: not known. */
   costKobo: number | null;
@@ -90,23 +91,18 @@ export interface AdjustmentResult {
 export async function adjustStock(db: Db, raw: unknown, actor: AuditActor): Promise<AdjustmentResult> {
   const input = parseInput(adjustmentSchema, raw);
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ productId: productVariants.productId })
-      .from(productVariants)
-      .where(eq(productVariants.id, input.variantId));
-    if (!found)
+    const place = await readPlace(tx, input.locationId);
+    const [variant] = await variantsFor(tx, [input.variantId]);
+    if (!variant)
       throw new AppError('NOT_FOUND', 'No such size and colour', { variantId: 'No such size and colour' });
-    const [location] = input.locationId
-      ? await tx
-          .select({ id: stockLocations.id })
-          .from(stockLocations)
-          .where(eq(stockLocations.id, input.locationId))
-      : await tx
-          .select({ id: stockLocations.id })
-          .from(stockLocations)
-          .where(eq(stockLocations.isDefault, true));
-    if (!location) throw new AppError('NOT_FOUND', 'No such location', { locationId: 'No such location' });
-    await lockStock(tx, [found.productId], [input.variantId]);
+    await lockStock(tx, [variant.productId], [variant.id]);
+    const there = (await levelsAt(tx, place.id, [variant.id])).get(variant.id)!;
+    if (there + input.quantity < 0)
+      throw new AppError(
+        'CONFLICT',
+        `${variant.sku} has ${there} in stock${place.fulfilsOnline ? '' : ` at ${place.name}`}: ${-input.quantity} cannot be taken away.`,
+        { quantity: `Only ${there} in stock` },
+      );
 
     const { label } = adjustmentReasons[input.reason];
     const note = input.note ? `${label}: ${input.note}` : label;
@@ -115,29 +111,14 @@ export async function adjustStock(db: Db, raw: unknown, actor: AuditActor): Prom
       reason: 'adjustment',
       actorId: actor.id,
       note,
-      locationId: location.id,
+      locationId: place.id,
       unitCostKobo,
     });
-    const [changed] = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${input.quantity}`, updatedAt: new Date() })
-      .where(
-        sql`${productVariants.id} = ${input.variantId} AND ${productVariants.stock} + ${input.quantity} >= 0`,
-      )
-      .returning({ sku: productVariants.sku, stock: productVariants.stock });
-    if (!changed) {
-      const [variant] = await tx
-        .select({ sku: productVariants.sku, stock: productVariants.stock })
-        .from(productVariants)
-        .where(eq(productVariants.id, input.variantId));
-      throw new AppError(
-        'CONFLICT',
-        `${variant!.sku} has ${variant!.stock} in stock: ${-input.quantity} cannot be taken away.`,
-        { quantity: `Only ${variant!.stock} in stock` },
-      );
-    }
+    await moveAt(tx, place, [{ variantId: variant.id, delta: input.quantity }]);
+    const changed = { sku: variant.sku, stock: there + input.quantity };
     const rows = (await tx.execute(sql`
-      SELECT id, balance FROM inventory_movements WHERE variant_id = ${input.variantId} ORDER BY id DESC LIMIT 1`)) as unknown as {
+      SELECT id, balance FROM inventory_movements
+       WHERE variant_id = ${variant.id} AND location_id = ${place.id} ORDER BY id DESC LIMIT 1`)) as unknown as {
       rows: { id: number | string; balance: number }[];
     };
     const movement = rows.rows[0]!;
@@ -169,7 +150,7 @@ export async function adjustStock(db: Db, raw: unknown, actor: AuditActor): Prom
     return {
       variantId: input.variantId,
       sku: changed.sku,
-      locationId: location.id,
+      locationId: place.id,
       stock: changed.stock,
       costKobo,
       movement: {

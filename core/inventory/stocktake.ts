@@ -6,8 +6,8 @@ import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import { stockCause } from './cause';
-import { lockStock } from './lock-stock';
-import { levelAt, moveAt, readPlace } from './move';
+import { anyId, lockStock } from './lock-stock';
+import { levelsAt, moveAt, readPlace, variantsFor, type VariantRow } from './move';
 
 const id = z.number().int().positive().max(2_147_483_647);
 const MAX_ROWS = 5_000;
@@ -33,31 +33,6 @@ export const stocktakeBodySchema = z.object({
   note: z.string().trim().max(300).optional(),
   asOf: z.number().int().nonnegative().optional(),
 });
-
-export interface VariantRow {
-  id: number;
-  productId: number;
-  sku: string;
-  stock: number;
-  name: string;
-  size: string;
-  color: string;
-}
-
-export async function variantsFor(
-  tx: DbOrTx,
-  ids: readonly number[],
-  skus: readonly string[] = [],
-): Promise<VariantRow[]> {
-  if (ids.length === 0 && skus.length === 0) return [];
-  const result = (await tx.execute(sql`
-    SELECT v.id, v.product_id AS "productId", v.sku, v.stock, p.name, v.size, v.color
-      FROM product_variants v JOIN products p ON p.id = v.product_id
-     WHERE v.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-        OR v.sku IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb))
-     ORDER BY v.id`)) as unknown as { rows: VariantRow[] };
-  return result.rows;
-}
 
 interface CountRow {
   row: number;
@@ -103,7 +78,6 @@ async function resolve(tx: DbOrTx, input: z.output<typeof stocktakeBodySchema>):
   if (rows.length === 0 && Object.keys(errors).length === 0)
     throw new AppError('UNPROCESSABLE', 'Count at least one size', { counts: 'Count at least one size' });
   const place = await readPlace(tx, input.locationId);
-  if (!place) throw new AppError('NOT_FOUND', 'No such location', { locationId: 'No such location' });
   const found = await variantsFor(
     tx,
     rows.flatMap((row) => (row.variantId ? [row.variantId] : [])),
@@ -142,14 +116,19 @@ async function lastMovementId(tx: DbOrTx): Promise<number> {
   return Number(result.rows[0]!.id);
 }
 
-/** What moved at (variant, location) since the count's moment, stocktakes aside. */
-async function movedSince(tx: DbOrTx, variantId: number, locationId: number, asOf: number): Promise<number> {
+/** What moved at a location since the count's moment, by size × colour, stocktakes aside. */
+async function movedSince(
+  tx: DbOrTx,
+  locationId: number,
+  variantIds: readonly number[],
+  asOf: number,
+): Promise<Map<number, number>> {
   const result = (await tx.execute(sql`
-    SELECT coalesce(sum(quantity), 0)::int AS moved FROM inventory_movements
-     WHERE location_id = ${locationId} AND variant_id = ${variantId} AND id > ${asOf} AND reason <> 'stocktake'`)) as unknown as {
-    rows: { moved: number }[];
-  };
-  return result.rows[0]!.moved;
+    SELECT variant_id, sum(quantity)::int AS moved FROM inventory_movements
+     WHERE location_id = ${locationId} AND variant_id = ${anyId(variantIds)} AND id > ${asOf}
+       AND reason <> 'stocktake'
+     GROUP BY variant_id`)) as unknown as { rows: { variant_id: number; moved: number }[] };
+  return new Map(result.rows.map((row) => [row.variant_id, row.moved]));
 }
 
 export interface StocktakePreviewLine extends StocktakeLine {
@@ -181,18 +160,22 @@ export async function previewStocktake(db: Db, raw: unknown): Promise<StocktakeP
   return db.transaction(async (tx) => {
     const { place, lines } = await resolve(tx, input);
     const asOf = await lastMovementId(tx);
-    const out: StocktakePreviewLine[] = [];
-    for (const { variant, counted } of lines) {
-      const book = await levelAt(tx, variant.id, place.id);
-      out.push({
+    const books = await levelsAt(
+      tx,
+      place.id,
+      lines.map((line) => line.variant.id),
+    );
+    const out = lines.map(({ variant, counted }) => {
+      const book = books.get(variant.id)!;
+      return {
         variantId: variant.id,
         sku: variant.sku,
         book,
         counted,
         difference: counted - book,
         ...describe(variant),
-      });
-    }
+      };
+    });
     return { locationId: place.id, location: place.name, asOf, lines: out };
   });
 }
@@ -222,11 +205,17 @@ export async function applyStocktake(db: Db, raw: unknown, actor: AuditActor): P
       [...new Set(lines.map((line) => line.variant.productId))].sort((a, b) => a - b),
       lines.map((line) => line.variant.id).sort((a, b) => a - b),
     );
+    const ids = lines.map((line) => line.variant.id);
+    const [books, since] = [await levelsAt(tx, place.id, ids), await movedSince(tx, place.id, ids, asOf)];
+    const applied: StocktakeLine[] = lines.map(({ variant, counted }) => {
+      const book = books.get(variant.id)!;
+      const difference = Math.max(0, counted + (since.get(variant.id) ?? 0)) - book;
+      return { variantId: variant.id, sku: variant.sku, book, counted, difference };
+    });
     const inserted = (await tx.execute(sql`
       INSERT INTO stocktakes (location_id, actor_id, note, as_of, lines)
-      VALUES (${place.id}, ${actor.id}, ${input.note ?? ''}, ${asOf}, '[]'::jsonb) RETURNING id`)) as unknown as {
-      rows: { id: number }[];
-    };
+      VALUES (${place.id}, ${actor.id}, ${input.note ?? ''}, ${asOf}, ${JSON.stringify(applied)}::jsonb)
+      RETURNING id`)) as unknown as { rows: { id: number }[] };
     const stocktakeId = inserted.rows[0]!.id;
     await stockCause(tx, {
       reason: 'stocktake',
@@ -235,16 +224,10 @@ export async function applyStocktake(db: Db, raw: unknown, actor: AuditActor): P
       locationId: place.id,
       note: input.note ? `Stocktake ${stocktakeId}: ${input.note}` : `Stocktake ${stocktakeId}`,
     });
-    const applied: StocktakeLine[] = [];
-    for (const { variant, counted } of lines) {
-      const book = await levelAt(tx, variant.id, place.id);
-      const since = await movedSince(tx, variant.id, place.id, asOf);
-      const difference = Math.max(0, counted + since) - book;
-      await moveAt(tx, variant.id, place, difference);
-      applied.push({ variantId: variant.id, sku: variant.sku, book, counted, difference });
-    }
-    await tx.execute(
-      sql`UPDATE stocktakes SET lines = ${JSON.stringify(applied)}::jsonb WHERE id = ${stocktakeId}`,
+    await moveAt(
+      tx,
+      place,
+      applied.map((line) => ({ variantId: line.variantId, delta: line.difference })),
     );
     const changed = applied.filter((line) => line.difference !== 0);
     await recordAdminAction(tx, actor, {

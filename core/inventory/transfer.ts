@@ -5,8 +5,7 @@ import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import { stockCause } from './cause';
 import { lockStock } from './lock-stock';
-import { levelAt, moveAt, readPlace } from './move';
-import { variantsFor } from './stocktake';
+import { levelsAt, moveAt, readPlace, variantsFor } from './move';
 
 const id = z.number().int().positive().max(2_147_483_647);
 
@@ -39,47 +38,37 @@ export async function transferStock(db: Db, raw: unknown, actor: AuditActor): Pr
       to: 'Choose a location other than the one the units leave',
     });
   return db.transaction(async (tx) => {
-    const [from, to] = await Promise.all([readPlace(tx, input.from), readPlace(tx, input.to)]);
-    if (!from) throw new AppError('NOT_FOUND', 'No such location', { from: 'No such location' });
-    if (!to) throw new AppError('NOT_FOUND', 'No such location', { to: 'No such location' });
+    const from = await readPlace(tx, input.from, 'from');
+    const to = await readPlace(tx, input.to, 'to');
     const [variant] = await variantsFor(tx, [input.variantId]);
     if (!variant)
       throw new AppError('NOT_FOUND', 'No such size and colour', { variantId: 'No such size and colour' });
     await lockStock(tx, [variant.productId], [variant.id]);
-    const there = await levelAt(tx, variant.id, from.id);
+    const there = (await levelsAt(tx, from.id, [variant.id])).get(variant.id)!;
+    const toBefore = (await levelsAt(tx, to.id, [variant.id])).get(variant.id)!;
     if (there < input.quantity)
       throw new AppError(
         'CONFLICT',
         `${variant.sku} has ${there} at ${from.name}: ${input.quantity} cannot be moved.`,
         { quantity: `Only ${there} at ${from.name}` },
       );
+    // Between two locations that both sell online, what sells online stays as it was.
     const bothOnline = from.fulfilsOnline && to.fulfilsOnline;
     const note = (where: string) => (input.note ? `${where}: ${input.note}` : where);
-    await stockCause(tx, {
-      reason: 'transfer',
-      actorId: actor.id,
-      note: note(`To ${to.name}`),
-      locationId: from.id,
-    });
-    await moveAt(tx, variant.id, from, -input.quantity, bothOnline);
-    await stockCause(tx, {
-      reason: 'transfer',
-      actorId: actor.id,
-      note: note(`From ${from.name}`),
-      locationId: to.id,
-    });
-    await moveAt(tx, variant.id, to, input.quantity, bothOnline);
-    const [fromAfter, toAfter, [after]] = await Promise.all([
-      levelAt(tx, variant.id, from.id),
-      levelAt(tx, variant.id, to.id),
-      variantsFor(tx, [variant.id]),
-    ]);
+    const cause = { reason: 'transfer', actorId: actor.id } as const;
+    await stockCause(tx, { ...cause, note: note(`To ${to.name}`), locationId: from.id });
+    await moveAt(tx, from, [{ variantId: variant.id, delta: -input.quantity }], bothOnline);
+    await stockCause(tx, { ...cause, note: note(`From ${from.name}`), locationId: to.id });
+    await moveAt(tx, to, [{ variantId: variant.id, delta: input.quantity }], bothOnline);
+    const fromAfter = there - input.quantity;
+    const toAfter = toBefore + input.quantity;
+    const [after] = await variantsFor(tx, [variant.id]);
     await recordAdminAction(tx, actor, {
       action: 'inventory.transfer',
       entityType: 'variant',
       entityId: variant.id,
       summary: `${variant.sku}: ${input.quantity} from ${from.name} to ${to.name}`,
-      before: { [from.name]: there, [to.name]: toAfter - input.quantity },
+      before: { [from.name]: there, [to.name]: toBefore },
       after: { [from.name]: fromAfter, [to.name]: toAfter },
     });
     return {

@@ -206,6 +206,39 @@ describe('transfers', () => {
   });
 });
 
+describe('adjustments at a location', () => {
+  it('counts units received into the store room without selling them online, and takes damaged ones from there alone', async () => {
+    const before = await levels(m.id);
+    const received = await post('/api/admin/inventory/adjustments', {
+      variantId: m.id,
+      locationId: storeRoom,
+      quantity: 2,
+      reason: 'received',
+    });
+    expect(received.statusCode).toBe(201);
+    expect(received.json()).toMatchObject({ locationId: storeRoom, stock: before[storeRoom]! + 2 });
+    expect(await online(m.id)).toBe(6);
+    // More damaged than the store room holds is refused, though the shop holds more.
+    const tooMany = await post('/api/admin/inventory/adjustments', {
+      variantId: m.id,
+      locationId: storeRoom,
+      quantity: -(before[storeRoom]! + 3),
+      reason: 'damaged',
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error.message).toContain(`has ${before[storeRoom]! + 2} in stock at Store room`);
+    const damaged = await post('/api/admin/inventory/adjustments', {
+      variantId: m.id,
+      locationId: storeRoom,
+      quantity: -2,
+      reason: 'damaged',
+    });
+    expect(damaged.statusCode).toBe(201);
+    expect(await levels(m.id)).toEqual(before);
+    expect(await unbalanced()).toEqual([]);
+  });
+});
+
 describe('stocktakes', () => {
   it('refuses the whole count with each wrong row listed, and applies nothing', async () => {
     const response = await post('/api/admin/inventory/stocktakes', {
