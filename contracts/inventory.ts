@@ -38,4 +38,16 @@ export const movementReasonLabels: Record<MovementReason, string> = {
 
 /** A change of units as the history writes it: "+12", "−1" (a true minus sign). */
 export const unitsChange = (quantity: number): string =>
-  quantity > 0 ? `+${quantity}` : `−${Math.abs(quantity)}`;
+  quantity > 0 ? `+${quantity}` : quantity < 0 ? `−${Math.abs(quantity)}` : '0';
+
+/** The highest low-stock level a size × colour or the shop may have (units). */
+export const MAX_LOW_STOCK_LEVEL = 10_000;
+
+/**
+ * The one low-stock rule (decision 0068): a size × colour is low when it holds fewer units than its
+ * own level, or else the shop's (Settings → Policies & Timing, 5 unless changed). Sold out is low too.
+ */
+export const isLowStock = (
+  variant: { stock: number; lowStockThreshold?: number | null },
+  shopLevel: number,
+) => variant.stock < (variant.lowStockThreshold ?? shopLevel);

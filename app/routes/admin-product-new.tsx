@@ -1,4 +1,5 @@
 import { createProduct, listProductDepartments } from '../../core/admin/products';
+import { shopLowStockLevel } from '../../core/inventory/low-stock';
 import { AdminFrame } from '../features/admin/admin-frame';
 import { auditActor } from '../features/admin/admin-tab.server';
 import { AddProductForm, type AddProductResult } from '../features/admin/product-form';
@@ -10,7 +11,11 @@ import type { Route } from './+types/admin-product-new';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { access } = requireStaff(context, request, adminPagePermissions['/admin/products/new']);
-  return { access, departments: await listProductDepartments(context.services.db) };
+  const [departments, shopLevel] = await Promise.all([
+    listProductDepartments(context.services.db),
+    shopLowStockLevel(context.services.db),
+  ]);
+  return { access, departments, shopLevel };
 }
 
 const texts = (form: FormData, name: string) =>
@@ -82,7 +87,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminProductNewPage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminFrame access={loaderData.access} current="add-product">
-      <AddProductForm departments={loaderData.departments} />
+      <AddProductForm departments={loaderData.departments} shopLevel={loaderData.shopLevel} />
     </AdminFrame>
   );
 }

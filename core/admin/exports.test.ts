@@ -184,6 +184,7 @@ describe("a product's stock status", () => {
     gridStockStatus(
       stocks.map((stock) => ({ stock })),
       stocks.reduce((sum, stock) => sum + stock, 0),
+      5,
     );
   it('is out when no size has any, low when some size is below five or sold out, else in stock', () => {
     expect(status([0, 0])).toBe('out_of_stock');

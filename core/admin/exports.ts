@@ -27,6 +27,7 @@ import { transactionConditions } from '../payments/transactions';
 import { parseInput } from '../validation';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { adminProductConditions, adminProductQuerySchema } from './products';
+import { shopLowStockLevel } from '../inventory/low-stock';
 import { CSV_BOM, csvLagosTime, csvLine, csvNaira, lagosToday, type CsvValue } from './csv';
 
 export const exportKinds = ['orders', 'products', 'users', 'transactions', 'refunds'] as const;
@@ -252,6 +253,7 @@ interface ExportedVariant {
   sku: string;
   stock: number;
   priceKobo: number | null;
+  lowStockThreshold: number | null;
 }
 
 interface ExportedImage {
@@ -262,10 +264,12 @@ interface ExportedImage {
 }
 
 function productSource(db: Db, filter: ExportFilter<'products'>): ExportSource {
-  const where = adminProductConditions(adminProductQuerySchema.parse(filter));
+  const query = adminProductQuerySchema.parse(filter);
   return {
     header: [...productExportColumns.importable, ...productExportColumns.readOnly],
     async *rows(batchSize) {
+      const shopLevel = await shopLowStockLevel(db);
+      const where = adminProductConditions(query, shopLevel);
       const read = (cursor: Cursor | null, limit: number) =>
         db
           .select({
@@ -295,6 +299,7 @@ function productSource(db: Db, filter: ExportFilter<'products'>): ExportSource {
               sku: productVariants.sku,
               stock: productVariants.stock,
               priceKobo: productVariants.priceKobo,
+              lowStockThreshold: productVariants.lowStockThreshold,
             })
             .from(productVariants)
             .where(inArray(productVariants.productId, ids))
@@ -315,11 +320,19 @@ function productSource(db: Db, filter: ExportFilter<'products'>): ExportSource {
         yield rows.flatMap(({ product, categoryName, department, brandName }) => {
           // A product always has a variant (the database makes its grid); one without any still has its row.
           const variants = variantsOf.get(product.id) ?? [
-            { productId: product.id, size: '', color: '', sku: '', stock: 0, priceKobo: null },
+            {
+              productId: product.id,
+              size: '',
+              color: '',
+              sku: '',
+              stock: 0,
+              priceKobo: null,
+              lowStockThreshold: null,
+            },
           ];
           const images = imagesOf.get(product.id) ?? [];
           // The Products tab's rule (core/admin/product-grid.ts).
-          const productStatus = stockNames[gridStockStatus(variants, product.stock)];
+          const productStatus = stockNames[gridStockStatus(variants, product.stock, shopLevel)];
           return variants.map((variant) => {
             // The colour's own photo when one shows it, else the product's first.
             const image =

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/accounts';
 import { products, productVariants } from '../../db/schema/catalog';
 import { orders } from '../../db/schema/orders';
 import { refunds } from '../../db/schema/payments';
-import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
+import { shopLowStockLevel, variantIsLowSql } from '../inventory/low-stock';
 import { productStockIs } from './products';
 import { emptiestVariantsFirst, withStockStatus, type VariantStockRow } from './reports/inventory';
 import { lastDays, paidWithin, refundedWithin, testPaidWithin, type ReportRange } from './reports/range';
@@ -86,7 +86,8 @@ export async function shopOverview(
   const ranges = { today: lastDays(1, now), '7d': lastDays(7, now), '30d': lastDays(30, now) };
   const labels = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' } as const;
   const onSale = eq(products.status, 'active');
-  const belowThreshold = and(onSale, lt(productVariants.stock, LOW_STOCK_THRESHOLD));
+  const shopLevel = await shopLowStockLevel(db);
+  const belowThreshold = and(onSale, variantIsLowSql(shopLevel));
   const [[revenue], [refunded], statuses, [customers], lowStock, [lowStockTotal], [productTotals]] =
     await Promise.all([
       db
@@ -143,6 +144,7 @@ export async function shopOverview(
           size: productVariants.size,
           color: productVariants.color,
           stock: productVariants.stock,
+          lowStockThreshold: productVariants.lowStockThreshold,
         })
         .from(productVariants)
         .innerJoin(products, eq(products.id, productVariants.productId))
@@ -159,8 +161,10 @@ export async function shopOverview(
         .where(belowThreshold),
       db
         .select({
-          low: sql<number>`count(*) filter (where ${productStockIs('low_stock')})`.mapWith(Number),
-          out: sql<number>`count(*) filter (where ${productStockIs('out_of_stock')})`.mapWith(Number),
+          low: sql<number>`count(*) filter (where ${productStockIs('low_stock', shopLevel)})`.mapWith(Number),
+          out: sql<number>`count(*) filter (where ${productStockIs('out_of_stock', shopLevel)})`.mapWith(
+            Number,
+          ),
         })
         .from(products)
         .where(onSale),
@@ -193,11 +197,11 @@ export async function shopOverview(
       orders: byStatus.get(status) ?? 0,
     })),
     newCustomers: { last7Days: customers?.last7Days ?? 0, last30Days: customers?.last30Days ?? 0 },
-    lowStock: lowStock.map(withStockStatus),
+    lowStock: lowStock.map((row) => withStockStatus(row, shopLevel)),
     lowStockCount: lowStockTotal?.total ?? 0,
     outOfStockCount: lowStockTotal?.outOfStock ?? 0,
     lowStockProducts: productTotals?.low ?? 0,
     outOfStockProducts: productTotals?.out ?? 0,
-    lowStockThreshold: LOW_STOCK_THRESHOLD,
+    lowStockThreshold: shopLevel,
   };
 }

@@ -5,7 +5,7 @@ import { MAX_PRICE_NAIRA } from '../../contracts/limits';
 import { formatNaira, nairaToKobo } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { productVariants, products } from '../../db/schema/catalog';
-import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
+import { isLowStock, MAX_LOW_STOCK_LEVEL } from '../../contracts/inventory';
 import { freeVariantSku, optionKey, optionOf, variantLabel, type VariantRow } from '../catalog/variants';
 import type { FieldErrors } from '../errors';
 import type { StockCause } from '../inventory/cause';
@@ -24,7 +24,7 @@ export const MAX_COLOR_LENGTH = 40;
 export const MAX_SKU_LENGTH = 64;
 export const MAX_VARIANTS = MAX_OPTIONS * MAX_OPTIONS;
 /** The highest low-stock level a size × colour may have (the database's check, migration 0038). */
-export const MAX_LOW_STOCK_THRESHOLD = 10_000;
+export const MAX_LOW_STOCK_THRESHOLD = MAX_LOW_STOCK_LEVEL;
 /** A SKU's characters: letters, digits and - _ . / (stored upper case). */
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 export const HEX_PATTERN = /^#[0-9A-Fa-f]{6}$/;
@@ -71,20 +71,22 @@ export function toAdminVariant(row: VariantRow): AdminVariant {
   };
 }
 
+/** A variant as the low-stock rule reads it: its units and its own level, when it has one. */
+type Stocked = { stock: number; lowStockThreshold?: number | null };
+
 /**
- * The admin's stock state of a product, by its variants: out when every one is out; low when some
- * are and others are not, or any holds 1-4 (a size the owner should restock); in stock when every
- * variant holds at least the low-stock threshold.
+ * The admin's stock state of a product, by its variants: out when every one is out; low when any is
+ * below its level (contracts/inventory.ts `isLowStock`: its own, or else the shop's `shopLevel`), a
+ * sold-out size among others too; in stock when every variant holds at least its level.
  */
-export function gridStockStatus(variants: readonly { stock: number }[], total: number): StockStatus {
+export function gridStockStatus(variants: readonly Stocked[], total: number, shopLevel: number): StockStatus {
   if (total <= 0) return 'out_of_stock';
-  if (variants.some((variant) => variant.stock < LOW_STOCK_THRESHOLD)) return 'low_stock';
-  return total < LOW_STOCK_THRESHOLD ? 'low_stock' : 'in_stock';
+  return variants.some((variant) => isLowStock(variant, shopLevel)) ? 'low_stock' : 'in_stock';
 }
 
-/** How many of the grid's variants need stock: sold out while others sell, or 1-4 left. */
-export function lowVariantCount(variants: readonly { stock: number }[]): number {
-  return variants.filter((variant) => variant.stock < LOW_STOCK_THRESHOLD).length;
+/** How many of the grid's variants need stock: below their level, sold out while others sell too. */
+export function lowVariantCount(variants: readonly Stocked[], shopLevel: number): number {
+  return variants.filter((variant) => isLowStock(variant, shopLevel)).length;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ import { getCategoryFacets } from '../catalog/category-facets';
 import { leadImages } from '../catalog/product-rows';
 import { refreshProductKeywords } from '../catalog/refresh-product-keywords';
 import { containsPattern } from '../search-pattern';
-import { LOW_STOCK_THRESHOLD } from '../catalog/stock-status';
 import { variantsOf } from '../catalog/variants';
+import { shopLowStockLevel, variantIsLowSql } from '../inventory/low-stock';
 import { AppError, type FieldErrors } from '../errors';
 import { isUniqueViolation } from '../unique-violation';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
@@ -106,7 +106,7 @@ export interface AdminProductRow {
   stockStatus: StockStatus;
   /** Its sizes × colours with exact stock, in the order a shopper sees them. */
   variants: AdminVariant[];
-  /** Variants out of stock or below 5 while the product still sells. */
+  /** Variants sold out or below their low-stock level (the one rule) while the product still sells. */
   lowVariants: number;
   status: ProductStatus;
   image: ImageRef | null;
@@ -125,7 +125,7 @@ export interface AdminProductPage {
 }
 
 /** The All Products tab's filter (the list and its export). */
-export function adminProductConditions(query: AdminProductQuery): SQL | undefined {
+export function adminProductConditions(query: AdminProductQuery, shopLevel: number): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.status !== 'all') conditions.push(eq(products.status, query.status));
   if (query.category)
@@ -145,21 +145,21 @@ export function adminProductConditions(query: AdminProductQuery): SQL | undefine
       or(ilike(products.name, like), ilike(products.keywords, like), id ? eq(products.id, id) : undefined),
     );
   }
-  if (query.stock) conditions.push(productStockIs(query.stock));
+  if (query.stock) conditions.push(productStockIs(query.stock, shopLevel));
   return conditions.length ? and(...conditions) : undefined;
 }
 
 /**
  * A product's stock status as the Products tab's filter and the overview count it, per variant
- * (decision 0035): out when every variant is out; low when any is out or below 5 while the product
- * still sells; in stock when every variant holds at least 5.
+ * (decision 0035), by the one low-stock rule (core/inventory/low-stock.ts): out when every variant is
+ * out; low when any is below its level (its own, or else the shop's) while the product still sells;
+ * in stock when every variant holds at least its level. gridStockStatus is the same rule on rows.
  */
-export function productStockIs(status: (typeof productStockFilters)[number]): SQL {
-  const someVariantLow = sql`EXISTS (SELECT 1 FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id} AND ${productVariants.stock} < ${LOW_STOCK_THRESHOLD})`;
+export function productStockIs(status: (typeof productStockFilters)[number], shopLevel: number): SQL {
+  const someVariantLow = sql`EXISTS (SELECT 1 FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id} AND ${variantIsLowSql(shopLevel)})`;
   if (status === 'out_of_stock') return sql`${products.stock} <= 0`;
-  if (status === 'low_stock')
-    return sql`(${products.stock} >= 1 AND (${products.stock} < ${LOW_STOCK_THRESHOLD} OR ${someVariantLow}))`;
-  return sql`(${products.stock} >= ${LOW_STOCK_THRESHOLD} AND NOT ${someVariantLow})`;
+  if (status === 'low_stock') return sql`(${products.stock} >= 1 AND ${someVariantLow})`;
+  return sql`(${products.stock} >= 1 AND NOT ${someVariantLow})`;
 }
 
 const orderCountSql = sql<number>`(SELECT count(*)::int FROM ${orderLines} WHERE ${orderLines.productId} = ${products.id})`;
@@ -191,13 +191,17 @@ type RawRow = Awaited<ReturnType<ReturnType<typeof rowsFrom>['where']>>[number];
 
 async function toRows(db: DbOrTx, rows: RawRow[]): Promise<AdminProductRow[]> {
   const ids = rows.map((row) => row.id);
-  const [images, variants] = await Promise.all([leadImages(db, ids), variantsOf(db, ids)]);
+  const [images, variants, shopLevel] = await Promise.all([
+    leadImages(db, ids),
+    variantsOf(db, ids),
+    shopLowStockLevel(db),
+  ]);
   return rows.map((row) => ({
     ...row,
     orderCount: Number(row.orderCount),
-    stockStatus: gridStockStatus(variants.get(row.id) ?? [], row.stock),
+    stockStatus: gridStockStatus(variants.get(row.id) ?? [], row.stock, shopLevel),
     variants: (variants.get(row.id) ?? []).map(toAdminVariant),
-    lowVariants: row.stock > 0 ? lowVariantCount(variants.get(row.id) ?? []) : 0,
+    lowVariants: row.stock > 0 ? lowVariantCount(variants.get(row.id) ?? [], shopLevel) : 0,
     image: images.get(row.id) ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -214,7 +218,7 @@ export async function listAdminProducts(db: DbOrTx, raw: unknown): Promise<Admin
     throw new AppError('BAD_REQUEST', 'The filters are not valid.', fields);
   }
   const query = parsed.data;
-  const where = adminProductConditions(query);
+  const where = adminProductConditions(query, await shopLowStockLevel(db));
   const [rows, totals] = await Promise.all([
     rowsFrom(db)
       .where(where)
@@ -251,15 +255,22 @@ export interface AdminProductEditor {
   sizes: string[];
   colors: ColorOption[];
   images: (Omit<ImageRef, 'alt'> & { alt: string })[];
+  /** The shop's low-stock level: a size's own is blank when it is this. */
+  shopLowStockLevel: number;
 }
 
 export async function getAdminProductEditor(db: DbOrTx, rawId: unknown): Promise<AdminProductEditor> {
   const id = productIdOf(rawId);
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Product not found');
-  const [product, images] = await Promise.all([getAdminProduct(db, id), productImagesOf(db, id)]);
+  const [product, images, shopLevel] = await Promise.all([
+    getAdminProduct(db, id),
+    productImagesOf(db, id),
+    shopLowStockLevel(db),
+  ]);
   return {
     product,
+    shopLowStockLevel: shopLevel,
     description: row.description,
     brandId: row.brandId,
     isNew: row.isNew,

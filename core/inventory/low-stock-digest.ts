@@ -6,6 +6,7 @@ import { variantLabel } from '../catalog/variants';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
 import { getShopSettings } from '../settings/shop-settings';
+import { lowLevelSql, variantIsLowSql } from './low-stock';
 
 /*
  * The morning low-stock digest (docs/decisions/0067-inventory-ledger.md): once a Lagos day, from 08:00,
@@ -62,10 +63,14 @@ const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows
 
 /**
  * Every size × colour of an active product with fewer units on hand, at all locations together, than
- * its own threshold or else `defaultThreshold`, grouped by product: products by name, sizes and
- * colours in the shop's order. At most one past MOST_LISTED, enough to tell the list was cut.
+ * its level (low-stock.ts: its own, or else the shop's), grouped by product: products by name, sizes
+ * and colours in the shop's order; at most MOST_LISTED of them, and how many there are in all.
  */
-export async function lowStockProducts(db: DbOrTx, defaultThreshold: number): Promise<LowStockProduct[]> {
+export async function lowStockProducts(
+  db: DbOrTx,
+  shopLevel: number,
+): Promise<{ products: LowStockProduct[]; total: number }> {
+  const onHand = sql`(SELECT coalesce(sum(l.stock), 0)::int FROM inventory_levels l WHERE l.variant_id = product_variants.id)`;
   const rows = rowsOf<{
     product_id: number;
     name: string;
@@ -75,19 +80,17 @@ export async function lowStockProducts(db: DbOrTx, defaultThreshold: number): Pr
     color: string;
     on_hand: number;
     threshold: number;
+    total: number;
   }>(
     await db.execute(sql`
-      SELECT * FROM (
-        SELECT p.id AS product_id, p.name, v.id AS variant_id, v.sku, v.size, v.color, v.position,
-               (SELECT coalesce(sum(l.stock), 0)::int FROM inventory_levels l WHERE l.variant_id = v.id) AS on_hand,
-               coalesce(v.low_stock_threshold, ${defaultThreshold}::int) AS threshold
-          FROM product_variants v
-          JOIN products p ON p.id = v.product_id
-         WHERE p.status = 'active'
-      ) low
-       WHERE on_hand < threshold
-       ORDER BY lower(name), product_id, position, variant_id
-       LIMIT ${MOST_LISTED + 1}`),
+      SELECT p.id AS product_id, p.name, product_variants.id AS variant_id, product_variants.sku,
+             product_variants.size, product_variants.color, ${onHand} AS on_hand,
+             ${lowLevelSql(shopLevel)} AS threshold, count(*) OVER ()::int AS total
+        FROM product_variants
+        JOIN products p ON p.id = product_variants.product_id
+       WHERE p.status = 'active' AND ${variantIsLowSql(shopLevel, onHand)}
+       ORDER BY lower(p.name), p.id, product_variants.position, product_variants.id
+       LIMIT ${MOST_LISTED}`),
   );
   const byProduct = new Map<number, LowStockProduct>();
   for (const row of rows) {
@@ -103,7 +106,7 @@ export async function lowStockProducts(db: DbOrTx, defaultThreshold: number): Pr
       threshold: Number(row.threshold),
     });
   }
-  return [...byProduct.values()];
+  return { products: [...byProduct.values()], total: Number(rows[0]?.total ?? 0) };
 }
 
 /** 'M / Olive — 2 left (low under 5)', 'L / Navy — sold out (low under 5)'; the SKU for a product's only one. */
@@ -205,50 +208,22 @@ export async function sendLowStockDigest(
     });
     if (!(await claimDay(tx, day, now))) return done('already_done');
     const settings = await getShopSettings(tx);
-    const found = await lowStockProducts(tx, settings.lowStockThreshold);
-    const listed = found.flatMap((product) => product.variants).length;
-    if (listed === 0) return done('nothing_low');
+    const { products, total } = await lowStockProducts(tx, settings.lowStockThreshold);
+    if (total === 0) return done('nothing_low');
     const to = await digestRecipients(tx);
-    if (to.length === 0) return done('no_recipients', listed);
-    const products = trimTo(found, MOST_LISTED);
-    const more = await countLow(tx, settings.lowStockThreshold, listed);
+    if (to.length === 0) return done('no_recipients', total);
+    const listed = products.reduce((sum, product) => sum + product.variants.length, 0);
     const message = lowStockDigestMail({
       publicUrl: deps.publicUrl,
       shopName: settings.name,
       to,
       day,
       products,
-      more: more - Math.min(listed, MOST_LISTED),
+      more: total - listed,
     });
     const [row] = await tx.insert(outbox).values(message).returning({ id: outbox.id });
-    return { result: { day, outcome: 'sent' as const, variants: more }, queued: { id: row!.id, message } };
+    return { result: { day, outcome: 'sent' as const, variants: total }, queued: { id: row!.id, message } };
   });
   if (queued) void deps.mailer.deliver([queued]).catch((error: unknown) => deps.onMailError?.(error));
   return result;
-}
-
-/** The products with at most `most` sizes and colours in all, in their order. */
-function trimTo(found: readonly LowStockProduct[], most: number): LowStockProduct[] {
-  const kept: LowStockProduct[] = [];
-  let left = most;
-  for (const product of found) {
-    if (left <= 0) break;
-    kept.push({ ...product, variants: product.variants.slice(0, left) });
-    left -= Math.min(left, product.variants.length);
-  }
-  return kept;
-}
-
-/** How many sizes and colours are low in all: the listed ones, counted past the list only when it was cut. */
-async function countLow(tx: DbOrTx, defaultThreshold: number, found: number): Promise<number> {
-  if (found <= MOST_LISTED) return found;
-  const [row] = rowsOf<{ count: number }>(
-    await tx.execute(sql`
-      SELECT count(*)::int AS count
-        FROM product_variants v JOIN products p ON p.id = v.product_id
-       WHERE p.status = 'active'
-         AND (SELECT coalesce(sum(l.stock), 0) FROM inventory_levels l WHERE l.variant_id = v.id)
-             < coalesce(v.low_stock_threshold, ${defaultThreshold}::int)`),
-  );
-  return Number(row?.count ?? found);
 }

@@ -98,6 +98,7 @@ describe('admin orders and payments', () => {
           'Staff',
           'All Products',
           'Add Product',
+          'Inventory',
           'Orders',
           'Returns',
           'Payments',

@@ -670,6 +670,7 @@ export function ProductEditor({
                 setCells={setCells}
                 errors={gridErrors}
                 productPrice={price}
+                shopLevel={data.shopLowStockLevel}
                 waiting={waiting}
               />
               <FieldError message={fields.variants ?? fields.stock} />

@@ -105,7 +105,14 @@ function Check({
  * photos uploaded (with progress, reorderable) or one fetched from a URL. On success the product is
  * live, the admin gets a link to it, and the form is empty for the next.
  */
-export function AddProductForm({ departments }: { departments: ProductDepartment[] }) {
+export function AddProductForm({
+  departments,
+  shopLevel,
+}: {
+  departments: ProductDepartment[];
+  /** The shop's low-stock level, for the grid's blank level cells. */
+  shopLevel: number;
+}) {
   const fetcher = useFetcher<AddProductResult>();
   const [categoryId, setCategoryId] = useState('');
   const [photos, setPhotos] = useState<PhotoItem[]>([]);
@@ -295,6 +302,7 @@ export function AddProductForm({ departments }: { departments: ProductDepartment
                 setCells={setCells}
                 errors={gridErrors}
                 productPrice={price}
+                shopLevel={shopLevel}
               />
               <FieldError id="product-variants-error" message={fields.variants ?? fields.stock} />
             </Card>

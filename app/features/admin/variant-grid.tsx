@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { MAX_LOW_STOCK_LEVEL } from '../../../contracts/inventory';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
@@ -47,8 +48,6 @@ export const emptyCell = (): GridCell => ({
   lowStockThreshold: '',
   sku: '',
 });
-/** The shop's low-stock level (LOW_STOCK_THRESHOLD in core/catalog/stock-status.ts): a blank cell's. */
-export const SHOP_LOW_STOCK = 5;
 
 export interface GridRow {
   key: string;
@@ -137,7 +136,7 @@ export function checkGrid(sizes: SizeItem[], colors: ColorItem[], cells: GridCel
       else if (Number(cost) > 20_000_000) problems.cost = 'That cost is too high.';
     }
     const level = cell.lowStockThreshold.trim();
-    if (level !== '' && (!/^\d+$/.test(level) || Number(level) > 10_000))
+    if (level !== '' && (!/^\d+$/.test(level) || Number(level) > MAX_LOW_STOCK_LEVEL))
       problems.lowStockThreshold = 'Enter the low-stock level as a whole number from 0 to 10,000.';
     const sku = cell.sku.trim().toUpperCase();
     if (sku !== '') {
@@ -167,6 +166,7 @@ export function VariantGrid({
   setCells,
   errors,
   productPrice,
+  shopLevel,
   waiting = {},
 }: {
   sizes: SizeItem[];
@@ -175,6 +175,8 @@ export function VariantGrid({
   setCells: React.Dispatch<React.SetStateAction<GridCells>>;
   errors: GridErrors;
   productPrice: string;
+  /** The shop's low-stock level (Settings), a blank level cell's. */
+  shopLevel: number;
   waiting?: Record<number, number>;
 }) {
   const base = useId();
@@ -275,8 +277,8 @@ export function VariantGrid({
       </div>
       <p className="text-xs text-muted">
         A blank price is the product’s price; a blank cost is not known (the stock value at cost leaves it
-        out); a size is low below its level, or the shop’s {SHOP_LOW_STOCK} when blank. A blank SKU is made
-        for you (ROS-id-size-colour). Untick a row the shop does not sell: it is removed with its units.
+        out); a size is low below its level, or the shop’s {shopLevel} when blank. A blank SKU is made for you
+        (ROS-id-size-colour). Untick a row the shop does not sell: it is removed with its units.
       </p>
       {/* relative: the cells' screen-reader labels stay inside the box that scrolls, not past the page. */}
       <div
@@ -330,7 +332,7 @@ export function VariantGrid({
               const stockNumber = Number(cell.stock);
               const level = /^\d+$/.test(cell.lowStockThreshold.trim())
                 ? Number(cell.lowStockThreshold)
-                : SHOP_LOW_STOCK;
+                : shopLevel;
               const counted = cell.sold && Number.isInteger(stockNumber) && stockNumber >= 0;
               return (
                 <tr
@@ -458,11 +460,11 @@ export function VariantGrid({
                       id={`${id}-low`}
                       type="number"
                       min="0"
-                      max="10000"
+                      max={MAX_LOW_STOCK_LEVEL}
                       step="1"
                       inputMode="numeric"
                       disabled={!cell.sold}
-                      placeholder={String(SHOP_LOW_STOCK)}
+                      placeholder={String(shopLevel)}
                       value={cell.lowStockThreshold}
                       onChange={(event) => change(row.key, { lowStockThreshold: event.currentTarget.value })}
                       className={cn(cellInput, 'w-20')}

@@ -2,7 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { StockStatus } from '../../../contracts/catalog';
 import type { DbOrTx } from '../../../db/client';
 import { products, productVariants } from '../../../db/schema/catalog';
-import { LOW_STOCK_THRESHOLD, stockStatus } from '../../catalog/stock-status';
+import { isLowStock } from '../../../contracts/inventory';
+import { shopLowStockLevel, variantIsLowSql } from '../../inventory/low-stock';
 import { optionOf } from '../../catalog/variants';
 
 /** One size and colour of a product on sale with its own stock and status. */
@@ -35,8 +36,13 @@ export const emptiestVariantsFirst = [
 ];
 
 /** A variant row as read ('' = no such option) with its options as the admin shows them and its status. */
-export function withStockStatus<T extends { size: string; color: string; stock: number }>(row: T) {
-  return { ...row, size: optionOf(row.size), color: optionOf(row.color), status: stockStatus(row.stock) };
+/** A variant row as the admin lists it, with its state by the one low-stock rule (its level, else the shop's). */
+export function withStockStatus<
+  T extends { size: string; color: string; stock: number; lowStockThreshold: number | null },
+>(row: T, shopLevel: number) {
+  const status: StockStatus =
+    row.stock <= 0 ? 'out_of_stock' : isLowStock(row, shopLevel) ? 'low_stock' : 'in_stock';
+  return { ...row, size: optionOf(row.size), color: optionOf(row.color), status };
 }
 
 /** The Inventory card: stock as it stands now, counted per size and colour (decision 0036). */
@@ -63,7 +69,7 @@ export interface InventoryReport {
 }
 
 /** Per product on sale: its total, its variants, and how many of them are out or low. */
-const perProduct = (db: DbOrTx) =>
+const perProduct = (db: DbOrTx, shopLevel: number) =>
   db
     .select({
       id: products.id,
@@ -73,7 +79,7 @@ const perProduct = (db: DbOrTx) =>
         'out_variants',
       ),
       lowVariants:
-        sql<number>`count(${productVariants.id}) filter (where ${productVariants.stock} > 0 and ${productVariants.stock} < ${LOW_STOCK_THRESHOLD})`.as(
+        sql<number>`count(${productVariants.id}) filter (where ${productVariants.stock} > 0 and ${variantIsLowSql(shopLevel)})`.as(
           'low_variants',
         ),
       value:
@@ -88,7 +94,8 @@ const perProduct = (db: DbOrTx) =>
     .as('per_product');
 
 export async function inventoryReport(db: DbOrTx, options: { top?: number } = {}): Promise<InventoryReport> {
-  const counted = perProduct(db);
+  const shopLevel = await shopLowStockLevel(db);
+  const counted = perProduct(db, shopLevel);
   const [[totals], lowest] = await Promise.all([
     db
       .select({
@@ -114,6 +121,7 @@ export async function inventoryReport(db: DbOrTx, options: { top?: number } = {}
         size: productVariants.size,
         color: productVariants.color,
         stock: productVariants.stock,
+        lowStockThreshold: productVariants.lowStockThreshold,
         priceKobo: sql<number>`coalesce(${productVariants.priceKobo}, ${products.priceKobo})`.mapWith(Number),
         productStock: products.stock,
       })
@@ -131,9 +139,9 @@ export async function inventoryReport(db: DbOrTx, options: { top?: number } = {}
     lowStock: totals?.lowStock ?? 0,
     outOfStockVariants: totals?.outOfStockVariants ?? 0,
     lowStockVariants: totals?.lowStockVariants ?? 0,
-    lowStockThreshold: LOW_STOCK_THRESHOLD,
+    lowStockThreshold: shopLevel,
     stockValueKobo: totals?.stockValueKobo ?? 0,
     stockValueBasis: 'retail',
-    lowest: lowest.map(withStockStatus),
+    lowest: lowest.map((row) => withStockStatus(row, shopLevel)),
   };
 }
