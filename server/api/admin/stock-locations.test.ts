@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder, type PlaceOrderDeps } from '../../../core/orders/place-order';
+import { requestReturn } from '../../../core/returns/returns';
 import type { Mailer } from '../../../core/mail/mailer';
 import { auth, createAdminTestApp, type AdminTestApp } from '../../../tests/fixtures/admin-api';
 import { allowManyUnpaidOrders, testShippingAddress } from '../../../tests/fixtures/orders';
@@ -333,8 +334,38 @@ describe('online orders across locations', () => {
     expect(await unbalanced()).toEqual([]);
   });
 
-  it('20 orders, 10 adjustments, 5 transfers and a stocktake racing on one size: no deadlock, no 5xx, no unit lost', async () => {
+  it('20 orders, 10 adjustments, 5 exchange reservations, 5 transfers and a stocktake racing on one size: no deadlock, no 5xx, no unit lost', async () => {
     await post('/api/admin/inventory/adjustments', { variantId: m.id, quantity: 60, reason: 'received' });
+    await post('/api/admin/inventory/adjustments', { variantId: l.id, quantity: 5, reason: 'received' });
+    // Five delivered orders of the L, each returned for the M instead: the exchange sets an M aside.
+    const exchanges = [];
+    for (let index = 0; index < 5; index++) {
+      const placed = await order('L');
+      await test.database.db.execute(
+        sql`UPDATE orders SET status = 'delivered', delivered_at = now() WHERE number = ${placed.order.number}`,
+      );
+      exchanges.push(() =>
+        requestReturn(
+          deps,
+          placed.order.number,
+          {
+            key: placed.accessToken!,
+            items: [
+              {
+                productId: product.id,
+                selectedSize: 'L',
+                selectedColor: 'Black',
+                quantity: 1,
+                reason: 'too_big',
+              },
+            ],
+            resolution: 'exchange',
+            exchangeFor: [{ productId: product.id, selectedSize: 'M', selectedColor: 'Black' }],
+          },
+          { user: null },
+        ),
+      );
+    }
     const start = (
       await post('/api/admin/inventory/stocktakes/preview', { counts: [{ variantId: m.id, counted: 0 }] })
     ).json();
@@ -350,6 +381,7 @@ describe('online orders across locations', () => {
       ...Array.from({ length: 5 }, () =>
         post('/api/admin/inventory/transfers', { variantId: m.id, from: shop, to: storeRoom, quantity: 1 }),
       ),
+      ...exchanges.map((ask) => ask()),
       post('/api/admin/inventory/stocktakes', {
         locationId: storeRoom,
         counts: [{ variantId: m.id, counted: 3 }],
@@ -368,5 +400,11 @@ describe('online orders across locations', () => {
     expect(await unbalanced()).toEqual([]);
     // The store room: counted 3 at the start, then 5 transferred in.
     expect(await levels(m.id)).toMatchObject({ [storeRoom]: 8 });
+    // Each exchange set its M aside, once.
+    expect(
+      await rows<{ count: number }>(
+        sql`SELECT count(*)::int AS count FROM inventory_movements WHERE variant_id = ${m.id} AND reason = 'exchange_out'`,
+      ),
+    ).toEqual([{ count: 5 }]);
   });
 });
