@@ -8,21 +8,36 @@ import {
   type ShopSettingsChanges,
 } from '../../../core/settings/shop-settings';
 import { formText } from '../../lib/action-result.server';
-import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import {
+  createLocation,
+  listLocations,
+  locationCreateSchema,
+  updateLocation,
+} from '../../../core/inventory/locations';
+import {
+  auditActor,
+  type AdminActionArgs,
+  type AdminActionHandler,
+  type AdminLoadArgs,
+} from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';
-import { fromLagosInput, settingsMessages, toLagosInput } from './settings-texts';
+import { fromLagosInput, locationMessages, settingsMessages, toLagosInput } from './settings-texts';
 import { nairaFieldName, settingsInNaira } from '../../../core/settings/settings-in-naira';
 import { isTestMode, paymentSetupOf } from '../../../core/payments/providers';
 import { activeCardProvider } from '../../../core/orders/payment-methods';
 
 /** The Settings tab: every setting as the form shows it (money in naira, times in Lagos). */
 export async function loadSettingsTab({ context }: AdminLoadArgs) {
-  const settings = settingsInNaira(await getShopSettings(context.services.db));
+  const db = context.services.db;
+  const [stored, locations] = await Promise.all([getShopSettings(db), listLocations(db)]);
+  const settings = settingsInNaira(stored);
   const { providers } = context.services.payments;
   const setup = paymentSetupOf(providers);
   return {
     ...settings,
     flashSaleEndsAt: settings.flashSaleEndsAt ? toLagosInput(settings.flashSaleEndsAt) : '',
+    /** Where stock is kept, in the order online orders take from them (Settings → Locations). */
+    locations,
     /** What the shop's keys allow: the card providers with keys, the one taking cards now, TEST MODE. */
     payments: {
       cardProviders: setup.cardProviders,
@@ -232,8 +247,76 @@ export function changesFrom(form: FormData, current: ShopSettings): ShopSettings
 /** Core names money in kobo; the form's fields are in naira. */
 const formFieldName = nairaFieldName;
 
+/** What a Locations row posts beside `intent`: this, so the one settings intent (and its permission) saves it. */
+export const LOCATION_SECTION = 'locations';
+
+/**
+ * A location as its row on Settings → Locations posts it: `id` (blank for a new one), name, address,
+ * the two ticks, and its order; a blank order leaves it as it is (a new one goes last). A typed order
+ * that is not a number reaches core as NaN, which it refuses beside the field.
+ */
+export function readLocation(form: FormData): { id: number | null; input: Record<string, unknown> } {
+  const id = Number.parseInt(text(form, 'id'), 10);
+  const position = text(form, 'position').trim();
+  return {
+    id: Number.isSafeInteger(id) && id > 0 ? id : null,
+    input: {
+      name: text(form, 'name'),
+      address: text(form, 'address'),
+      fulfilsOnline: checked(form, 'fulfilsOnline'),
+      pickup: checked(form, 'pickup'),
+      ...(position === '' ? {} : { position: Number(position) }),
+    },
+  };
+}
+
+const positionRule = locationCreateSchema.shape.position.unwrap();
+
+/** Core's refusal of a field, in the shop's words where zod's own would show ("expected int"). */
+export function locationFieldMessages(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, message]) => [
+      name,
+      name === 'position'
+        ? locationMessages.position(positionRule.minValue ?? 0, positionRule.maxValue ?? 1000)
+        : message,
+    ]),
+  );
+}
+
+/** Adds or changes one location through core/inventory, which holds every rule of it (decision 0068). */
+async function saveLocation({ context, admin, form }: AdminActionArgs) {
+  const { id, input } = readLocation(form);
+  const db = context.services.db;
+  try {
+    const saved =
+      id === null
+        ? await createLocation(db, input, auditActor(admin))
+        : await updateLocation(db, id, input, auditActor(admin));
+    return {
+      ok: true,
+      intent: 'settings-save',
+      message: id === null ? locationMessages.added(saved.name) : locationMessages.saved(saved.name),
+    } satisfies AdminActionResult;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const fields = locationFieldMessages(error.fields ?? {});
+    return data<AdminActionResult>(
+      {
+        ok: false,
+        intent: 'settings-save',
+        error: Object.keys(fields).length ? locationMessages.invalid : error.message,
+        fields,
+      },
+      { status: error.status },
+    );
+  }
+}
+
 export const settingsActions: Record<string, AdminActionHandler> = {
-  'settings-save': async ({ context, admin, form }) => {
+  'settings-save': async (args) => {
+    if (text(args.form, 'section') === LOCATION_SECTION) return saveLocation(args);
+    const { context, admin, form } = args;
     const db = context.services.db;
     const current = await getShopSettings(db);
     try {

@@ -17,6 +17,7 @@ import { ActionNotice } from './admin-nav';
 import type { AdminActionResult } from './admin-texts';
 import type { loadSettingsTab } from './settings-tab.server';
 import { DeliverySettings } from './settings-delivery';
+import { LocationSettings, pickupPoint } from './settings-locations';
 import { PickupAndCarrierSettings } from './settings-pickup';
 import { SecuritySettings } from './settings-security';
 
@@ -355,7 +356,12 @@ export function SettingsTab({ data }: { data: SettingsData }) {
           title="Pickup and carriers"
           description="Where shoppers collect pickup orders, and the carriers staff choose from when shipping."
         >
-          <PickupAndCarrierSettings pickup={data.pickup} carriers={data.carriers} errors={errors} />
+          <PickupAndCarrierSettings
+            pickup={data.pickup}
+            carriers={data.carriers}
+            errors={errors}
+            pickupLocation={pickupPoint(data.locations, data.pickup.address, data.address)}
+          />
         </Panel>
 
         <Panel
@@ -665,6 +671,15 @@ export function SettingsTab({ data }: { data: SettingsData }) {
           </Button>
         </div>
       </fetcher.Form>
+
+      {/* Its own forms, one a location: a form cannot sit inside Save Settings' form. */}
+      <Panel
+        id="settings-locations"
+        title="Locations"
+        description="Where the shop keeps stock: the shop, a second shop, a store room. Online orders take units from the locations that sell online, lowest order first. Each location is saved on its own."
+      >
+        <LocationSettings locations={data.locations} shopAddress={data.address} />
+      </Panel>
     </section>
   );
 }
