@@ -212,6 +212,7 @@ export const adminActionPermissions: Record<string, Permission> = {
   'product-restore': 'catalog.manage',
   'stocktake-preview': 'catalog.manage',
   'stocktake-apply': 'catalog.manage',
+  transfer: 'catalog.manage',
 
   'settings-save': 'settings.manage',
   // Reports → Speed for real shoppers: how many page views measure their vitals (a shop setting).

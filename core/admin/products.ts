@@ -13,6 +13,7 @@ import { refreshProductKeywords } from '../catalog/refresh-product-keywords';
 import { containsPattern } from '../search-pattern';
 import { variantsOf } from '../catalog/variants';
 import { shopLowStockLevel, variantIsLowSql } from '../inventory/low-stock';
+import { productLevels, type ProductLevels } from '../inventory/product-levels';
 import { AppError, type FieldErrors } from '../errors';
 import { isUniqueViolation } from '../unique-violation';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
@@ -257,20 +258,24 @@ export interface AdminProductEditor {
   images: (Omit<ImageRef, 'alt'> & { alt: string })[];
   /** The shop's low-stock level: a size's own is blank when it is this. */
   shopLowStockLevel: number;
+  /** Each size's units at each location (decision 0068); the grid shows them when there are two or more. */
+  levels: ProductLevels;
 }
 
 export async function getAdminProductEditor(db: DbOrTx, rawId: unknown): Promise<AdminProductEditor> {
   const id = productIdOf(rawId);
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Product not found');
-  const [product, images, shopLevel] = await Promise.all([
+  const [product, images, shopLevel, levels] = await Promise.all([
     getAdminProduct(db, id),
     productImagesOf(db, id),
     shopLowStockLevel(db),
+    productLevels(db, id),
   ]);
   return {
     product,
     shopLowStockLevel: shopLevel,
+    levels,
     description: row.description,
     brandId: row.brandId,
     isNew: row.isNew,

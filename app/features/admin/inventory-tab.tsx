@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
 import { ActionNotice, FieldError, labelClasses, selectClasses, textareaClasses } from './admin-nav';
 import type { loadInventoryTab } from './inventory-tab.server';
+import { MoveStock } from './move-stock';
 
 type Data = Awaited<ReturnType<typeof loadInventoryTab>>;
 type Row = { key: number; sku: string; counted: string };
@@ -19,8 +20,25 @@ const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-
 let nextKey = 1;
 const emptyRow = (): Row => ({ key: nextKey++, sku: '', counted: '' });
 
-/** The owner's stocktake: count a location's shelves, review each difference, then apply it. */
+/** The Inventory tab: a stocktake, and moving units between locations when the shop has two or more. */
 export function InventoryTab({ data }: { data: Data }) {
+  return (
+    <div className="space-y-10">
+      <Stocktake data={data} />
+      {data.locations.length > 1 ? (
+        <MoveStock locations={data.locations} />
+      ) : (
+        <p className="max-w-4xl text-sm text-muted">
+          Stock is kept at one location. Locations are added under Settings → Locations; with two or more,
+          units can be moved between them here.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The owner's stocktake: count a location's shelves, review each difference, then apply it. */
+function Stocktake({ data }: { data: Data }) {
   const fetcher = useFetcher<Answer>();
   const [locationId, setLocationId] = useState(
     String(data.locations.find((place) => place.isDefault)?.id ?? data.locations[0]?.id ?? ''),

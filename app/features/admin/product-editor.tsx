@@ -672,6 +672,8 @@ export function ProductEditor({
                 productPrice={price}
                 shopLevel={data.shopLowStockLevel}
                 waiting={waiting}
+                locations={data.levels.locations}
+                levels={data.levels.byVariant}
               />
               <FieldError message={fields.variants ?? fields.stock} />
             </Card>

@@ -155,9 +155,18 @@ const cellInput = cn(inputClasses, 'h-9 min-w-0');
 /** The size / colour column: held at the left edge while the grid scrolls sideways, over the cells it passes. */
 const stickyLabel = 'sticky left-0 z-10 px-3 py-2 shadow-[1px_0_0_var(--color-line)]';
 
+/** A location as the grid heads its column. */
+export interface GridPlace {
+  id: number;
+  name: string;
+  fulfilsOnline: boolean;
+}
+
 /**
  * The grid's table, in a box of its own that scrolls sideways on a phone. `waiting` is the number of
  * shoppers waiting for a variant to come back, by variant id (back-in-stock alerts), shown when given.
+ * With two locations or more, `levels` (units by variant id, in `locations`' order, as saved) are shown
+ * read-only beside the stock, with their sum on hand: the stock typed is still what sells online.
  */
 export function VariantGrid({
   sizes,
@@ -168,6 +177,8 @@ export function VariantGrid({
   productPrice,
   shopLevel,
   waiting = {},
+  locations = [],
+  levels = {},
 }: {
   sizes: SizeItem[];
   colors: ColorItem[];
@@ -178,6 +189,8 @@ export function VariantGrid({
   /** The shop's low-stock level (Settings), a blank level cell's. */
   shopLevel: number;
   waiting?: Record<number, number>;
+  locations?: GridPlace[];
+  levels?: Record<number, number[]>;
 }) {
   const base = useId();
   const [allStock, setAllStock] = useState('');
@@ -200,6 +213,13 @@ export function VariantGrid({
     return cell.sold && Number.isInteger(stock) && stock > 0 ? sum + stock : sum;
   }, 0);
   const showWaiting = Object.keys(waiting).length > 0;
+  const places = locations.length > 1 ? locations : [];
+  const levelsOf = (cell: GridCell) => (cell.id === undefined ? undefined : levels[cell.id]);
+  const onHand = rows.reduce((sum, row) => {
+    const cell = cells[row.key] ?? emptyCell();
+    return sum + (levelsOf(cell) ?? []).reduce((units, at) => units + at, 0);
+  }, 0);
+  const selling = places.filter((place) => place.fulfilsOnline).map((place) => place.name);
 
   return (
     <div className="space-y-4" data-testid="variant-grid">
@@ -276,6 +296,12 @@ export function VariantGrid({
         </p>
       </div>
       <p className="text-xs text-muted">
+        {places.length > 0 ? (
+          <>
+            Stock is what sells online, at {listNames(selling)}. Each location’s units and the sum on hand (
+            {onHand} in all) are as last saved; move units between locations on the Inventory tab.{' '}
+          </>
+        ) : null}
         A blank price is the product’s price; a blank cost is not known (the stock value at cost leaves it
         out); a size is low below its level, or the shop’s {shopLevel} when blank. A blank SKU is made for you
         (ROS-id-size-colour). Untick a row the shop does not sell: it is removed with its units.
@@ -285,9 +311,13 @@ export function VariantGrid({
         className="relative overflow-x-auto rounded-card border border-line"
         data-testid="variant-grid-scroll"
       >
-        <table className="w-full min-w-[51rem] text-sm">
+        <table
+          className="w-full min-w-[51rem] text-sm"
+          style={places.length > 0 ? { minWidth: `${51 + 6 * (places.length + 1)}rem` } : undefined}
+        >
           <caption className="sr-only">
-            Stock, price, cost, low-stock level and SKU for each size and colour
+            Stock, {places.length > 0 ? 'units at each location, units on hand, ' : ''}price, cost, low-stock
+            level and SKU for each size and colour
           </caption>
           <thead className="bg-paper text-left text-xs tracking-wide text-muted uppercase">
             <tr>
@@ -295,12 +325,27 @@ export function VariantGrid({
                 Sells
               </th>
               {/* The size and colour stay in sight while a phone scrolls the grid sideways. */}
-              <th scope="col" className={cn(stickyLabel, 'bg-paper font-medium')}>
+              <th scope="col" className={cn(stickyLabel, 'bg-paper font-medium whitespace-nowrap')}>
                 Size / colour
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 Stock
               </th>
+              {places.map((place) => (
+                <th
+                  key={place.id}
+                  scope="col"
+                  className="max-w-28 px-3 py-2 text-right font-medium break-words"
+                >
+                  {place.name}
+                  {place.fulfilsOnline ? <span className="block normal-case">sells online</span> : null}
+                </th>
+              ))}
+              {places.length > 0 ? (
+                <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
+                  On hand
+                </th>
+              ) : null}
               <th scope="col" className="px-3 py-2 font-medium">
                 Price (₦)
               </th>
@@ -406,6 +451,7 @@ export function VariantGrid({
                       </p>
                     ) : null}
                   </td>
+                  {places.length > 0 ? <LevelCells places={places} units={levelsOf(cell)} /> : null}
                   <td className="px-3 py-2">
                     <label htmlFor={`${id}-price`} className="sr-only">
                       Price of {row.label} (₦)
@@ -514,5 +560,33 @@ export function VariantGrid({
         </table>
       </div>
     </div>
+  );
+}
+
+/** "A", "A and B", "A, B and C". */
+function listNames(names: string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** A row's units at each location and their sum, read-only; a dash for a row not saved yet. */
+function LevelCells({ places, units }: { places: GridPlace[]; units: number[] | undefined }) {
+  // pt-5: the figure's line sits level with the typed stock in the row's input.
+  const figure = 'px-3 py-2 pt-5 text-right tabular-nums';
+  return (
+    <>
+      {places.map((place, index) => (
+        <td
+          key={place.id}
+          className={cn(figure, 'text-ink-soft')}
+          data-testid="variant-level"
+          data-location={place.name}
+        >
+          {units ? (units[index] ?? 0) : '—'}
+        </td>
+      ))}
+      <td className={cn(figure, 'font-medium')} data-testid="variant-on-hand">
+        {units ? units.reduce((sum, at) => sum + at, 0) : '—'}
+      </td>
+    </>
   );
 }
