@@ -113,7 +113,7 @@ export function MoveStock({ locations }: { locations: MovePlace[] }) {
               name="from"
               value={from}
               onChange={(event) => setFrom(event.target.value)}
-              className={selectClasses}
+              className={`${selectClasses} aria-[invalid=true]:border-sale`}
               {...invalid(errors.from, 'move-from-error')}
             >
               {placeOptions}
@@ -129,7 +129,7 @@ export function MoveStock({ locations }: { locations: MovePlace[] }) {
               name="to"
               value={to}
               onChange={(event) => setTo(event.target.value)}
-              className={selectClasses}
+              className={`${selectClasses} aria-[invalid=true]:border-sale`}
               {...invalid(errors.to, 'move-to-error')}
             >
               {placeOptions}
