@@ -261,3 +261,14 @@ export interface ReviewPage {
   /** How many reviews gave each star count, 5 down to 1. */
   distribution: Record<1 | 2 | 3 | 4 | 5, number>;
 }
+
+/** A size × colour as the shop names it: null (or '') for no size or no colour. */
+export interface VariantOption {
+  size?: string | null;
+  color?: string | null;
+}
+
+/** The words a person reads for a size × colour: 'M / Olive', 'M', 'Olive', or '' for a product's only one. */
+export function variantLabel(option: VariantOption): string {
+  return [option.size, option.color].filter((part): part is string => Boolean(part)).join(' / ');
+}

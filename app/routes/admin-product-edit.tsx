@@ -1,5 +1,9 @@
 import { useFetcher } from 'react-router';
-import { getAdminProductEditor, listProductDepartments, updateProduct } from '../../core/admin/products';
+import {
+  getAdminProductEditor,
+  listProductDepartments,
+  updateProduct,
+} from '../../core/catalog/manage-products';
 import { describeFit } from '../../core/catalog/fit-advice';
 import { waitingAlertsByVariant } from '../../core/catalog/stock-alerts';
 import { isAppError } from '../../core/errors';

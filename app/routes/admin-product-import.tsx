@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { IMPORT_MAX_BYTES } from '../../contracts/product-import';
-import { importProducts } from '../../core/admin/product-import';
+import { importProducts } from '../../core/catalog/product-import';
 import { AdminFrame } from '../features/admin/admin-frame';
 import { auditActor } from '../features/admin/admin-tab.server';
 import { ProductImportPanel, type ImportActionResult } from '../features/admin/product-import-panel';

@@ -1,4 +1,4 @@
-import { createProduct, listProductDepartments } from '../../core/admin/products';
+import { createProduct, listProductDepartments } from '../../core/catalog/manage-products';
 import { shopLowStockLevel } from '../../core/inventory/low-stock';
 import { AdminFrame } from '../features/admin/admin-frame';
 import { auditActor } from '../features/admin/admin-tab.server';

@@ -1,9 +1,9 @@
 import { ChevronLeft } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { addDays, lagosRange, lagosToday, REPORT_PRESETS } from '../../core/admin/reports/range';
-import { returnsReport } from '../../core/admin/reports/returns';
-import { buildShopReport } from '../../core/admin/reports/shop-report';
-import { vitalsReport } from '../../core/admin/reports/vitals';
+import { addDays, lagosRange, lagosToday, REPORT_PRESETS } from '../../core/reports/range';
+import { returnsReport } from '../../core/reports/returns';
+import { buildShopReport } from '../../core/reports/shop-report';
+import { vitalsReport } from '../../core/reports/vitals';
 import { isAppError } from '../../core/errors';
 import { Button } from '../components/ui/button';
 import { inputClasses } from '../components/ui/field';

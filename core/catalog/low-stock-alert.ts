@@ -1,5 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from './stock-status';
-import { variantLabel } from './variants';
+import { variantLabel } from '../../contracts/catalog';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml, renderMail } from '../mail/mailer';
 import type { ShopSettings } from '../settings/shop-settings';

@@ -1,4 +1,5 @@
 import { escapeHtml, renderMail, type MailMessage } from '../mail/mailer';
+import { variantLabel } from '../../contracts/catalog';
 
 /** One size and colour of a product that came back, for the mail. */
 export interface RestockedOption {
@@ -18,8 +19,7 @@ export interface BackInStockMail {
   unsubscribeUrl: string;
 }
 
-const label = (option: RestockedOption) =>
-  [option.size, option.color].filter((part): part is string => Boolean(part)).join(' / ');
+const label = variantLabel;
 
 /** "M / Olive", "M / Olive and L / Olive", "M, L and XL", or '' for a product's only variant. */
 export function optionsPhrase(options: RestockedOption[]): string {

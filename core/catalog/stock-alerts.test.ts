@@ -8,7 +8,7 @@ import { orders } from '../../db/schema/orders';
 import { stockAlerts } from '../../db/schema/stock-alerts';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { allowManyUnpaidOrders } from '../../tests/fixtures/orders';
-import { updateProduct } from '../admin/products';
+import { updateProduct } from './manage-products';
 import { isAppError } from '../errors';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { cancelOrder } from '../orders/lifecycle';

@@ -19,7 +19,8 @@ import type { ClientInfo, RateLimiter, RateLimitRule } from '../rate-limits';
 import { getShopSettings } from '../settings/shop-settings';
 import { parseInput } from '../validation';
 import { backInStockMail, stockAlertConfirmationMail } from './stock-alert-mail';
-import { chooseVariant, optionOf, variantLabel, variantsOf } from './variants';
+import { variantLabel } from '../../contracts/catalog';
+import { chooseVariant, optionOf, variantsOf } from './variants';
 
 /** What back-in-stock alerts need, handed in by the host (the newsletter's deps have the same shape). */
 export interface StockAlertDeps {

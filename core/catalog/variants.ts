@@ -1,5 +1,5 @@
 import { asc, inArray, sql } from 'drizzle-orm';
-import type { PublicVariant } from '../../contracts/catalog';
+import { variantLabel, type PublicVariant, type VariantOption } from '../../contracts/catalog';
 import { koboToNaira } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { productVariants } from '../../db/schema/catalog';
@@ -12,20 +12,10 @@ import { shownStock, stockStatus } from './stock-status';
  */
 export type VariantRow = typeof productVariants.$inferSelect;
 
-export interface VariantOption {
-  size: string | null;
-  color: string | null;
-}
-
 /** The database's spelling of an option: '' for none. */
 export const optionKey = (value: string | null | undefined): string => value ?? '';
 /** The shop's spelling of an option: null for none. */
 export const optionOf = (value: string): string | null => (value === '' ? null : value);
-
-/** The words a shopper reads for a variant: 'M / Olive', 'M', 'Olive', or '' for a product's only one. */
-export function variantLabel(option: VariantOption): string {
-  return [option.size, option.color].filter((part): part is string => Boolean(part)).join(' / ');
-}
 
 /** A product's variants in the order a shopper sees them, by product id. */
 export async function variantsOf(db: DbOrTx, productIds: number[]): Promise<Map<number, VariantRow[]>> {

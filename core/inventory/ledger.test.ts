@@ -14,7 +14,7 @@ import type { Mailer } from '../mail/mailer';
 import { cancelOrder } from '../orders/lifecycle';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
 import { releaseUnpaidOrders } from '../orders/release-unpaid';
-import { updateProduct } from '../admin/products';
+import { updateProduct } from '../catalog/manage-products';
 import { listMovements, productStockHistory } from './movements';
 import { stockCause } from './cause';
 

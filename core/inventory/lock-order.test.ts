@@ -13,8 +13,8 @@ import { allowManyUnpaidOrders, testShippingAddress } from '../../tests/fixtures
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { createGridProduct, gridOf } from '../../tests/fixtures/variant-grid';
 import { ensureAdminAccount } from '../accounts/ensure-admin-account';
-import { importProducts } from '../admin/product-import';
-import { updateProduct } from '../admin/products';
+import { importProducts } from '../catalog/product-import';
+import { updateProduct } from '../catalog/manage-products';
 import { createMailer } from '../mail/mailer';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
 import { requestReturn } from '../returns/returns';

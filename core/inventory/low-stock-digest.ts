@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { LAGOS_TIME_ZONE, lagosDay, lagosMidnight } from '../../contracts/lagos-time';
 import type { Db, DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema/mail';
-import { variantLabel } from '../catalog/variants';
+import { variantLabel } from '../../contracts/catalog';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
 import { getShopSettings } from '../settings/shop-settings';

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLowStock } from '../../contracts/inventory';
 import { categories, products, productVariants } from '../../db/schema/catalog';
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
-import { shopOverview } from '../admin/overview';
-import { listAdminProducts } from '../admin/products';
-import { inventoryReport } from '../admin/reports/inventory';
+import { shopOverview } from '../reports/overview';
+import { listAdminProducts } from '../catalog/manage-products';
+import { inventoryReport } from '../reports/inventory';
 import { saveShopSettings } from '../settings/shop-settings';
 import { lowStockProducts } from './low-stock-digest';
 

@@ -14,7 +14,7 @@ import { allowManyUnpaidOrders, testShippingAddress } from '../../tests/fixtures
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { createGridProduct, gridStock } from '../../tests/fixtures/variant-grid';
 import { ensureAdminAccount } from '../accounts/ensure-admin-account';
-import { updateProduct } from '../admin/products';
+import { updateProduct } from '../catalog/manage-products';
 import { createMailer } from '../mail/mailer';
 import { cancelOrder } from '../orders/lifecycle';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';

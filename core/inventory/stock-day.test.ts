@@ -19,8 +19,8 @@ import { allowManyUnpaidOrders, testShippingAddress } from '../../tests/fixtures
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { gridOf } from '../../tests/fixtures/variant-grid';
 import { ensureAdminAccount } from '../accounts/ensure-admin-account';
-import { importProducts } from '../admin/product-import';
-import { updateProduct } from '../admin/products';
+import { importProducts } from '../catalog/product-import';
+import { updateProduct } from '../catalog/manage-products';
 import { createMailer } from '../mail/mailer';
 import { cancelOrder } from '../orders/lifecycle';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';

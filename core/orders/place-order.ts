@@ -9,7 +9,7 @@ import { nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { products, productVariants } from '../../db/schema/catalog';
-import { variantLabel } from '../catalog/variants';
+import { variantLabel } from '../../contracts/catalog';
 import { saleCause, takeForSale } from '../inventory/take-for-sale';
 import { ALERT_LINES_TOKEN, type LowStockAlertPlan, lowStockAlertPlan } from '../catalog/low-stock-alert';
 import { type orderLines, orders } from '../../db/schema/orders';

@@ -41,6 +41,7 @@ import { giveBack } from '../orders/stock-back';
 import { putBack } from '../inventory/put-back';
 import { setAside } from '../inventory/set-aside';
 import { returnRequestedAlertMail, returnStepMail, type ReturnMailFacts } from './return-mail';
+import { variantLabel } from '../../contracts/catalog';
 
 /*
  * Returns and exchanges, in one place: a return's states, the moves between them, and what each
@@ -233,10 +234,10 @@ const sameOption = (a: string | null | undefined, b: string | null | undefined) 
 
 /** "L / Olive", "M", "Olive": how the shop names one size and colour of a piece. */
 const optionName = (size: string | null | undefined, color: string | null | undefined) =>
-  [size, color].filter(Boolean).join(' / ') || 'this piece';
+  variantLabel({ size, color }) || 'this piece';
 
 const lineName = (line: Pick<LineRow, 'name' | 'size' | 'color'>) => {
-  const option = [line.size, line.color].filter(Boolean).join(' / ');
+  const option = variantLabel(line);
   return option ? `${line.name} (${option})` : line.name;
 };
 

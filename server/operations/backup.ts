@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
-import { redactMailSecrets } from '../../core/admin/outbox';
+import { redactMailSecrets } from '../../core/mail/outbox-view';
 import { lagosIso } from '../../contracts/lagos-time';
 import type { DatabaseHandle, Db, Tx } from '../../db/client';
 import { renewSessionSecret } from '../session-secret';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createPageViewCounter, pageViewOf, type PageViewCounter } from '../../core/admin/traffic';
+import { createPageViewCounter, pageViewOf, type PageViewCounter } from '../../core/reports/page-views';
 import type { DbOrTx } from '../../db/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** First-party page views waiting to be written (see core/admin/traffic.ts). */
+    /** First-party page views waiting to be written (see core/reports/page-views.ts). */
     pageViewCounter: PageViewCounter;
   }
 }

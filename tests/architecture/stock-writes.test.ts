@@ -53,11 +53,11 @@ const plantedLines = [
 ];
 
 describe('only core/inventory writes stock and sold counts', () => {
-  it('reports each write planted in orders, returns, the admin, the server and the pages', async () => {
+  it('reports each write planted in orders, returns, the catalogue, the server and the pages', async () => {
     for (const file of [
       'core/orders/planted.ts',
       'core/returns/planted.ts',
-      'core/admin/planted.ts',
+      'core/catalog/planted.ts',
       'server/api/admin/planted.ts',
       'app/routes/planted.ts',
     ])

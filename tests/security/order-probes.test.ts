@@ -6,9 +6,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages } from '../../contracts/checkout-texts';
-import { shopOverview, type RevenueFigure } from '../../core/admin/overview';
-import { lastDays } from '../../core/admin/reports/range';
-import { salesReport } from '../../core/admin/reports/sales';
+import { shopOverview, type RevenueFigure } from '../../core/reports/overview';
+import { lastDays } from '../../core/reports/range';
+import { salesReport } from '../../core/reports/sales';
 import { sandboxSecretKey } from '../../core/payments/sandbox';
 import { saveShopSettings } from '../../core/settings/shop-settings';
 import { products } from '../../db/schema/catalog';

@@ -8,7 +8,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPaymentsTab } from '../../app/features/admin/payments-tab.server';
-import { shopOverview, type RevenueFigure } from '../../core/admin/overview';
+import { shopOverview, type RevenueFigure } from '../../core/reports/overview';
 import { releaseUnpaidOrders } from '../../core/orders/release-unpaid';
 import { outbox } from '../../db/schema/mail';
 import { orderEvents, orders } from '../../db/schema/orders';

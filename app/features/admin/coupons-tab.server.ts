@@ -5,7 +5,7 @@ import {
   getCoupon,
   listCoupons,
   updateCoupon,
-} from '../../../core/admin/coupons';
+} from '../../../core/orders/manage-coupons';
 import { isAppError } from '../../../core/errors';
 import { formText } from '../../lib/action-result.server';
 import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';

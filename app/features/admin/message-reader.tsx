@@ -1,6 +1,6 @@
 import { ArrowLeft, CheckCheck, Mail, MailOpen, Reply } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
-import type { ContactMessageStatus, ContactMessageView } from '../../../core/admin/messages';
+import type { ContactMessageStatus, ContactMessageView } from '../../../core/content/messages';
 import { OrderDate } from '../../components/orders/order-status';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';

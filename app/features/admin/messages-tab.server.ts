@@ -6,7 +6,7 @@ import {
   setContactMessageStatus,
   type ContactMessageStatus,
   type ContactMessageView,
-} from '../../../core/admin/messages';
+} from '../../../core/content/messages';
 import { isAppError } from '../../../core/errors';
 import { formFailure, formText } from '../../lib/action-result.server';
 import {

@@ -1,6 +1,6 @@
 import { AlertTriangle, ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import type { OutboxMailView, OutboxStatus } from '../../../core/admin/outbox';
+import type { OutboxMailView, OutboxStatus } from '../../../core/mail/outbox-view';
 import { OrderDate } from '../../components/orders/order-status';
 import { cn } from '../../lib/cn';
 

@@ -1,4 +1,9 @@
-import { getOutboxMail, listOutbox, outboxStatuses, type OutboxMailView } from '../../../core/admin/outbox';
+import {
+  getOutboxMail,
+  listOutbox,
+  outboxStatuses,
+  type OutboxMailView,
+} from '../../../core/mail/outbox-view';
 import { isAppError } from '../../../core/errors';
 import { pageParam, searchParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 

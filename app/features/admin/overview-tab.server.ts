@@ -1,4 +1,4 @@
-import { shopOverview } from '../../../core/admin/overview';
+import { shopOverview } from '../../../core/reports/overview';
 import { listOrdersForAdmin } from '../../../core/orders/manage-orders';
 import type { AdminLoadArgs } from './admin-tab.server';
 

@@ -1,11 +1,12 @@
 import { AlertTriangle, BarChart3, PackagePlus, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
-import type { ShopOverview } from '../../../core/admin/overview';
+import type { ShopOverview } from '../../../core/reports/overview';
 import type { AdminOrderRow } from '../../../core/orders/manage-orders';
 import { OrderDate, OrderStatusBadge } from '../../components/orders/order-status';
 import { ordersHref } from './admin-links';
 import { EmptyNote, formatCount, ReportCard, Stat, StatGrid } from './report-cards';
+import { variantLabel } from '../../../contracts/catalog';
 
 const quickActions = [
   {
@@ -224,7 +225,7 @@ function Figures({ overview }: { overview: ShopOverview }) {
               </p>
               <ul className="divide-y divide-line">
                 {overview.lowStock.map((variant) => {
-                  const option = [variant.size, variant.color].filter(Boolean).join(' / ');
+                  const option = variantLabel(variant);
                   return (
                     <li key={variant.variantId} data-testid="low-stock-variant">
                       <Link

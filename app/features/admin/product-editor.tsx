@@ -4,7 +4,7 @@ import { ArrowLeft, ExternalLink, Plus, Ruler, Save, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useBlocker, useFetcher } from 'react-router';
 import { mediaUrl } from '../../../contracts/media';
-import type { AdminProductEditor, ProductDepartment } from '../../../core/admin/products';
+import type { AdminProductEditor, ProductDepartment } from '../../../core/catalog/manage-products';
 import type { FieldErrors } from '../../../core/errors';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

@@ -2,7 +2,7 @@ import { ExternalLink, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { FieldErrors } from '../../../core/errors';
-import type { ProductDepartment } from '../../../core/admin/products';
+import type { ProductDepartment } from '../../../core/catalog/manage-products';
 import { Button } from '../../components/ui/button';
 import { Field, inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';

@@ -17,6 +17,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { ActionNotice } from './admin-nav';
 import { AdminTable } from './admin-list';
+import { variantLabel } from '../../../contracts/catalog';
 
 export type ImportActionResult =
   | { ok: boolean; intent: 'check' | 'import'; report: ImportReport; fileName: string; error?: undefined }
@@ -45,8 +46,7 @@ const variantOptions: { value: ImportVariantChoice; label: string; hint: string 
   },
 ];
 
-const combinationLabel = (combination: ImportCombination) =>
-  [combination.size, combination.color].filter(Boolean).join(' / ');
+const combinationLabel = (combination: ImportCombination) => variantLabel(combination);
 
 const actionLabel: Record<ImportProductSummary['action'], string> = {
   create: 'Add',

@@ -4,7 +4,7 @@ import { Link, useFetcher } from 'react-router';
 import type { StockStatus } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
 import { formatNaira } from '../../../contracts/money';
-import type { AdminProductRow } from '../../../core/admin/products';
+import type { AdminProductRow } from '../../../core/catalog/manage-products';
 import { OrderThumb } from '../../components/orders/order-thumb';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';

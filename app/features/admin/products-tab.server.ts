@@ -4,7 +4,7 @@ import {
   parseAdminProductQuery,
   removeProduct,
   updateProduct,
-} from '../../../core/admin/products';
+} from '../../../core/catalog/manage-products';
 import { formFailure, formText } from '../../lib/action-result.server';
 import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { returnReasonIds, returnReasonNames } from '../../../contracts/returns';
-import type { ReasonCounts, ReturnsReport, ReturnsReportRow } from '../../../core/admin/reports/returns';
+import type { ReasonCounts, ReturnsReport, ReturnsReportRow } from '../../../core/reports/returns';
 import { sizeLabel } from '../../components/orders/order-status';
 import { EmptyNote, formatCount, formatPercent, ReportCard, ShareBar, Stat, StatGrid } from './report-cards';
 
 /*
  * The Returns card of /admin/reports: how many of the units sold came back, and why, per product and
- * per size (core/admin/reports/returns.ts counts them). Its tables scroll sideways on a phone.
+ * per size (core/reports/returns.ts counts them). Its tables scroll sideways on a phone.
  */
 
 const rate = (value: number | null) => (value === null ? '—' : formatPercent(value));

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
-import type { ShopReport } from '../../../core/admin/reports/shop-report';
+import type { ShopReport } from '../../../core/reports/shop-report';
 import { OrderDate } from '../../components/orders/order-status';
 import { ordersHref } from './admin-links';
 import { DailyChart, type DailyPoint } from './report-charts';
@@ -15,9 +15,10 @@ import {
   Stat,
   StatGrid,
 } from './report-cards';
+import { variantLabel } from '../../../contracts/catalog';
 
 /*
- * The cards of /admin/reports. Every number comes from core/admin/reports.ts (one query each); the
+ * The cards of /admin/reports. Every number comes from core/reports/shop-report.ts (one query each); the
  * cards only lay them out. Tables scroll sideways on a phone rather than squeezing.
  */
 
@@ -309,8 +310,7 @@ export function UsersCard({ users }: { users: ShopReport['users'] }) {
 }
 
 /** 'M / Olive', 'M', 'Olive', or '—' for a product's only variant. */
-const optionText = (row: { size: string | null; color: string | null }) =>
-  [row.size, row.color].filter(Boolean).join(' / ') || '—';
+const optionText = (row: { size: string | null; color: string | null }) => variantLabel(row) || '—';
 
 export function InventoryCard({ inventory }: { inventory: ShopReport['inventory'] }) {
   return (

@@ -1,10 +1,10 @@
 import { formatNaira } from '../../../contracts/money';
-import type { StockValueReport } from '../../../core/admin/reports/stock-value';
+import type { StockValueReport } from '../../../core/reports/stock-value';
 import { formatCount, formatPercent, ReportCard, Stat, StatGrid } from './report-cards';
 
 /*
  * The Stock value card of /admin/reports: every unit on hand at every location, what it cost where the
- * owner gave a cost, what it sells for, and the margin between them (core/admin/reports/stock-value.ts).
+ * owner gave a cost, what it sells for, and the margin between them (core/reports/stock-value.ts).
  */
 
 const units = (count: number) => `${formatCount(count)} ${count === 1 ? 'unit' : 'units'}`;

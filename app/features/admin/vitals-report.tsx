@@ -11,7 +11,7 @@ import {
   type VitalMetric,
   type VitalRating,
 } from '../../../contracts/web-vitals';
-import type { VitalsReport, VitalsWindow } from '../../../core/admin/reports/vitals';
+import type { VitalsReport, VitalsWindow } from '../../../core/reports/vitals';
 import type { VitalPercentile } from '../../../core/vitals/histogram';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
@@ -22,7 +22,7 @@ import { EmptyNote, formatCount, formatDay, ReportCard } from './report-cards';
 
 /*
  * Reports → Speed for real shoppers: Search Console's Core Web Vitals report for this shop, from
- * the vitals shoppers' own browsers sent (core/admin/reports/vitals.ts). The 75th percentile of
+ * the vitals shoppers' own browsers sent (core/reports/vitals.ts). The 75th percentile of
  * each vital per page template, each rated in colour and in words, phones and computers apart,
  * over the last 7 or 28 days; and the share of page views measured, set right here.
  */

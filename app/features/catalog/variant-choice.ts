@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PublicVariant } from '../../../contracts/catalog';
 import type { AlertTarget } from './stock-alert-form';
+import { variantLabel } from '../../../contracts/catalog';
 
 /**
  * What the shopper chose of a product's sizes and colours, read against its variants
@@ -207,8 +208,7 @@ export function chosenVariant(
 export const variantPriceKobo = (variant: PublicVariant) => Math.round(variant.price * 100);
 
 /** "M / Olive", "M", "Olive". */
-export const choiceLabel = (choice: VariantChoice) =>
-  [choice.size, choice.color].filter((part): part is string => Boolean(part)).join(' / ');
+export const choiceLabel = (choice: VariantChoice) => variantLabel(choice);
 
 export function useVariantChoice(
   product: Options & { variants: readonly PublicVariant[] },

@@ -8,7 +8,7 @@ import {
   listCoupons,
   updateCoupon,
   type AdminCouponView,
-} from '../../../core/admin/coupons';
+} from '../../../core/orders/manage-coupons';
 import { recordIdSchema } from '../../../contracts/limits';
 import { koboToNaira } from '../../../contracts/money';
 import { couponTypes } from '../../../db/schema/orders';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { daySchema } from '../../../contracts/limits';
-import { exportKinds, exportLabels, startCsvExport, type ExportKind } from '../../../core/admin/exports';
+import { exportKinds, exportLabels, startCsvExport, type ExportKind } from '../../../core/reports/exports';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';
 

@@ -7,7 +7,7 @@ import {
   messageStatusChangeSchema,
   openContactMessage,
   setContactMessageStatus,
-} from '../../../core/admin/messages';
+} from '../../../core/content/messages';
 import { recordIdSchema } from '../../../contracts/limits';
 import { currentUser } from '../../plugins/session';
 import { errorResponses, errorSchema } from '../schemas';

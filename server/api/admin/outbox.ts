@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getOutboxMail, listOutbox, outboxListQuerySchema, outboxStatuses } from '../../../core/admin/outbox';
+import {
+  getOutboxMail,
+  listOutbox,
+  outboxListQuerySchema,
+  outboxStatuses,
+} from '../../../core/mail/outbox-view';
 import { recordIdSchema } from '../../../contracts/limits';
 import { errorResponses, errorSchema } from '../schemas';
 

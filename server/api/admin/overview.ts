@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
-import { shopOverview } from '../../../core/admin/overview';
+import { shopOverview } from '../../../core/reports/overview';
 import { listOrdersForAdmin } from '../../../core/orders/manage-orders';
 import { errorResponses, errorSchema } from '../schemas';
 

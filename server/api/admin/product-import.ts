@@ -10,7 +10,7 @@ import {
   type ImportReport,
   type ImportVariantChoice,
 } from '../../../contracts/product-import';
-import { importProducts } from '../../../core/admin/product-import';
+import { importProducts } from '../../../core/catalog/product-import';
 import { AppError, isAppError } from '../../../core/errors';
 import { currentUser } from '../../plugins/session';
 import { documentedBody, errorResponses, errorSchema, ruleAnswers } from '../schemas';

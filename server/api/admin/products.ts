@@ -15,7 +15,7 @@ import {
   SKU_PATTERN,
   cellName,
   gridMessages,
-} from '../../../core/admin/product-grid';
+} from '../../../core/catalog/product-grid';
 import {
   IMAGE_NOT_FOUND,
   IMAGE_TOO_LARGE,
@@ -24,7 +24,7 @@ import {
   saveProductUpload,
   UPLOAD_ID_PATTERN,
   type ProductUpload,
-} from '../../../core/admin/product-images';
+} from '../../../core/catalog/product-images';
 import {
   createProduct,
   listAdminProducts,
@@ -37,7 +37,7 @@ import {
   removeProduct,
   updateProduct,
   type AdminProductRow,
-} from '../../../core/admin/products';
+} from '../../../core/catalog/manage-products';
 import { AppError, isAppError } from '../../../core/errors';
 import { fieldsFromValidation } from '../../plugins/errors';
 import { currentUser } from '../../plugins/session';

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lagosToday } from '../../../core/admin/reports/range';
+import { lagosToday } from '../../../core/reports/range';
 import { pageViews } from '../../../db/schema/admin';
 import { products, productVariants } from '../../../db/schema/catalog';
 import { orders } from '../../../db/schema/orders';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
-import { reportRangeSchema } from '../../../core/admin/reports/range';
-import { buildShopReport, type ShopReport } from '../../../core/admin/reports/shop-report';
+import { reportRangeSchema } from '../../../core/reports/range';
+import { buildShopReport, type ShopReport } from '../../../core/reports/shop-report';
 import { errorResponses, errorSchema, ruleAnswers } from '../schemas';
 
 const naira = z.number().describe('Naira, at most two decimals');

@@ -7,7 +7,7 @@ import {
   vitalTemplates,
   vitalThresholds,
 } from '../../../contracts/web-vitals';
-import { vitalsReport, type VitalsReport } from '../../../core/admin/reports/vitals';
+import { vitalsReport, type VitalsReport } from '../../../core/reports/vitals';
 import { getShopSettings } from '../../../core/settings/shop-settings';
 import { errorResponses, errorSchema } from '../schemas';
 
