@@ -8,47 +8,6 @@ import { IMPORT_MAX_ROWS, importTemplateCsv } from '../../contracts/product-impo
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
 import { importProducts } from './product-import';
 import { saveProductUpload } from './product-images';
-import { CsvSyntaxError, parseCsv } from '../csv/read-csv';
-
-describe('parseCsv (RFC 4180)', () => {
-  const fields = (text: string) => parseCsv(text).map((record) => record.fields);
-
-  it('reads commas, doubled quotes and line breaks inside quotes, CRLF and LF alike', () => {
-    expect(fields('a,b,c\r\n"x, y","say ""hi""","line 1\nline 2"\n1,,3')).toEqual([
-      ['a', 'b', 'c'],
-      ['x, y', 'say "hi"', 'line 1\nline 2'],
-      ['1', '', '3'],
-    ]);
-  });
-
-  it('drops a byte-order mark, keeps empty quoted fields and a trailing empty field', () => {
-    expect(fields('\uFEFFname,sku\r\n"",A1\r\nShirt,\r\n')).toEqual([
-      ['name', 'sku'],
-      ['', 'A1'],
-      ['Shirt', ''],
-    ]);
-  });
-
-  it('counts rows as a spreadsheet does, whatever line breaks a quoted field holds', () => {
-    const records = parseCsv('h\n"two\nlines"\nthird\n');
-    expect(records.map((record) => record.row)).toEqual([1, 2, 3]);
-  });
-
-  it('refuses a quote left open and text after a closing quote, naming the row', () => {
-    expect(() => parseCsv('a\n"open\n')).toThrowError(CsvSyntaxError);
-    try {
-      parseCsv('a,b\n1,2\n"x"y,3\n');
-    } catch (error) {
-      expect(error).toBeInstanceOf(CsvSyntaxError);
-      expect((error as CsvSyntaxError).row).toBe(3);
-    }
-  });
-
-  it('reads a lone CR as a line break and a file without a final line break', () => {
-    expect(fields('a\rb')).toEqual([['a'], ['b']]);
-    expect(fields('')).toEqual([]);
-  });
-});
 
 let database: TestDatabase;
 let uploadDir: string;

@@ -14,6 +14,9 @@ describe('CSV encoding', () => {
     expect(csvField('line one\nline two')).toBe('"line one\nline two"');
     expect(csvField('carriage\rreturn')).toBe('"carriage\rreturn"');
     expect(csvLine(['a,b', 'c"d'])).toBe('"a,b","c""d"\r\n');
+    expect(csvLine(['', 'x', ''])).toBe(',x,\r\n');
+    expect(csvField(Number.NaN)).toBe('');
+    expect(csvField(Number.POSITIVE_INFINITY)).toBe('');
   });
 
   it('neutralises text a spreadsheet would run as a formula', () => {
@@ -25,6 +28,9 @@ describe('CSV encoding', () => {
     expect(csvField('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)");
     expect(csvField('\t=1+1')).toBe("'\t=1+1");
     expect(csvField('\r=1+1')).toBe('"\'\r=1+1"');
+    // Full-width twins, which some spreadsheets read as the plain sign.
+    expect(csvField('\uFF1D1+1')).toBe("'\uFF1D1+1");
+    expect(csvLine(['=1', -2.5, '-2.5'])).toBe("'=1,-2.5,'-2.5\r\n");
     // Only a leading character counts; numbers we write ourselves stay numbers.
     expect(csvField('a=b')).toBe('a=b');
     expect(csvField(-5)).toBe('-5');

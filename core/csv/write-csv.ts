@@ -1,32 +1,38 @@
+import { stringify, type Options } from 'csv-stringify/sync';
+import { lagosIso } from '../../contracts/lagos-time';
+
 /** Excel reads a UTF-8 file as UTF-8 (₦, accents) only when it starts with this byte-order mark. */
 export const CSV_BOM = '\uFEFF';
-import { lagosIso } from '../../contracts/lagos-time';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
 /**
- * Characters that make a spreadsheet read a cell as a formula (or, for tab and CR, that some
- * spreadsheets strip before doing so): OWASP's CSV-injection list.
+ * RFC 4180 by csv-stringify (decision 0070): a field is quoted when it holds a comma, a quote or a
+ * line break (a lone CR too), quotes doubled, records ended with CRLF. `escape_formulas` is the
+ * formula guard: text a spreadsheet would run as a formula (=, +, -, @, tab, CR and their
+ * full-width twins: OWASP's CSV-injection list) is prefixed with ' so it shows as typed; numbers
+ * are ours, never typed by a shopper, so -5 stays a number. Booleans are written yes / no.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const FIELD_OPTIONS = {
+  record_delimiter: '\r\n',
+  quote_record_delimiter: true,
+  escape_formulas: true,
+  eof: false,
+  cast: {
+    boolean: (value: boolean) => (value ? 'yes' : 'no'),
+    number: (value: number) => (Number.isFinite(value) ? String(value) : ''),
+  },
+} satisfies Options;
+const LINE_OPTIONS = { ...FIELD_OPTIONS, eof: true } satisfies Options;
 
-/**
- * One field, RFC 4180: quoted when it holds a comma, a quote or a line break, quotes doubled. Text
- * that a spreadsheet would run as a formula is prefixed with ' so it shows as typed. Numbers and
- * booleans are written as they are: they are ours, never typed by a shopper.
- */
+/** One field, quoted and guarded as a record's fields are. */
 export function csvField(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return stringify([[value]], FIELD_OPTIONS);
 }
 
 /** One record, ended with CRLF as RFC 4180 asks. */
 export function csvLine(values: readonly CsvValue[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
+  return stringify([[...values]], LINE_OPTIONS);
 }
 
 /** Kobo as naira with two decimals and no grouping: 2550000 → '25500.00'. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import type { StocktakeLine } from '../../db/schema/inventory';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
+import { CsvSyntaxError, isBlankRecord, parseCsv, type CsvRecord } from '../csv/read-csv';
 import { AppError } from '../errors';
 import { parseInput } from '../validation';
 import { stockCause } from './cause';
@@ -43,22 +44,26 @@ interface CountRow {
 
 /** A `sku,counted` CSV's rows (a header row is skipped); a row that is not one is an error by number. */
 function csvRows(csv: string, errors: Record<string, string>): CountRow[] {
+  let records: CsvRecord[];
+  try {
+    records = parseCsv(csv);
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    errors[`row ${error.row}`] = `Row ${error.row}: ${error.message}`;
+    return [];
+  }
   const rows: CountRow[] = [];
-  const lines = csv.split(/\r?\n/);
-  lines.forEach((line, index) => {
-    const text = line.trim();
-    if (!text) return;
-    const [sku = '', counted = '', ...rest] = text
-      .split(',')
-      .map((cell) => cell.trim().replace(/^"|"$/g, ''));
-    if (index === 0 && /^sku$/i.test(sku)) return;
-    const row = index + 1;
+  for (const record of records) {
+    if (isBlankRecord(record)) continue;
+    const [sku = '', counted = '', ...rest] = record.fields.map((cell) => cell.trim());
+    const { row } = record;
+    if (row === 1 && /^sku$/i.test(sku)) continue;
     if (rest.some((cell) => cell !== '') || !/^-?\d+$/.test(counted)) {
       errors[`row ${row}`] = `Row ${row}: write the SKU, a comma and the units counted`;
-      return;
+      continue;
     }
     rows.push({ row, sku, counted: Number(counted) });
-  });
+  }
   if (rows.length > MAX_ROWS) errors.csv = `At most ${MAX_ROWS} rows in one stocktake`;
   return rows;
 }
