@@ -18,6 +18,7 @@
 const coreDomains = [
   'accounts',
   'catalog',
+  'commands',
   'content',
   'inventory',
   'newsletter',
@@ -167,6 +168,15 @@ module.exports = {
         'no domain uses it.',
       from: { path: '^core/', pathNot: '^core/reports/' },
       to: { path: '^core/reports/' },
+    },
+    {
+      name: 'core-commands-on-top',
+      severity: 'error',
+      comment:
+        "core/commands is the table of every domain's commands (decision 0072); routes and the dashboard run them " +
+        'through it, and no domain uses it (a domain declares its own in its commands.ts).',
+      from: { path: '^core/', pathNot: '^core/commands/' },
+      to: { path: '^core/commands/' },
     },
     {
       name: 'core-folders-are-named',

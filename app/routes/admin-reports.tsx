@@ -23,7 +23,8 @@ import {
   UsersCard,
 } from '../features/admin/report-sections';
 import { cn } from '../lib/cn';
-import { adminActionPermissions, adminPagePermissions } from '../../core/accounts/permissions';
+import { adminPagePermissions } from '../../core/accounts/permissions';
+import { adminActionPermissions } from '../../core/commands';
 import { requireStaff } from '../lib/guards.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/admin-reports';

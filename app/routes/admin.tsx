@@ -36,12 +36,8 @@ import { StaffTab } from '../features/admin/staff-tab';
 import { loadUsersTab } from '../features/admin/users-tab.server';
 import { UsersTab } from '../features/admin/users-tab';
 import { formText } from '../lib/action-result.server';
-import {
-  actionPermission,
-  adminTabPermissions,
-  FORBIDDEN_MESSAGE,
-  landingTab,
-} from '../../core/accounts/permissions';
+import { adminTabPermissions, FORBIDDEN_MESSAGE, landingTab } from '../../core/accounts/permissions';
+import { actionPermission } from '../../core/commands';
 import { requireStaff } from '../lib/guards.server';
 import { pageMeta, rootMeta } from '../lib/meta';
 import type { Route } from './+types/admin';

@@ -53,11 +53,11 @@ export function requirePermission(role: Role | null | undefined, permission: Per
 }
 
 /**
- * Every staff REST route, as `METHOD /path` with Fastify's `:param` spelling, and the permission it
- * needs. The admin guard (server/plugins/staff-guard.ts) looks each request up here; a route missing
- * from this table answers 403 to everyone, and a test walks the routes so none is forgotten.
+ * The staff REST routes that do not run a command (core/commands), as `METHOD /path` with Fastify's
+ * `:param` spelling, and the permission each needs; core/commands adds the commands' routes to make the
+ * table the staff guard reads. A route in neither answers 403 to everyone.
  */
-export const staffRoutePermissions: Record<string, Permission> = {
+export const routePermissionTable: Record<string, Permission> = {
   'GET /api/admin/overview': 'overview.read',
 
   'GET /api/admin/products': 'catalog.manage',
@@ -67,13 +67,7 @@ export const staffRoutePermissions: Record<string, Permission> = {
   'POST /api/admin/products/images': 'catalog.manage',
   'POST /api/admin/products/import': 'catalog.manage',
   'GET /api/admin/inventory/movements': 'catalog.manage',
-  'POST /api/admin/inventory/adjustments': 'catalog.manage',
-  'POST /api/admin/inventory/stocktakes/preview': 'catalog.manage',
-  'POST /api/admin/inventory/stocktakes': 'catalog.manage',
-  'POST /api/admin/inventory/transfers': 'catalog.manage',
   'GET /api/admin/locations': 'catalog.manage',
-  'POST /api/admin/locations': 'settings.manage',
-  'PATCH /api/admin/locations/:id': 'settings.manage',
   'GET /api/admin/stock-alerts': 'catalog.manage',
 
   'GET /api/admin/orders': 'orders.read',
@@ -140,12 +134,6 @@ export const staffRoutePermissions: Record<string, Permission> = {
   'GET /api/admin/audit': 'audit.read',
 };
 
-/** The permission a staff REST route needs, or undefined when it is not in the table (refused). */
-export function routePermission(method: string, url: string): Permission | undefined {
-  const key = `${method.toUpperCase()} ${url}`;
-  return Object.hasOwn(staffRoutePermissions, key) ? staffRoutePermissions[key] : undefined;
-}
-
 /** The admin dashboard's tabs (`/admin?tab=…`) and the permission each needs to be shown. */
 export const adminTabPermissions = {
   overview: 'overview.read',
@@ -177,10 +165,10 @@ export const adminPagePermissions = {
 } as const satisfies Record<string, Permission>;
 
 /**
- * Every action of the dashboard, by its form's `intent`, and the permission it needs. An intent not
- * listed is refused (403) whatever the role.
+ * The dashboard's actions (a form's `intent`) that do not run a command, and the permission each needs;
+ * core/commands adds the commands' intents. An intent in neither is refused (403) whatever the role.
  */
-export const adminActionPermissions: Record<string, Permission> = {
+export const actionPermissionTable: Record<string, Permission> = {
   ship: 'orders.fulfil',
   deliver: 'orders.fulfil',
   ready: 'orders.fulfil',
@@ -210,9 +198,6 @@ export const adminActionPermissions: Record<string, Permission> = {
   'product-save': 'catalog.manage',
   'product-delete': 'catalog.manage',
   'product-restore': 'catalog.manage',
-  'stocktake-preview': 'catalog.manage',
-  'stocktake-apply': 'catalog.manage',
-  transfer: 'catalog.manage',
 
   'settings-save': 'settings.manage',
   // Reports → Speed for real shoppers: how many page views measure their vitals (a shop setting).
@@ -226,11 +211,6 @@ export const adminActionPermissions: Record<string, Permission> = {
   'blog-unpublish': 'content.manage',
   'announcement-send': 'content.manage',
 };
-
-/** The permission an action needs, or undefined when the intent is unknown (refused). */
-export function actionPermission(intent: string): Permission | undefined {
-  return Object.hasOwn(adminActionPermissions, intent) ? adminActionPermissions[intent] : undefined;
-}
 
 /** The first tab a role may open: where /admin lands it (the Overview for those who hold it). */
 export function landingTab(role: Role | null | undefined): AdminTabId | null {

@@ -10,16 +10,32 @@ import { levelsAt, moveAt, readPlace, variantsFor } from './move';
 const id = z.number().int().positive().max(2_147_483_647);
 
 export const transferBodySchema = z.object({
-  variantId: id,
+  variantId: id.optional().describe('The size × colour to move; or its sku'),
+  sku: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(80)
+    .optional()
+    .describe('The size × colour by its SKU, instead of variantId'),
   from: id,
   to: id,
-  quantity: z.number().int('Enter whole units').min(1, 'Move at least 1 unit').max(100_000),
+  quantity: z
+    .number({ error: 'Enter the units to move as a whole number' })
+    .int('Enter the units to move as a whole number')
+    .min(1, 'Move at least 1 unit')
+    .max(100_000),
   note: z.string().trim().max(300).optional(),
 });
 
 export interface TransferResult {
   variantId: number;
+  productId: number;
+  /** The product's name, for the line that says what moved. */
+  product: string;
   sku: string;
+  /** The units moved. */
+  quantity: number;
   from: { locationId: number; stock: number };
   to: { locationId: number; stock: number };
   /** What sells online after the move. */
@@ -33,6 +49,8 @@ export interface TransferResult {
  */
 export async function transferStock(db: Db, raw: unknown, actor: AuditActor): Promise<TransferResult> {
   const input = parseInput(transferBodySchema, raw);
+  if (input.variantId === undefined && !input.sku)
+    throw new AppError('BAD_REQUEST', 'Enter the SKU to move', { sku: 'Enter the SKU to move' });
   if (input.from === input.to)
     throw new AppError('UNPROCESSABLE', 'Choose two different locations', {
       to: 'Choose a location other than the one the units leave',
@@ -40,9 +58,14 @@ export async function transferStock(db: Db, raw: unknown, actor: AuditActor): Pr
   return db.transaction(async (tx) => {
     const from = await readPlace(tx, input.from, 'from');
     const to = await readPlace(tx, input.to, 'to');
-    const [variant] = await variantsFor(tx, [input.variantId]);
+    const [variant] =
+      input.variantId === undefined
+        ? await variantsFor(tx, [], [input.sku!])
+        : await variantsFor(tx, [input.variantId]);
     if (!variant)
-      throw new AppError('NOT_FOUND', 'No such size and colour', { variantId: 'No such size and colour' });
+      throw input.variantId === undefined
+        ? new AppError('NOT_FOUND', `No size with SKU ${input.sku}`, { sku: `No size with SKU ${input.sku}` })
+        : new AppError('NOT_FOUND', 'No such size and colour', { variantId: 'No such size and colour' });
     await lockStock(tx, [variant.productId], [variant.id]);
     const there = (await levelsAt(tx, from.id, [variant.id])).get(variant.id)!;
     const toBefore = (await levelsAt(tx, to.id, [variant.id])).get(variant.id)!;
@@ -73,7 +96,10 @@ export async function transferStock(db: Db, raw: unknown, actor: AuditActor): Pr
     });
     return {
       variantId: variant.id,
+      productId: variant.productId,
+      product: variant.name,
       sku: variant.sku,
+      quantity: input.quantity,
       from: { locationId: from.id, stock: fromAfter },
       to: { locationId: to.id, stock: toAfter },
       stock: after!.stock,

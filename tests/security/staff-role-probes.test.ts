@@ -8,14 +8,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../contracts/accounts';
 import {
-  adminActionPermissions,
   rolePermissions,
   adminPagePermissions,
   adminTabPermissions,
   can,
   FORBIDDEN_MESSAGE,
-  staffRoutePermissions,
 } from '../../core/accounts/permissions';
+import { adminActionPermissions, staffRoutePermissions } from '../../core/commands';
 import { applyProviderTransaction, startPayment } from '../../core/payments/payments';
 import { chargeSandboxCard } from '../../core/payments/sandbox';
 import { users } from '../../db/schema/accounts';

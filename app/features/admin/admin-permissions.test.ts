@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adminActionPermissions,
-  adminPagePermissions,
-  adminTabPermissions,
-} from '../../../core/accounts/permissions';
+import { adminPagePermissions, adminTabPermissions } from '../../../core/accounts/permissions';
+import { adminActionPermissions } from '../../../core/commands';
 import routes from '../../routes';
 import { adminActions } from './admin-actions.server';
 import { adminTabs } from './admin-texts';

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import type { CurrentUser } from '../../../core/accounts/sessions';
 import type { AuditActor } from '../../../core/audit/audit';
+import type { CommandContext } from '../../../core/command';
 import { lagosDay } from '../../../contracts/lagos-time';
 
 /** What a tab's loader gets: the request's query, the services and the signed-in administrator. */
@@ -28,6 +29,12 @@ export const auditActor = (admin: CurrentUser): AuditActor => ({
   email: admin.email,
   name: admin.name,
   role: admin.role,
+});
+
+/** Where an action runs a command (core/commands): the shop's database and the signed-in staff member. */
+export const commandContext = (context: AppLoadContext, admin: CurrentUser): CommandContext => ({
+  db: context.services.db,
+  actor: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
 });
 
 const DAY_MS = 86_400_000;

@@ -1,10 +1,7 @@
-import { AppError } from '../../../core/errors';
+import { runCommand } from '../../../core/commands';
 import { listLocations } from '../../../core/inventory/locations';
-import { variantsFor } from '../../../core/inventory/move';
-import { applyStocktake, previewStocktake } from '../../../core/inventory/stocktake';
-import { transferStock } from '../../../core/inventory/transfer';
 import { formFailure, formText } from '../../lib/action-result.server';
-import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import { commandContext, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 
 /** The Inventory tab: where stock is kept, to count one of them or move units between them. */
 export async function loadInventoryTab({ context }: AdminLoadArgs) {
@@ -36,9 +33,13 @@ function stocktakeInput(form: FormData) {
 }
 
 export const inventoryActions: Record<string, AdminActionHandler> = {
-  'stocktake-preview': async ({ context, form }) => {
+  'stocktake-preview': async ({ context, form, admin }) => {
     try {
-      const preview = await previewStocktake(context.services.db, stocktakeInput(form));
+      const preview = await runCommand(
+        'inventory.stocktake.preview',
+        commandContext(context, admin),
+        stocktakeInput(form),
+      );
       return { ok: true, intent: 'stocktake-preview', message: '', preview };
     } catch (error) {
       return formFailure(error, 'The count could not be reviewed. Please try again.');
@@ -46,7 +47,11 @@ export const inventoryActions: Record<string, AdminActionHandler> = {
   },
   'stocktake-apply': async ({ context, form, admin }) => {
     try {
-      const stocktake = await applyStocktake(context.services.db, stocktakeInput(form), auditActor(admin));
+      const stocktake = await runCommand(
+        'inventory.stocktake.apply',
+        commandContext(context, admin),
+        stocktakeInput(form),
+      );
       const changed = stocktake.lines.filter((line) => line.difference !== 0).length;
       return {
         ok: true,
@@ -59,37 +64,24 @@ export const inventoryActions: Record<string, AdminActionHandler> = {
     }
   },
   transfer: async ({ context, form, admin }) => {
-    const db = context.services.db;
-    const sku = formText(form, 'sku').trim().toUpperCase();
     const quantity = formText(form, 'quantity').trim();
     try {
-      if (sku === '')
-        throw new AppError('BAD_REQUEST', 'Enter the SKU to move', { sku: 'Enter the SKU to move' });
-      if (!/^\d+$/.test(quantity))
-        throw new AppError('BAD_REQUEST', 'Enter the units to move as a whole number', {
-          quantity: 'Enter the units to move as a whole number',
-        });
-      const [variant] = await variantsFor(db, [], [sku]);
-      if (!variant)
-        throw new AppError('NOT_FOUND', `No size with SKU ${sku}`, { sku: `No size with SKU ${sku}` });
-      const moved = await transferStock(
-        db,
-        {
-          variantId: variant.id,
-          from: optionalNumber(formText(form, 'from')),
-          to: optionalNumber(formText(form, 'to')),
-          quantity: Number(quantity),
-          note: formText(form, 'note').trim() || undefined,
-        },
-        auditActor(admin),
+      const moved = await runCommand('inventory.transfer', commandContext(context, admin), {
+        sku: formText(form, 'sku'),
+        from: optionalNumber(formText(form, 'from')),
+        to: optionalNumber(formText(form, 'to')),
+        quantity: /^\d+$/.test(quantity) ? Number(quantity) : undefined,
+        note: formText(form, 'note').trim() || undefined,
+      });
+      const names = new Map(
+        (await listLocations(context.services.db)).map((place) => [place.id, place.name]),
       );
-      const names = new Map((await listLocations(db)).map((place) => [place.id, place.name]));
       return {
         ok: true,
         intent: 'transfer',
-        message: `Moved ${Number(quantity)} of ${moved.sku} from ${names.get(moved.from.locationId)} to ${names.get(moved.to.locationId)}`,
-        productId: variant.productId,
-        product: variant.name,
+        message: `Moved ${moved.quantity} of ${moved.sku} from ${names.get(moved.from.locationId)} to ${names.get(moved.to.locationId)}`,
+        productId: moved.productId,
+        product: moved.product,
       };
     } catch (error) {
       return formFailure(error, 'The units could not be moved. Please try again.');

@@ -1,5 +1,6 @@
 import { orderStatusIds } from '../../../contracts/checkout-texts';
-import { actionPermission, can } from '../../../core/accounts/permissions';
+import { can } from '../../../core/accounts/permissions';
+import { actionPermission } from '../../../core/commands';
 import { AppError, isAppError } from '../../../core/errors';
 import { staffMoves } from '../../../core/orders/lifecycle';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';

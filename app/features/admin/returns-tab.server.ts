@@ -1,4 +1,5 @@
-import { actionPermission, can } from '../../../core/accounts/permissions';
+import { can } from '../../../core/accounts/permissions';
+import { actionPermission } from '../../../core/commands';
 import { returnStatusIds } from '../../../contracts/returns';
 import { isAppError } from '../../../core/errors';
 import {

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { nairaToKobo } from '../../../contracts/money';
+import { runCommand } from '../../../core/commands';
 import { isAppError } from '../../../core/errors';
 import {
   getShopSettings,
@@ -8,14 +9,10 @@ import {
   type ShopSettingsChanges,
 } from '../../../core/settings/shop-settings';
 import { formText } from '../../lib/action-result.server';
-import {
-  createLocation,
-  listLocations,
-  locationCreateSchema,
-  updateLocation,
-} from '../../../core/inventory/locations';
+import { listLocations, locationCreateSchema } from '../../../core/inventory/locations';
 import {
   auditActor,
+  commandContext,
   type AdminActionArgs,
   type AdminActionHandler,
   type AdminLoadArgs,
@@ -287,12 +284,11 @@ export function locationFieldMessages(fields: Record<string, string>): Record<st
 /** Adds or changes one location through core/inventory, which holds every rule of it (decision 0068). */
 async function saveLocation({ context, admin, form }: AdminActionArgs) {
   const { id, input } = readLocation(form);
-  const db = context.services.db;
   try {
     const saved =
       id === null
-        ? await createLocation(db, input, auditActor(admin))
-        : await updateLocation(db, id, input, auditActor(admin));
+        ? await runCommand('locations.create', commandContext(context, admin), input)
+        : await runCommand('locations.update', commandContext(context, admin), { ...input, id });
     return {
       ok: true,
       intent: 'settings-save',

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from '../../../core/audit/audit';
+import type { CommandContext } from '../../../core/command';
+import type { Db } from '../../../db/client';
 import { currentUser } from '../../plugins/session';
 
 /**
@@ -10,4 +12,10 @@ import { currentUser } from '../../plugins/session';
 export function staffActor(request: FastifyRequest): AuditActor & { id: string } {
   const { id, email, name, role } = currentUser(request);
   return { id, email, name, role };
+}
+
+/** Where a route runs a command (core/commands): the database and the signed-in staff member. */
+export function staffCommand(db: Db, request: FastifyRequest): CommandContext {
+  const { id, email, name, role } = currentUser(request);
+  return { db, actor: { id, email, name, role } };
 }

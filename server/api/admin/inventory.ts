@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
-import { adjustmentBodySchema, adjustStock } from '../../../core/inventory/adjust';
+import { commands, runCommand } from '../../../core/commands';
+import { listLocations, locationPatchSchema } from '../../../core/inventory/locations';
 import { listMovements, movementsQuerySchema } from '../../../core/inventory/movements';
-import { staffActor } from './actor';
-import { applyStocktake, previewStocktake, stocktakeBodySchema } from '../../../core/inventory/stocktake';
-import { transferBodySchema, transferStock } from '../../../core/inventory/transfer';
-import {
-  createLocation,
-  listLocations,
-  locationCreateSchema,
-  locationPatchSchema,
-  updateLocation,
-} from '../../../core/inventory/locations';
+import { staffCommand } from './actor';
 import { movementReasons } from '../../../db/schema/inventory';
 import { errorResponses, errorSchema } from '../schemas';
 
@@ -66,7 +58,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           "Changes a size × colour's count by hand: received or found (+), damaged or lost (−), or a correction; 409 naming the SKU when it would go below zero. Units received may carry unitCost (naira): the ledger's row keeps it and it becomes the size × colour's cost price (latest cost wins); a cost on another reason, or below 0, is a 422",
-        body: adjustmentBodySchema,
+        body: commands['inventory.adjust'].input,
         response: {
           201: z.object({
             variantId: z.number(),
@@ -91,7 +83,11 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { costKobo, movement, ...result } = await adjustStock(app.db, request.body, staffActor(request));
+      const { costKobo, movement, ...result } = await runCommand(
+        'inventory.adjust',
+        staffCommand(app.db, request),
+        request.body,
+      );
       const { unitCostKobo, ...row } = movement;
       return reply.code(201).send({
         ...result,
@@ -115,7 +111,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Each counted size against the books at a location, before anything is applied; send asOf back to apply the count as of this moment',
-        body: stocktakeBodySchema,
+        body: commands['inventory.stocktake.preview'].input,
         response: {
           200: z.object({
             locationId: z.number(),
@@ -127,7 +123,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => previewStocktake(app.db, request.body),
+    async (request) => runCommand('inventory.stocktake.preview', staffCommand(app.db, request), request.body),
   );
 
   app.post(
@@ -137,7 +133,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Applies a count (rows by variantId or SKU, or a sku,counted CSV) in one transaction as stocktake rows, each difference taken against the stock at the count’s moment (asOf); an unknown SKU or a negative count refuses the whole count with 422 listing each row',
-        body: stocktakeBodySchema,
+        body: commands['inventory.stocktake.apply'].input,
         response: {
           201: z.object({ id: z.number(), locationId: z.number(), asOf: z.number(), lines: z.array(line) }),
           ...changeErrors,
@@ -145,7 +141,9 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await applyStocktake(app.db, request.body, staffActor(request))),
+      reply
+        .code(201)
+        .send(await runCommand('inventory.stocktake.apply', staffCommand(app.db, request), request.body)),
   );
 
   app.post(
@@ -155,7 +153,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Moves units of a size × colour from one location to another: two transfer rows in one transaction; 409 when the location holds fewer',
-        body: transferBodySchema,
+        body: commands['inventory.transfer'].input,
         response: {
           201: z.object({
             variantId: z.number(),
@@ -169,7 +167,9 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await transferStock(app.db, request.body, staffActor(request))),
+      reply
+        .code(201)
+        .send(await runCommand('inventory.transfer', staffCommand(app.db, request), request.body)),
   );
 
   const location = z.object({
@@ -200,12 +200,12 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Adds a location (a second shop, a store room); whether it fulfils online orders, and whether it hands over pickup orders',
-        body: locationCreateSchema,
+        body: commands['locations.create'].input,
         response: { 201: location, ...changeErrors },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createLocation(app.db, request.body, staffActor(request))),
+      reply.code(201).send(await runCommand('locations.create', staffCommand(app.db, request), request.body)),
   );
   app.patch(
     '/admin/locations/:id',
@@ -219,6 +219,10 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: location, ...changeErrors },
       },
     },
-    async (request) => updateLocation(app.db, request.params.id, request.body, staffActor(request)),
+    async (request) =>
+      runCommand('locations.update', staffCommand(app.db, request), {
+        ...request.body,
+        id: request.params.id,
+      }),
   );
 };
