@@ -194,10 +194,10 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment:
-        'Circular dependency. A cycle is allowed only when one of its imports is type-only (`import type`), ' +
-        'because type imports are erased and the cycle does not exist at runtime.',
+        'Circular dependency, type-only imports included: a type both sides need lives in the module that ' +
+        'produces it, or one floor down.',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'not-to-unresolvable',

@@ -5,7 +5,7 @@
  */
 import type { SeedProduct } from '../catalog-data.js';
 import type { ProductLook, RenderProductImageInput } from './render-product-image.js';
-import type { TextureName } from './textures.js';
+import type { TextureName } from './svg-kit.js';
 
 /** Material words and the surface they are drawn with; the first match wins. */
 const SURFACES: readonly [RegExp, TextureName][] = [

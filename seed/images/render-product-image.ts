@@ -6,7 +6,7 @@
  * shadow, then rasterised with sharp. Output is fully deterministic for a given input.
  */
 import sharp from 'sharp';
-import type { TextureName } from './textures.js';
+import type { TextureName } from './svg-kit.js';
 
 import { makePalette, mix, type Palette } from './color.js';
 import {

@@ -19,7 +19,8 @@ import {
   type DrawCtx,
   type Drawing,
 } from './svg-kit.js';
-import { tex, type TextureName } from './textures.js';
+import type { TextureName } from './svg-kit.js';
+import { tex } from './textures.js';
 
 type Pt = readonly [number, number];
 

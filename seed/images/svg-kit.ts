@@ -3,8 +3,34 @@
  * seeded PRNG, number formatting, lighting gradients, metal hardware,
  * stitching, folds and fabric textures. Everything is string-based and pure.
  */
-import type { TextureName } from './textures.js';
 import { mix, type Palette } from './color.js';
+
+/** The fabric and leather textures (textures.ts draws them). */
+export type TextureName =
+  | 'weave'
+  | 'linen'
+  | 'wool'
+  | 'denim'
+  | 'rib'
+  | 'pique'
+  | 'jersey'
+  | 'knit'
+  | 'cable'
+  | 'tiepat'
+  | 'sequin'
+  | 'pleats'
+  | 'croc'
+  | 'pebble'
+  | 'saffiano'
+  | 'quilt'
+  | 'basket'
+  | 'suede'
+  | 'canvas'
+  | 'beads'
+  | 'brushed'
+  | 'adire'
+  | 'chalk'
+  | 'check';
 
 /** mulberry32: tiny, fast, deterministic PRNG returning floats in [0, 1). */
 export function createRng(seed: number): () => number {

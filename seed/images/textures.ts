@@ -7,33 +7,7 @@
  * geometry is culled to the visible part of the product in close-up views.
  */
 import { darken, lighten, mix } from './color.js';
-import { clip, n, type Box, type DrawCtx } from './svg-kit.js';
-
-export type TextureName =
-  | 'weave'
-  | 'linen'
-  | 'wool'
-  | 'denim'
-  | 'rib'
-  | 'pique'
-  | 'jersey'
-  | 'knit'
-  | 'cable'
-  | 'tiepat'
-  | 'sequin'
-  | 'pleats'
-  | 'croc'
-  | 'pebble'
-  | 'saffiano'
-  | 'quilt'
-  | 'basket'
-  | 'suede'
-  | 'canvas'
-  | 'beads'
-  | 'brushed'
-  | 'adire'
-  | 'chalk'
-  | 'check';
+import { clip, n, type Box, type DrawCtx, type TextureName } from './svg-kit.js';
 
 /** Bounding box of SVG path data (control points included, which is fine for clipping). */
 export function pathBox(d: string): Box {

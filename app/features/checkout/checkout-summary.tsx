@@ -9,14 +9,10 @@ import { cn } from '../../lib/cn';
 import { cannotBeBought } from './cart-line-controls';
 import { CouponBox } from './coupon-box';
 import { PriceChangeAlert, type PriceChange } from './price-change';
+import type { PlacedOrderRef } from './submit-order';
 
 /** Where Place Order stands: 'offline' waits for the connection to send the order. */
 export type CheckoutStage = 'idle' | 'placing' | 'offline' | 'paying';
-
-export interface PlacedOrderRef {
-  number: string;
-  key: string | null;
-}
 
 /**
  * The order summary beside the form: the lines and totals as the server prices them, what went

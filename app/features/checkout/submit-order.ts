@@ -1,7 +1,12 @@
 import type { ApiErrorReply } from '../../../contracts/api-error';
 import type { PlaceOrderInput } from '../../../contracts/checkout';
 import { checkoutMessages } from '../../../contracts/checkout-texts';
-import type { PlacedOrderRef } from './checkout-summary';
+
+/** An order just placed: its number, and the key that opens it for a guest. */
+export interface PlacedOrderRef {
+  number: string;
+  key: string | null;
+}
 
 /**
  * The cart as the server prices it now, as a 409 TOTAL_CHANGED carries it (the answer of
