@@ -26,11 +26,10 @@ export async function changePassword(
       confirmPassword: 'New passwords do not match',
     });
   }
-  const refusal = passwordRefusal(input.newPassword, 'newPassword');
-  if (refusal) throw refusal;
-
   const [row] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+  const refusal = passwordRefusal(input.newPassword, 'newPassword', { email: row.email, name: row.name });
+  if (refusal) throw refusal;
   const right = await checkSecret(deps.rateLimiter, 'password', { subject: userId, ip: client.ip }, () =>
     verifyPassword(row.passwordHash, input.currentPassword),
   );

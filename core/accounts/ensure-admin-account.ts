@@ -43,7 +43,7 @@ export async function ensureAdminAccount(
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).limit(1);
   if (anyAdmin) return { email, generatedPassword: null, created: false, isAdmin: false, holder: 'none' };
   if (adminPassword) {
-    const problem = passwordProblem(adminPassword);
+    const problem = passwordProblem(adminPassword, { email });
     if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem}`);
   }
   const password = adminPassword ?? randomBytes(12).toString('base64url');

@@ -95,7 +95,14 @@ export async function resetPassword(
 ): Promise<void> {
   await deps.rateLimiter.hit(accountRateLimits.resetByIp, client.ip);
   const input = parseInput(resetPasswordSchema, raw);
-  const refusal = newPasswordRefusal(input.password, input.confirmPassword);
+  // Whose password it is, so their name and address count against it; an unusable link is
+  // refused below, when it is claimed, after the password's own problems as before.
+  const [owner] = await deps.db
+    .select({ email: users.email, name: users.name })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(passwordResets.tokenHash, hashToken(input.token)));
+  const refusal = newPasswordRefusal(input.password, input.confirmPassword, owner);
   if (refusal) throw refusal;
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {

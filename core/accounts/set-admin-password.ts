@@ -32,9 +32,9 @@ export async function setAdminPassword(
   options: { promoteCustomer?: boolean } = {},
 ): Promise<{ email: string; password: string }> {
   const chosen = password ?? randomBytes(12).toString('base64url');
-  const problem = passwordProblem(chosen);
-  if (problem) throw new Error(problem);
   const email = adminEmail.trim().toLowerCase();
+  const problem = passwordProblem(chosen, { email });
+  if (problem) throw new Error(problem);
   const passwordHash = await hashPassword(chosen);
   const [row] = await db
     .insert(users)

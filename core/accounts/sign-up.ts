@@ -41,7 +41,10 @@ export async function signUp(
     throw new AppError('BAD_REQUEST', 'Please enter a valid email address', {
       email: 'Please enter a valid email address',
     });
-  const refusal = newPasswordRefusal(input.password, input.confirmPassword);
+  const refusal = newPasswordRefusal(input.password, input.confirmPassword, {
+    email: email.data,
+    name: input.name,
+  });
   if (refusal) throw refusal;
 
   const passwordHash = await hashPassword(input.password);

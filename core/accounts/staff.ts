@@ -493,7 +493,10 @@ export async function acceptInvitation(
   if (!keepsPassword) {
     if (!input.name)
       throw new AppError('BAD_REQUEST', staffMessages.nameRequired, { name: staffMessages.nameRequired });
-    const refusal = newPasswordRefusal(input.password, input.confirmPassword);
+    const refusal = newPasswordRefusal(input.password, input.confirmPassword, {
+      email: invitation.email,
+      name: input.name,
+    });
     if (refusal) throw refusal;
     passwordHash = await hashPassword(input.password);
   }
