@@ -1,5 +1,6 @@
 import { escapeHtml, renderMail, type MailMessage } from '../mail/mailer';
 import { variantLabel } from '../../contracts/catalog';
+import { andList } from '../../contracts/words';
 
 /** One size and colour of a product that came back, for the mail. */
 export interface RestockedOption {
@@ -19,13 +20,9 @@ export interface BackInStockMail {
   unsubscribeUrl: string;
 }
 
-const label = variantLabel;
-
 /** "M / Olive", "M / Olive and L / Olive", "M, L and XL", or '' for a product's only variant. */
 export function optionsPhrase(options: RestockedOption[]): string {
-  const labels = options.map(label).filter((text) => text !== '');
-  if (labels.length <= 1) return labels[0] ?? '';
-  return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+  return andList(options.map(variantLabel).filter((text) => text !== ''));
 }
 
 const UNSUBSCRIBE_LEAD = 'Asked for this by mistake, or want no more stock alerts? Stop them here:';

@@ -15,7 +15,7 @@ export interface ProductLevels {
   byVariant: Record<number, number[]>;
 }
 
-/** The units each of a product's sizes × colours holds at each location (decision 0068), in one query. */
+/** The units each of a product's sizes × colours holds at each location (decision 0068): the locations with their levels in one query, the sizes in another. */
 export async function productLevels(db: DbOrTx, productId: number): Promise<ProductLevels> {
   const result = (await db.execute(sql`
     SELECT s.id, s.name, s.fulfils_online AS "fulfilsOnline",

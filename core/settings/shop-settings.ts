@@ -11,6 +11,7 @@ import { AppError } from '../errors';
 import { recordAdminAction, type AuditActor } from '../audit/audit';
 import { parseInput } from '../validation';
 import { carriersSchema, defaultCarriers } from './carriers';
+import { andList } from '../../contracts/words';
 
 const text = (max: number, what = 'This') =>
   z.string('Enter some text').trim().max(max, `${what} can be at most ${max} characters`);
@@ -364,9 +365,6 @@ export const validShopSettingsSchema = shopSettingsSchema.superRefine((value, co
   deliveryZoneIssues(value).forEach((issue) => context.addIssue({ code: 'custom', ...issue }));
 });
 
-const listOfNames = (names: string[]) =>
-  names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-
 /**
  * What keeps a zone layout from pricing every address once: a state in no zone or in two, a
  * country in two, Nigeria listed as a country, a method the shop does not have, or fewer days
@@ -388,7 +386,7 @@ function deliveryZoneIssues(value: ShopSettings): { path: (string | number)[]; m
     else if (holding.length > 1)
       issues.push({
         path: ['deliveryZones'],
-        message: `${state} is in ${holding.length === 2 ? 'two' : holding.length} zones: ${listOfNames(holding)}.`,
+        message: `${state} is in ${holding.length === 2 ? 'two' : holding.length} zones: ${andList(holding)}.`,
       });
   }
   for (const country of checkoutCountries) {
@@ -396,12 +394,12 @@ function deliveryZoneIssues(value: ShopSettings): { path: (string | number)[]; m
     if (country === 'Nigeria' && holding.length > 0)
       issues.push({
         path: ['deliveryZones'],
-        message: `Nigeria is zoned by state: take it out of ${listOfNames(holding)}.`,
+        message: `Nigeria is zoned by state: take it out of ${andList(holding)}.`,
       });
     else if (holding.length > 1)
       issues.push({
         path: ['deliveryZones'],
-        message: `${country} is in ${holding.length === 2 ? 'two' : holding.length} zones: ${listOfNames(holding)}.`,
+        message: `${country} is in ${holding.length === 2 ? 'two' : holding.length} zones: ${andList(holding)}.`,
       });
   }
   const methodIds = new Set([...value.shippingMethods.map((method) => method.id), PICKUP_METHOD_ID]);

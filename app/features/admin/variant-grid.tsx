@@ -3,6 +3,7 @@ import { MAX_LOW_STOCK_LEVEL } from '../../../contracts/inventory';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
+import { andList } from '../../../contracts/words';
 
 /**
  * The grid of a product: one row per size × colour, each with its stock, its own price (blank: the
@@ -298,7 +299,7 @@ export function VariantGrid({
       <p className="text-xs text-muted">
         {places.length > 0 ? (
           <>
-            Stock is what sells online, at {listNames(selling)}. Each location’s units and the sum on hand (
+            Stock is what sells online, at {andList(selling)}. Each location’s units and the sum on hand (
             {onHand} in all) are as last saved; move units between locations on the Inventory tab.{' '}
           </>
         ) : null}
@@ -561,11 +562,6 @@ export function VariantGrid({
       </div>
     </div>
   );
-}
-
-/** "A", "A and B", "A, B and C". */
-function listNames(names: string[]): string {
-  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /** A row's units at each location and their sum, read-only; a dash for a row not saved yet. */

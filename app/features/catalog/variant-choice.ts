@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PublicVariant } from '../../../contracts/catalog';
 import type { AlertTarget } from './stock-alert-form';
 import { variantLabel } from '../../../contracts/catalog';
+import { andList } from '../../../contracts/words';
 
 /**
  * What the shopper chose of a product's sizes and colours, read against its variants
@@ -135,9 +136,6 @@ export function madeChoiceWith(
   return pick ? { size: pick.size, color: pick.color } : null;
 }
 
-const inWords = (names: readonly string[]) =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-
 /**
  * What the page says when a shopper taps a size or colour never made in her other choice: where it is
  * made, and the nearest made choice to show instead ("Show M in Navy"), if any.
@@ -156,7 +154,7 @@ export function notMadeNote(
   return {
     message:
       `${option} is not made${other ? ` in ${other}` : ''}.` +
-      (madeIn.length > 0 ? ` It comes in ${inWords(madeIn)}.` : ''),
+      (madeIn.length > 0 ? ` It comes in ${andList(madeIn)}.` : ''),
     offer,
     offerLabel: offer ? `Show ${option}${shown ? ` in ${shown}` : ''}` : null,
   };
