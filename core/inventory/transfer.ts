@@ -36,8 +36,8 @@ export interface TransferResult {
   sku: string;
   /** The units moved. */
   quantity: number;
-  from: { locationId: number; stock: number };
-  to: { locationId: number; stock: number };
+  from: { locationId: number; name: string; stock: number };
+  to: { locationId: number; name: string; stock: number };
   /** What sells online after the move. */
   stock: number;
 }
@@ -100,8 +100,8 @@ export async function transferStock(db: Db, raw: unknown, actor: AuditActor): Pr
       product: variant.name,
       sku: variant.sku,
       quantity: input.quantity,
-      from: { locationId: from.id, stock: fromAfter },
-      to: { locationId: to.id, stock: toAfter },
+      from: { locationId: from.id, name: from.name, stock: fromAfter },
+      to: { locationId: to.id, name: to.name, stock: toAfter },
       stock: after!.stock,
     };
   });

@@ -73,13 +73,10 @@ export const inventoryActions: Record<string, AdminActionHandler> = {
         quantity: /^\d+$/.test(quantity) ? Number(quantity) : undefined,
         note: formText(form, 'note').trim() || undefined,
       });
-      const names = new Map(
-        (await listLocations(context.services.db)).map((place) => [place.id, place.name]),
-      );
       return {
         ok: true,
         intent: 'transfer',
-        message: `Moved ${moved.quantity} of ${moved.sku} from ${names.get(moved.from.locationId)} to ${names.get(moved.to.locationId)}`,
+        message: `Moved ${moved.quantity} of ${moved.sku} from ${moved.from.name} to ${moved.to.name}`,
         productId: moved.productId,
         product: moved.product,
       };

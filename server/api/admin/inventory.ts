@@ -158,8 +158,8 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
           201: z.object({
             variantId: z.number(),
             sku: z.string(),
-            from: z.object({ locationId: z.number(), stock: z.number() }),
-            to: z.object({ locationId: z.number(), stock: z.number() }),
+            from: z.object({ locationId: z.number(), name: z.string(), stock: z.number() }),
+            to: z.object({ locationId: z.number(), name: z.string(), stock: z.number() }),
             stock: z.number().describe('What sells online after the move'),
           }),
           ...changeErrors,
