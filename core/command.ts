@@ -3,11 +3,18 @@ import type { Role } from '../contracts/accounts';
 import type { Permission } from '../contracts/permissions';
 import type { Db } from '../db/client';
 import type { AuditActor } from './audit/audit';
+import type { PageServices } from './page-services';
+import type { ClientInfo } from './rate-limits';
 
-/** Who runs a command, and where: the database and the signed-in staff member (their role is checked). */
+/**
+ * Who runs a command, and where: the shop's services (the database among them), the signed-in staff
+ * member (their role is checked) and, where the command limits tries, the client they run it from.
+ */
 export interface CommandContext {
   db: Db;
+  services: PageServices;
   actor: AuditActor & { id: string; role: Role };
+  client?: ClientInfo;
 }
 
 /**

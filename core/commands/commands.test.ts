@@ -10,6 +10,8 @@ import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test
 import { users } from '../../db/schema/accounts';
 import { ensureAdminAccount } from '../accounts/ensure-admin-account';
 import { actionPermissionTable, routePermissionTable } from '../accounts/permissions';
+import type { CommandContext } from '../command';
+import type { PageServices } from '../page-services';
 import {
   actionPermission,
   commandIntents,
@@ -34,8 +36,10 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-const staff = (role: 'owner' | 'manager' | 'dispatch' | 'support') => ({
+// The commands run here need only the database of the shop's services.
+const staff = (role: 'owner' | 'manager' | 'dispatch' | 'support'): CommandContext => ({
   db: database.db,
+  services: { db: database.db } as PageServices,
   actor: { id: ownerId, email: `${role}@rossy.test`, role },
 });
 

@@ -31,10 +31,12 @@ export const auditActor = (admin: CurrentUser): AuditActor => ({
   role: admin.role,
 });
 
-/** Where an action runs a command (core/commands): the shop's database and the signed-in staff member. */
+/** Where an action runs a command (core/commands): the shop's services, the signed-in staff member and their client. */
 export const commandContext = (context: AppLoadContext, admin: CurrentUser): CommandContext => ({
   db: context.services.db,
+  services: context.services,
   actor: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
+  client: context.client,
 });
 
 const DAY_MS = 86_400_000;

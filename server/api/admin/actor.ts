@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from '../../../core/audit/audit';
 import type { CommandContext } from '../../../core/command';
-import type { Db } from '../../../db/client';
-import { currentUser } from '../../plugins/session';
+import type { PageServices } from '../../../core/page-services';
+import { clientOf, currentUser } from '../../plugins/session';
 
 /**
  * The signed-in staff member as core records them: their id and e-mail for the activity log, their
@@ -14,8 +14,8 @@ export function staffActor(request: FastifyRequest): AuditActor & { id: string }
   return { id, email, name, role };
 }
 
-/** Where a route runs a command (core/commands): the database and the signed-in staff member. */
-export function staffCommand(db: Db, request: FastifyRequest): CommandContext {
+/** Where a route runs a command (core/commands): the shop's services, the signed-in staff member and their client. */
+export function staffCommand(services: PageServices, request: FastifyRequest): CommandContext {
   const { id, email, name, role } = currentUser(request);
-  return { db, actor: { id, email, name, role } };
+  return { db: services.db, services, actor: { id, email, name, role }, client: clientOf(request) };
 }

@@ -85,7 +85,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { costKobo, movement, ...result } = await runCommand(
         'inventory.adjust',
-        staffCommand(app.db, request),
+        staffCommand(app.services, request),
         request.body,
       );
       const { unitCostKobo, ...row } = movement;
@@ -123,7 +123,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => runCommand('inventory.stocktake.preview', staffCommand(app.db, request), request.body),
+    async (request) => runCommand('inventory.stocktake.preview', staffCommand(app.services, request), request.body),
   );
 
   app.post(
@@ -143,7 +143,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await runCommand('inventory.stocktake.apply', staffCommand(app.db, request), request.body)),
+        .send(await runCommand('inventory.stocktake.apply', staffCommand(app.services, request), request.body)),
   );
 
   app.post(
@@ -169,7 +169,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await runCommand('inventory.transfer', staffCommand(app.db, request), request.body)),
+        .send(await runCommand('inventory.transfer', staffCommand(app.services, request), request.body)),
   );
 
   const location = z.object({
@@ -205,7 +205,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await runCommand('locations.create', staffCommand(app.db, request), request.body)),
+      reply.code(201).send(await runCommand('locations.create', staffCommand(app.services, request), request.body)),
   );
   app.patch(
     '/admin/locations/:id',
@@ -220,7 +220,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      runCommand('locations.update', staffCommand(app.db, request), {
+      runCommand('locations.update', staffCommand(app.services, request), {
         ...request.body,
         id: request.params.id,
       }),
