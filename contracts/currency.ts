@@ -1,5 +1,5 @@
 import { formatHundredths } from './figures';
-import { formatNaira } from './money';
+import { foreignAmount, foreignHundredths, formatNaira } from './money';
 
 /** Currencies a shopper may see prices in. Checkout and payment are always in naira. */
 export const displayCurrencies = ['NGN', 'USD', 'EUR', 'GBP'] as const;
@@ -37,11 +37,11 @@ export function convertKobo(
   currency: Exclude<DisplayCurrency, 'NGN'>,
   rates: CurrencyRates,
 ): number {
-  return Math.round(kobo / rates[currency]) / 100;
+  return foreignAmount(kobo, rates[currency]);
 }
 
 /** A price for display: naira as always, or the amount converted at the admin's rate ('$16.13'). */
 export function formatMoney(kobo: number, currency: DisplayCurrency, rates: CurrencyRates): string {
   if (currency === 'NGN') return formatNaira(kobo);
-  return formatHundredths(symbols[currency], Math.round(kobo / rates[currency]));
+  return formatHundredths(symbols[currency], foreignHundredths(kobo, rates[currency]));
 }

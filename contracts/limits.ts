@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { koboToNaira } from './money';
 
 /**
  * The largest value a PostgreSQL integer (int4) column holds. Every row id, count and kobo amount
@@ -13,7 +14,7 @@ export const MAX_DB_INTEGER = 2_147_483_647;
 export const MAX_PRICE_NAIRA = 20_000_000;
 
 /** The most one payment can be for: an order's total in kobo is an int4 column too. */
-export const MAX_AMOUNT_NAIRA = MAX_DB_INTEGER / 100;
+export const MAX_AMOUNT_NAIRA = koboToNaira(MAX_DB_INTEGER);
 
 /** A row id as a client sends it: a whole number from 1 to MAX_DB_INTEGER (a path's or a query's text is read as one). */
 export const recordIdSchema = z.coerce

@@ -1,5 +1,5 @@
 // Kept free of zod: the browser imports this for the filters.
-import { formatWholeNaira } from './money';
+import { formatWholeNaira, koboToNaira, nairaToKobo, wholeNaira } from './money';
 
 /**
  * A price band of a list, chosen from the list's own prices (core/catalog/price-bands.ts): from
@@ -14,7 +14,7 @@ export interface PriceBand {
   count: number;
 }
 
-const whole = (kobo: number) => String(Math.round(kobo / 100));
+const whole = (kobo: number) => String(wholeNaira(kobo));
 
 /** A band's id in an address: `under-50000`, `50000-100000`, `over-250000` (whole naira). */
 export function priceBandId(fromKobo: number | null, belowKobo: number | null): string {
@@ -33,7 +33,7 @@ export function priceBandLabel(band: Pick<PriceBand, 'fromKobo' | 'belowKobo'>):
 
 /** A band's edges from its id in an address (priceBandId), null for anything else. */
 export function readPriceBand(id: string): Pick<PriceBand, 'fromKobo' | 'belowKobo'> | null {
-  const kobo = (naira: string) => Number(naira) * 100;
+  const kobo = (naira: string) => nairaToKobo(Number(naira));
   const under = /^under-(\d{1,9})$/.exec(id);
   if (under) return Number(under[1]) > 0 ? { fromKobo: null, belowKobo: kobo(under[1]!) } : null;
   const over = /^over-(\d{1,9})$/.exec(id);
@@ -53,7 +53,7 @@ export function priceBandRange(id: string): { minPrice?: number; maxPrice?: numb
   const band = readPriceBand(id);
   if (!band) return null;
   return {
-    ...(band.fromKobo === null ? {} : { minPrice: band.fromKobo / 100 }),
-    ...(band.belowKobo === null ? {} : { maxPrice: (band.belowKobo - 1) / 100 }),
+    ...(band.fromKobo === null ? {} : { minPrice: koboToNaira(band.fromKobo) }),
+    ...(band.belowKobo === null ? {} : { maxPrice: koboToNaira(band.belowKobo - 1) }),
   };
 }

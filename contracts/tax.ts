@@ -1,4 +1,6 @@
 // Kept free of zod: the browser imports these.
+import { percentOf, percentWithin } from './money';
+
 /** The figures an order's tax is read from. */
 export interface TaxFigures {
   subtotalKobo: number;
@@ -14,9 +16,7 @@ export interface TaxFigures {
  */
 export function taxOfGoods(goodsKobo: number, ratePercent: number, included: boolean): number {
   if (goodsKobo <= 0 || ratePercent <= 0) return 0;
-  return included
-    ? Math.round((goodsKobo * ratePercent) / (100 + ratePercent))
-    : Math.round((goodsKobo * ratePercent) / 100);
+  return included ? percentWithin(goodsKobo, ratePercent) : percentOf(goodsKobo, ratePercent);
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { z } from 'zod';
 import type { ColorOption, ImageRef, StockStatus } from '../../contracts/catalog';
 import { MAX_PRICE_NAIRA } from '../../contracts/limits';
-import { formatNaira, nairaToKobo } from '../../contracts/money';
+import { formatNaira, hasWholeKobo, nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { brands, categories, productImages, productVariants, products } from '../../db/schema/catalog';
 import { orderLines } from '../../db/schema/orders';
@@ -345,7 +345,7 @@ const numberField = (required: string) =>
 const naira = (required: string) =>
   numberField(required)
     .pipe(z.number().max(MAX_PRICE_NAIRA, 'That price is too high.'))
-    .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), 'Use at most two decimals.');
+    .refine(hasWholeKobo, 'Use at most two decimals.');
 
 const stockField = (min: number, message: string) =>
   numberField('Enter the stock as a whole number.')

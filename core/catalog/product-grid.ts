@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ColorOption, StockStatus } from '../../contracts/catalog';
 import { MAX_PRICE_NAIRA } from '../../contracts/limits';
-import { formatNaira, nairaToKobo } from '../../contracts/money';
+import { formatNaira, hasWholeKobo, nairaToKobo } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { productVariants, products } from '../../db/schema/catalog';
 import { isLowStock, MAX_LOW_STOCK_LEVEL } from '../../contracts/inventory';
@@ -145,10 +145,7 @@ export const variantCostSchema = z.preprocess(
         .number()
         .min(0, gridMessages.negativeCost)
         .max(MAX_PRICE_NAIRA, 'That cost is too high.')
-        .refine(
-          (value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6),
-          'Use at most two decimals.',
-        ),
+        .refine(hasWholeKobo, 'Use at most two decimals.'),
     )
     .nullable()
     .optional(),
@@ -205,10 +202,7 @@ export const variantInputSchema = z.object({
           .number()
           .positive('The price must be more than ₦0.')
           .max(MAX_PRICE_NAIRA, 'That price is too high.')
-          .refine(
-            (value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6),
-            'Use at most two decimals.',
-          ),
+          .refine(hasWholeKobo, 'Use at most two decimals.'),
       )
       .nullable()
       .optional(),

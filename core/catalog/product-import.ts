@@ -5,7 +5,7 @@ import { setCounts } from '../inventory/set-counts';
 import { sql } from 'drizzle-orm';
 import type { ColorOption } from '../../contracts/catalog';
 import { MAX_PRICE_NAIRA } from '../../contracts/limits';
-import { nairaToKobo } from '../../contracts/money';
+import { exactKobo } from '../../contracts/money';
 import {
   DEFAULT_IMPORT_VARIANTS,
   IMPORT_MAX_ROWS,
@@ -155,7 +155,8 @@ function nairaCell(raw: string, errors: RowErrors, row: number, column: ImportCo
     errors.add(row, column, `Enter the ${column} in naira, e.g. 25500 or 25500.50 (found “${raw}”).`);
     return null;
   }
-  if (Math.round(value * 100) !== Number((value * 100).toFixed(6))) {
+  const kobo = exactKobo(value);
+  if (kobo === null) {
     errors.add(row, column, `Use at most two decimals in the ${column}.`);
     return null;
   }
@@ -167,7 +168,7 @@ function nairaCell(raw: string, errors: RowErrors, row: number, column: ImportCo
     errors.add(row, column, `That ${column} is too high: at most ₦${MAX_PRICE_NAIRA.toLocaleString('en')}.`);
     return null;
   }
-  return nairaToKobo(value);
+  return kobo;
 }
 
 function flagCell(raw: string, errors: RowErrors, row: number, column: ImportColumn): boolean | null {

@@ -1,5 +1,6 @@
 import { stringify, type Options } from 'csv-stringify/sync';
 import { lagosIso } from '../../contracts/lagos-time';
+import { nairaDigits } from '../../contracts/money';
 
 /** Excel reads a UTF-8 file as UTF-8 (₦, accents) only when it starts with this byte-order mark. */
 export const CSV_BOM = '\uFEFF';
@@ -37,10 +38,7 @@ export function csvLine(values: readonly CsvValue[]): string {
 
 /** Kobo as naira with two decimals and no grouping: 2550000 → '25500.00'. */
 export function csvNaira(kobo: number | null | undefined): string {
-  if (kobo === null || kobo === undefined) return '';
-  const sign = kobo < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(kobo));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return kobo === null || kobo === undefined ? '' : nairaDigits(kobo);
 }
 
 /** An instant as Lagos reads it, ISO 8601 with its offset: '2026-11-21T14:05:09+01:00' (Lagos keeps no DST). */

@@ -1,3 +1,4 @@
+import { percentOf } from '../../contracts/money';
 import type { CouponType } from '../../db/schema/orders';
 
 /** What a coupon takes off and where, as checkout prices it (decision 0064). Money in kobo. */
@@ -106,7 +107,7 @@ export function applyCoupon(terms: CouponTerms, lines: readonly CouponLine[]): C
   const discountKobo =
     terms.type === 'fixed'
       ? Math.min(terms.amountKobo ?? 0, eligibleKobo)
-      : Math.round((eligibleKobo * (terms.percent ?? 0)) / 100);
+      : percentOf(eligibleKobo, terms.percent ?? 0);
   const split = splitInProportion(
     discountKobo,
     applied.map((index) => lines[index]!.lineTotalKobo),

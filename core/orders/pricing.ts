@@ -1,6 +1,7 @@
 import { countryNames, taxRegionOf, type CheckoutCountry } from '../../contracts/checkout-texts';
 import { deliveryZoneFor, shipsFree, zoneThresholdKobo } from '../../contracts/delivery';
 import { taxOfGoods } from '../../contracts/tax';
+import { percentOf } from '../../contracts/money';
 import { deliveryDates, formatDeliveryDays, type DeliveryDates } from '../../contracts/delivery-dates';
 import type { NigerianState } from '../../contracts/nigeria';
 import { AppError } from '../errors';
@@ -202,7 +203,7 @@ export interface Totals {
 
 /** A coupon's share of the goods, rounded to the kobo. */
 export function couponDiscount(subtotalKobo: number, percent: number): number {
-  return Math.round((subtotalKobo * percent) / 100);
+  return percentOf(subtotalKobo, percent);
 }
 
 export function taxRateFor(settings: Pick<ShopSettings, 'taxRates'>, country: CheckoutCountry): number {

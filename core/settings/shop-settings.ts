@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { cardProviderIds, checkoutCountries } from '../../contracts/checkout-texts';
 import { instantSchema, MAX_PRICE_NAIRA } from '../../contracts/limits';
+import { nairaToKobo } from '../../contracts/money';
 import { nigerianStates } from '../../contracts/nigeria';
 import { vitalsSamplePercentSchema } from '../../contracts/web-vitals-schema';
 import type { DbOrTx } from '../../db/client';
@@ -35,7 +36,7 @@ const chargeKobo = z
   .number('Enter an amount')
   .int('Enter an amount in naira and kobo')
   .min(0, 'Enter an amount of ₦0 or more')
-  .max(MAX_PRICE_NAIRA * 100, 'Enter an amount up to ₦20,000,000');
+  .max(nairaToKobo(MAX_PRICE_NAIRA), 'Enter an amount up to ₦20,000,000');
 const rate = z
   .number('Enter a number')
   .positive('Enter a rate above 0')
