@@ -1,4 +1,5 @@
 import { stockCause } from '../core/inventory/cause';
+import { nairaToKobo } from '../contracts/money';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -106,8 +107,9 @@ export async function seedCatalog(
       description: product.description,
       category_id: product.categorySlug,
       brand_id: product.brandSlug,
-      price_kobo: product.priceNaira * 100,
-      original_price_kobo: product.originalPriceNaira === null ? null : product.originalPriceNaira * 100,
+      price_kobo: nairaToKobo(product.priceNaira),
+      original_price_kobo:
+        product.originalPriceNaira === null ? null : nairaToKobo(product.originalPriceNaira),
       colors: product.colors,
       sizes: product.sizes,
       stock: product.stock,

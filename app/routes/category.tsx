@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { parseProductListQuery } from '../../contracts/catalog';
+import { koboToNaira } from '../../contracts/money';
 import { getCategory } from '../../core/catalog/list-categories';
 import { listFacets } from '../../core/catalog/list-facets';
 import { listProducts } from '../../core/catalog/list-products';
@@ -21,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         colors: facets.colors,
         sizes: facets.sizes,
         // The slider's top: the list's dearest piece (its other filters applied), up to the next ₦1,000.
-        priceCeiling: Math.ceil((facets.price.maxKobo ?? 0) / 100_000) * 1000,
+        priceCeiling: Math.ceil(koboToNaira(facets.price.maxKobo ?? 0) / 1000) * 1000,
       },
       category: {
         id: category.id,

@@ -2,6 +2,7 @@ import { MessageCircle, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
 import { data, isRouteErrorResponse, Link, redirect, useRouteError, useSearchParams } from 'react-router';
 import { hasSizeChoice } from '../../contracts/fit';
 import { deliveryPromise } from '../../contracts/delivery';
+import { nairaDigits } from '../../contracts/money';
 import { getProductPage } from '../../core/catalog/get-product';
 import { addReview } from '../../core/catalog/reviews';
 import { isAppError } from '../../core/errors';
@@ -66,7 +67,7 @@ export function meta({ data: loaded, matches, params }: Route.MetaArgs) {
       image: image ? { key: image.key, alt: image.alt || product.name } : null,
       type: 'product',
     }),
-    { property: 'product:price:amount', content: (product.priceKobo / 100).toFixed(2) },
+    { property: 'product:price:amount', content: nairaDigits(product.priceKobo) },
     { property: 'product:price:currency', content: 'NGN' },
   ];
 }

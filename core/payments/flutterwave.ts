@@ -1,3 +1,4 @@
+import { koboToNaira } from '../../contracts/money';
 import {
   callProvider,
   parseFlutterwaveTransaction,
@@ -85,7 +86,7 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
   /** POST /v3/transactions/{id}/refund: the amount in naira (a partial refund), our reason as comments. */
   async function refund(ask: RefundRequest): Promise<ProviderRefund> {
     const answer = await request(`/v3/transactions/${encodeURIComponent(ask.transactionId)}/refund`, {
-      amount: ask.amountKobo / 100,
+      amount: koboToNaira(ask.amountKobo),
       comments: ask.comments.slice(0, 200),
     });
     return parseFlutterwaveRefund(answer.data, answer.message ?? '');

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { koboToNaira } from '../../contracts/money';
 import {
   callProvider,
   ProviderError,
@@ -74,7 +75,7 @@ export function parsePaystackTransaction(data: unknown, message = ''): ProviderT
     id,
     txRef: reference,
     flwRef: null,
-    amount: paidKobo(tx) / 100,
+    amount: koboToNaira(paidKobo(tx)),
     currency: text(tx.currency) ?? '',
     status: transactionStatusOf(text(tx.status) ?? ''),
     paymentType: text(tx.channel),

@@ -1,3 +1,5 @@
+import { nairaToKobo } from '../../contracts/money';
+
 /**
  * The providers the shop speaks to: Flutterwave and Paystack with keys, the TEST MODE sandbox without.
  * Each payment attempt keeps the name of the one it was opened with, and only that one verifies it.
@@ -255,7 +257,7 @@ export function parseFlutterwaveRefund(data: unknown, message = ''): ProviderRef
   return {
     id,
     status,
-    amountKobo: Number.isFinite(amount) ? Math.round(amount * 100) : 0,
+    amountKobo: Number.isFinite(amount) ? nairaToKobo(amount) : 0,
     reference: text(record.flw_ref) ?? null,
     message: text(meta.reason) ?? text(record.processor_response) ?? text(record.status_message) ?? message,
   };

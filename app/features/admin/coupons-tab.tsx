@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router';
 import { OrderDate } from '../../components/orders/order-status';
 import { Button } from '../../components/ui/button';
 import { couponNaira } from '../../../contracts/checkout-texts';
+import { groupedNairaInput } from '../../../contracts/money';
 import { Field, SelectField } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import { ActionNotice } from './admin-nav';
@@ -71,8 +72,7 @@ const typeChoices: { value: CouponRow['type']; label: string }[] = [
 ];
 
 /** Naira as the form shows it: 5,000 from 500000 kobo, 5,000.5 where there are kobo (commas are read back). */
-const nairaInput = (kobo: number | null | undefined) =>
-  kobo ? (kobo / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 }) : '';
+const nairaInput = (kobo: number | null | undefined) => (kobo ? groupedNairaInput(kobo) : '');
 
 function CategoryBox({
   category,

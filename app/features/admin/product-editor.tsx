@@ -4,6 +4,7 @@ import { ArrowLeft, ExternalLink, Plus, Ruler, Save, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useBlocker, useFetcher } from 'react-router';
 import { mediaUrl } from '../../../contracts/media';
+import { nairaInput } from '../../../contracts/money';
 import type { AdminProductEditor, ProductDepartment } from '../../../core/catalog/manage-products';
 import type { FieldErrors } from '../../../core/errors';
 import { Button } from '../../components/ui/button';
@@ -38,7 +39,6 @@ const smallInput = cn(inputClasses, 'h-9');
 
 let uidCounter = 0;
 const uid = (prefix: string) => `${prefix}${++uidCounter}`;
-const kobo = (value: number | null) => (value === null ? '' : String(value / 100));
 
 function Card({ title, children, hint }: { title: string; children: React.ReactNode; hint?: string }) {
   const id = `editor-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -98,8 +98,8 @@ function initialState(data: AdminProductEditor) {
       id: variant.id,
       sold: true,
       stock: String(variant.stock),
-      price: kobo(variant.priceKobo),
-      cost: kobo(variant.costKobo),
+      price: nairaInput(variant.priceKobo),
+      cost: nairaInput(variant.costKobo),
       lowStockThreshold: variant.lowStockThreshold === null ? '' : String(variant.lowStockThreshold),
       sku: variant.sku,
     };
@@ -171,8 +171,8 @@ export function ProductEditor({
   const [initial] = useState(() => initialState(data));
   const [name, setName] = useState(product.name);
   const [description, setDescription] = useState(data.description);
-  const [price, setPrice] = useState(kobo(product.priceKobo));
-  const [originalPrice, setOriginalPrice] = useState(kobo(product.originalPriceKobo));
+  const [price, setPrice] = useState(nairaInput(product.priceKobo));
+  const [originalPrice, setOriginalPrice] = useState(nairaInput(product.originalPriceKobo));
   const [categoryId, setCategoryId] = useState(product.categoryId);
   const [brandId, setBrandId] = useState(data.brandId ?? '');
   const [flags, setFlags] = useState({

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { StockStatus } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
-import { formatNaira } from '../../../contracts/money';
+import { formatNaira, nairaInput } from '../../../contracts/money';
 import type { AdminProductRow } from '../../../core/catalog/manage-products';
 import { OrderThumb } from '../../components/orders/order-thumb';
 import { Button } from '../../components/ui/button';
@@ -20,8 +20,6 @@ export interface DepartmentOption {
   name: string;
   categories: { id: string; name: string }[];
 }
-
-const kobo = (value: number | null) => (value === null ? '' : String(value / 100));
 
 /** Stock with the shop's own low-stock rule: red when out, amber with 'Low!' when low. */
 export function StockLevel({ stock, status }: { stock: number; status: StockStatus }) {
@@ -213,7 +211,7 @@ export function ProductRow({
                 step="0.01"
                 inputMode="decimal"
                 required
-                defaultValue={kobo(product.priceKobo)}
+                defaultValue={nairaInput(product.priceKobo)}
                 className={smallInput}
                 {...invalid('price')}
               />
@@ -232,7 +230,7 @@ export function ProductRow({
                 step="0.01"
                 inputMode="decimal"
                 placeholder="Not on sale"
-                defaultValue={kobo(product.originalPriceKobo)}
+                defaultValue={nairaInput(product.originalPriceKobo)}
                 className={smallInput}
                 {...invalid('originalPrice')}
               />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatNaira } from '../../../contracts/money';
+import { formatNaira, koboToNaira } from '../../../contracts/money';
 import type { ShopReport } from '../../../core/reports/shop-report';
 import { OrderDate } from '../../components/orders/order-status';
 import { ordersHref } from './admin-links';
@@ -28,7 +28,7 @@ const compactNaira = new Intl.NumberFormat('en-NG', {
   notation: 'compact',
   maximumFractionDigits: 1,
 });
-const nairaAxis = (kobo: number) => compactNaira.format(kobo / 100);
+const nairaAxis = (kobo: number) => compactNaira.format(koboToNaira(kobo));
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${formatCount(count)} ${count === 1 ? one : many}`;
 

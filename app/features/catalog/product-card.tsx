@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductSummary } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
+import { koboToNaira } from '../../../contracts/money';
 import { Badge } from '../../components/ui/badge';
 import { Price } from '../../components/ui/price';
 import { ProductImage } from '../../components/ui/product-image';
@@ -28,7 +29,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
     addToCart({
       id: product.id,
       name: product.name,
-      price: choice.price ?? product.priceKobo / 100,
+      price: choice.price ?? koboToNaira(product.priceKobo),
       image: product.image ? mediaUrl(product.image.key, 320) : null,
       category: product.categoryName,
       selectedColor: choice.color,
@@ -71,7 +72,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
               name: product.name,
               image: product.image ? mediaUrl(product.image.key, 320) : null,
               category: product.categoryName,
-              price: product.priceKobo / 100,
+              price: koboToNaira(product.priceKobo),
             })
           }
           className="absolute top-2 right-2 z-10 inline-flex h-9 w-9 items-center justify-center rounded-full bg-paper/90 text-ink shadow-sm transition hover:bg-paper"

@@ -4,7 +4,7 @@ import { Form, Link, useSearchParams, useSubmit } from 'react-router';
 import type { FacetOption, ListFacets } from '../../../contracts/catalog';
 import { formatCount } from '../../../contracts/figures';
 import { priceBandLabel, readPriceBand } from '../../../contracts/price-bands';
-import { formatWholeNaira, nairaToKobo } from '../../../contracts/money';
+import { formatWholeNaira, nairaToKobo, wholeNaira } from '../../../contracts/money';
 import { Button } from '../../components/ui/button';
 import { SlideInPanel } from '../../components/ui/slide-in-panel';
 import { cn } from '../../lib/cn';
@@ -366,7 +366,7 @@ function PriceRange({
   max: string;
   live: boolean;
 }) {
-  const hint = (kobo: number | null) => (kobo === null ? undefined : String(Math.round(kobo / 100)));
+  const hint = (kobo: number | null) => (kobo === null ? undefined : String(wholeNaira(kobo)));
   const field =
     'h-10 w-full min-w-0 rounded-sm border border-line bg-white px-2 text-sm tabular-nums placeholder:text-muted';
   return (

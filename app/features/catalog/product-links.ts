@@ -1,5 +1,6 @@
 import type { ProductDetail } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
+import { nairaDigits } from '../../../contracts/money';
 
 export { whatsappProductLink as whatsappOrderLink } from '../../../contracts/whatsapp';
 
@@ -82,7 +83,7 @@ function offersOf(product: ProductDetail, url: string) {
     url,
     priceCurrency: 'NGN',
     // Every variant at one price: that price (a variant's own, when it differs from the product's).
-    price: (prices.length > 0 ? low : product.priceKobo / 100).toFixed(2),
+    price: prices.length > 0 ? low.toFixed(2) : nairaDigits(product.priceKobo),
     availability,
     itemCondition: 'https://schema.org/NewCondition',
   };

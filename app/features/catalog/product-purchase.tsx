@@ -2,6 +2,7 @@ import { Check, Heart, Minus, Plus, Ruler, ShoppingBag } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProductDetail, PublicVariant } from '../../../contracts/catalog';
 import { mediaUrl } from '../../../contracts/media';
+import { koboToNaira } from '../../../contracts/money';
 import { Button } from '../../components/ui/button';
 import { Price } from '../../components/ui/price';
 import { cn } from '../../lib/cn';
@@ -93,7 +94,7 @@ export function ProductPurchase({
       {
         id: product.id,
         name: product.name,
-        price: variant ? variant.price : product.priceKobo / 100,
+        price: variant ? variant.price : koboToNaira(product.priceKobo),
         image,
         category: product.categoryName,
         selectedColor: choice.color,
@@ -230,7 +231,7 @@ export function ProductPurchase({
               name: product.name,
               image,
               category: product.categoryName,
-              price: product.priceKobo / 100,
+              price: koboToNaira(product.priceKobo),
             })
           }
           className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-sm border border-line bg-white hover:border-ink"

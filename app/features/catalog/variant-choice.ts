@@ -3,6 +3,7 @@ import type { PublicVariant } from '../../../contracts/catalog';
 import type { AlertTarget } from './stock-alert-form';
 import { variantLabel } from '../../../contracts/catalog';
 import { andList } from '../../../contracts/words';
+import { nairaToKobo } from '../../../contracts/money';
 
 /**
  * What the shopper chose of a product's sizes and colours, read against its variants
@@ -203,7 +204,7 @@ export function chosenVariant(
 }
 
 /** The variant's price in kobo (the API and the page carry it in naira). */
-export const variantPriceKobo = (variant: PublicVariant) => Math.round(variant.price * 100);
+export const variantPriceKobo = (variant: PublicVariant) => nairaToKobo(variant.price);
 
 /** "M / Olive", "M", "Olive". */
 export const choiceLabel = (choice: VariantChoice) => variantLabel(choice);

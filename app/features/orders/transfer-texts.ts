@@ -1,12 +1,12 @@
 import { LAGOS_TIME_ZONE } from '../../../contracts/lagos-time';
+import { nairaDigits } from '../../../contracts/money';
 
 /**
  * An amount as a bank app's amount field takes it: digits and two decimals, no ₦ and no thousands
  * separators (₦126,720.00 is copied as 126720.00).
  */
 export function bankAppAmount(kobo: number): string {
-  const whole = Math.trunc(kobo / 100);
-  return `${whole}.${String(Math.abs(kobo % 100)).padStart(2, '0')}`;
+  return nairaDigits(kobo);
 }
 
 /** What a TEST MODE order says of its payment: a transfer the sandbox played, or a test card. */
