@@ -96,15 +96,8 @@ export const routePermissionTable: Record<string, Permission> = {
   'POST /api/admin/returns/:id/exchange': 'returns.exchange',
 
   'GET /api/users': 'customers.read',
-  'PATCH /api/users/:id/status': 'customers.manage',
-  'PATCH /api/users/:id/promote': 'staff.manage',
 
   'GET /api/admin/staff': 'staff.manage',
-  'POST /api/admin/staff': 'staff.manage',
-  'PATCH /api/admin/staff/:userId': 'staff.manage',
-  'DELETE /api/admin/staff/:userId': 'staff.manage',
-  'DELETE /api/admin/staff/:userId/two-factor': 'staff.manage',
-  'DELETE /api/admin/staff/invitations/:id': 'staff.manage',
 
   'GET /api/admin/settings': 'settings.manage',
   'PUT /api/admin/settings': 'settings.manage',
@@ -187,13 +180,6 @@ export const actionPermissionTable: Record<string, Permission> = {
   'return-close': 'returns.manage',
   'return-refund': 'refunds.manage',
   'return-exchange': 'returns.exchange',
-
-  'user-status': 'customers.manage',
-  'staff-add': 'staff.manage',
-  'staff-role': 'staff.manage',
-  'staff-remove': 'staff.manage',
-  'staff-revoke-invitation': 'staff.manage',
-  'staff-reset-two-factor': 'staff.manage',
 
   'product-save': 'catalog.manage',
   'product-delete': 'catalog.manage',

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Permission } from '../../contracts/permissions';
 import { actionPermissionTable, requirePermission, routePermissionTable } from '../accounts/permissions';
 import type { Command, CommandContext } from '../command';
+import { accountCommands } from '../accounts/commands';
 import { inventoryCommands } from '../inventory/commands';
 import { parseInput } from '../validation';
 
@@ -13,6 +14,7 @@ import { parseInput } from '../validation';
  */
 export const commands = {
   ...inventoryCommands,
+  ...accountCommands,
 } satisfies Record<string, Command>;
 
 export type CommandName = keyof typeof commands;
@@ -28,6 +30,13 @@ export const commandRoutes = {
   'POST /api/admin/inventory/transfers': 'inventory.transfer',
   'POST /api/admin/locations': 'locations.create',
   'PATCH /api/admin/locations/:id': 'locations.update',
+  'POST /api/admin/staff': 'staff.grant',
+  'PATCH /api/admin/staff/:userId': 'staff.role',
+  'DELETE /api/admin/staff/:userId': 'staff.remove',
+  'DELETE /api/admin/staff/:userId/two-factor': 'staff.two-factor.reset',
+  'DELETE /api/admin/staff/invitations/:id': 'staff.invitation.revoke',
+  'PATCH /api/users/:id/status': 'customers.status',
+  'PATCH /api/users/:id/promote': 'customers.promote',
 } as const satisfies Record<string, CommandName>;
 
 /** The dashboard's actions (a form's `intent`) that run a command. */
@@ -35,6 +44,12 @@ export const commandIntents = {
   'stocktake-preview': 'inventory.stocktake.preview',
   'stocktake-apply': 'inventory.stocktake.apply',
   transfer: 'inventory.transfer',
+  'staff-add': 'staff.grant',
+  'staff-role': 'staff.role',
+  'staff-remove': 'staff.remove',
+  'staff-reset-two-factor': 'staff.two-factor.reset',
+  'staff-revoke-invitation': 'staff.invitation.revoke',
+  'user-status': 'customers.status',
 } as const satisfies Record<string, CommandName>;
 
 /**

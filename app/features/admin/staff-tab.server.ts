@@ -1,15 +1,9 @@
 import { data } from 'react-router';
-import {
-  changeStaffRole,
-  grantStaffRole,
-  listStaff,
-  removeStaff,
-  resetStaffTwoFactor,
-  revokeInvitation,
-} from '../../../core/accounts/staff';
+import { listStaff } from '../../../core/accounts/staff';
+import { runCommand } from '../../../core/commands';
 import { isAppError } from '../../../core/errors';
 import { formText } from '../../lib/action-result.server';
-import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import { commandContext, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';
 import { staffTexts } from './user-texts';
 
@@ -34,7 +28,7 @@ function failure(intent: string, message: string, error: unknown) {
 export const staffActions: Record<string, AdminActionHandler> = {
   'staff-add': async ({ context, admin, form }) => {
     try {
-      const result = await grantStaffRole(context.services.accounts, auditActor(admin), {
+      const result = await runCommand('staff.grant', commandContext(context, admin), {
         email: formText(form, 'email'),
         role: formText(form, 'role'),
       });
@@ -51,12 +45,10 @@ export const staffActions: Record<string, AdminActionHandler> = {
   },
   'staff-role': async ({ context, admin, form }) => {
     try {
-      const user = await changeStaffRole(
-        context.services.accounts,
-        auditActor(admin),
-        formText(form, 'id'),
-        formText(form, 'role'),
-      );
+      const user = await runCommand('staff.role', commandContext(context, admin), {
+        userId: formText(form, 'id'),
+        role: formText(form, 'role'),
+      });
       return {
         ok: true,
         intent: 'staff-role',
@@ -68,7 +60,9 @@ export const staffActions: Record<string, AdminActionHandler> = {
   },
   'staff-remove': async ({ context, admin, form }) => {
     try {
-      const user = await removeStaff(context.services.accounts, auditActor(admin), formText(form, 'id'));
+      const user = await runCommand('staff.remove', commandContext(context, admin), {
+        userId: formText(form, 'id'),
+      });
       return {
         ok: true,
         intent: 'staff-remove',
@@ -80,11 +74,9 @@ export const staffActions: Record<string, AdminActionHandler> = {
   },
   'staff-reset-two-factor': async ({ context, admin, form }) => {
     try {
-      const user = await resetStaffTwoFactor(
-        context.services.accounts,
-        auditActor(admin),
-        formText(form, 'id'),
-      );
+      const user = await runCommand('staff.two-factor.reset', commandContext(context, admin), {
+        userId: formText(form, 'id'),
+      });
       return {
         ok: true,
         intent: 'staff-reset-two-factor',
@@ -96,7 +88,9 @@ export const staffActions: Record<string, AdminActionHandler> = {
   },
   'staff-revoke-invitation': async ({ context, admin, form }) => {
     try {
-      await revokeInvitation(context.services.accounts, auditActor(admin), formText(form, 'id'));
+      await runCommand('staff.invitation.revoke', commandContext(context, admin), {
+        id: formText(form, 'id'),
+      });
       return {
         ok: true,
         intent: 'staff-revoke-invitation',

@@ -1,9 +1,10 @@
 import { data } from 'react-router';
-import { listUsers, setUserStatus } from '../../../core/accounts/manage-users';
+import { listUsers } from '../../../core/accounts/manage-users';
+import { runCommand } from '../../../core/commands';
 import { isAppError } from '../../../core/errors';
 import { formText } from '../../lib/action-result.server';
 import {
-  auditActor,
+  commandContext,
   pageParam,
   searchParam,
   type AdminActionHandler,
@@ -52,13 +53,10 @@ function failure(intent: string, message: string, error: unknown) {
 export const usersActions: Record<string, AdminActionHandler> = {
   'user-status': async ({ context, admin, form }) => {
     try {
-      const user = await setUserStatus(
-        context.services.db,
-        auditActor(admin),
-        formText(form, 'id'),
-        formText(form, 'status'),
-        { actorRole: admin.role },
-      );
+      const user = await runCommand('customers.status', commandContext(context, admin), {
+        id: formText(form, 'id'),
+        status: formText(form, 'status'),
+      });
       return {
         ok: true,
         intent: 'user-status',

@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailField, staffRoles } from '../../../contracts/accounts';
-import {
-  changeStaffRole,
-  grantStaffRole,
-  listStaff,
-  removeStaff,
-  resetStaffTwoFactor,
-  revokeInvitation,
-  staffMessages,
-} from '../../../core/accounts/staff';
-import { currentUser } from '../../plugins/session';
+import { listStaff, staffMessages } from '../../../core/accounts/staff';
+import { runCommand } from '../../../core/commands';
+import { staffCommand } from './actor';
 import { publicUserSchema } from '../accounts/routes';
 import { errorResponses, errorSchema, formMessages } from '../schemas';
 
@@ -43,11 +36,6 @@ const invitationParams = z.object({ id: z.string().max(64) });
 export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   await Promise.resolve();
   const { services } = app;
-
-  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-    const { id, email, name, role } = currentUser(request);
-    return { id, email, name, role };
-  };
 
   app.get(
     '/admin/staff',
@@ -85,7 +73,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       schemaErrorFormatter: formMessages(),
     },
     async (request, reply) => {
-      const result = await grantStaffRole(services.accounts, actorOf(request), request.body);
+      const result = await runCommand('staff.grant', staffCommand(services, request), request.body);
       return reply.status(result.status === 'invited' ? 201 : 200).send(result);
     },
   );
@@ -106,12 +94,10 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       schemaErrorFormatter: formMessages(),
     },
     async (request) => ({
-      user: await changeStaffRole(
-        services.accounts,
-        actorOf(request),
-        request.params.userId,
-        request.body.role,
-      ),
+      user: await runCommand('staff.role', staffCommand(services, request), {
+        ...request.params,
+        ...request.body,
+      }),
     }),
   );
 
@@ -129,7 +115,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await removeStaff(services.accounts, actorOf(request), request.params.userId),
+      user: await runCommand('staff.remove', staffCommand(services, request), request.params),
     }),
   );
 
@@ -147,7 +133,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await resetStaffTwoFactor(services.accounts, actorOf(request), request.params.userId),
+      user: await runCommand('staff.two-factor.reset', staffCommand(services, request), request.params),
     }),
   );
 
@@ -163,7 +149,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeInvitation(services.accounts, actorOf(request), request.params.id);
+      await runCommand('staff.invitation.revoke', staffCommand(services, request), request.params);
       return { message: 'The invitation was withdrawn.' };
     },
   );

@@ -1,20 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userListQuerySchema } from '../../../contracts/accounts';
-import { listUsers, promoteUser, setUserStatus } from '../../../core/accounts/manage-users';
-import { currentUser, requireStaff } from '../../plugins/session';
+import { listUsers } from '../../../core/accounts/manage-users';
+import { runCommand } from '../../../core/commands';
+import { requireStaff } from '../../plugins/session';
+import { staffCommand } from '../admin/actor';
 import { publicUserSchema } from '../accounts/routes';
 import { adminAnswers, declareAnswers, errorSchema } from '../schemas';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const idParams = z.object({ id: z.string().max(64) });
-
-/** The signed-in administrator, as the audit log names them. */
-const auditActorOf = (request: FastifyRequest) => {
-  const { id, email } = currentUser(request);
-  return { id, email };
-};
 
 /** User management: administrators only, checked here on the server for every route. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,7 +49,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ user: publicUserSchema }), ...errors },
       },
     },
-    async (request) => ({ user: await promoteUser(db, auditActorOf(request), request.params.id) }),
+    async (request) => ({
+      user: await runCommand('customers.promote', staffCommand(app.services, request), request.params),
+    }),
   );
 
   app.patch(
@@ -69,8 +66,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await setUserStatus(db, auditActorOf(request), request.params.id, request.body.status, {
-        actorRole: currentUser(request).role,
+      user: await runCommand('customers.status', staffCommand(app.services, request), {
+        ...request.params,
+        ...request.body,
       }),
     }),
   );
