@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { checkoutMessages, normalizeBankReference } from '../../contracts/checkout-texts';
 import { isPaidStatus } from '../../contracts/returns';
-import { formatNaira, nairaToKobo } from '../../contracts/money';
+import { formatNaira, koboToNaira, nairaToKobo } from '../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { paymentTransactions, type TransactionStatus } from '../../db/schema/payments';
@@ -152,7 +152,7 @@ export async function startPayment(
     orderNumber: order.number,
     provider: provider.name,
     txRef,
-    amount: order.totalKobo / 100,
+    amount: koboToNaira(order.totalKobo),
     currency: 'NGN',
     publicKey: provider.publicKey,
     scriptUrl: provider.scriptUrl,
