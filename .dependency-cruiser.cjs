@@ -24,6 +24,7 @@ const coreDomains = [
   'newsletter',
   'orders',
   'payments',
+  'refunds',
   'reports',
   'returns',
   'vitals',

@@ -45,7 +45,7 @@ function unitsWorth(order: RefundOrderFigures, line: RefundLineFigures, units: n
 /**
  * What refunding `quantity` more units of a line gives back, counted after the units refunded
  * already, so a line refunded unit by unit gives back exactly what refunding it at once would. The
- * refund engine charges by it (core/payments/refunds.ts) and the admin's dialog shows it.
+ * refund engine charges by it (core/refunds/plan.ts) and the admin's dialog shows it.
  */
 export function lineRefundKobo(order: RefundOrderFigures, line: RefundLineFigures, quantity: number): number {
   if (quantity <= 0) return 0;

@@ -2,12 +2,8 @@ import { ArrowLeft, CalendarClock, CheckCircle2, Info } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { data, Link, useNavigation, useSearchParams } from 'react-router';
 import { isAppError, type FieldErrors } from '../../core/errors';
-import {
-  listOrderReturns,
-  requestReturn,
-  returnableLines,
-  type ReturnView,
-} from '../../core/returns/returns';
+import { requestReturn } from '../../core/returns/request';
+import { listOrderReturns, returnableLines, type ReturnView } from '../../core/returns/views';
 import { OrderDate } from '../components/orders/order-status';
 import { OrderErrorPage } from '../components/orders/order-error';
 import { ButtonLink } from '../components/ui/button';

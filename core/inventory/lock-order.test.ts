@@ -17,7 +17,7 @@ import { importProducts } from '../catalog/product-import';
 import { updateProduct } from '../catalog/manage-products';
 import { createMailer } from '../mail/mailer';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
-import { requestReturn } from '../returns/returns';
+import { requestReturn } from '../returns/request';
 import { adjustStock } from './adjust';
 
 const ROUNDS = 6;

@@ -20,9 +20,10 @@ import { cancelOrder } from '../orders/lifecycle';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
 import { releaseUnpaidOrders } from '../orders/release-unpaid';
 import { applyProviderTransaction, startPayment, type PaymentDeps } from '../payments/payments';
-import { createRefund } from '../payments/refunds';
+import { createRefund } from '../refunds/record';
 import { chargeSandboxCard, createSandboxProvider } from '../payments/sandbox';
-import { moveReturn, requestReturn } from '../returns/returns';
+import { moveReturn } from '../returns/moves';
+import { requestReturn } from '../returns/request';
 import { soldCountChange } from './sold-count';
 
 const HOUR = 3_600_000;

@@ -127,7 +127,7 @@ export const orderStatusChangeSchema = z.object({
 });
 
 /**
- * What a cancel with its refund needs of the refund engine (core/payments/refunds.ts `cancelRefunder`),
+ * What a cancel with its refund needs of the refund engine (core/refunds/record.ts `cancelRefunder`),
  * handed in by the caller so the orders folder does not reach into payments: the full refund written
  * inside the cancel's transaction, then the provider asked after it commits.
  */
@@ -199,7 +199,7 @@ export async function changeOrderStatus(
   // codes are counted per order and per address (the table of secrets' limits), so its code cannot
   // be found by trying them one after another.
   const typed = input.pickupCode ?? '';
-  const verify = async () => pickupCodeIsRight(shopKey, order, typed);
+  const verify = () => pickupCodeIsRight(shopKey, order, typed);
   if (
     move === 'collect' &&
     !(deps.rateLimiter
@@ -209,7 +209,7 @@ export async function changeOrderStatus(
           { subject: order.number, ip: options.client?.ip ?? 'unknown' },
           verify,
         )
-      : await verify())
+      : verify())
   ) {
     throw new AppError(
       'BAD_REQUEST',

@@ -3,9 +3,14 @@ import { paymentTransactions } from '../../db/schema/payments';
 import { AppError, isAppError } from '../errors';
 import { applyProviderTransaction, type PaymentDeps } from './payments';
 import { ProviderError, type ProviderTransaction } from './provider';
-import { syncProviderRefund } from './refunds';
 
 type Json = Record<string, unknown>;
+
+/**
+ * Reads a refund Paystack reports on again from Paystack and records it (core/refunds' syncProviderRefund);
+ * false when the shop has no such refund. Handed in by the host: refunds sit above payments.
+ */
+export type PaystackRefundSync = (providerRefundId: string) => Promise<boolean>;
 
 function record(value: unknown): Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
@@ -24,13 +29,14 @@ function retryLater(error: unknown): never {
  * - `charge.success`: only for an attempt of ours opened with Paystack, the transaction is verified
  *   through the API by its reference (the body's amount and status are never trusted) and applied
  *   once, however often the event comes;
- * - `refund.*`: the refund is read again from the API and recorded (syncProviderRefund).
+ * - `refund.*`: the refund is read again from the API and recorded (`syncRefund`).
  * Anything else is acknowledged and ignored. When Paystack cannot confirm, 503: it retries.
  */
 export async function handlePaystackWebhook(
   deps: PaymentDeps,
   rawBody: Buffer,
   signature: string | undefined,
+  syncRefund: PaystackRefundSync,
 ): Promise<{ handled: boolean }> {
   const provider = deps.providers.paystack;
   if (!provider?.webhookSignatureValid)
@@ -76,7 +82,7 @@ export async function handlePaystackWebhook(
     if (!(typeof id === 'number' || (typeof id === 'string' && /^\w{1,40}$/.test(id))))
       return { handled: false };
     try {
-      return { handled: await syncProviderRefund(deps, 'paystack', String(id)) };
+      return { handled: await syncRefund(String(id)) };
     } catch (error) {
       retryLater(error);
     }

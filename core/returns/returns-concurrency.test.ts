@@ -16,7 +16,9 @@ import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test
 import { gridStock, setGridStock } from '../../tests/fixtures/variant-grid';
 import type { Mailer } from '../mail/mailer';
 import { hashSecret } from '../orders/place-order';
-import { moveReturn, requestReturn, type ReturnMoveDeps } from './returns';
+import { moveReturn } from './moves';
+import type { ReturnMoveDeps } from './plan';
+import { requestReturn } from './request';
 
 const PARALLEL = 10;
 const DELIVERED = new Date('2030-05-01T12:00:00Z');

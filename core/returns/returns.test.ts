@@ -15,20 +15,12 @@ import { gridStock, setGridStock } from '../../tests/fixtures/variant-grid';
 import { isAppError } from '../errors';
 import { createMailer } from '../mail/mailer';
 import type { PaymentProvider, RefundRequest } from '../payments/provider';
-import { createRefund } from '../payments/refunds';
+import { createRefund } from '../refunds/record';
 import { hashSecret } from '../orders/place-order';
-import {
-  canMoveReturn,
-  getReturnForAdmin,
-  listOrderReturns,
-  listReturnsForAdmin,
-  moveReturn,
-  requestReturn,
-  returnableLines,
-  returnMoveIds,
-  returnMoves,
-  type ReturnMoveDeps,
-} from './returns';
+import { moveReturn } from './moves';
+import { canMoveReturn, type ReturnMoveDeps, returnMoveIds, returnMoves } from './plan';
+import { requestReturn } from './request';
+import { getReturnForAdmin, listOrderReturns, listReturnsForAdmin, returnableLines } from './views';
 
 const DAY = 86_400_000;
 const DELIVERED = new Date('2030-05-01T12:00:00Z');

@@ -8,7 +8,7 @@ import { ensureAdminAccount } from '../../core/accounts/ensure-admin-account';
 import type { Mailer } from '../../core/mail/mailer';
 import { placeOrder } from '../../core/orders/place-order';
 import { applyProviderTransaction, startPayment, type PaymentDeps } from '../../core/payments/payments';
-import { createRefund } from '../../core/payments/refunds';
+import { createRefund } from '../../core/refunds/record';
 import { chargeSandboxCard, createSandboxProvider } from '../../core/payments/sandbox';
 import { testOrderBody } from '../../tests/fixtures/orders';
 import { setProductStock } from '../../tests/fixtures/stock';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentDeps } from '../../core/payments/payments';
-import { followPendingRefunds } from '../../core/payments/refunds';
+import { followPendingRefunds } from '../../core/refunds/provider-sync';
 
 /**
  * Every minute, asks the provider about refunds it left pending, and gives up on those it never

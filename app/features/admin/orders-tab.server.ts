@@ -9,16 +9,10 @@ import { getOrderForViewer } from '../../../core/orders/read-orders';
 import { getShopSettings } from '../../../core/settings/shop-settings';
 import { confirmBankTransfer } from '../../../core/payments/payments';
 import { moneyToRefund, transfersUnderReview } from '../../../core/payments/transactions';
-import {
-  cancelRefunder,
-  createRefund,
-  refundBanks,
-  refundableFor,
-  refundsOfOrder,
-  retryRefund,
-  sendRefundToAccount,
-  type RefundView,
-} from '../../../core/payments/refunds';
+import { refundBanks, sendRefundToAccount } from '../../../core/refunds/bank-account';
+import { cancelRefunder, createRefund } from '../../../core/refunds/record';
+import { retryRefund } from '../../../core/refunds/retry';
+import { refundableFor, refundsOfOrder, type RefundView } from '../../../core/refunds/views';
 import type { PaymentDeps } from '../../../core/payments/payments';
 import { isPaidStatus } from '../../../contracts/returns';
 import { formatNaira } from '../../../contracts/money';

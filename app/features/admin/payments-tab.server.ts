@@ -6,7 +6,7 @@ import {
   reverifyTransaction,
   type TransactionView,
 } from '../../../core/payments/transactions';
-import { listRefunds, type RefundView } from '../../../core/payments/refunds';
+import { listRefunds, type RefundView } from '../../../core/refunds/views';
 import { formText } from '../../lib/action-result.server';
 import { dateRange, searchParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';

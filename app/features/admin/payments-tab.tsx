@@ -12,7 +12,7 @@ import { AdminTable, EmptyState } from './admin-list';
 import { adminMessages, transactionStatusLabel, type AdminActionResult } from './admin-texts';
 import { ExportLink } from './export-link';
 import { DateField, FilterBar, SearchField, SelectField } from './filter-bar';
-import type { RefundView } from '../../../core/payments/refunds';
+import type { RefundView } from '../../../core/refunds/views';
 import { RefundsSection } from './refund-table';
 
 export interface PaymentsFilterState {

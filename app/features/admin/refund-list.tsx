@@ -2,7 +2,7 @@ import { Landmark, RefreshCw } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
 import { refundStatusNames } from '../../../contracts/returns';
 import { formatNaira } from '../../../contracts/money';
-import type { RefundView } from '../../../core/payments/refunds';
+import type { RefundView } from '../../../core/refunds/views';
 import { OrderDate, sizeLabel } from '../../components/orders/order-status';
 import { TestOrderBadge } from '../../components/orders/test-order-badge';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatNaira } from '../../../contracts/money';
-import type { RefundView } from '../../../core/payments/refunds';
+import type { RefundView } from '../../../core/refunds/views';
 import { OrderDate } from '../../components/orders/order-status';
 import { TestOrderBadge } from '../../components/orders/test-order-badge';
 import { ActionNotice } from './admin-nav';

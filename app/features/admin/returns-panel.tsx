@@ -5,7 +5,7 @@ import { formatNaira } from '../../../contracts/money';
 import type { Carrier } from '../../../core/settings/carriers';
 import { CarrierFields } from './carrier-fields';
 import { refundStatusNames, type RefundStatusId, type ReturnStatusId } from '../../../contracts/returns';
-import type { AdminReturnView } from '../../../core/returns/returns';
+import type { AdminReturnView } from '../../../core/returns/views';
 import { OrderDate, sizeLabel } from '../../components/orders/order-status';
 import { OrderThumb } from '../../components/orders/order-thumb';
 import { Button } from '../../components/ui/button';

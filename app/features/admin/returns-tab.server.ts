@@ -2,13 +2,9 @@ import { can } from '../../../core/accounts/permissions';
 import { actionPermission } from '../../../core/commands';
 import { returnStatusIds } from '../../../contracts/returns';
 import { isAppError } from '../../../core/errors';
-import {
-  getReturnForAdmin,
-  listReturnsForAdmin,
-  moveReturn,
-  type AdminReturnView,
-  type ReturnMove,
-} from '../../../core/returns/returns';
+import { moveReturn } from '../../../core/returns/moves';
+import type { ReturnMove } from '../../../core/returns/plan';
+import { type AdminReturnView, getReturnForAdmin, listReturnsForAdmin } from '../../../core/returns/views';
 import { getShopSettings, type ShopSettings } from '../../../core/settings/shop-settings';
 import { formFailure, formText } from '../../lib/action-result.server';
 import { searchParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { returnStatusIds, returnStatusNames } from '../../../contracts/returns';
-import type { AdminReturnView } from '../../../core/returns/returns';
+import type { AdminReturnView } from '../../../core/returns/views';
 import { OrderDate, sizeLabel } from '../../components/orders/order-status';
 import { OrderThumb } from '../../components/orders/order-thumb';
 import { returnsHref, type ReturnsFilterState } from './admin-links';

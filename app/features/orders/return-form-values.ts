@@ -1,6 +1,6 @@
 import type { ColorOption } from '../../../contracts/catalog';
 import type { ReturnResolutionId } from '../../../contracts/returns';
-import type { ReturnableLine } from '../../../core/returns/returns';
+import type { ReturnableLine } from '../../../core/returns/views';
 
 /** What the return form holds for one order line; kept whole across a refused send. */
 export interface ReturnFormLine {

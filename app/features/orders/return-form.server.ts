@@ -1,9 +1,8 @@
-import { nairaToKobo } from '../../../contracts/money';
 import { returnReasonIds, returnResolutionIds } from '../../../contracts/returns';
 import type { DbOrTx } from '../../../db/client';
 import { getProduct } from '../../../core/catalog/get-product';
 import { isAppError, type FieldErrors } from '../../../core/errors';
-import type { Returnable } from '../../../core/returns/returns';
+import type { Returnable } from '../../../core/returns/views';
 import { formText } from '../../lib/action-result.server';
 import {
   emptyLineValues,
@@ -38,7 +37,7 @@ export async function exchangePieces(
             size: variant.size,
             color: variant.color,
             inStock: variant.inStock,
-            priceKobo: nairaToKobo(variant.price),
+            priceKobo: Math.round(variant.price * 100),
           })),
         };
       } catch (error) {

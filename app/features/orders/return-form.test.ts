@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Returnable, ReturnableLine } from '../../../core/returns/returns';
+import type { Returnable, ReturnableLine } from '../../../core/returns/views';
 import { formFieldsOf, readReturnForm, returnRequestOf } from './return-form.server';
 
 /*

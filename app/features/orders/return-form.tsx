@@ -10,7 +10,7 @@ import {
   type ReturnResolutionId,
 } from '../../../contracts/returns';
 import type { FieldErrors } from '../../../core/errors';
-import type { ReturnableLine } from '../../../core/returns/returns';
+import type { ReturnableLine } from '../../../core/returns/views';
 import { sizeLabel } from '../../components/orders/order-status';
 import { OrderThumb } from '../../components/orders/order-thumb';
 import { Button } from '../../components/ui/button';

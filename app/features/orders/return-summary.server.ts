@@ -2,12 +2,8 @@ import type { DbOrTx } from '../../../db/client';
 import { isAppError } from '../../../core/errors';
 import type { OrderView } from '../../../core/orders/order-view';
 import type { OrderViewer } from '../../../core/orders/read-orders';
-import {
-  listOrderReturns,
-  receivedOrderStatuses,
-  returnableLines,
-  type ReturnView,
-} from '../../../core/returns/returns';
+import { receivedOrderStatuses } from '../../../core/returns/plan';
+import { listOrderReturns, returnableLines, type ReturnView } from '../../../core/returns/views';
 import type { ReturnWindow } from './return-summary';
 
 /**

@@ -1,5 +1,5 @@
 import { RotateCcw, Truck } from 'lucide-react';
-import type { ReturnView } from '../../../core/returns/returns';
+import type { ReturnView } from '../../../core/returns/views';
 import { formatNaira } from '../../../contracts/money';
 import { OrderDate, sizeLabel } from '../../components/orders/order-status';
 import { OrderThumb } from '../../components/orders/order-thumb';

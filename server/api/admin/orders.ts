@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
-import { cancelRefunder } from '../../../core/payments/refunds';
+import { cancelRefunder } from '../../../core/refunds/record';
 import { clientOf } from '../../plugins/session';
 import { staffActor } from './actor';
 import { errorResponses, errorSchema } from '../schemas';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema/accounts';
 import { refunds } from '../../../db/schema/payments';
 import { applyProviderTransaction, startPayment } from '../../../core/payments/payments';
-import { followPendingRefunds } from '../../../core/payments/refunds';
+import { followPendingRefunds } from '../../../core/refunds/provider-sync';
 import {
   auth,
   createAdminTestApp,

@@ -2,18 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { daySchema, recordIdSchema } from '../../../contracts/limits';
 import { koboToNaira } from '../../../contracts/money';
-import {
-  createRefund,
-  listRefunds,
-  refundableFor,
-  refundRequestSchema,
-  refundAccountSchema,
-  refundBanks,
-  refundsOfOrder,
-  retryRefund,
-  sendRefundToAccount,
-  type RefundView,
-} from '../../../core/payments/refunds';
+import { refundAccountSchema, refundBanks, sendRefundToAccount } from '../../../core/refunds/bank-account';
+import { refundRequestSchema } from '../../../core/refunds/plan';
+import { createRefund } from '../../../core/refunds/record';
+import { retryRefund } from '../../../core/refunds/retry';
+import { listRefunds, refundableFor, refundsOfOrder, type RefundView } from '../../../core/refunds/views';
 import { refundProviders, refundStatuses } from '../../../db/schema/payments';
 import { staffActor } from './actor';
 import { errorResponses, errorSchema } from '../schemas';

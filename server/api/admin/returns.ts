@@ -2,15 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
 import { returnStatusIds } from '../../../contracts/returns';
-import {
-  getReturnForAdmin,
-  listReturnsForAdmin,
-  moveReturn,
-  returnMoveIds,
-  returnMoveSchemas,
-  type AdminReturnView,
-  type ReturnMove,
-} from '../../../core/returns/returns';
+import { moveReturn } from '../../../core/returns/moves';
+import { type ReturnMove, returnMoveIds, returnMoveSchemas } from '../../../core/returns/plan';
+import { type AdminReturnView, getReturnForAdmin, listReturnsForAdmin } from '../../../core/returns/views';
 import { staffActor } from './actor';
 import { returnDto, toReturnDto } from '../orders/returns';
 import { errorResponses, errorSchema } from '../schemas';

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder, type PlaceOrderDeps } from '../../../core/orders/place-order';
-import { requestReturn } from '../../../core/returns/returns';
+import { requestReturn } from '../../../core/returns/request';
 import type { Mailer } from '../../../core/mail/mailer';
 import { auth, createAdminTestApp, type AdminTestApp } from '../../../tests/fixtures/admin-api';
 import { allowManyUnpaidOrders, testShippingAddress } from '../../../tests/fixtures/orders';

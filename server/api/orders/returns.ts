@@ -2,13 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
 import { returnReasonIds, returnResolutionIds, returnStatusIds } from '../../../contracts/returns';
-import {
-  listOrderReturns,
-  requestReturn,
-  returnableLines,
-  returnRequestSchema,
-  type ReturnView,
-} from '../../../core/returns/returns';
+import { returnRequestSchema } from '../../../core/returns/plan';
+import { requestReturn } from '../../../core/returns/request';
+import { listOrderReturns, returnableLines, type ReturnView } from '../../../core/returns/views';
 import { errorResponses, errorSchema } from '../schemas';
 
 const naira = z.number().describe('Naira, at most two decimals');

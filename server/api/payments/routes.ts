@@ -9,6 +9,7 @@ import {
   type PaymentOutcome,
 } from '../../../core/payments/payments';
 import { handlePaystackWebhook } from '../../../core/payments/paystack-webhook';
+import { syncProviderRefund } from '../../../core/refunds/provider-sync';
 import {
   chargeSandboxCard,
   findSandboxCharge,
@@ -275,6 +276,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           deps,
           request.body,
           typeof signature === 'string' ? signature : undefined,
+          (providerRefundId) => syncProviderRefund(deps, 'paystack', providerRefundId),
         );
         return { received: result.handled };
       },
@@ -424,7 +426,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         transaction_id: row.transactionId ?? '',
         tx_ref: row.txRef,
         flw_ref: row.flwRef,
-        amount: koboToNaira(row.amountKobo),
+        amount: row.amountKobo / 100,
         currency: row.currency,
         message: row.message,
       };

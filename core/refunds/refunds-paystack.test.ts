@@ -21,19 +21,13 @@ import { isAppError } from '../errors';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { refundViewOf } from '../orders/order-view';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
-import { applyProviderTransaction, startPayment, type PaymentDeps } from './payments';
-import { createPaystackProvider } from './paystack';
-import {
-  NEEDS_BANK_ACCOUNT,
-  createRefund,
-  followPendingRefunds,
-  listRefunds,
-  refundBanks,
-  refundsOfOrder,
-  retryRefund,
-  sendRefundToAccount,
-  syncProviderRefund,
-} from './refunds';
+import { applyProviderTransaction, startPayment, type PaymentDeps } from '../payments/payments';
+import { createPaystackProvider } from '../payments/paystack';
+import { refundBanks, sendRefundToAccount } from './bank-account';
+import { followPendingRefunds, NEEDS_BANK_ACCOUNT, syncProviderRefund } from './provider-sync';
+import { createRefund } from './record';
+import { retryRefund } from './retry';
+import { listRefunds, refundsOfOrder } from './views';
 
 let database: TestDatabase;
 let standIn: PaystackStandIn;

@@ -12,9 +12,12 @@ import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test
 import { ensureAdminAccount } from '../accounts/ensure-admin-account';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
-import { createFlutterwaveProvider } from './flutterwave';
-import { applyProviderTransaction, startPayment, type PaymentDeps } from './payments';
-import { createRefund, followPendingRefunds, refundsOfOrder, retryRefund } from './refunds';
+import { createFlutterwaveProvider } from '../payments/flutterwave';
+import { applyProviderTransaction, startPayment, type PaymentDeps } from '../payments/payments';
+import { followPendingRefunds } from './provider-sync';
+import { createRefund } from './record';
+import { retryRefund } from './retry';
+import { refundsOfOrder } from './views';
 
 let database: TestDatabase;
 let standIn: FlutterwaveStandIn;

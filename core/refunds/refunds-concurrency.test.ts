@@ -15,10 +15,13 @@ import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test
 import { ensureAdminAccount } from '../accounts/ensure-admin-account';
 import type { Mailer } from '../mail/mailer';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
-import { applyProviderTransaction, startPayment, type PaymentDeps } from './payments';
-import type { PaymentProvider } from './provider';
-import { createRefund, followPendingRefunds, refundableFor, retryRefund } from './refunds';
-import { chargeSandboxCard, createSandboxProvider } from './sandbox';
+import { applyProviderTransaction, startPayment, type PaymentDeps } from '../payments/payments';
+import type { PaymentProvider } from '../payments/provider';
+import { followPendingRefunds } from './provider-sync';
+import { createRefund } from './record';
+import { retryRefund } from './retry';
+import { refundableFor } from './views';
+import { chargeSandboxCard, createSandboxProvider } from '../payments/sandbox';
 
 let database: TestDatabase;
 let orderDeps: PlaceOrderDeps;

@@ -13,18 +13,17 @@ import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/test
 import { ensureAdminAccount } from '../accounts/ensure-admin-account';
 import { createMailer } from '../mail/mailer';
 import { placeOrder, type PlaceOrderDeps } from '../orders/place-order';
-import { applyProviderTransaction, confirmBankTransfer, startPayment, type PaymentDeps } from './payments';
 import {
-  cancelRefunder,
-  createRefund,
-  followPendingRefunds,
-  listRefunds,
-  NEVER_CONFIRMED,
-  refundableFor,
-  refundsOfOrder,
-  retryRefund,
-} from './refunds';
-import { chargeSandboxCard, createSandboxProvider, simulateSandboxTransfer } from './sandbox';
+  applyProviderTransaction,
+  confirmBankTransfer,
+  startPayment,
+  type PaymentDeps,
+} from '../payments/payments';
+import { followPendingRefunds, NEVER_CONFIRMED } from './provider-sync';
+import { cancelRefunder, createRefund } from './record';
+import { retryRefund } from './retry';
+import { listRefunds, refundableFor, refundsOfOrder } from './views';
+import { chargeSandboxCard, createSandboxProvider, simulateSandboxTransfer } from '../payments/sandbox';
 import { changeOrderStatus } from '../orders/manage-orders';
 import { saveShopSettings } from '../settings/shop-settings';
 
@@ -492,7 +491,7 @@ describe('money in the shop’s own account and money owed back', () => {
     const number = placed.order.number;
     if (outcome === 'over') {
       // A TEST MODE transfer account, and more money than asked.
-      const { openTransferAccount } = await import('./transfer-accounts');
+      const { openTransferAccount } = await import('../payments/transfer-accounts');
       await openTransferAccount(deps, number, adminViewer());
       const [attempt] = await database.db
         .select()
