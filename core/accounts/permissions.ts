@@ -80,20 +80,11 @@ export const routePermissionTable: Record<string, Permission> = {
   'POST /api/admin/transactions/:id/verify': 'payments.manage',
 
   'GET /api/admin/orders/:id/refunds': 'refunds.manage',
-  'POST /api/admin/orders/:id/refunds': 'refunds.manage',
   'GET /api/admin/refunds': 'refunds.manage',
-  'POST /api/admin/refunds/:id/retry': 'refunds.manage',
   'GET /api/admin/refunds/:id/banks': 'refunds.manage',
-  'POST /api/admin/refunds/:id/bank-account': 'refunds.manage',
 
   'GET /api/admin/returns': 'returns.read',
   'GET /api/admin/returns/:id': 'returns.read',
-  'POST /api/admin/returns/:id/approve': 'returns.manage',
-  'POST /api/admin/returns/:id/decline': 'returns.manage',
-  'POST /api/admin/returns/:id/receive': 'returns.manage',
-  'POST /api/admin/returns/:id/close': 'returns.manage',
-  'POST /api/admin/returns/:id/refund': 'refunds.manage',
-  'POST /api/admin/returns/:id/exchange': 'returns.exchange',
 
   'GET /api/users': 'customers.read',
 
@@ -104,13 +95,10 @@ export const routePermissionTable: Record<string, Permission> = {
   'PATCH /api/admin/settings': 'settings.manage',
 
   'GET /api/admin/coupons': 'coupons.manage',
-  'POST /api/admin/coupons': 'coupons.manage',
   'GET /api/admin/coupons/:id': 'coupons.manage',
-  'PATCH /api/admin/coupons/:id': 'coupons.manage',
 
   'GET /api/admin/messages': 'messages.manage',
   'GET /api/admin/messages/:id': 'messages.manage',
-  'PATCH /api/admin/messages/:id': 'messages.manage',
 
   'GET /api/admin/reports': 'reports.read',
   'GET /api/admin/reports/vitals': 'reports.read',
@@ -169,17 +157,6 @@ export const actionPermissionTable: Record<string, Permission> = {
   cancel: 'orders.cancel',
   'confirm-transfer': 'payments.manage',
   verify: 'payments.manage',
-  refund: 'refunds.manage',
-  'refund-owed': 'refunds.manage',
-  'retry-refund': 'refunds.manage',
-  'refund-bank-account': 'refunds.manage',
-
-  'return-approve': 'returns.manage',
-  'return-decline': 'returns.manage',
-  'return-receive': 'returns.manage',
-  'return-close': 'returns.manage',
-  'return-refund': 'refunds.manage',
-  'return-exchange': 'returns.exchange',
 
   'product-save': 'catalog.manage',
   'product-delete': 'catalog.manage',
@@ -188,14 +165,6 @@ export const actionPermissionTable: Record<string, Permission> = {
   'settings-save': 'settings.manage',
   // Reports → Speed for real shoppers: how many page views measure their vitals (a shop setting).
   'vitals-sample-rate': 'settings.manage',
-  'coupon-create': 'coupons.manage',
-  'coupon-update': 'coupons.manage',
-  'coupon-toggle': 'coupons.manage',
-  'message-status': 'messages.manage',
-  'blog-save': 'content.manage',
-  'blog-publish': 'content.manage',
-  'blog-unpublish': 'content.manage',
-  'announcement-send': 'content.manage',
 };
 
 /** The first tab a role may open: where /admin lands it (the Overview for those who hold it). */

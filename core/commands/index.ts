@@ -3,7 +3,11 @@ import type { Permission } from '../../contracts/permissions';
 import { actionPermissionTable, requirePermission, routePermissionTable } from '../accounts/permissions';
 import type { Command, CommandContext } from '../command';
 import { accountCommands } from '../accounts/commands';
+import { contentCommands } from '../content/commands';
 import { inventoryCommands } from '../inventory/commands';
+import { orderCommands } from '../orders/commands';
+import { refundCommands } from '../refunds/commands';
+import { returnCommands } from '../returns/commands';
 import { parseInput } from '../validation';
 
 /**
@@ -15,6 +19,10 @@ import { parseInput } from '../validation';
 export const commands = {
   ...inventoryCommands,
   ...accountCommands,
+  ...orderCommands,
+  ...contentCommands,
+  ...refundCommands,
+  ...returnCommands,
 } satisfies Record<string, Command>;
 
 export type CommandName = keyof typeof commands;
@@ -37,6 +45,18 @@ export const commandRoutes = {
   'DELETE /api/admin/staff/invitations/:id': 'staff.invitation.revoke',
   'PATCH /api/users/:id/status': 'customers.status',
   'PATCH /api/users/:id/promote': 'customers.promote',
+  'POST /api/admin/coupons': 'coupons.create',
+  'PATCH /api/admin/coupons/:id': 'coupons.update',
+  'PATCH /api/admin/messages/:id': 'messages.status',
+  'POST /api/admin/orders/:id/refunds': 'refunds.create',
+  'POST /api/admin/refunds/:id/retry': 'refunds.retry',
+  'POST /api/admin/refunds/:id/bank-account': 'refunds.bank-account',
+  'POST /api/admin/returns/:id/approve': 'returns.approve',
+  'POST /api/admin/returns/:id/decline': 'returns.decline',
+  'POST /api/admin/returns/:id/receive': 'returns.receive',
+  'POST /api/admin/returns/:id/close': 'returns.close',
+  'POST /api/admin/returns/:id/refund': 'returns.refund',
+  'POST /api/admin/returns/:id/exchange': 'returns.exchange',
 } as const satisfies Record<string, CommandName>;
 
 /** The dashboard's actions (a form's `intent`) that run a command. */
@@ -50,6 +70,24 @@ export const commandIntents = {
   'staff-reset-two-factor': 'staff.two-factor.reset',
   'staff-revoke-invitation': 'staff.invitation.revoke',
   'user-status': 'customers.status',
+  'coupon-create': 'coupons.create',
+  'coupon-update': 'coupons.update',
+  'coupon-toggle': 'coupons.update',
+  'message-status': 'messages.status',
+  'blog-save': 'blog.update',
+  'blog-publish': 'blog.publish',
+  'blog-unpublish': 'blog.publish',
+  'announcement-send': 'announcements.send',
+  refund: 'refunds.create',
+  'refund-owed': 'refunds.create',
+  'retry-refund': 'refunds.retry',
+  'refund-bank-account': 'refunds.bank-account',
+  'return-approve': 'returns.approve',
+  'return-decline': 'returns.decline',
+  'return-receive': 'returns.receive',
+  'return-close': 'returns.close',
+  'return-refund': 'returns.refund',
+  'return-exchange': 'returns.exchange',
 } as const satisfies Record<string, CommandName>;
 
 /**

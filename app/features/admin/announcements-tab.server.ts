@@ -1,10 +1,7 @@
-import {
-  countAnnouncementRecipients,
-  listAnnouncements,
-  sendAnnouncement,
-} from '../../../core/content/announcements';
+import { countAnnouncementRecipients, listAnnouncements } from '../../../core/content/announcements';
+import { runCommand } from '../../../core/commands';
 import { formFailure, formText } from '../../lib/action-result.server';
-import { auditActor, pageParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import { commandContext, pageParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';
 
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;
@@ -23,7 +20,7 @@ export const announcementsActions: Record<string, AdminActionHandler> = {
   'announcement-send': async ({ context, form, admin }) => {
     const intent = 'announcement-send';
     try {
-      const sent = await sendAnnouncement(context.services.db, auditActor(admin), {
+      const sent = await runCommand('announcements.send', commandContext(context, admin), {
         type: formText(form, 'type'),
         title: formText(form, 'title'),
         message: formText(form, 'message'),

@@ -1,16 +1,12 @@
 import { redirect } from 'react-router';
 import { blogCategories, type BlogPostDetail } from '../../../core/content/blog/posts';
-import {
-  createPost,
-  listPostsForAdmin,
-  setPostPublished,
-  updatePost,
-} from '../../../core/content/blog/manage-posts';
+import { listPostsForAdmin } from '../../../core/content/blog/manage-posts';
+import { runCommand } from '../../../core/commands';
 import { getPost } from '../../../core/content/blog/read-posts';
 import { AppError, isAppError } from '../../../core/errors';
 import { formFailure, formText } from '../../lib/action-result.server';
 import {
-  auditActor,
+  commandContext,
   pageParam,
   searchParam,
   type AdminActionHandler,
@@ -62,7 +58,6 @@ async function uploadedImage(form: FormData): Promise<Buffer | null> {
 /** Writing, editing, publishing and unpublishing posts; each change is recorded in the activity log. */
 export const blogActions: Record<string, AdminActionHandler> = {
   'blog-save': async ({ context, admin, form }) => {
-    const deps = { db: context.services.db, uploadDir: context.services.uploadDir };
     const input = {
       title: formText(form, 'title'),
       excerpt: formText(form, 'excerpt'),
@@ -75,9 +70,12 @@ export const blogActions: Record<string, AdminActionHandler> = {
     };
     try {
       const image = await uploadedImage(form);
-      const options = { image, defaultAuthor: admin.name };
+      const write = { post: input, image, defaultAuthor: admin.name };
       if (formText(form, 'id')) {
-        const post = await updatePost(deps, auditActor(admin), postId(form), input, options);
+        const post = await runCommand('blog.update', commandContext(context, admin), {
+          id: postId(form),
+          ...write,
+        });
         return {
           ok: true,
           intent: 'blog-save',
@@ -87,7 +85,7 @@ export const blogActions: Record<string, AdminActionHandler> = {
               : `Draft "${post.title}" saved.`,
         } satisfies AdminActionResult;
       }
-      const post = await createPost(deps, auditActor(admin), input, options);
+      const post = await runCommand('blog.create', commandContext(context, admin), write);
       return redirect(`/admin?tab=blog&edit=${post.id}&notice=created`);
     } catch (error) {
       return formFailure(error, 'The post could not be saved. Please check the form and try again.');
@@ -95,12 +93,10 @@ export const blogActions: Record<string, AdminActionHandler> = {
   },
   'blog-publish': async ({ context, admin, form }) => {
     try {
-      const { post, changed } = await setPostPublished(
-        { db: context.services.db },
-        auditActor(admin),
-        postId(form),
-        true,
-      );
+      const { post, changed } = await runCommand('blog.publish', commandContext(context, admin), {
+        id: postId(form),
+        published: true,
+      });
       return {
         ok: true,
         intent: 'blog-publish',
@@ -114,12 +110,10 @@ export const blogActions: Record<string, AdminActionHandler> = {
   },
   'blog-unpublish': async ({ context, admin, form }) => {
     try {
-      const { post, changed } = await setPostPublished(
-        { db: context.services.db },
-        auditActor(admin),
-        postId(form),
-        false,
-      );
+      const { post, changed } = await runCommand('blog.publish', commandContext(context, admin), {
+        id: postId(form),
+        published: false,
+      });
       return {
         ok: true,
         intent: 'blog-unpublish',

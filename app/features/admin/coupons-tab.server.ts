@@ -1,14 +1,9 @@
 import { data } from 'react-router';
-import {
-  couponCategoryChoices,
-  createCoupon,
-  getCoupon,
-  listCoupons,
-  updateCoupon,
-} from '../../../core/orders/manage-coupons';
+import { couponCategoryChoices, getCoupon, listCoupons } from '../../../core/orders/manage-coupons';
+import { runCommand } from '../../../core/commands';
 import { isAppError } from '../../../core/errors';
 import { formText } from '../../lib/action-result.server';
-import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import { commandContext, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';
 import { fromLagosInput, toLagosInput } from './settings-texts';
 
@@ -106,7 +101,7 @@ function failure(intent: string, error: unknown, fallback: string) {
 export const couponsActions: Record<string, AdminActionHandler> = {
   'coupon-create': async ({ context, admin, form }) => {
     try {
-      const coupon = await createCoupon(context.services.db, auditActor(admin), {
+      const coupon = await runCommand('coupons.create', commandContext(context, admin), {
         code: formText(form, 'code'),
         ...valuesFrom(form),
       });
@@ -129,12 +124,10 @@ export const couponsActions: Record<string, AdminActionHandler> = {
             expiresAtInput: stored.expiresAt ? toLagosInput(stored.expiresAt) : '',
           }
         : undefined;
-      const coupon = await updateCoupon(
-        context.services.db,
-        auditActor(admin),
+      const coupon = await runCommand('coupons.update', commandContext(context, admin), {
         id,
-        valuesFrom(form, current),
-      );
+        changes: valuesFrom(form, current),
+      });
       return {
         ok: true,
         intent: 'coupon-update',
@@ -146,8 +139,9 @@ export const couponsActions: Record<string, AdminActionHandler> = {
   },
   'coupon-toggle': async ({ context, admin, form }) => {
     try {
-      const coupon = await updateCoupon(context.services.db, auditActor(admin), formText(form, 'id'), {
-        active: formText(form, 'active') === 'true',
+      const coupon = await runCommand('coupons.update', commandContext(context, admin), {
+        id: formText(form, 'id'),
+        changes: { active: formText(form, 'active') === 'true' },
       });
       return {
         ok: true,

@@ -3,14 +3,14 @@ import {
   contactMessageStatuses,
   listContactMessages,
   openContactMessage,
-  setContactMessageStatus,
   type ContactMessageStatus,
   type ContactMessageView,
 } from '../../../core/content/messages';
+import { runCommand } from '../../../core/commands';
 import { isAppError } from '../../../core/errors';
 import { formFailure, formText } from '../../lib/action-result.server';
 import {
-  auditActor,
+  commandContext,
   pageParam,
   searchParam,
   type AdminActionHandler,
@@ -59,12 +59,10 @@ export const messagesActions: Record<string, AdminActionHandler> = {
   'message-status': async ({ context, admin, form }) => {
     const status = formText(form, 'status');
     try {
-      const message = await setContactMessageStatus(
-        context.services.db,
-        auditActor(admin),
-        formText(form, 'id'),
-        { status },
-      );
+      const message = await runCommand('messages.status', commandContext(context, admin), {
+        id: formText(form, 'id'),
+        change: { status },
+      });
       // An unread message goes back to the list: staying on it would open, and so read, it again.
       if (message.status === 'new') return redirect(backTo(formText(form, 'back')));
       return {

@@ -3,16 +3,15 @@ import { z } from 'zod';
 import {
   couponCreateSchema,
   couponUpdateSchema,
-  createCoupon,
   getCoupon,
   listCoupons,
-  updateCoupon,
   type AdminCouponView,
 } from '../../../core/orders/manage-coupons';
 import { recordIdSchema } from '../../../contracts/limits';
 import { koboToNaira } from '../../../contracts/money';
 import { couponTypes } from '../../../db/schema/orders';
-import { currentUser } from '../../plugins/session';
+import { runCommand } from '../../../core/commands';
+import { staffCommand } from './actor';
 import { errorResponses, errorSchema } from '../schemas';
 
 const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema };
@@ -86,11 +85,6 @@ const createBody = couponCreateSchema.extend({
 export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
   await Promise.resolve();
 
-  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-    const { id, email } = currentUser(request);
-    return { id, email };
-  };
-
   app.get(
     '/admin/coupons',
     {
@@ -129,7 +123,7 @@ export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const coupon = await createCoupon(app.db, actorOf(request), request.body);
+      const coupon = await runCommand('coupons.create', staffCommand(app.services, request), request.body);
       return reply.status(201).send({ coupon: toCouponDto(coupon) });
     },
   );
@@ -148,7 +142,12 @@ export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      coupon: toCouponDto(await updateCoupon(app.db, actorOf(request), request.params.id, request.body)),
+      coupon: toCouponDto(
+        await runCommand('coupons.update', staffCommand(app.services, request), {
+          id: request.params.id,
+          changes: request.body,
+        }),
+      ),
     }),
   );
 };

@@ -6,10 +6,10 @@ import {
   messageListQuerySchema,
   messageStatusChangeSchema,
   openContactMessage,
-  setContactMessageStatus,
 } from '../../../core/content/messages';
 import { recordIdSchema } from '../../../contracts/limits';
-import { currentUser } from '../../plugins/session';
+import { runCommand } from '../../../core/commands';
+import { staffCommand } from './actor';
 import { errorResponses, errorSchema } from '../schemas';
 
 const adminErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema };
@@ -79,9 +79,10 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: message, ...adminErrors },
       },
     },
-    async (request) => {
-      const { id, email } = currentUser(request);
-      return setContactMessageStatus(app.db, { id, email }, request.params.id, request.body);
-    },
+    async (request) =>
+      runCommand('messages.status', staffCommand(app.services, request), {
+        id: request.params.id,
+        change: request.body,
+      }),
   );
 };
