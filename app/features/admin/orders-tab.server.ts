@@ -1,6 +1,6 @@
 import { orderStatusIds } from '../../../contracts/checkout-texts';
 import { can } from '../../../core/accounts/permissions';
-import { actionPermission } from '../../../core/commands';
+import { actionPermission, runCommand } from '../../../core/commands';
 import { AppError, isAppError } from '../../../core/errors';
 import { staffMoves } from '../../../core/orders/lifecycle';
 import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
@@ -9,9 +9,8 @@ import { getOrderForViewer } from '../../../core/orders/read-orders';
 import { getShopSettings } from '../../../core/settings/shop-settings';
 import { confirmBankTransfer } from '../../../core/payments/payments';
 import { moneyToRefund, transfersUnderReview } from '../../../core/payments/transactions';
-import { refundBanks, sendRefundToAccount } from '../../../core/refunds/bank-account';
-import { cancelRefunder, createRefund } from '../../../core/refunds/record';
-import { retryRefund } from '../../../core/refunds/retry';
+import { refundBanks } from '../../../core/refunds/bank-account';
+import { cancelRefunder } from '../../../core/refunds/record';
 import { refundableFor, refundsOfOrder, type RefundView } from '../../../core/refunds/views';
 import type { PaymentDeps } from '../../../core/payments/payments';
 import { isPaidStatus } from '../../../contracts/returns';
@@ -19,6 +18,7 @@ import { formatNaira } from '../../../contracts/money';
 import { formFailure, formText } from '../../lib/action-result.server';
 import {
   auditActor,
+  commandContext,
   pageParam,
   searchParam,
   type AdminActionHandler,
@@ -263,12 +263,10 @@ export const ordersActions: Record<string, AdminActionHandler> = {
   /** Money back on a paid order: lines, the delivery charge or an amount, with a reason. */
   refund: async ({ context, admin, form }) => {
     try {
-      const refund = await createRefund(
-        context.services.payments,
-        formText(form, 'number'),
-        refundRequest(form),
-        auditActor(admin),
-      );
+      const refund = await runCommand('refunds.create', commandContext(context, admin), {
+        ...refundRequest(form),
+        id: formText(form, 'number'),
+      });
       return refundOutcome(refund, 'refund');
     } catch (error) {
       return formFailure(error, 'The refund could not be made. Please try again.');
@@ -277,18 +275,14 @@ export const ordersActions: Record<string, AdminActionHandler> = {
   /** "Refund ₦500": what a transaction brought beyond what the order took, given back. */
   'refund-owed': async ({ context, admin, form }) => {
     try {
-      const refund = await createRefund(
-        context.services.payments,
-        formText(form, 'number'),
-        {
-          purpose: 'owed',
-          paymentTransactionId: Number.parseInt(formText(form, 'paymentTransactionId'), 10) || undefined,
-          reason: formText(form, 'reason'),
-          ...manualDetails(form),
-          ...testOutcome(form),
-        },
-        auditActor(admin),
-      );
+      const refund = await runCommand('refunds.create', commandContext(context, admin), {
+        id: formText(form, 'number'),
+        purpose: 'owed',
+        paymentTransactionId: Number.parseInt(formText(form, 'paymentTransactionId'), 10) || undefined,
+        reason: formText(form, 'reason'),
+        ...manualDetails(form),
+        ...testOutcome(form),
+      });
       return refundOutcome(refund, 'refund-owed');
     } catch (error) {
       return formFailure(error, 'The refund could not be made. Please try again.');
@@ -300,7 +294,7 @@ export const ordersActions: Record<string, AdminActionHandler> = {
       const id = Number.parseInt(formText(form, 'id'), 10);
       if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
         throw new AppError('NOT_FOUND', 'Refund not found');
-      const refund = await retryRefund(context.services.payments, id, auditActor(admin));
+      const refund = await runCommand('refunds.retry', commandContext(context, admin), { id });
       const outcome = refundOutcome(refund, 'retry-refund');
       return outcome.ok ? outcome : { ...outcome, intent: 'retry-refund' };
     } catch (error) {
@@ -313,15 +307,11 @@ export const ordersActions: Record<string, AdminActionHandler> = {
       const id = Number.parseInt(formText(form, 'id'), 10);
       if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
         throw new AppError('NOT_FOUND', 'Refund not found');
-      const refund = await sendRefundToAccount(
-        context.services.payments,
+      const refund = await runCommand('refunds.bank-account', commandContext(context, admin), {
         id,
-        {
-          accountNumber: formText(form, 'accountNumber'),
-          bankId: formText(form, 'bankId'),
-        },
-        auditActor(admin),
-      );
+        accountNumber: formText(form, 'accountNumber'),
+        bankId: formText(form, 'bankId'),
+      });
       const amount = formatNaira(refund.amountKobo);
       if (refund.status === 'needs_attention')
         // The provider was not reached or refused the account: nothing moved, the form stays.

@@ -1,13 +1,13 @@
 import { can } from '../../../core/accounts/permissions';
-import { actionPermission } from '../../../core/commands';
+import { actionPermission, runCommand } from '../../../core/commands';
+import { returnMoveCommands } from '../../../core/returns/commands';
 import { returnStatusIds } from '../../../contracts/returns';
 import { isAppError } from '../../../core/errors';
-import { moveReturn } from '../../../core/returns/moves';
 import type { ReturnMove } from '../../../core/returns/plan';
 import { type AdminReturnView, getReturnForAdmin, listReturnsForAdmin } from '../../../core/returns/views';
 import { getShopSettings, type ShopSettings } from '../../../core/settings/shop-settings';
 import { formFailure, formText } from '../../lib/action-result.server';
-import { searchParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import { commandContext, searchParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';
 
 /** The Returns tab: returns filtered by state (and searched), or one opened (?return=RET-…). */
@@ -80,13 +80,10 @@ const returnMove =
     const intent = formText(form, 'intent');
     const id = formText(form, 'id');
     try {
-      const view = await moveReturn(
-        context.services.payments,
-        /^\d+$/.test(id) ? Number(id) : id,
-        move,
-        body(form),
-        { id: admin.id, email: admin.email },
-      );
+      const view = await runCommand(returnMoveCommands[move], commandContext(context, admin), {
+        ...body(form),
+        id: /^\d+$/.test(id) ? Number(id) : id,
+      });
       return { ok: true, intent, message: message(view) } satisfies AdminActionResult;
     } catch (error) {
       return formFailure(error, 'The return could not be updated. Please try again.');

@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { daySchema, recordIdSchema } from '../../../contracts/limits';
 import { koboToNaira } from '../../../contracts/money';
-import { refundAccountSchema, refundBanks, sendRefundToAccount } from '../../../core/refunds/bank-account';
+import { runCommand } from '../../../core/commands';
+import { refundAccountSchema, refundBanks } from '../../../core/refunds/bank-account';
 import { refundRequestSchema } from '../../../core/refunds/plan';
-import { createRefund } from '../../../core/refunds/record';
-import { retryRefund } from '../../../core/refunds/retry';
 import { listRefunds, refundableFor, refundsOfOrder, type RefundView } from '../../../core/refunds/views';
 import { refundProviders, refundStatuses } from '../../../db/schema/payments';
-import { staffActor } from './actor';
+import { staffCommand } from './actor';
 import { errorResponses, errorSchema } from '../schemas';
 
 const adminErrors = {
@@ -110,7 +109,10 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const refund = await createRefund(deps, request.params.id, request.body, staffActor(request));
+      const refund = await runCommand('refunds.create', staffCommand(app.services, request), {
+        ...request.body,
+        id: request.params.id,
+      });
       return reply.status(201).send({
         id: refund.id,
         amount: koboToNaira(refund.amountKobo),
@@ -204,7 +206,9 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const refund = await retryRefund(deps, request.params.id, staffActor(request));
+      const refund = await runCommand('refunds.retry', staffCommand(app.services, request), {
+        id: request.params.id,
+      });
       return {
         id: refund.id,
         amount: koboToNaira(refund.amountKobo),
@@ -244,6 +248,11 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toRefundDto(await sendRefundToAccount(deps, request.params.id, request.body, staffActor(request))),
+      toRefundDto(
+        await runCommand('refunds.bank-account', staffCommand(app.services, request), {
+          ...request.body,
+          id: request.params.id,
+        }),
+      ),
   );
 };

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
 import { returnStatusIds } from '../../../contracts/returns';
-import { moveReturn } from '../../../core/returns/moves';
+import { runCommand } from '../../../core/commands';
+import { returnMoveCommands } from '../../../core/returns/commands';
 import { type ReturnMove, returnMoveIds, returnMoveSchemas } from '../../../core/returns/plan';
 import { type AdminReturnView, getReturnForAdmin, listReturnsForAdmin } from '../../../core/returns/views';
-import { staffActor } from './actor';
+import { staffCommand } from './actor';
 import { returnDto, toReturnDto } from '../orders/returns';
 import { errorResponses, errorSchema } from '../schemas';
 
@@ -107,17 +108,13 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminReturnDto, ...adminErrors, 422: errorSchema },
         },
       },
-      async (request) => {
-        return toAdminReturnDto(
-          await moveReturn(
-            app.services.payments,
-            request.params.id,
-            move,
-            request.body ?? {},
-            staffActor(request),
-          ),
-        );
-      },
+      async (request) =>
+        toAdminReturnDto(
+          await runCommand(returnMoveCommands[move], staffCommand(app.services, request), {
+            ...(request.body as object | undefined),
+            id: request.params.id,
+          }),
+        ),
     );
   }
 };
