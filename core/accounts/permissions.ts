@@ -91,8 +91,6 @@ export const routePermissionTable: Record<string, Permission> = {
   'GET /api/admin/staff': 'staff.manage',
 
   'GET /api/admin/settings': 'settings.manage',
-  'PUT /api/admin/settings': 'settings.manage',
-  'PATCH /api/admin/settings': 'settings.manage',
 
   'GET /api/admin/coupons': 'coupons.manage',
   'GET /api/admin/coupons/:id': 'coupons.manage',
@@ -161,10 +159,6 @@ export const actionPermissionTable: Record<string, Permission> = {
   'product-save': 'catalog.manage',
   'product-delete': 'catalog.manage',
   'product-restore': 'catalog.manage',
-
-  'settings-save': 'settings.manage',
-  // Reports → Speed for real shoppers: how many page views measure their vitals (a shop setting).
-  'vitals-sample-rate': 'settings.manage',
 };
 
 /** The first tab a role may open: where /admin lands it (the Overview for those who hold it). */

@@ -8,6 +8,7 @@ import { inventoryCommands } from '../inventory/commands';
 import { orderCommands } from '../orders/commands';
 import { refundCommands } from '../refunds/commands';
 import { returnCommands } from '../returns/commands';
+import { settingsCommands } from '../settings/commands';
 import { parseInput } from '../validation';
 
 /**
@@ -23,6 +24,7 @@ export const commands = {
   ...contentCommands,
   ...refundCommands,
   ...returnCommands,
+  ...settingsCommands,
 } satisfies Record<string, Command>;
 
 export type CommandName = keyof typeof commands;
@@ -48,6 +50,8 @@ export const commandRoutes = {
   'POST /api/admin/coupons': 'coupons.create',
   'PATCH /api/admin/coupons/:id': 'coupons.update',
   'PATCH /api/admin/messages/:id': 'messages.status',
+  'PATCH /api/admin/settings': 'settings.save',
+  'PUT /api/admin/settings': 'settings.save',
   'POST /api/admin/orders/:id/refunds': 'refunds.create',
   'POST /api/admin/refunds/:id/retry': 'refunds.retry',
   'POST /api/admin/refunds/:id/bank-account': 'refunds.bank-account',
@@ -78,6 +82,8 @@ export const commandIntents = {
   'blog-publish': 'blog.publish',
   'blog-unpublish': 'blog.publish',
   'announcement-send': 'announcements.send',
+  'settings-save': 'settings.save',
+  'vitals-sample-rate': 'settings.save',
   refund: 'refunds.create',
   'refund-owed': 'refunds.create',
   'retry-refund': 'refunds.retry',

@@ -4,14 +4,12 @@ import { runCommand } from '../../../core/commands';
 import { isAppError } from '../../../core/errors';
 import {
   getShopSettings,
-  saveShopSettings,
   type ShopSettings,
   type ShopSettingsChanges,
 } from '../../../core/settings/shop-settings';
 import { formText } from '../../lib/action-result.server';
 import { listLocations, locationCreateSchema } from '../../../core/inventory/locations';
 import {
-  auditActor,
   commandContext,
   type AdminActionArgs,
   type AdminActionHandler,
@@ -316,7 +314,7 @@ export const settingsActions: Record<string, AdminActionHandler> = {
     const db = context.services.db;
     const current = await getShopSettings(db);
     try {
-      await saveShopSettings(db, changesFrom(form, current), auditActor(admin));
+      await runCommand('settings.save', commandContext(context, admin), changesFrom(form, current));
       return {
         ok: true,
         intent: 'settings-save',

@@ -1,8 +1,9 @@
 import { data } from 'react-router';
 import { isAppError } from '../../../core/errors';
-import { saveShopSettings } from '../../../core/settings/shop-settings';
+import { runCommand } from '../../../core/commands';
+import { formText } from '../../lib/action-result.server';
 import type { AdminActionHandler } from './admin-tab.server';
-import { auditActor } from './admin-tab.server';
+import { commandContext } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';
 
 const INTENT = 'vitals-sample-rate';
@@ -10,14 +11,12 @@ const INTENT = 'vitals-sample-rate';
 /** Reports → Speed for real shoppers: how many page views in a hundred send their vitals. */
 export const vitalsActions: Record<string, AdminActionHandler> = {
   [INTENT]: async ({ context, admin, form }) => {
-    const raw = String(form.get('vitalsSamplePercent') ?? '').trim();
+    const raw = formText(form, 'vitalsSamplePercent').trim();
     const percent = raw === '' ? Number.NaN : Number(raw);
     try {
-      const saved = await saveShopSettings(
-        context.services.db,
-        { vitalsSamplePercent: percent },
-        auditActor(admin),
-      );
+      const saved = await runCommand('settings.save', commandContext(context, admin), {
+        vitalsSamplePercent: percent,
+      });
       return {
         ok: true,
         intent: INTENT,

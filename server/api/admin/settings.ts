@@ -5,12 +5,13 @@ import { nairaToKobo } from '../../../contracts/money';
 import { AppError, isAppError } from '../../../core/errors';
 import {
   getShopSettings,
-  saveShopSettings,
   shopSettingsSchema,
   type ShopSettings,
   type ShopSettingsChanges,
 } from '../../../core/settings/shop-settings';
-import { currentUser } from '../../plugins/session';
+import type { CommandContext } from '../../../core/command';
+import { runCommand } from '../../../core/commands';
+import { staffCommand } from './actor';
 import { errorResponses, errorSchema, ruleAnswers } from '../schemas';
 import {
   deliveryZoneInKobo,
@@ -128,13 +129,9 @@ function fromDto(body: z.infer<typeof settingsPatch>): ShopSettingsChanges {
 /** Core names money fields in kobo; the API's fields are in naira. */
 const apiFieldName = nairaFieldName;
 
-async function save(
-  db: Parameters<typeof saveShopSettings>[0],
-  changes: ShopSettingsChanges,
-  actor: { id: string; email: string },
-) {
+async function save(context: CommandContext, changes: ShopSettingsChanges) {
   try {
-    return toDto(await saveShopSettings(db, changes, actor));
+    return toDto(await runCommand('settings.save', context, changes));
   } catch (error) {
     if (!isAppError(error) || !error.fields) throw error;
     const fields = Object.fromEntries(
@@ -162,11 +159,6 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => toDto(await getShopSettings(app.db)),
   );
 
-  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-    const { id, email } = currentUser(request);
-    return { id, email };
-  };
-
   app.patch(
     '/admin/settings',
     {
@@ -179,7 +171,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsDto, ...adminErrors },
       },
     },
-    async (request) => save(app.db, fromDto(request.body), actorOf(request)),
+    async (request) => save(staffCommand(app.services, request), fromDto(request.body)),
   );
 
   app.put(
@@ -192,6 +184,6 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsDto, ...adminErrors },
       },
     },
-    async (request) => save(app.db, fromDto(request.body), actorOf(request)),
+    async (request) => save(staffCommand(app.services, request), fromDto(request.body)),
   );
 };
