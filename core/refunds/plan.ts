@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isPaidStatus } from '../../contracts/returns';
-import { formatNaira, nairaToKobo } from '../../contracts/money';
+import { exactKobo, formatNaira } from '../../contracts/money';
 import { lineRefundKobo } from '../../contracts/refund-worth';
 import type { DbOrTx } from '../../db/client';
 import { orderLines } from '../../db/schema/orders';
@@ -101,8 +101,8 @@ export function refusedByRule(field: string, message: string): never {
 
 /** Naira with at most two decimals, as kobo; a fraction of a kobo is refused, never rounded away. */
 function amountToKobo(amount: number): number {
-  const kobo = nairaToKobo(amount);
-  if (Math.abs(kobo - amount * 100) > 1e-6) badRequest('amount', 'At most 2 decimals (whole kobo)');
+  const kobo = exactKobo(amount);
+  if (kobo === null) badRequest('amount', 'At most 2 decimals (whole kobo)');
   if (kobo <= 0) badRequest('amount', 'The amount must be more than ₦0');
   return kobo;
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formatNaira } from '../../contracts/money';
+import { formatNaira, koboToNaira } from '../../contracts/money';
 import { orders } from '../../db/schema/orders';
 import { paymentTransactions, refundLines, refunds } from '../../db/schema/payments';
 import { recordAdminAction } from '../audit/audit';
@@ -60,7 +60,7 @@ export async function retryRefund(
         reason: row.reason,
         purpose: 'owed',
         paymentTransactionId: row.paymentTransactionId,
-        amount: row.amountKobo / 100,
+        amount: koboToNaira(row.amountKobo),
       });
     }
     const claimed = await tx

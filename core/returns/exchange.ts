@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatNaira } from '../../contracts/money';
+import { formatNaira, koboToNaira } from '../../contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { productVariants } from '../../db/schema/catalog';
 import { orderEvents, orders } from '../../db/schema/orders';
@@ -75,7 +75,7 @@ export async function refundExchangeDifference(
     const refund = await createRefund(
       deps,
       view.orderNumber,
-      { amount: difference / 100, reason: `Return ${view.number}: the exchanged piece costs less` },
+      { amount: koboToNaira(difference), reason: `Return ${view.number}: the exchanged piece costs less` },
       actor,
       { returnId: view.id, now },
     );
