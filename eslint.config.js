@@ -5,6 +5,10 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import stockWrites from './eslint-rules/stock-writes-in-inventory.js';
+import koboConversions from './eslint-rules/kobo-conversions-in-money.js';
+
+/** The shop's own rules, one plugin: each block below turns one on where it applies. */
+const rossy = { rules: { ...stockWrites.rules, ...koboConversions.rules } };
 
 export default defineConfig(
   globalIgnores([
@@ -112,8 +116,17 @@ export default defineConfig(
       '**/*.test.ts',
       '**/*.test.tsx',
     ],
-    plugins: { rossy: stockWrites },
+    plugins: { rossy },
     rules: { 'rossy/stock-writes-in-inventory': 'error' },
+  },
+
+  // Money is integer kobo (docs/decisions/0075-money-in-kobo.md): only contracts/money.ts turns kobo
+  // into naira and back and rounds. Tests work out what they expect by hand, to check the module's answers.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['contracts/money.ts', 'tests/**', '**/*.test.ts', '**/*.test.tsx'],
+    plugins: { rossy },
+    rules: { 'rossy/kobo-conversions-in-money': 'error' },
   },
 
   // CommonJS config files (.dependency-cruiser.cjs) run in Node.
