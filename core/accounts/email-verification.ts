@@ -74,7 +74,7 @@ export async function sendVerificationLink(
     subject: signUp
       ? `Finish creating your ${shopName} account`
       : `Confirm your new e-mail address for ${shopName}`,
-    ...renderMail({
+    ...(await renderMail({
       shopName,
       heading: signUp ? 'Confirm your e-mail address' : 'Confirm your new e-mail address',
       paragraphs: [
@@ -85,7 +85,7 @@ export async function sendVerificationLink(
         'If you did not ask for this, you can ignore this e-mail: nothing changes without the link.',
       ],
       action: { label: signUp ? 'Confirm my address' : 'Confirm my new address', url },
-    }),
+    })),
   });
 }
 
@@ -95,7 +95,7 @@ export async function sendSignUpAttemptNotice(deps: MailDeps, owner: { name: str
   await deps.mailer.send({
     to: owner.email,
     subject: `Someone tried to create a ${shopName} account with your address`,
-    ...renderMail({
+    ...(await renderMail({
       shopName,
       heading: 'You already have an account',
       paragraphs: [
@@ -105,7 +105,7 @@ export async function sendSignUpAttemptNotice(deps: MailDeps, owner: { name: str
         'If it was not you, you can ignore this e-mail: your account has not changed.',
       ],
       action: { label: 'Reset my password', url: `${deps.publicUrl}/forgot-password` },
-    }),
+    })),
   });
 }
 
@@ -115,7 +115,7 @@ async function sendAddressTakenNotice(deps: MailDeps, email: string) {
   await deps.mailer.send({
     to: email,
     subject: `Someone tried to use your address on ${shopName}`,
-    ...renderMail({
+    ...(await renderMail({
       shopName,
       heading: 'Your address is already in use',
       paragraphs: [
@@ -123,7 +123,7 @@ async function sendAddressTakenNotice(deps: MailDeps, email: string) {
         'If it was you, sign in to the account that uses this address instead. Otherwise you can ignore this e-mail.',
       ],
       action: { label: 'Sign in', url: `${deps.publicUrl}/login` },
-    }),
+    })),
   });
 }
 

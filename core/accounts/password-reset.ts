@@ -70,7 +70,7 @@ async function sendResetLink(
   await deps.mailer.send({
     to: user.email,
     subject: `Reset your ${shopName} password`,
-    ...renderMail({
+    ...(await renderMail({
       shopName,
       heading: 'Reset your password',
       paragraphs: [
@@ -79,7 +79,7 @@ async function sendResetLink(
         'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
       ],
       action: { label: 'Choose a new password', url },
-    }),
+    })),
   });
 }
 

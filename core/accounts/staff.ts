@@ -226,7 +226,7 @@ export async function grantStaffRole(deps: StaffDeps, actor: AuditActor, raw: un
   if (outcome.kind === 'granted') {
     await sendAfterCommit(
       deps,
-      staffRoleMail({
+      await staffRoleMail({
         shopName,
         publicUrl: deps.publicUrl,
         to: outcome.user,
@@ -238,7 +238,7 @@ export async function grantStaffRole(deps: StaffDeps, actor: AuditActor, raw: un
   }
   await sendAfterCommit(
     deps,
-    staffInvitationMail({
+    await staffInvitationMail({
       shopName,
       to: input.email,
       role,
@@ -275,7 +275,7 @@ export async function changeStaffRole(
   if (result.changed)
     await sendAfterCommit(
       deps,
-      staffRoleMail({ shopName, publicUrl: deps.publicUrl, to: result.user, role, change: 'changed' }),
+      await staffRoleMail({ shopName, publicUrl: deps.publicUrl, to: result.user, role, change: 'changed' }),
     );
   return toPublicUser(result.user);
 }
@@ -295,7 +295,13 @@ export async function removeStaff(deps: StaffDeps, actor: AuditActor, userId: un
   });
   await sendAfterCommit(
     deps,
-    staffRoleMail({ shopName, publicUrl: deps.publicUrl, to: updated, role: 'customer', change: 'removed' }),
+    await staffRoleMail({
+      shopName,
+      publicUrl: deps.publicUrl,
+      to: updated,
+      role: 'customer',
+      change: 'removed',
+    }),
   );
   return toPublicUser(updated);
 }

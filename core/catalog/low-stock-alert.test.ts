@@ -52,7 +52,7 @@ describe('lowStockAlertMail', () => {
       'Fila Cap: sold out (SKU ROS-1062)',
     );
     const settings = await getShopSettingsOf({ emailAlerts: true, alertEmail: 'stock@rossy.ng' });
-    const one = lowStockAlertMail(
+    const one = await lowStockAlertMail(
       'https://rossy.test',
       settings,
       [{ variantId: 7, kind: 'low', left: 2 }],
@@ -63,7 +63,7 @@ describe('lowStockAlertMail', () => {
       subject: 'Low stock: Linen Shirt M / Olive: 2 left (SKU ROS-1061-M-OLV)',
     });
     expect(one!.text).toContain('https://rossy.test/admin?tab=products&q=Linen%20Shirt');
-    const two = lowStockAlertMail(
+    const two = await lowStockAlertMail(
       'https://rossy.test',
       settings,
       [
@@ -77,10 +77,10 @@ describe('lowStockAlertMail', () => {
     expect(two!.text).toContain('Fila Cap: sold out (SKU ROS-1062)');
     expect(two!.text).toContain('/admin?tab=products&stock=low_stock');
     // Nothing crossed, or the owner turned e-mail alerts off: no mail.
-    expect(lowStockAlertMail('https://rossy.test', settings, [], [shirt])).toBeNull();
+    expect(await lowStockAlertMail('https://rossy.test', settings, [], [shirt])).toBeNull();
     const off = await getShopSettingsOf({ emailAlerts: false, alertEmail: 'stock@rossy.ng' });
     expect(
-      lowStockAlertMail('https://rossy.test', off, [{ variantId: 7, kind: 'low', left: 2 }], [shirt]),
+      await lowStockAlertMail('https://rossy.test', off, [{ variantId: 7, kind: 'low', left: 2 }], [shirt]),
     ).toBeNull();
   });
 });
@@ -264,7 +264,7 @@ describe('the low-stock alert with an order', { timeout: 90_000 }, () => {
       .orderBy(asc(productVariants.position))
       .limit(2);
     const named = variants.map((variant) => ({ ...variant, productId: product.id, name: product.name }));
-    const expected = lowStockAlertMail(
+    const expected = await lowStockAlertMail(
       'https://rossy.test',
       settings,
       [

@@ -65,12 +65,12 @@ export function crossingLine(variant: AlertedVariant, crossing: StockCrossing): 
  * The shop's e-mail for an order's crossings, to the alert address (or the support address) when
  * its owner asked for e-mail alerts (Settings → Notifications). Null without alerts or crossings.
  */
-export function lowStockAlertMail(
+export async function lowStockAlertMail(
   publicUrl: string,
   settings: ShopSettings,
   crossings: readonly StockCrossing[],
   variants: readonly AlertedVariant[],
-): MailMessage | null {
+): Promise<MailMessage | null> {
   const to = alertAddress(settings);
   const named = crossings.flatMap((crossing) => {
     const variant = variants.find((candidate) => candidate.variantId === crossing.variantId);
@@ -93,12 +93,15 @@ function alertAddress(settings: ShopSettings): string | null {
 }
 
 /** The alert for `count` crossings (`soldOut` of them sold out), of one product (its name) or several. */
-function composeAlertMail(
-  publicUrl: string,
-  settings: ShopSettings,
-  to: string,
-  alert: { count: number; soldOut: number; productName: string | null; lines: readonly string[] },
-): MailMessage {
+interface AlertFacts {
+  count: number;
+  soldOut: number;
+  productName: string | null;
+  lines: readonly string[];
+}
+
+/** The alert's subject and words, before they are rendered. */
+function alertWords(publicUrl: string, alert: AlertFacts) {
   const { count, soldOut, productName, lines } = alert;
   const subject =
     count === 1
@@ -109,21 +112,37 @@ function composeAlertMail(
       ? `${publicUrl}/admin?tab=products&q=${encodeURIComponent(productName)}`
       : `${publicUrl}/admin?tab=products&stock=low_stock`;
   return {
-    to,
     subject,
-    ...renderMail({
-      shopName: settings.name,
-      heading: soldOut === count ? 'Sold out' : 'Running low',
-      paragraphs: [
-        `An order just took ${count === 1 ? 'this size' : 'these sizes and colours'} below ${LOW_STOCK_THRESHOLD} in stock:`,
-        ...lines,
-        "Restock it in the product's stock grid.",
-      ],
-      action: {
-        label: productName !== null ? 'Open the product' : 'Open the low-stock products',
-        url: listUrl,
-      },
-    }),
+    heading: soldOut === count ? 'Sold out' : 'Running low',
+    intro: `An order just took ${count === 1 ? 'this size' : 'these sizes and colours'} below ${LOW_STOCK_THRESHOLD} in stock:`,
+    action: {
+      label: productName !== null ? 'Open the product' : 'Open the low-stock products',
+      url: listUrl,
+    },
+  };
+}
+
+/** The alert's mail, in the shop's one template. */
+function alertMail(shopName: string, words: ReturnType<typeof alertWords>, lines: readonly string[]) {
+  return {
+    shopName,
+    heading: words.heading,
+    paragraphs: [words.intro, ...lines, "Restock it in the product's stock grid."],
+    action: words.action,
+  };
+}
+
+async function composeAlertMail(
+  publicUrl: string,
+  settings: ShopSettings,
+  to: string,
+  alert: AlertFacts,
+): Promise<MailMessage> {
+  const words = alertWords(publicUrl, alert);
+  return {
+    to,
+    subject: words.subject,
+    ...(await renderMail(alertMail(settings.name, words, alert.lines))),
   };
 }
 
@@ -168,22 +187,34 @@ export interface LowStockAlertPlan {
   htmlJoin: string;
 }
 
-export function lowStockAlertPlan(
+export async function lowStockAlertPlan(
   publicUrl: string,
   settings: ShopSettings,
   lines: readonly (AlertedVariant & { quantity: number })[],
   threshold = LOW_STOCK_THRESHOLD,
-): LowStockAlertPlan {
-  const probe = renderMail({ shopName: '', heading: '', paragraphs: ['[[a]]', '[[b]]'] });
-  const between = (value: string) => value.slice(value.indexOf('[[a]]') + 5, value.indexOf('[[b]]'));
-  const plan: LowStockAlertPlan = {
-    candidates: [],
-    frames: [],
-    textJoin: between(probe.text),
-    htmlJoin: between(probe.html),
-  };
+): Promise<LowStockAlertPlan> {
+  const plan: LowStockAlertPlan = { candidates: [], frames: [], textJoin: '', htmlJoin: '' };
   const to = alertAddress(settings);
-  if (!to) return plan;
+  if (!to || !lines.some((line) => line.variantId !== null && line.quantity > 0)) return plan;
+  // One render, its words marked: every frame is that mail with its own words in place, as a render
+  // of its own would write them (a render costs milliseconds, and an order may need a dozen frames).
+  const marks = { heading: '[[heading]]', intro: '[[intro]]', label: '[[label]]', url: '[[url]]' };
+  const marked = await renderMail(
+    alertMail(
+      settings.name,
+      {
+        subject: '',
+        heading: marks.heading,
+        intro: marks.intro,
+        action: { label: marks.label, url: marks.url },
+      },
+      [ALERT_LINES_TOKEN],
+    ),
+  );
+  const between = (value: string) =>
+    value.slice(value.indexOf(marks.intro) + marks.intro.length, value.indexOf(ALERT_LINES_TOKEN));
+  plan.textJoin = between(marked.text);
+  plan.htmlJoin = between(marked.html);
 
   // Each variant once, with all the units the order takes of it, in the order's line order.
   const taken = new Map<number, AlertedVariant & { quantity: number }>();
@@ -214,9 +245,29 @@ export function lowStockAlertPlan(
   const variants = [...taken.values()];
   const frame = (count: number, productId: number, productName: string | null) => {
     for (let soldOut = 0; soldOut <= count; soldOut++) {
-      const lines = [ALERT_LINES_TOKEN];
-      const mail = composeAlertMail(publicUrl, settings, to, { count, soldOut, productName, lines });
-      plan.frames.push({ count, soldOut, productId, ...mail, to });
+      const words = alertWords(publicUrl, {
+        count,
+        soldOut,
+        productName,
+        lines: [ALERT_LINES_TOKEN],
+      });
+      const filled: Record<string, string> = {
+        [marks.heading]: words.heading,
+        [marks.intro]: words.intro,
+        [marks.label]: words.action.label,
+        [marks.url]: words.action.url,
+      };
+      const fill = (value: string, escape: (text: string) => string) =>
+        value.replace(/\[\[(?:heading|intro|label|url)\]\]/g, (mark) => escape(filled[mark] ?? mark));
+      plan.frames.push({
+        count,
+        soldOut,
+        productId,
+        to,
+        subject: words.subject,
+        text: fill(marked.text, (text) => text),
+        html: fill(marked.html, escapeHtml),
+      });
     }
   };
   // Crossings all of one product: at most as many as the variants the order takes of it.

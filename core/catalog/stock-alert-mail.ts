@@ -31,10 +31,10 @@ const UNSUBSCRIBE_LEAD = 'Asked for this by mistake, or want no more stock alert
  * The one e-mail a watcher gets when what she waited for is back: what came back, a link to the
  * product, and a link that stops her stock alerts.
  */
-export function backInStockMail(mail: BackInStockMail): MailMessage {
+export async function backInStockMail(mail: BackInStockMail): Promise<MailMessage> {
   const phrase = optionsPhrase(mail.options);
   const what = phrase ? `${mail.productName} in ${phrase}` : mail.productName;
-  const rendered = renderMail({
+  const rendered = await renderMail({
     shopName: mail.shopName,
     heading: `Back in stock: ${mail.productName}`,
     paragraphs: [
@@ -73,13 +73,13 @@ export interface StockAlertConfirmationMail {
  * not count toward the size's list, and it expires after 48 hours. A mailbox gets at most one a day
  * while it leaves one unanswered.
  */
-export function stockAlertConfirmationMail(mail: StockAlertConfirmationMail): MailMessage {
+export async function stockAlertConfirmationMail(mail: StockAlertConfirmationMail): Promise<MailMessage> {
   const phrase = optionsPhrase([mail.option]);
   const what = phrase ? `${mail.productName} in ${phrase}` : mail.productName;
   return {
     to: mail.to,
     subject: `Confirm your stock alert: ${what}`,
-    ...renderMail({
+    ...(await renderMail({
       shopName: mail.shopName,
       heading: 'Confirm your stock alert',
       paragraphs: [
@@ -88,6 +88,6 @@ export function stockAlertConfirmationMail(mail: StockAlertConfirmationMail): Ma
         'If you did not ask for this, ignore this e-mail: nothing comes of it.',
       ],
       action: { label: 'Confirm my alert', url: mail.confirmUrl },
-    }),
+    })),
   };
 }

@@ -279,7 +279,7 @@ export async function requestStockAlert(
       .set({ tokenHash: hashToken(token), mailedAt: sql`now()` })
       .where(eq(stockAlerts.id, alertId));
     const { name: shopName } = await getShopSettings(tx);
-    const message = stockAlertConfirmationMail({
+    const message = await stockAlertConfirmationMail({
       to: input.email,
       shopName,
       productName: product.name,
@@ -618,7 +618,7 @@ async function writeMails(tx: DbOrTx, publicUrl: string, claimed: ClaimedAlert[]
     if (first.color) query.set('color', first.color);
     const search = query.toString();
     messages.push(
-      backInStockMail({
+      await backInStockMail({
         to: first.email,
         shopName,
         productName: names.get(first.product_id) ?? 'Your item',

@@ -69,7 +69,7 @@ async function mailShop(
   await deps.mailer.send({
     to: supportEmail,
     subject: `Contact form: ${input.subject}${input.orderNumber ? ` (${input.orderNumber})` : ''}`,
-    ...renderMail({
+    ...(await renderMail({
       shopName,
       heading: `Message from ${input.name}`,
       paragraphs: [
@@ -80,6 +80,6 @@ async function mailShop(
         `Reply to ${input.email} to answer.`,
       ],
       action: { label: 'Open the messages', url: `${deps.publicUrl}/admin?tab=messages` },
-    }),
+    })),
   });
 }

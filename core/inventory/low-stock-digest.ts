@@ -119,7 +119,7 @@ export function lowStockLine(variant: LowStockVariant): string {
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The digest for the low products found (at most MOST_LISTED sizes and colours listed, `more` beyond). */
-export function lowStockDigestMail(options: {
+export async function lowStockDigestMail(options: {
   publicUrl: string;
   shopName: string;
   to: readonly string[];
@@ -127,7 +127,7 @@ export function lowStockDigestMail(options: {
   products: readonly LowStockProduct[];
   /** Low sizes and colours found beyond those listed. */
   more?: number;
-}): MailMessage {
+}): Promise<MailMessage> {
   const { publicUrl, shopName, to, day, products, more = 0 } = options;
   const listed = products.flatMap((product) => product.variants);
   const total = listed.length + more;
@@ -146,7 +146,7 @@ export function lowStockDigestMail(options: {
   return {
     to: to.join(', '),
     subject,
-    ...renderMail({
+    ...(await renderMail({
       shopName,
       heading: `Low stock on ${date}`,
       paragraphs: [
@@ -159,7 +159,7 @@ export function lowStockDigestMail(options: {
         label: 'Open the low-stock products',
         url: `${publicUrl}/admin?tab=products&stock=low_stock`,
       },
-    }),
+    })),
   };
 }
 
@@ -213,7 +213,7 @@ export async function sendLowStockDigest(
     const to = await digestRecipients(tx);
     if (to.length === 0) return done('no_recipients', total);
     const listed = products.reduce((sum, product) => sum + product.variants.length, 0);
-    const message = lowStockDigestMail({
+    const message = await lowStockDigestMail({
       publicUrl: deps.publicUrl,
       shopName: settings.name,
       to,

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { render } from '@react-email/render';
+import { createElement } from 'react';
 import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema/mail';
+import { ShopMail, shopMailText, type ShopMailProps } from './templates/shop-mail';
 
 export interface MailMessage {
   to: string;
@@ -86,40 +89,19 @@ const escapes: Record<string, string> = {
   '<': '&lt;',
   '>': '&gt;',
   '"': '&quot;',
-  "'": '&#39;',
+  // As React writes it, so a text looked for in a rendered mail is found.
+  "'": '&#x27;',
 };
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
 }
 
-/** A plain, readable HTML e-mail in the shop's style, from paragraphs and an optional button. */
-export function renderMail(options: {
-  shopName: string;
-  heading: string;
-  paragraphs: string[];
-  action?: { label: string; url: string };
-}): {
-  text: string;
-  html: string;
-} {
-  const { shopName, heading, paragraphs, action } = options;
-  const text = [
-    heading,
-    '',
-    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    action ? `${action.label}: ${action.url}` : '',
-    '',
-    `— ${shopName}`,
-  ]
-    .join('\n')
-    .trim();
-  const html = `<!doctype html><html><body style="margin:0;background:#fbf9f6;font-family:Arial,sans-serif;color:#17140f">
-<div style="max-width:560px;margin:0 auto;padding:32px 24px">
-<p style="font-family:Georgia,serif;font-size:24px;letter-spacing:6px;margin:0 0 24px">${escapeHtml(shopName.toUpperCase())}</p>
-<h1 style="font-family:Georgia,serif;font-size:22px;font-weight:normal">${escapeHtml(heading)}</h1>
-${paragraphs.map((paragraph) => `<p style="font-size:15px;line-height:1.6">${escapeHtml(paragraph)}</p>`).join('\n')}
-${action ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#17140f;color:#fbf9f6;padding:12px 22px;text-decoration:none;font-size:14px;letter-spacing:1px">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b6358">Or open: ${escapeHtml(action.url)}</p>` : ''}
-</div></body></html>`;
-  return { text, html };
+/**
+ * A plain, readable e-mail in the shop's style, from paragraphs (or an order's items and totals)
+ * and an optional button: the HTML by react-email (core/mail/templates/shop-mail.tsx), the text
+ * part beside it from the same words.
+ */
+export async function renderMail(options: ShopMailProps): Promise<{ text: string; html: string }> {
+  return { text: shopMailText(options), html: await render(createElement(ShopMail, options)) };
 }

@@ -12,19 +12,19 @@ export function roleWithArticle(role: Role): string {
  * The e-mail telling someone their place on the staff changed: a role given, changed, or taken away
  * (they stay a customer). It comes from the shop so nobody learns of it only by a door that closed.
  */
-export function staffRoleMail(options: {
+export async function staffRoleMail(options: {
   shopName: string;
   publicUrl: string;
   to: { name: string; email: string };
   role: Role;
   change: 'granted' | 'changed' | 'removed';
-}): MailMessage {
+}): Promise<MailMessage> {
   const { shopName, publicUrl, to, role, change } = options;
   if (change === 'removed') {
     return {
       to: to.email,
       subject: `Your staff role at ${shopName} has ended`,
-      ...renderMail({
+      ...(await renderMail({
         shopName,
         heading: 'Your staff role has ended',
         paragraphs: [
@@ -33,14 +33,14 @@ export function staffRoleMail(options: {
           'Your account stays: you can still sign in to shop, see your orders and keep your wishlist.',
         ],
         action: { label: `Visit ${shopName}`, url: publicUrl },
-      }),
+      })),
     };
   }
   const heading = `You are now ${roleWithArticle(role)} at ${shopName}`;
   return {
     to: to.email,
     subject: heading,
-    ...renderMail({
+    ...(await renderMail({
       shopName,
       heading,
       paragraphs: [
@@ -50,24 +50,24 @@ export function staffRoleMail(options: {
           : `The shop owner changed your staff role to ${roleLabels[role]}. The admin area now shows what this role may do.`,
       ],
       action: { label: 'Open the admin area', url: `${publicUrl}/admin` },
-    }),
+    })),
   };
 }
 
 /** The invitation to join the staff: a one-use link to create (or confirm) the account with the role. */
-export function staffInvitationMail(options: {
+export async function staffInvitationMail(options: {
   shopName: string;
   to: string;
   role: StaffRole;
   invitedBy: string;
   url: string;
   validHours: number;
-}): MailMessage {
+}): Promise<MailMessage> {
   const { shopName, to, role, invitedBy, url, validHours } = options;
   return {
     to,
     subject: `Join ${shopName} as ${roleWithArticle(role)}`,
-    ...renderMail({
+    ...(await renderMail({
       shopName,
       heading: `Join ${shopName} as ${roleWithArticle(role)}`,
       paragraphs: [
@@ -77,6 +77,6 @@ export function staffInvitationMail(options: {
         'If you did not expect this, you can ignore this e-mail: nothing is created until the link is followed.',
       ],
       action: { label: 'Accept the invitation', url },
-    }),
+    })),
   };
 }

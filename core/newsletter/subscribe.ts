@@ -111,7 +111,7 @@ async function sendWelcome(deps: NewsletterDeps, to: string, offer: NewsletterOf
       : `Welcome to ${shopName}`,
     ...withUnsubscribeLink(
       unsubscribe,
-      renderMail({
+      await renderMail({
         shopName,
         heading: `Welcome to ${shopName}`,
         paragraphs: [

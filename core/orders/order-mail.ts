@@ -3,6 +3,7 @@ import { taxLineLabel } from '../../contracts/tax';
 import { paymentMethodNames } from '../../contracts/checkout-texts';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
+import type { MailOrderItem, MailOrderSummary, MailOrderTotal } from '../mail/templates/order-summary';
 import { PICKUP_METHOD_ID, type ShopSettings } from '../settings/shop-settings';
 import type { OrderView } from './order-view';
 import type { RefundProvider } from '../../db/schema/payments';
@@ -20,30 +21,45 @@ export function orderLink(publicUrl: string, number: string, accessToken: string
   return accessToken ? `${base}?key=${encodeURIComponent(accessToken)}` : base;
 }
 
-/** The order's lines: quantity, name, colour and size, total; for the shop's staff also the SKU to pick. */
-function itemLines(order: OrderView, options: { sku?: boolean } = {}): string[] {
+/**
+ * The order's items and totals, a table in the mail's HTML and lines in its text ("1 × Linen Shirt
+ * (Olive, size M): ₦65,000", "Subtotal: …"); for the shop's staff each item also names the SKU to pick.
+ */
+function orderSummary(order: OrderView, options: { sku?: boolean } = {}): MailOrderSummary {
+  return { items: summaryItems(order, options), totals: summaryTotals(order) };
+}
+
+function summaryItems(order: OrderView, options: { sku?: boolean }): MailOrderItem[] {
   return order.items.map((item) => {
     const parts = [
       item.color,
       item.size && `size ${item.size}`,
       options.sku && item.sku && `SKU ${item.sku}`,
     ];
-    const named = parts.filter(Boolean).join(', ');
-    return `${item.quantity} × ${item.name}${named ? ` (${named})` : ''}: ${formatNaira(item.lineTotalKobo)}`;
+    return {
+      name: item.name,
+      details: parts.filter(Boolean).join(', '),
+      quantity: item.quantity,
+      lineTotalKobo: item.lineTotalKobo,
+    };
   });
 }
 
-function totalLines(order: OrderView): string[] {
+function summaryTotals(order: OrderView): MailOrderTotal[] {
+  const tax = { label: taxLineLabel(order), amount: formatNaira(order.taxKobo) };
   return [
-    `Subtotal: ${formatNaira(order.subtotalKobo)}`,
+    { label: 'Subtotal', amount: formatNaira(order.subtotalKobo) },
     ...(order.discountKobo > 0
-      ? [`Discount (${order.couponCode}): −${formatNaira(order.discountKobo)}`]
+      ? [{ label: `Discount (${order.couponCode})`, amount: `−${formatNaira(order.discountKobo)}` }]
       : []),
-    `Shipping, ${order.shippingMethodLabel}: ${order.shippingKobo === 0 ? 'Free' : formatNaira(order.shippingKobo)}`,
-    ...(order.taxIncluded ? [] : [`${taxLineLabel(order)}: ${formatNaira(order.taxKobo)}`]),
-    `Total: ${formatNaira(order.totalKobo)}`,
+    {
+      label: `Shipping, ${order.shippingMethodLabel}`,
+      amount: order.shippingKobo === 0 ? 'Free' : formatNaira(order.shippingKobo),
+    },
+    ...(order.taxIncluded ? [] : [tax]),
+    { label: 'Total', amount: formatNaira(order.totalKobo), grand: true },
     // VAT inside the prices is read under the total, which already holds it.
-    ...(order.taxIncluded ? [`${taxLineLabel(order)}: ${formatNaira(order.taxKobo)}`] : []),
+    ...(order.taxIncluded ? [tax] : []),
   ];
 }
 
@@ -61,11 +77,11 @@ function deliveryPromiseLines(order: OrderView): string[] {
 }
 
 /** The shopper's confirmation of a new order, with its link (carrying the key for a guest). */
-export function orderConfirmationMail(
+export async function orderConfirmationMail(
   publicUrl: string,
   order: OrderView,
   options: { accessToken: string | null; settings: ShopSettings },
-): MailMessage {
+): Promise<MailMessage> {
   const { settings } = options;
   const address = order.shippingAddress;
   const bank =
@@ -84,13 +100,12 @@ export function orderConfirmationMail(
   return {
     to: order.email,
     subject: `Your ${settings.name} order ${order.number}`,
-    ...renderMail({
+    ...(await renderMail({
       shopName: settings.name,
       heading: `Thank you for your order, ${address.firstName}`,
       paragraphs: [
         `Order ${order.number}, placed ${placedAtFormat.format(new Date(order.placedAt))}.`,
-        ...itemLines(order),
-        ...totalLines(order),
+        orderSummary(order),
         ...bank,
         order.shippingMethod === PICKUP_METHOD_ID
           ? `To collect from our shop at ${settings.pickup.address} (${settings.pickup.hours}). We will e-mail you your pickup code when it is ready.`
@@ -99,7 +114,7 @@ export function orderConfirmationMail(
         `Questions? Reply to this e-mail or call ${settings.supportPhone}.`,
       ],
       action: { label: 'View your order', url: orderLink(publicUrl, order.number, options.accessToken) },
-    }),
+    })),
   };
 }
 
@@ -116,24 +131,23 @@ function shopAlertAddress(settings: ShopSettings): string | null {
  * The shop's alert about a new order when its owner asked for e-mail alerts (Settings →
  * Notifications): to the alert address, or the support address when none is set. Null without alerts.
  */
-export function newOrderAlertMail(
+export async function newOrderAlertMail(
   publicUrl: string,
   order: OrderView,
   settings: ShopSettings,
-): MailMessage | null {
+): Promise<MailMessage | null> {
   const to = shopAlertAddress(settings);
   if (!to) return null;
   const address = order.shippingAddress;
   return {
     to,
     subject: `New order ${order.number}: ${formatNaira(order.totalKobo)}`,
-    ...renderMail({
+    ...(await renderMail({
       shopName: settings.name,
       heading: `New order ${order.number}`,
       paragraphs: [
         `${address.firstName} ${address.lastName} (${order.email}, ${order.phone}) ordered, paying by ${paymentMethodNames[order.paymentMethod]}.`,
-        ...itemLines(order, { sku: true }),
-        ...totalLines(order),
+        orderSummary(order, { sku: true }),
         order.paymentMethod === 'bank-transfer'
           ? order.bankReference
             ? `Awaiting a bank transfer with the reference ${order.bankReference}.`
@@ -147,7 +161,7 @@ export function newOrderAlertMail(
         label: 'Open the order',
         url: `${publicUrl}/admin?tab=orders&order=${encodeURIComponent(order.number)}`,
       },
-    }),
+    })),
   };
 }
 
@@ -155,18 +169,18 @@ export function newOrderAlertMail(
  * The shop's alert that money arrived for an order but not as asked (short, or after its transfer
  * account closed): the owner decides. Sent whenever e-mail alerts are on, like the new-order alert.
  */
-export function transferReviewAlertMail(
+export async function transferReviewAlertMail(
   publicUrl: string,
   order: Pick<OrderView, 'number' | 'email'>,
   message: string,
   settings: ShopSettings,
-): MailMessage | null {
+): Promise<MailMessage | null> {
   const to = shopAlertAddress(settings);
   if (!to) return null;
   return {
     to,
     subject: `A transfer for ${order.number} needs your decision`,
-    ...renderMail({
+    ...(await renderMail({
       shopName: settings.name,
       heading: `A transfer for ${order.number} needs your decision`,
       paragraphs: [
@@ -177,7 +191,7 @@ export function transferReviewAlertMail(
         label: 'Open the order',
         url: `${publicUrl}/admin?tab=orders&order=${encodeURIComponent(order.number)}`,
       },
-    }),
+    })),
   };
 }
 
@@ -185,18 +199,18 @@ export function transferReviewAlertMail(
  * The shop's alert that it owes a shopper money: a transfer after the order was paid or cancelled,
  * or more than the total. The transfer stays listed under Payments as Refund due.
  */
-export function refundDueAlertMail(
+export async function refundDueAlertMail(
   publicUrl: string,
   order: Pick<OrderView, 'number' | 'email'>,
   message: string,
   settings: ShopSettings,
-): MailMessage | null {
+): Promise<MailMessage | null> {
   const to = shopAlertAddress(settings);
   if (!to) return null;
   return {
     to,
     subject: `Money to refund for ${order.number}`,
-    ...renderMail({
+    ...(await renderMail({
       shopName: settings.name,
       heading: `Money to refund for ${order.number}`,
       paragraphs: [
@@ -207,7 +221,7 @@ export function refundDueAlertMail(
         label: 'Open the order',
         url: `${publicUrl}/admin?tab=orders&order=${encodeURIComponent(order.number)}`,
       },
-    }),
+    })),
   };
 }
 
@@ -247,7 +261,7 @@ export async function sendOrderStatusMail(
   await deps.mailer.send({
     to: order.email,
     subject: `Order ${order.number}: ${order.statusLabel}`,
-    ...renderMail({
+    ...(await renderMail({
       shopName: options.shopName,
       heading: `Order ${order.number} is ${order.statusLabel.toLowerCase()}`,
       paragraphs: [
@@ -264,7 +278,7 @@ export async function sendOrderStatusMail(
               label: 'Track your order',
               url: `${deps.publicUrl}/track-order?order=${encodeURIComponent(order.number)}`,
             },
-    }),
+    })),
   });
 }
 
@@ -292,7 +306,7 @@ export async function sendRefundMail(
   await deps.mailer.send({
     to: order.email,
     subject: `Order ${order.number}: ${formatNaira(refund.amountKobo)} refunded`,
-    ...renderMail({
+    ...(await renderMail({
       shopName,
       heading: `We refunded ${formatNaira(refund.amountKobo)} for order ${order.number}`,
       paragraphs: [`Reason: ${refund.reason}`, refundArrivalNote(refund.provider, refund.toAccount)],
@@ -300,6 +314,6 @@ export async function sendRefundMail(
         label: 'Track your order',
         url: `${deps.publicUrl}/track-order?order=${encodeURIComponent(order.number)}`,
       },
-    }),
+    })),
   });
 }

@@ -576,11 +576,12 @@ export async function placeOrder(
       },
     ],
   );
-  const alert = newOrderAlertMail(deps.publicUrl, view, settings);
-  const mails = [
+  const [confirmation, alert, stockAlert] = await Promise.all([
     orderConfirmationMail(deps.publicUrl, view, { accessToken: userId ? null : accessToken, settings }),
-    ...(alert ? [alert] : []),
-  ];
+    newOrderAlertMail(deps.publicUrl, view, settings),
+    lowStockAlertPlan(deps.publicUrl, settings, lines),
+  ]);
+  const mails = [confirmation, ...(alert ? [alert] : [])];
   const wanted = wantedVariants(totals.lines);
 
   let recorded: Awaited<ReturnType<typeof recordOrder>>;
@@ -597,7 +598,7 @@ export async function placeOrder(
       saveInfo: Boolean(userId && input.saveInfo && input.shippingMethod !== PICKUP_METHOD_ID),
       mails,
       // The low-stock alert is written by the order's own statement: with the order, or not at all.
-      stockAlert: lowStockAlertPlan(deps.publicUrl, settings, lines),
+      stockAlert,
     });
   } catch (error) {
     // A twin request with the same key may have won the race: it took the key (unique violation),

@@ -500,10 +500,9 @@ async function alertShop(
   message: string,
   settings: ShopSettings,
 ) {
-  const alert =
-    kind === 'review'
-      ? transferReviewAlertMail(deps.publicUrl, view, message, settings)
-      : refundDueAlertMail(deps.publicUrl, view, message, settings);
+  const alert = await (kind === 'review'
+    ? transferReviewAlertMail(deps.publicUrl, view, message, settings)
+    : refundDueAlertMail(deps.publicUrl, view, message, settings));
   if (alert) await deps.mailer.send(alert).catch((error: unknown) => deps.onMailError?.(error));
 }
 

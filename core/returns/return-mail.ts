@@ -74,12 +74,16 @@ function stepParagraphs(facts: ReturnMailFacts): string[] {
 }
 
 /** The shopper's e-mail for one step of her return. */
-export function returnStepMail(publicUrl: string, facts: ReturnMailFacts, shopName: string): MailMessage {
+export async function returnStepMail(
+  publicUrl: string,
+  facts: ReturnMailFacts,
+  shopName: string,
+): Promise<MailMessage> {
   const label = returnStatusNames[facts.status];
   return {
     to: facts.email,
     subject: `Return ${facts.number} for order ${facts.orderNumber}: ${label}`,
-    ...renderMail({
+    ...(await renderMail({
       shopName,
       heading: facts.firstName
         ? `${facts.firstName}, your return ${facts.number}`
@@ -89,7 +93,7 @@ export function returnStepMail(publicUrl: string, facts: ReturnMailFacts, shopNa
         label: 'Track your order',
         url: `${publicUrl}/track-order?order=${encodeURIComponent(facts.orderNumber)}`,
       },
-    }),
+    })),
   };
 }
 
@@ -97,18 +101,18 @@ export function returnStepMail(publicUrl: string, facts: ReturnMailFacts, shopNa
  * The shop's alert that a shopper asked for a return, when its owner asked for e-mail alerts
  * (Settings → Notifications): to the alert address, or the support address; null without alerts.
  */
-export function returnRequestedAlertMail(
+export async function returnRequestedAlertMail(
   publicUrl: string,
   facts: ReturnMailFacts,
   settings: Pick<ShopSettings, 'name' | 'supportEmail' | 'notifications'>,
-): MailMessage | null {
+): Promise<MailMessage | null> {
   if (!settings.notifications.emailAlerts) return null;
   const to = settings.notifications.alertEmail || settings.supportEmail;
   if (!to) return null;
   return {
     to,
     subject: `Return ${facts.number} asked for order ${facts.orderNumber}`,
-    ...renderMail({
+    ...(await renderMail({
       shopName: settings.name,
       heading: `Return ${facts.number} asked for order ${facts.orderNumber}`,
       paragraphs: [
@@ -117,6 +121,6 @@ export function returnRequestedAlertMail(
         'Approve it with instructions for sending the parcel, or decline it with a reason.',
       ],
       action: { label: 'Open the returns', url: `${publicUrl}/admin?tab=returns` },
-    }),
+    })),
   };
 }

@@ -34,9 +34,9 @@ export async function mailStep(deps: ReturnDeps, view: AdminReturnView, refundKo
       exchangeTrackingNumber: view.exchangeTrackingNumber,
       refundKobo,
     };
-    await deps.mailer.send(returnStepMail(deps.publicUrl, facts, settings.name));
+    await deps.mailer.send(await returnStepMail(deps.publicUrl, facts, settings.name));
     const alert =
-      view.status === 'requested' ? returnRequestedAlertMail(deps.publicUrl, facts, settings) : null;
+      view.status === 'requested' ? await returnRequestedAlertMail(deps.publicUrl, facts, settings) : null;
     if (alert) await deps.mailer.send(alert);
   } catch (error) {
     deps.onMailError?.(error);
