@@ -73,11 +73,8 @@ export const routePermissionTable: Record<string, Permission> = {
   'GET /api/admin/orders': 'orders.read',
   // Shipping, delivering and pickup need orders.fulfil; cancelling also needs orders.cancel, and
   // cancelling with the money back refunds.manage (checked in core/orders/manage-orders.ts).
-  'PATCH /api/admin/orders/:id/status': 'orders.fulfil',
-  'POST /api/admin/orders/:id/confirm-transfer': 'payments.manage',
 
   'GET /api/admin/transactions': 'payments.manage',
-  'POST /api/admin/transactions/:id/verify': 'payments.manage',
 
   'GET /api/admin/orders/:id/refunds': 'refunds.manage',
   'GET /api/admin/refunds': 'refunds.manage',
@@ -148,14 +145,6 @@ export const adminPagePermissions = {
  * core/commands adds the commands' intents. An intent in neither is refused (403) whatever the role.
  */
 export const actionPermissionTable: Record<string, Permission> = {
-  ship: 'orders.fulfil',
-  deliver: 'orders.fulfil',
-  ready: 'orders.fulfil',
-  collect: 'orders.fulfil',
-  cancel: 'orders.cancel',
-  'confirm-transfer': 'payments.manage',
-  verify: 'payments.manage',
-
   'product-save': 'catalog.manage',
   'product-delete': 'catalog.manage',
   'product-restore': 'catalog.manage',

@@ -6,10 +6,12 @@ import { accountCommands } from '../accounts/commands';
 import { contentCommands } from '../content/commands';
 import { inventoryCommands } from '../inventory/commands';
 import { orderCommands } from '../orders/commands';
+import { paymentCommands } from '../payments/commands';
 import { refundCommands } from '../refunds/commands';
 import { returnCommands } from '../returns/commands';
 import { settingsCommands } from '../settings/commands';
 import { parseInput } from '../validation';
+import { orderMoveCommands } from './order-moves';
 
 /**
  * The table of commands (decision 0072): every command a person can run, by name, from each domain's
@@ -25,6 +27,8 @@ export const commands = {
   ...refundCommands,
   ...returnCommands,
   ...settingsCommands,
+  ...paymentCommands,
+  ...orderMoveCommands,
 } satisfies Record<string, Command>;
 
 export type CommandName = keyof typeof commands;
@@ -52,6 +56,9 @@ export const commandRoutes = {
   'PATCH /api/admin/messages/:id': 'messages.status',
   'PATCH /api/admin/settings': 'settings.save',
   'PUT /api/admin/settings': 'settings.save',
+  'PATCH /api/admin/orders/:id/status': 'orders.move',
+  'POST /api/admin/orders/:id/confirm-transfer': 'payments.transfer.confirm',
+  'POST /api/admin/transactions/:id/verify': 'payments.verify',
   'POST /api/admin/orders/:id/refunds': 'refunds.create',
   'POST /api/admin/refunds/:id/retry': 'refunds.retry',
   'POST /api/admin/refunds/:id/bank-account': 'refunds.bank-account',
@@ -84,6 +91,13 @@ export const commandIntents = {
   'announcement-send': 'announcements.send',
   'settings-save': 'settings.save',
   'vitals-sample-rate': 'settings.save',
+  ship: 'orders.move',
+  deliver: 'orders.move',
+  ready: 'orders.move',
+  collect: 'orders.move',
+  cancel: 'orders.cancel',
+  'confirm-transfer': 'payments.transfer.confirm',
+  verify: 'payments.verify',
   refund: 'refunds.create',
   'refund-owed': 'refunds.create',
   'retry-refund': 'refunds.retry',

@@ -3,21 +3,18 @@ import { can } from '../../../core/accounts/permissions';
 import { actionPermission, runCommand } from '../../../core/commands';
 import { AppError, isAppError } from '../../../core/errors';
 import { staffMoves } from '../../../core/orders/lifecycle';
-import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
+import { listOrdersForAdmin } from '../../../core/orders/manage-orders';
 import { staffTimeline, type OrderView } from '../../../core/orders/order-view';
 import { getOrderForViewer } from '../../../core/orders/read-orders';
 import { getShopSettings } from '../../../core/settings/shop-settings';
-import { confirmBankTransfer } from '../../../core/payments/payments';
 import { moneyToRefund, transfersUnderReview } from '../../../core/payments/transactions';
 import { refundBanks } from '../../../core/refunds/bank-account';
-import { cancelRefunder } from '../../../core/refunds/record';
 import { refundableFor, refundsOfOrder, type RefundView } from '../../../core/refunds/views';
 import type { PaymentDeps } from '../../../core/payments/payments';
 import { isPaidStatus } from '../../../contracts/returns';
 import { formatNaira } from '../../../contracts/money';
 import { formFailure, formText } from '../../lib/action-result.server';
 import {
-  auditActor,
   commandContext,
   pageParam,
   searchParam,
@@ -201,7 +198,7 @@ const orderAction =
 /** Moving an order along, and confirming a bank transfer; each is recorded and the customer is told. */
 export const ordersActions: Record<string, AdminActionHandler> = {
   'confirm-transfer': orderAction(async ({ context, admin }, number) => {
-    const result = await confirmBankTransfer(context.services.payments, number, admin);
+    const result = await runCommand('payments.transfer.confirm', commandContext(context, admin), { number });
     return result.changed
       ? `Payment for ${result.order.number} confirmed. The order is now Processing and the customer has been told.`
       : `Payment for ${result.order.number} was already confirmed.`;
@@ -210,52 +207,44 @@ export const ordersActions: Record<string, AdminActionHandler> = {
     const carrier = formText(form, 'carrier').trim();
     const trackingNumber = formText(form, 'trackingNumber').trim();
     const note = formText(form, 'note').trim() || undefined;
-    const order = await changeOrderStatus(
-      context.services.orders,
+    const order = await runCommand('orders.move', commandContext(context, admin), {
       number,
-      { status: 'shipped', carrier, trackingNumber, note },
-      { actor: auditActor(admin), role: admin.role },
-    );
+      status: 'shipped',
+      carrier,
+      trackingNumber,
+      note,
+    });
     return `Order ${order.number} marked Shipped with ${order.carrier ?? carrier} (${trackingNumber}). The customer has been told${order.trackingUrl ? ', with the tracking link' : ''}.`;
   }),
   ready: orderAction(async ({ context, admin }, number) => {
-    const order = await changeOrderStatus(
-      context.services.orders,
+    const order = await runCommand('orders.move', commandContext(context, admin), {
       number,
-      { status: 'ready_for_pickup' },
-      { actor: auditActor(admin), role: admin.role },
-    );
+      status: 'ready_for_pickup',
+    });
     return `Order ${order.number} is ready for pickup. The customer has been sent the address, hours and pickup code.`;
   }),
   collect: orderAction(async ({ context, admin, form }, number) => {
-    const order = await changeOrderStatus(
-      context.services.orders,
+    const order = await runCommand('orders.move', commandContext(context, admin), {
       number,
-      { status: 'picked_up', pickupCode: formText(form, 'pickupCode').trim() },
-      { actor: auditActor(admin), role: admin.role, client: context.client },
-    );
+      status: 'picked_up',
+      pickupCode: formText(form, 'pickupCode').trim(),
+    });
     return `Order ${order.number} picked up. The customer has been told.`;
   }),
   deliver: orderAction(async ({ context, admin }, number) => {
-    const order = await changeOrderStatus(
-      context.services.orders,
+    const order = await runCommand('orders.move', commandContext(context, admin), {
       number,
-      { status: 'delivered' },
-      { actor: auditActor(admin), role: admin.role },
-    );
+      status: 'delivered',
+    });
     return `Order ${order.number} marked Delivered. The customer has been told.`;
   }),
   cancel: orderAction(async ({ context, admin, form }, number) => {
     const refund = formText(form, 'refund') === 'true';
-    const order = await changeOrderStatus(
-      // The provider gives the money back once the cancel is written.
-      refund
-        ? { ...context.services.orders, refunds: cancelRefunder(context.services.payments) }
-        : context.services.orders,
+    // With the refund, the provider gives the money back once the cancel is written.
+    const order = await runCommand('orders.cancel', commandContext(context, admin), {
       number,
-      { status: 'cancelled', ...(refund ? { refund: true } : {}) },
-      { actor: auditActor(admin), role: admin.role },
-    );
+      ...(refund ? { refund: true } : {}),
+    });
     return refund
       ? `Order ${order.number} cancelled and its payment refunded; its items are back on sale and the customer has been told.`
       : `Order ${order.number} cancelled; its items are back on sale and the customer has been told.`;

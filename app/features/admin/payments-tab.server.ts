@@ -1,14 +1,20 @@
 import { data } from 'react-router';
+import { runCommand } from '../../../core/commands';
 import { isAppError } from '../../../core/errors';
 import {
   isTransactionFilterStatus,
   listTransactions,
-  reverifyTransaction,
   type TransactionView,
 } from '../../../core/payments/transactions';
 import { listRefunds, type RefundView } from '../../../core/refunds/views';
 import { formText } from '../../lib/action-result.server';
-import { dateRange, searchParam, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import {
+  commandContext,
+  dateRange,
+  searchParam,
+  type AdminActionHandler,
+  type AdminLoadArgs,
+} from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';
 
 /**
@@ -47,7 +53,7 @@ export const paymentsActions: Record<string, AdminActionHandler> = {
     const id = Number.parseInt(formText(form, 'id'), 10);
     try {
       if (!Number.isSafeInteger(id) || id < 1) throw new Error('Transaction not found');
-      const message = await reverifyTransaction(context.services.payments, id, admin);
+      const message = await runCommand('payments.verify', commandContext(context, admin), { id });
       return { ok: true, intent: 'verify', message } satisfies AdminActionResult;
     } catch (error) {
       const text = error instanceof Error ? error.message : 'Something went wrong';

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../contracts/money';
-import { changeOrderStatus, listOrdersForAdmin } from '../../../core/orders/manage-orders';
-import { cancelRefunder } from '../../../core/refunds/record';
-import { clientOf } from '../../plugins/session';
-import { staffActor } from './actor';
+import { runCommand } from '../../../core/commands';
+import { listOrdersForAdmin } from '../../../core/orders/manage-orders';
+import { staffCommand } from './actor';
 import { errorResponses, errorSchema } from '../schemas';
 import { orderDto, toStaffOrderDto } from '../orders/dto';
 
@@ -136,16 +135,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderDto, ...adminErrors, 429: errorSchema.describe('Too many wrong pickup codes') },
       },
     },
-    async (request) => {
-      const actor = staffActor(request);
-      return toStaffOrderDto(
-        await changeOrderStatus(
-          { ...app.services.orders, refunds: cancelRefunder(app.services.payments) },
-          request.params.id,
-          request.body,
-          { actor, role: actor.role, client: clientOf(request) },
-        ),
-      );
-    },
+    async (request) =>
+      toStaffOrderDto(
+        await runCommand('orders.move', staffCommand(app.services, request), {
+          ...request.body,
+          number: request.params.id,
+        }),
+      ),
   );
 };

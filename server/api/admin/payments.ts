@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { confirmBankTransfer } from '../../../core/payments/payments';
-import { listTransactions, reverifyTransaction } from '../../../core/payments/transactions';
+import { runCommand } from '../../../core/commands';
+import { listTransactions } from '../../../core/payments/transactions';
 import { transactionStatuses } from '../../../db/schema/payments';
 import { daySchema, recordIdSchema } from '../../../contracts/limits';
 import { koboToNaira } from '../../../contracts/money';
-import { staffActor } from './actor';
+import { staffCommand } from './actor';
 import { errorResponses, errorSchema } from '../schemas';
 import { orderDto, toOrderDto } from '../orders/dto';
 
@@ -22,8 +22,6 @@ const adminDay = daySchema('Use a date like 2026-11-21').or(z.literal(''));
 
 /** The admin's Payments: every attempt, re-verification, and confirming bank transfers. */
 export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = app.services.payments;
-
   app.get(
     '/admin/transactions',
     {
@@ -112,7 +110,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: await reverifyTransaction(deps, request.params.id, staffActor(request)),
+      message: await runCommand('payments.verify', staffCommand(app.services, request), request.params),
     }),
   );
 
@@ -127,7 +125,9 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await confirmBankTransfer(deps, request.params.id, staffActor(request));
+      const result = await runCommand('payments.transfer.confirm', staffCommand(app.services, request), {
+        number: request.params.id,
+      });
       return { changed: result.changed, order: toOrderDto(result.order) };
     },
   );
