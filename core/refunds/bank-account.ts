@@ -41,7 +41,12 @@ async function waitingRefund(deps: PaymentDeps, refundId: number) {
   }
   if (!provider.retryRefundToAccount || !provider.listBanks)
     throw new AppError('CONFLICT', 'This refund’s provider cannot send a refund to a bank account.');
-  return { row, provider, retry: provider.retryRefundToAccount, listBanks: provider.listBanks };
+  return {
+    row,
+    provider,
+    retry: provider.retryRefundToAccount.bind(provider),
+    listBanks: provider.listBanks.bind(provider),
+  };
 }
 
 /** The provider's banks, or 503 when it cannot be reached (nothing is decided without them). */

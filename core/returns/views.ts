@@ -243,6 +243,61 @@ export async function getReturnForAdmin(db: DbOrTx, id: number | string): Promis
   return view!;
 }
 
+/** Each item of these returns with its order line and the piece sent instead, at today's price. */
+function itemRowsOf(db: DbOrTx, returnIds: number[]) {
+  return db
+    .select({
+      item: returnItems,
+      line: orderLines,
+      exchangeSize: productVariants.size,
+      exchangeColor: productVariants.color,
+      exchangePriceKobo: sql<
+        number | null
+      >`coalesce(${productVariants.priceKobo}, ${products.priceKobo})::int`,
+    })
+    .from(returnItems)
+    .innerJoin(orderLines, eq(orderLines.id, returnItems.orderLineId))
+    .leftJoin(productVariants, eq(productVariants.id, returnItems.exchangeVariantId))
+    .leftJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(returnItems.returnId, returnIds))
+    .orderBy(asc(returnItems.id));
+}
+
+/** One returned item as the shopper and the staff read it. */
+function itemView({
+  item,
+  line,
+  exchangeSize,
+  exchangeColor,
+  exchangePriceKobo,
+}: Awaited<ReturnType<typeof itemRowsOf>>[number]): ReturnItemView {
+  return {
+    id: item.id,
+    orderLineId: item.orderLineId,
+    productId: line.productId,
+    name: line.name,
+    imageUrl: line.imageUrl,
+    size: line.size,
+    color: line.color,
+    quantity: item.quantity,
+    unitPriceKobo: line.unitPriceKobo,
+    reason: item.reason,
+    reasonLabel: returnReasonNames[item.reason],
+    reasonText: item.reasonText,
+    exchangeFor:
+      item.exchangeVariantId !== null && exchangeSize !== null && exchangeColor !== null
+        ? {
+            variantId: item.exchangeVariantId,
+            size: exchangeSize,
+            color: exchangeColor,
+            priceKobo: exchangePriceKobo ?? line.unitPriceKobo,
+          }
+        : null,
+    exchangeReserved: item.exchangeReserved,
+    restocked: item.restocked,
+  };
+}
+
 /** Builds the views of these returns: their items, order, staff member and refunds. */
 async function adminViews(db: DbOrTx, rows: ReturnRow[]): Promise<AdminReturnView[]> {
   if (rows.length === 0) return [];
@@ -250,22 +305,7 @@ async function adminViews(db: DbOrTx, rows: ReturnRow[]): Promise<AdminReturnVie
   const orderIds = [...new Set(rows.map((row) => row.orderId))];
   const handlerIds = [...new Set(rows.map((row) => row.handledBy).filter((id): id is string => id !== null))];
   const [items, orderRows, handlers, refundRows] = await Promise.all([
-    db
-      .select({
-        item: returnItems,
-        line: orderLines,
-        exchangeSize: productVariants.size,
-        exchangeColor: productVariants.color,
-        exchangePriceKobo: sql<
-          number | null
-        >`coalesce(${productVariants.priceKobo}, ${products.priceKobo})::int`,
-      })
-      .from(returnItems)
-      .innerJoin(orderLines, eq(orderLines.id, returnItems.orderLineId))
-      .leftJoin(productVariants, eq(productVariants.id, returnItems.exchangeVariantId))
-      .leftJoin(products, eq(products.id, productVariants.productId))
-      .where(inArray(returnItems.returnId, ids))
-      .orderBy(asc(returnItems.id)),
+    itemRowsOf(db, ids),
     db.select().from(orders).where(inArray(orders.id, orderIds)),
     handlerIds.length
       ? db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, handlerIds))
@@ -285,33 +325,7 @@ async function adminViews(db: DbOrTx, rows: ReturnRow[]): Promise<AdminReturnVie
   return rows.map((row) => {
     const order = orderRows.find((candidate) => candidate.id === row.orderId)!;
     const own = items.filter(({ item }) => item.returnId === row.id);
-    const itemViews: ReturnItemView[] = own.map(
-      ({ item, line, exchangeSize, exchangeColor, exchangePriceKobo }) => ({
-        id: item.id,
-        orderLineId: item.orderLineId,
-        productId: line.productId,
-        name: line.name,
-        imageUrl: line.imageUrl,
-        size: line.size,
-        color: line.color,
-        quantity: item.quantity,
-        unitPriceKobo: line.unitPriceKobo,
-        reason: item.reason,
-        reasonLabel: returnReasonNames[item.reason],
-        reasonText: item.reasonText,
-        exchangeFor:
-          item.exchangeVariantId !== null && exchangeSize !== null && exchangeColor !== null
-            ? {
-                variantId: item.exchangeVariantId,
-                size: exchangeSize,
-                color: exchangeColor,
-                priceKobo: exchangePriceKobo ?? line.unitPriceKobo,
-              }
-            : null,
-        exchangeReserved: item.exchangeReserved,
-        restocked: item.restocked,
-      }),
-    );
+    const itemViews = own.map(itemView);
     const itemsKobo = itemViews.reduce((sum, item) => sum + item.quantity * item.unitPriceKobo, 0);
     return {
       id: row.id,
