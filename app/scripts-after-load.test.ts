@@ -105,6 +105,8 @@ describe("the starter evaluates the page's modules one task at a time", () => {
         { getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) },
         { disconnect: () => (observerDisconnected = true) },
       );
+    // The test runs the page's own inline script text, as the browser would.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const run = new Function(
       'window',
       'document',

@@ -97,7 +97,7 @@ export async function checkSecret(
   limiter: RateLimiter,
   kind: SecretKind,
   who: { subject: string; ip: string },
-  verify: () => Promise<boolean>,
+  verify: () => boolean | Promise<boolean>,
 ): Promise<boolean> {
   const rules = secretRateLimits[kind];
   await limiter.hit(rules.byIp, who.ip);

@@ -6,7 +6,12 @@ export function isUniqueViolation(error: unknown, indexPrefix = ''): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     const record = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
     if (record.code === '23505') {
-      const name = typeof record.constraint === 'string' ? record.constraint : String(record.message ?? '');
+      const name =
+        typeof record.constraint === 'string'
+          ? record.constraint
+          : typeof record.message === 'string'
+            ? record.message
+            : '';
       return name.includes(indexPrefix);
     }
     current = record.cause;

@@ -158,7 +158,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.dataDir ?? './data', options.purpose ?? 'another process');
 }
 
-async function openPostgres(databaseUrl: string, max: number): Promise<DatabaseHandle> {
+function openPostgres(databaseUrl: string, max: number): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max,

@@ -132,7 +132,7 @@ beforeAll(async () => {
   const count = async (table: string) =>
     Number(
       (
-        (await db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as {
+        (await db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as {
           rows: { n: number }[];
         }
       ).rows[0]!.n,
@@ -156,7 +156,7 @@ describe('migration 0016 on a shop of 0015', () => {
     const rows = await handle.db.execute(
       sql`SELECT (SELECT count(*)::int FROM payment_transactions) AS payments, (SELECT count(*)::int FROM orders) AS orders`,
     );
-    const [counts] = (rows as unknown as { rows: { payments: number; orders: number }[] }).rows;
+    const [counts] = (rows as { rows: { payments: number; orders: number }[] }).rows;
     expect({ payments: Number(counts!.payments), orders: Number(counts!.orders) }).toEqual(before);
     const [plain] = await transactionOf(seeded.plain);
     expect(plain).toMatchObject({

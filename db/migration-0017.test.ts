@@ -16,7 +16,7 @@ let shop: PreviousShop;
 let handle: DatabaseHandle;
 
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  return ((await handle.db.execute(query)) as { rows: Row[] }).rows;
 }
 
 /** The four shapes a product takes: sizes and colours, sizes only, colours only, neither. */

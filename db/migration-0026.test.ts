@@ -13,7 +13,7 @@ let shop: PreviousShop;
 let handle: DatabaseHandle;
 
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  return ((await handle.db.execute(query)) as { rows: Row[] }).rows;
 }
 
 const refundRows = () =>

@@ -29,7 +29,7 @@ async function addDirectly(name: string): Promise<Added> {
     const updates = async () =>
       (
         (await tx.execute(sql`
-          SELECT n_tup_upd::int AS updates FROM pg_stat_xact_user_tables WHERE relname = 'products'`)) as unknown as {
+          SELECT n_tup_upd::int AS updates FROM pg_stat_xact_user_tables WHERE relname = 'products'`)) as {
           rows: { updates: number }[];
         }
       ).rows[0]?.updates ?? 0;
@@ -39,14 +39,14 @@ async function addDirectly(name: string): Promise<Added> {
       SELECT ${name}, p.description, p.category_id, p.price_kobo, ARRAY['S', 'M', 'M.', 'L'],
              '[{"name": "Black", "hex": "#000000"}, {"name": "Navy", "hex": "#1f2a44"}]'::jsonb, 21
         FROM products p ORDER BY p.id LIMIT 1
-      RETURNING id`)) as unknown as { rows: { id: number }[] };
+      RETURNING id`)) as { rows: { id: number }[] };
     const id = inserted.rows[0]!.id;
     const grid = (await tx.execute(sql`
-      SELECT size, color, sku, stock, position FROM product_variants WHERE product_id = ${id} ORDER BY position`)) as unknown as {
+      SELECT size, color, sku, stock, position FROM product_variants WHERE product_id = ${id} ORDER BY position`)) as {
       rows: Added['grid'];
     };
     const productUpdates = (await updates()) - updatesBefore;
-    const stock = (await tx.execute(sql`SELECT stock FROM products WHERE id = ${id}`)) as unknown as {
+    const stock = (await tx.execute(sql`SELECT stock FROM products WHERE id = ${id}`)) as {
       rows: { stock: number }[];
     };
     expect(stock.rows[0]!.stock).toBe(21);

@@ -22,7 +22,7 @@ let shop: PreviousShop;
 let handle: DatabaseHandle;
 
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  return ((await handle.db.execute(query)) as { rows: Row[] }).rows;
 }
 
 /** Orders of 0032: one waiting at the shop, one collected, one shipped (no code). */

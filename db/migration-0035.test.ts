@@ -20,7 +20,7 @@ let shop: PreviousShop;
 let handle: DatabaseHandle;
 
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  return ((await handle.db.execute(query)) as { rows: Row[] }).rows;
 }
 
 /** The coupons the shop had before (the catalogue's seeding adds ROSSY10 after the migration). */

@@ -18,7 +18,7 @@ let before: { id: number; stock: number }[];
 let movements: number;
 
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  return ((await handle.db.execute(query)) as { rows: Row[] }).rows;
 }
 
 const unbalanced = () =>

@@ -328,13 +328,15 @@ export async function benchLedger(log: Log): Promise<LedgerFigures[]> {
         const scratch = await createScratchDatabase('ledger');
         url = scratch.url;
         cleanUp =
-          process.env.BENCH_KEEP_DATABASE === '1' ? async () => log(`database kept: ${url}`) : scratch.drop;
+          process.env.BENCH_KEEP_DATABASE === '1'
+            ? () => Promise.resolve(log(`database kept: ${url}`))
+            : scratch.drop;
       }
       handle = await openDatabase({ databaseUrl: url, maxConnections: 4 });
     } else {
       const kept = process.env.BENCH_PGLITE_DIR?.trim();
       const dataDir = kept || fs.mkdtempSync(path.join(os.tmpdir(), 'rossy-ledger-'));
-      if (!kept) cleanUp = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!kept) cleanUp = () => Promise.resolve(fs.rmSync(dataDir, { recursive: true, force: true }));
       handle = await openDatabase({ dataDir, purpose: 'the ledger benchmark' });
     }
     try {

@@ -144,7 +144,7 @@ async function measure(
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       { connections: CONNECTIONS, duration: DURATION, ...options },
-      (error: unknown, outcome: autocannon.Result) => (error ? reject(error) : resolve(outcome)),
+      (error: Error | null, outcome: autocannon.Result) => (error ? reject(error) : resolve(outcome)),
     );
     instance.on('response', (_client: unknown, statusCode: number) => {
       onStatus?.(statusCode);
@@ -288,8 +288,9 @@ async function benchDatabase(): Promise<ScratchDatabase> {
     if (process.env.BENCH_KEEP_DATABASE !== '1') return database;
     return {
       ...database,
-      drop: async () => {
+      drop: () => {
         log(`database kept: ${database.url}`);
+        return Promise.resolve();
       },
     };
   }

@@ -31,7 +31,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 if (grow > 0) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   await growCatalog(
-    async (text, values) => (await pool.query(text, values)).rows,
+    async (text, values) => (await pool.query<Record<string, unknown>>(text, values)).rows,
     grow,
     (line) => process.stdout.write(`${line}\n`),
   );

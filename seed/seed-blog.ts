@@ -24,7 +24,7 @@ export async function isBlogEmpty(db: Db): Promise<boolean> {
   const result = await db.execute<{ present: boolean }>(
     sql`SELECT EXISTS (SELECT 1 FROM blog_posts) AS present`,
   );
-  const row = (result as unknown as { rows: { present: boolean }[] }).rows[0];
+  const row = (result as { rows: { present: boolean }[] }).rows[0];
   return !row?.present;
 }
 

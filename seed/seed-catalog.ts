@@ -39,7 +39,7 @@ const DAY_MS = 86_400_000;
 /** Whether the database has a table yet: the migration tests seed shops migrated only to an earlier schema. */
 async function hasTable(db: Pick<Db, 'execute'>, name: string): Promise<boolean> {
   const result = await db.execute(sql`SELECT to_regclass(${name}) IS NOT NULL AS present`);
-  return Boolean((result as unknown as { rows: { present: boolean }[] }).rows[0]?.present);
+  return Boolean((result as { rows: { present: boolean }[] }).rows[0]?.present);
 }
 /** A fingerprint of the renderer's source: when the drawing code changes, cached pictures are drawn again. */
 async function rendererFingerprint(): Promise<string> {
@@ -56,7 +56,7 @@ export async function isCatalogEmpty(db: Db): Promise<boolean> {
   const result = await db.execute<{ present: boolean }>(
     sql`SELECT EXISTS (SELECT 1 FROM categories) AS present`,
   );
-  const row = (result as unknown as { rows: { present: boolean }[] }).rows[0];
+  const row = (result as { rows: { present: boolean }[] }).rows[0];
   return !row?.present;
 }
 
@@ -126,10 +126,7 @@ export async function seedCatalog(
       SELECT ${columns} FROM json_populate_recordset(NULL::products, ${JSON.stringify(seeded)}::json)
       RETURNING id, name`);
     const idByName = new Map(
-      (result as unknown as { rows: { id: number; name: string }[] }).rows.map((row) => [
-        row.name,
-        Number(row.id),
-      ]),
+      (result as { rows: { id: number; name: string }[] }).rows.map((row) => [row.name, Number(row.id)]),
     );
     const rows = data.products.map((product) => ({ id: idByName.get(product.name)! }));
 
@@ -166,7 +163,7 @@ export async function seedCatalog(
     // Each product was given its grid with the stock spread evenly; the demo's sits as a shop's does.
     // (A shop migrated only to an earlier schema, as the migration tests make, has no grid yet.)
     const grid = await tx.execute(sql`SELECT to_regclass('product_variants') IS NOT NULL AS present`);
-    if (!(grid as unknown as { rows: { present: boolean }[] }).rows[0]?.present) return rows;
+    if (!(grid as { rows: { present: boolean }[] }).rows[0]?.present) return rows;
     const stock = data.products.flatMap((product, index) =>
       variantStockShape(
         product.stock,

@@ -49,6 +49,6 @@ describe('demo orders', () => {
       sql`SELECT o.number FROM orders o JOIN order_events e ON e.order_id = o.id
            WHERE e.created_at < o.created_at`,
     );
-    expect((early as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect((early as { rows: unknown[] }).rows).toEqual([]);
   });
 });

@@ -154,7 +154,7 @@ export function createLogger(options: { level: string; format: 'pretty' | 'json'
     colorize: Boolean(process.stdout.isTTY),
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,req,res,responseTime,reqId',
-    messageFormat: (entry) => prettyMessage(entry as PrettyEntry),
+    messageFormat: (entry) => prettyMessage(entry),
     sync: true,
   });
   return pino(settings, stream);

@@ -31,7 +31,7 @@ describe('admin pages when the owner requires a second factor', () => {
       url: '/api/login',
       payload: { email: 'femi@rossy.ng', password: PASSWORD },
     });
-    const { token } = login.json() as { token: string };
+    const { token } = login.json<{ token: string }>();
     for (const url of ['/admin', '/admin?tab=orders']) {
       const response = await test.app.inject({ method: 'GET', url, headers: auth(token) });
       expect(response.statusCode).toBe(302);

@@ -8,9 +8,10 @@ import { useSyncExternalStore } from 'react';
 export interface LocalStore<T> {
   /** What it reads as with nothing kept, on the server and in the first client render: always this very value. */
   readonly empty: T;
-  get(): T;
+  // Function properties, not methods: React calls get and subscribe detached (useSyncExternalStore).
+  get: () => T;
   set(update: T | ((current: T) => T)): void;
-  subscribe(listener: () => void): () => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createLocalStore<T>(key: string, empty: T, validate: (raw: unknown) => T): LocalStore<T> {

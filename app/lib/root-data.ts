@@ -64,7 +64,7 @@ let lastSeen: RootData | undefined;
  * and bottom bar (decision 0039).
  */
 export function useRootData(): RootData | undefined {
-  const data = useRouteLoaderData('root') as RootData | undefined;
+  const data = useRouteLoaderData<RootData | undefined>('root');
   useEffect(() => {
     if (data !== undefined) lastSeen = data;
   }, [data]);

@@ -150,7 +150,7 @@ export default function OrderReturnPage({ loaderData, actionData }: Route.Compon
   const orderKey = useSearchParams()[0].get('key');
   const busy = useNavigation().state === 'submitting';
   const orderHref = orderPageHref(returnable.orderNumber, orderKey);
-  const result = actionData as ActionResult | undefined;
+  const result = actionData;
   const failure = result && !result.ok ? result : null;
   const windowEndsAt = returnable.windowOpen ? returnable.windowEndsAt : null;
   const canAsk = windowEndsAt !== null && returnable.lines.some((line) => line.returnable > 0);

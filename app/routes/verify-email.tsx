@@ -13,7 +13,7 @@ import type { Route } from './+types/verify-email';
  * with two-step sign-in on), then shows the outcome here
  * (without the token in the address bar).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const done = params.get('confirmed');
   if (done === 'account') {

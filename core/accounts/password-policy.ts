@@ -76,7 +76,8 @@ export function passwordProblem(password: string, owner?: PasswordOwner): string
   const result = zxcvbn().check(password, ownerWords(owner));
   if (result.score >= PASSWORD_MIN_SCORE) return null;
   const dictionaries = new Set(
-    result.sequence.flatMap((match) => ('dictionaryName' in match ? [match.dictionaryName] : [])),
+    // zxcvbn types a match's extra fields loosely (any); a dictionary's name is a string.
+    result.sequence.flatMap((match) => ('dictionaryName' in match ? [match.dictionaryName as string] : [])),
   );
   if (dictionaries.has('userInputs')) return PASSWORD_PERSONAL;
   if (dictionaries.has('passwords-common') || result.score <= 1) return PASSWORD_TOO_COMMON;

@@ -195,7 +195,7 @@ export async function enableTwoFactor(
   if (!row.twoFactorSecret)
     throw new AppError('CONFLICT', 'Start again: choose “Turn on” to get a new QR code.');
   let step: number | null = null;
-  await checkSecret(deps.rateLimiter, 'second-factor', { subject: user.id, ip: client.ip }, async () => {
+  await checkSecret(deps.rateLimiter, 'second-factor', { subject: user.id, ip: client.ip }, () => {
     step = matchingStep(row.twoFactorSecret, deps.shopKey, user.id, code.trim(), now);
     return step !== null;
   });

@@ -164,7 +164,7 @@ export async function readFitEvidence(db: DbOrTx, productId: number): Promise<Fi
              count(*) FILTER (WHERE fit = 'large') AS reviews_large
         FROM review_fits
        WHERE product_id = ${productId}
-    ) f`)) as unknown as { rows: EvidenceRow[] };
+    ) f`)) as { rows: EvidenceRow[] };
   const row = result.rows[0];
   if (!row) return noFitEvidence;
   return {

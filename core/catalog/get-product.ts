@@ -121,7 +121,7 @@ export async function listRelatedProducts(db: DbOrTx, rawId: unknown): Promise<P
         ORDER BY price_kobo DESC LIMIT ${RELATED_COUNT})
     ) pick
     ORDER BY distance, pick.id`);
-  const candidates = (result as unknown as { rows: RelatedCandidate[] }).rows;
+  const candidates = (result as { rows: RelatedCandidate[] }).rows;
   if (candidates.length === 0) return [];
   return summariesByIds(db, chooseRelated(candidates, candidates[0]!.own_category));
 }

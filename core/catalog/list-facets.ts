@@ -122,7 +122,7 @@ async function countFacets(
            min(price_kobo), max(price_kobo)
       FROM matches
      WHERE size_ok AND colour_ok GROUP BY 2`);
-  const rows = (result as unknown as { rows: FacetRow[] }).rows.map((row) => ({
+  const rows = (result as { rows: FacetRow[] }).rows.map((row) => ({
     ...row,
     count: Number(row.count),
     low: row.low === null ? null : Number(row.low),

@@ -83,7 +83,7 @@ describe('listProducts', () => {
       const result = await database.db.execute(sql`
         SELECT count(DISTINCT product_id)::int AS n FROM product_variants
          WHERE stock > 0 AND lower(${sql.raw(column)}) = lower(${value})`);
-      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      return (result as { rows: { n: number }[] }).rows[0]!.n;
     };
     const withColor = seed.products.find((product) => product.colors.length > 0)!;
     const colorName = withColor.colors[0]!.name;
@@ -317,7 +317,7 @@ describe('search at scale', () => {
             (await tx.execute(
               sql.raw(`SELECT id FROM products WHERE status = 'active' AND ${question.where}
                        ORDER BY ${order} LIMIT 24 OFFSET ${offset}`),
-            )) as unknown as { rows: { id: number }[] }
+            )) as { rows: { id: number }[] }
           ).rows.map((row) => Number(row.id));
         for (const sort of sorts)
           for (const page of pages) {

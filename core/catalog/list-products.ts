@@ -295,7 +295,7 @@ async function gatheredSorted(
     SELECT products.id, (SELECT count(*) FROM matches)::int AS gathered
       FROM (SELECT 1) AS one LEFT JOIN page AS products ON true
      ORDER BY ${order}`);
-  const rows = (sorted as unknown as { rows: { id: number | null; gathered: number }[] }).rows;
+  const rows = (sorted as { rows: { id: number | null; gathered: number }[] }).rows;
   return {
     ids: rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)])),
     matched: Number(rows[0]?.gathered ?? 0),
@@ -305,7 +305,7 @@ async function gatheredSorted(
 /** How many products the planner expects `where` to match (EXPLAIN plans the query, runs nothing). */
 async function estimatedRows(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const explained = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM products WHERE ${where}`);
-  const [row] = (explained as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [row] = (explained as { rows: Record<string, unknown>[] }).rows;
   const raw = row ? Object.values(row)[0] : undefined;
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
     [{ Plan: { 'Plan Rows': number } }] | undefined;

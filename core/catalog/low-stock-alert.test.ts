@@ -131,7 +131,7 @@ async function shoppersDb(): Promise<Db> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return database.db;
   const result = await database.db.execute<{ name: string }>(sql`SELECT current_database() AS name`);
-  const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
+  const name = (result as { rows: { name: string }[] }).rows[0]!.name;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   wide = await openDatabase({ databaseUrl: url.toString(), maxConnections: SHOPPERS });

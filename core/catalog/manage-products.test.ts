@@ -139,8 +139,8 @@ describe('stock states in the admin list', () => {
     expect(await gridOf(one.id)).toHaveLength(1);
     const states: string[] = [];
     for (const level of [0, 1, 4, 5]) {
-      await setProductStock(database.db, one!.id, level);
-      states.push((await listAdminProducts(database.db, { q: String(one!.id) })).items[0]!.stockStatus);
+      await setProductStock(database.db, one.id, level);
+      states.push((await listAdminProducts(database.db, { q: String(one.id) })).items[0]!.stockStatus);
     }
     expect(states).toEqual(['out_of_stock', 'low_stock', 'low_stock', 'in_stock']);
   });

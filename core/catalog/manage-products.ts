@@ -369,7 +369,11 @@ const flag = z.preprocess(
 
 /** A form's one value or many as a list; nothing as the empty list. */
 const listOf = (value: unknown) =>
-  value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value];
+  value === undefined || value === null || value === ''
+    ? []
+    : Array.isArray(value)
+      ? (value as unknown[])
+      : [value];
 
 const list = (max: number, message: string) =>
   z.preprocess(listOf, z.array(z.string().trim().min(1).max(200)).max(max, message));
@@ -748,8 +752,10 @@ const fieldLabels: Record<AuditedField, string> = {
 function describeValue(field: AuditedField, value: unknown): string {
   if (value === null || value === undefined) return 'none';
   if (field === 'priceKobo' || field === 'originalPriceKobo') return formatNaira(Number(value));
-  if (field === 'description') return `${String(value).slice(0, 30)}…`;
-  return String(value);
+  // An audited field holds a string, a number or a boolean; JSON writes the last two as String would.
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (field === 'description') return `${text.slice(0, 30)}…`;
+  return text;
 }
 
 /** Specification rows as the product stores them (name → value); a name given twice is refused. */

@@ -271,7 +271,7 @@ describe('the grid writes costs and thresholds', () => {
     // Only the product's first units are rows of the ledger: a cost is no change of stock.
     const moves = (await database.db.execute(
       sql`SELECT count(*)::int AS n FROM inventory_movements WHERE product_id = ${id}`,
-    )) as unknown as { rows: { n: number }[] };
+    )) as { rows: { n: number }[] };
     expect(moves.rows[0]!.n).toBe(2);
   });
 });

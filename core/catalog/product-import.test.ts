@@ -24,7 +24,7 @@ const csv = (...rows: string[]) => [HEADER, ...rows].join('\r\n');
 
 async function count(table: 'products' | 'product_variants' | 'audit_log'): Promise<number> {
   const result = await database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  return Number((result as { rows: { n: number }[] }).rows[0]!.n);
 }
 
 async function variantsOf(productId: number) {
@@ -32,7 +32,7 @@ async function variantsOf(productId: number) {
     sql`SELECT size, color, sku, stock, price_kobo AS "priceKobo" FROM product_variants WHERE product_id = ${productId} ORDER BY position`,
   );
   return (
-    result as unknown as {
+    result as {
       rows: { size: string; color: string; sku: string; stock: number; priceKobo: number | null }[];
     }
   ).rows;
@@ -43,9 +43,8 @@ async function seededShirt() {
   const result = await database.db.execute(sql`
     SELECT p.id, p.name, p.stock, c.name AS category FROM products p JOIN categories c ON c.id = p.category_id
      WHERE cardinality(p.sizes) >= 3 AND jsonb_array_length(p.colors) >= 2 ORDER BY p.id LIMIT 1`);
-  const product = (
-    result as unknown as { rows: { id: number; name: string; stock: number; category: string }[] }
-  ).rows[0]!;
+  const product = (result as { rows: { id: number; name: string; stock: number; category: string }[] })
+    .rows[0]!;
   return { ...product, variants: await variantsOf(product.id) };
 }
 
@@ -216,10 +215,7 @@ describe('importing a file', () => {
       sql`SELECT id, stock, keywords FROM products WHERE id IN (${created.id}, ${shirt.id}) ORDER BY id`,
     );
     const byId = new Map(
-      (totals as unknown as { rows: { id: number; stock: number; keywords: string }[] }).rows.map((r) => [
-        r.id,
-        r,
-      ]),
+      (totals as { rows: { id: number; stock: number; keywords: string }[] }).rows.map((r) => [r.id, r]),
     );
     expect(byId.get(created.id!)!.stock).toBe(12);
     expect(byId.get(created.id!)!.keywords).toContain('Olive');
@@ -230,7 +226,7 @@ describe('importing a file', () => {
     const audit = await database.db.execute(
       sql`SELECT action, summary FROM audit_log WHERE action = 'product.import' ORDER BY id DESC LIMIT 1`,
     );
-    expect((audit as unknown as { rows: { summary: string }[] }).rows[0]!.summary).toMatch(
+    expect((audit as { rows: { summary: string }[] }).rows[0]!.summary).toMatch(
       /5 rows: 1 product added, 1 updated/,
     );
 
@@ -313,7 +309,7 @@ describe('importing a file', () => {
     const product = await database.db.execute(
       sql`SELECT sizes, colors, stock FROM products WHERE id = ${id}`,
     );
-    expect((product as unknown as { rows: { sizes: string[]; stock: number }[] }).rows[0]).toMatchObject({
+    expect((product as { rows: { sizes: string[]; stock: number }[] }).rows[0]).toMatchObject({
       sizes: ['M', 'L', 'XL'],
       stock: 10,
     });
@@ -368,6 +364,6 @@ describe('importing a file', () => {
     const images = await database.db.execute(
       sql`SELECT key FROM product_images WHERE product_id = ${report.products[0]!.id}`,
     );
-    expect((images as unknown as { rows: { key: string }[] }).rows).toEqual([{ key: image.key }]);
+    expect((images as { rows: { key: string }[] }).rows).toEqual([{ key: image.key }]);
   });
 });

@@ -131,7 +131,8 @@ class RowErrors {
   readonly list: ImportRowError[] = [];
   private readonly rows = new Set<number>();
   private readonly cells = new Set<string>();
-  add(row: number, column: ImportColumn | string | undefined, message: string) {
+  // An ImportColumn or another name of the row's cell: any string.
+  add(row: number, column: string | undefined, message: string) {
     this.list.push(column ? { row, column, message } : { row, message });
     this.rows.add(row);
     if (column) this.cells.add(`${row}:${column}`);
@@ -585,9 +586,9 @@ function agreed<T>(
     const candidate = pick(row);
     if (candidate === null || candidate === '') continue;
     if (value === null) {
-      value = candidate as T;
+      value = candidate;
       from = row.row;
-    } else if (!same(value, candidate as T))
+    } else if (!same(value, candidate))
       errors.add(
         row.row,
         column,

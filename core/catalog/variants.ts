@@ -89,7 +89,7 @@ export async function freeVariantSku(db: DbOrTx, productId: number, option: Vari
   const result = await db.execute(
     sql`SELECT free_variant_sku(${productId}::int, ${optionKey(option.size)}, ${optionKey(option.color)}) AS sku`,
   );
-  const [row] = (result as unknown as { rows: { sku: string }[] }).rows;
+  const [row] = (result as { rows: { sku: string }[] }).rows;
   if (!row) throw new Error('No SKU');
   return row.sku;
 }

@@ -118,7 +118,7 @@ export async function adjustStock(db: Db, raw: unknown, actor: AuditActor): Prom
     const changed = { sku: variant.sku, stock: there + input.quantity };
     const rows = (await tx.execute(sql`
       SELECT id, balance FROM inventory_movements
-       WHERE variant_id = ${variant.id} AND location_id = ${place.id} ORDER BY id DESC LIMIT 1`)) as unknown as {
+       WHERE variant_id = ${variant.id} AND location_id = ${place.id} ORDER BY id DESC LIMIT 1`)) as {
       rows: { id: number | string; balance: number }[];
     };
     const movement = rows.rows[0]!;

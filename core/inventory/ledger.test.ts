@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  return ((await database.db.execute(query)) as { rows: Row[] }).rows;
 }
 
 /** Every variant whose stock is not the sum of its rows, or whose level or last balance differs. */

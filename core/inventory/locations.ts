@@ -38,7 +38,7 @@ export async function listLocations(db: DbOrTx): Promise<LocationView[]> {
   const result = (await db.execute(sql`
     SELECT s.id, s.name, s.address, s.fulfils_online AS "fulfilsOnline", s.pickup, s.is_default AS "isDefault",
            s.position, coalesce((SELECT sum(stock) FROM inventory_levels l WHERE l.location_id = s.id), 0)::int AS units
-      FROM stock_locations s ORDER BY s.position, s.id`)) as unknown as { rows: LocationView[] };
+      FROM stock_locations s ORDER BY s.position, s.id`)) as { rows: LocationView[] };
   return result.rows;
 }
 
@@ -92,11 +92,11 @@ async function save(
           : sql`UPDATE stock_locations SET name = ${input.name ?? before!.name}, address = ${input.address ?? before!.address},
                        fulfils_online = ${fulfils}, pickup = ${pickup}, position = ${input.position ?? before!.position}
                  WHERE id = ${id} RETURNING id`,
-      )) as unknown as { rows: { id: number }[] };
+      )) as { rows: { id: number }[] };
       const savedId = saved.rows[0]!.id;
       const selling = (await tx.execute(
         sql`SELECT count(*)::int AS count FROM stock_locations WHERE fulfils_online`,
-      )) as unknown as { rows: { count: number }[] };
+      )) as { rows: { count: number }[] };
       if (selling.rows[0]!.count === 0)
         throw new AppError('UNPROCESSABLE', 'One location at least fulfils online orders', {
           fulfilsOnline: 'The shop sells online from one location at least',

@@ -147,7 +147,7 @@ describe('every writer of stock takes the one lock order', () => {
       SELECT v.id FROM product_variants v
         LEFT JOIN (SELECT variant_id, sum(quantity)::int AS sum FROM inventory_movements GROUP BY variant_id) m
                ON m.variant_id = v.id
-       WHERE v.product_id IN (${first.id}, ${second.id}) AND v.stock <> coalesce(m.sum, 0)`)) as unknown as {
+       WHERE v.product_id IN (${first.id}, ${second.id}) AND v.stock <> coalesce(m.sum, 0)`)) as {
       rows: unknown[];
     };
     expect(unbalanced.rows).toEqual([]);

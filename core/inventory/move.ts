@@ -18,7 +18,7 @@ export async function readPlace(
 ): Promise<PlaceRow> {
   const result = (await tx.execute(sql`
     SELECT id, name, fulfils_online AS "fulfilsOnline" FROM stock_locations
-     WHERE ${locationId === undefined ? sql`is_default` : sql`id = ${locationId}`}`)) as unknown as {
+     WHERE ${locationId === undefined ? sql`is_default` : sql`id = ${locationId}`}`)) as {
     rows: PlaceRow[];
   };
   const place = result.rows[0];
@@ -34,7 +34,7 @@ export async function levelsAt(
 ): Promise<Map<number, number>> {
   const result = (await tx.execute(sql`
     SELECT variant_id, stock FROM inventory_levels
-     WHERE location_id = ${locationId} AND variant_id = ${anyId(variantIds)}`)) as unknown as {
+     WHERE location_id = ${locationId} AND variant_id = ${anyId(variantIds)}`)) as {
     rows: { variant_id: number; stock: number }[];
   };
   const levels = new Map(variantIds.map((id) => [id, 0]));
@@ -106,6 +106,6 @@ export async function variantsFor(
       FROM product_variants v JOIN products p ON p.id = v.product_id
      WHERE v.id = ${anyId(ids)}
         OR v.sku IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb))
-     ORDER BY v.id`)) as unknown as { rows: VariantRow[] };
+     ORDER BY v.id`)) as { rows: VariantRow[] };
   return result.rows;
 }

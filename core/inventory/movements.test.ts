@@ -44,7 +44,7 @@ async function idsOf(page: number): Promise<number[]> {
   const result = await database.db.execute(sql`
     SELECT id FROM inventory_movements WHERE variant_id = ${variantId}::int
      ORDER BY id DESC LIMIT ${MOVEMENTS_PAGE_SIZE}::int OFFSET ${(page - 1) * MOVEMENTS_PAGE_SIZE}::int`);
-  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+  return (result as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
 }
 
 describe('a page of a busy size × colour', () => {

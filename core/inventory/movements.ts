@@ -134,7 +134,7 @@ export async function productStockHistory(
       LEFT JOIN users u ON u.id = m.actor_id
      WHERE m.product_id = ${productId}
      ORDER BY m.id DESC
-     LIMIT ${limit}`)) as unknown as {
+     LIMIT ${limit}`)) as {
     rows: {
       id: number | string;
       quantity: number;

@@ -22,12 +22,12 @@ export async function productLevels(db: DbOrTx, productId: number): Promise<Prod
            coalesce((SELECT jsonb_object_agg(l.variant_id, l.stock)
                        FROM inventory_levels l JOIN product_variants v ON v.id = l.variant_id
                       WHERE l.location_id = s.id AND v.product_id = ${productId}), '{}'::jsonb) AS levels
-      FROM stock_locations s ORDER BY s.position, s.id`)) as unknown as {
+      FROM stock_locations s ORDER BY s.position, s.id`)) as {
     rows: (LevelPlace & { levels: Record<string, number> | string })[];
   };
   const variants = (await db.execute(
     sql`SELECT id FROM product_variants WHERE product_id = ${productId} ORDER BY id`,
-  )) as unknown as { rows: { id: number }[] };
+  )) as { rows: { id: number }[] };
   const locations = result.rows.map(({ id, name, fulfilsOnline }) => ({ id, name, fulfilsOnline }));
   const levels = result.rows.map((row) =>
     typeof row.levels === 'string' ? (JSON.parse(row.levels) as Record<string, number>) : row.levels,

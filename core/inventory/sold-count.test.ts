@@ -213,7 +213,7 @@ describe('the sold count', () => {
 
   it('takes a unit off when it comes back to a size since removed from the grid, by a cancel or an exchange put back', async () => {
     const removed = async (size: string) => {
-      const cells = (await gridStock(database.db, shirt.id)) as Record<string, number>;
+      const cells = await gridStock(database.db, shirt.id);
       await updateProduct(
         database.db,
         shirt.id,

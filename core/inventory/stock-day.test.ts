@@ -50,7 +50,7 @@ let shirt: DayProduct;
 let other: DayProduct;
 
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  return ((await database.db.execute(query)) as { rows: Row[] }).rows;
 }
 
 /** Seeded products with a colour in two sizes at the product’s own price with 5 units or more. */

@@ -117,7 +117,7 @@ async function resolve(tx: DbOrTx, input: z.output<typeof stocktakeBodySchema>):
 async function lastMovementId(tx: DbOrTx): Promise<number> {
   const result = (await tx.execute(
     sql`SELECT coalesce(max(id), 0)::bigint AS id FROM inventory_movements`,
-  )) as unknown as { rows: { id: number | string }[] };
+  )) as { rows: { id: number | string }[] };
   return Number(result.rows[0]!.id);
 }
 
@@ -132,7 +132,7 @@ async function movedSince(
     SELECT variant_id, sum(quantity)::int AS moved FROM inventory_movements
      WHERE location_id = ${locationId} AND variant_id = ${anyId(variantIds)} AND id > ${asOf}
        AND reason <> 'stocktake'
-     GROUP BY variant_id`)) as unknown as { rows: { variant_id: number; moved: number }[] };
+     GROUP BY variant_id`)) as { rows: { variant_id: number; moved: number }[] };
   return new Map(result.rows.map((row) => [row.variant_id, row.moved]));
 }
 
@@ -220,7 +220,7 @@ export async function applyStocktake(db: Db, raw: unknown, actor: AuditActor): P
     const inserted = (await tx.execute(sql`
       INSERT INTO stocktakes (location_id, actor_id, note, as_of, lines)
       VALUES (${place.id}, ${actor.id}, ${input.note ?? ''}, ${asOf}, ${JSON.stringify(applied)}::jsonb)
-      RETURNING id`)) as unknown as { rows: { id: number }[] };
+      RETURNING id`)) as { rows: { id: number }[] };
     const stocktakeId = inserted.rows[0]!.id;
     await stockCause(tx, {
       reason: 'stocktake',

@@ -34,7 +34,7 @@ async function pieceUnder(parent: string): Promise<Piece> {
       JOIN categories c ON c.id = p.category_id
      WHERE c.parent_id = ${parent} AND p.status = 'active'
      ORDER BY p.id LIMIT 1`);
-  return (result as unknown as { rows: Piece[] }).rows[0]!;
+  return (result as { rows: Piece[] }).rows[0]!;
 }
 
 beforeAll(async () => {
@@ -330,7 +330,7 @@ describe('a limit per customer', () => {
     const [user] = (
       (await database.db.execute(
         sql`INSERT INTO users (email, name, password_hash) VALUES ('tobi@example.ng', 'Tobi', 'x') RETURNING id`,
-      )) as unknown as { rows: { id: string }[] }
+      )) as { rows: { id: string }[] }
     ).rows;
     await addCoupon({ code: 'TWICE', type: 'percent', percent: 5, usageLimitPerCustomer: 2 });
     const signedIn = { user: { id: user!.id } };

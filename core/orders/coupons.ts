@@ -98,7 +98,7 @@ export async function categoriesUnder(db: DbOrTx, chosen: readonly string[]): Pr
       SELECT c.id FROM ${categories} c JOIN tree ON c.parent_id = tree.id
     )
     SELECT id FROM tree`);
-  return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+  return new Set((result as { rows: { id: string }[] }).rows.map((row) => row.id));
 }
 
 /**

@@ -75,7 +75,8 @@ export function canMoveOrder(
 export type StaffMove = 'confirm-transfer' | 'ship' | 'deliver' | 'ready' | 'collect' | 'cancel';
 
 type OrderState = Pick<OrderRow, 'status' | 'paymentStatus'> & {
-  paymentMethod: PaymentMethodId | string;
+  // A PaymentMethodId, typed as the orders table's text column holds it.
+  paymentMethod: string;
   shippingMethod?: string | undefined;
 };
 

@@ -279,7 +279,7 @@ async function runPrepared<Row>(db: DbOrTx, name: string, statement: SQL): Promi
       : { text: query.sql, values: query.params };
     return (await client.query<Row & pg.QueryResultRow>(config)).rows;
   }
-  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+  return ((await db.execute(statement)) as { rows: Row[] }).rows;
 }
 
 /** The order row as the statement below records it, so the view and its mails need no read back. */
@@ -693,13 +693,13 @@ async function placingFailure(
       couponCode: checkoutMessages.couponFirstOrder,
     });
   const reason = refusalOf(error);
-  return reason ? refusalError(db, reason, lines, wanted) : error;
+  return reason ? await refusalError(db, reason, lines, wanted) : error;
 }
 
 /** The next order number, taken before the order's statement so its mails can name it. */
 async function nextOrderNumber(db: DbOrTx): Promise<string> {
   const result = await db.execute(sql`SELECT 'ORD-' || nextval('order_number_seq') AS number`);
-  const [row] = (result as unknown as { rows: { number: string }[] }).rows;
+  const [row] = (result as { rows: { number: string }[] }).rows;
   if (!row) throw new Error('No order number');
   return row.number;
 }

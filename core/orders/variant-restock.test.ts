@@ -72,7 +72,7 @@ async function orderRow(number: string) {
 
 async function productStock(): Promise<number> {
   const result = await database.db.execute(sql`SELECT stock FROM products WHERE id = ${shirt.id}`);
-  return Number((result as unknown as { rows: { stock: number }[] }).rows[0]!.stock);
+  return Number((result as { rows: { stock: number }[] }).rows[0]!.stock);
 }
 
 describe('a cancellation restores its variants once', () => {
@@ -83,7 +83,7 @@ describe('a cancellation restores its variants once', () => {
     const lines = await database.db.execute(
       sql`SELECT variant_id, sku, size, color FROM order_lines WHERE order_id = ${(await orderRow(order.number)).id} ORDER BY id`,
     );
-    expect((lines as unknown as { rows: unknown[] }).rows).toEqual([
+    expect((lines as { rows: unknown[] }).rows).toEqual([
       {
         variant_id: grid.find((cell) => cell.size === 'M' && cell.color === 'Olive')!.id,
         sku: `ROS-${shirt.id}-M-OLV`,

@@ -94,7 +94,7 @@ beforeAll(async () => {
       line('ORD-FEB', ids.shirt, 'M', 1),
     ])
     .returning({ id: orderLines.id });
-  const [shirtM, kaftan, shirtL, testShirt, febShirt] = lines.map((row) => row.id) as number[];
+  const [shirtM, kaftan, shirtL, testShirt, febShirt] = lines.map((row) => row.id);
 
   const returned = async (
     number: string,

@@ -43,7 +43,7 @@ export async function stockValueReport(db: DbOrTx): Promise<StockValueReport> {
            coalesce(sum(units * cost_kobo), 0)::bigint AS cost_value,
            coalesce(sum(units * price_kobo), 0)::bigint AS retail_value,
            coalesce(sum(units * price_kobo) FILTER (WHERE cost_kobo IS NOT NULL), 0)::bigint AS costed_retail_value
-      FROM on_hand`)) as unknown as {
+      FROM on_hand`)) as {
     rows: Record<
       'units' | 'costed_units' | 'uncosted_variants' | 'cost_value' | 'retail_value' | 'costed_retail_value',
       string | number

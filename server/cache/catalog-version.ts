@@ -25,7 +25,7 @@ interface Options {
 }
 
 async function readVersion(database: DatabaseHandle): Promise<number> {
-  const result = (await database.db.execute(sql`SELECT version FROM catalog_version`)) as unknown as {
+  const result = (await database.db.execute(sql`SELECT version FROM catalog_version`)) as {
     rows: { version: string | number }[];
   };
   const value = Number(result.rows[0]?.version);

@@ -32,7 +32,7 @@ const dirsOf = (name: string) => ({
 });
 
 const rows = async (database: TestDatabase, query: string) =>
-  ((await database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
+  ((await database.db.execute(sql.raw(query))) as { rows: Record<string, unknown>[] }).rows;
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'rossy-backup-test-'));
@@ -48,7 +48,7 @@ beforeAll(async () => {
       payload: testOrderBody({ id: productId }, { email }),
     });
     expect(placed.statusCode).toBe(201);
-    const body = placed.json() as { order: { id: string }; accessToken: string };
+    const body = placed.json<{ order: { id: string }; accessToken: string }>();
     orderLink = { id: body.order.id, key: body.accessToken };
   }
   const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#7a3b2e' } })

@@ -62,7 +62,7 @@ export function keptRow(table: string, line: string): string | null {
   if (table === 'outbox') {
     const row = JSON.parse(line) as Record<string, unknown>;
     for (const part of MAIL_PARTS)
-      if (typeof row[part] === 'string') row[part] = redactMailSecrets(row[part] as string);
+      if (typeof row[part] === 'string') row[part] = redactMailSecrets(row[part]);
     return JSON.stringify(row);
   }
   return line;

@@ -65,7 +65,7 @@ interface ApiProduct {
 }
 
 async function someProduct(): Promise<ApiProduct> {
-  const list = (await get('/api/products?pageSize=6&sort=price-asc')).json() as { items: ApiProduct[] };
+  const list = (await get('/api/products?pageSize=6&sort=price-asc')).json<{ items: ApiProduct[] }>();
   return list.items[2]!;
 }
 
@@ -139,7 +139,7 @@ describe("a shopper's browser revalidates the catalogue; CDNs keep their lifetim
       const revisit = await get(url, { 'if-none-match': held[url]! });
       expect(revisit.statusCode, url).toBe(200);
       expect(revisit.headers.etag, url).not.toBe(held[url]);
-      if (url === apiUrl) expect((revisit.json() as ApiProduct).price).toBe(newPrice);
+      if (url === apiUrl) expect(revisit.json<ApiProduct>().price).toBe(newPrice);
       else if (url === dataUrl) expect(revisit.body, url).toContain(`,${newPrice * 100},`);
       else expect(revisit.body, url).toContain(shown);
     }

@@ -146,7 +146,7 @@ describe('the catalogue cache (API)', () => {
 
   it('shows a price the admin changed on the very next request, in the list and on the product', async () => {
     const list = '/api/products?sort=price-asc&pageSize=48';
-    const before = (await get(list)).json() as { items: { id: number; price: number }[] };
+    const before = (await get(list)).json<{ items: { id: number; price: number }[] }>();
     const product = before.items[3]!;
     await get(`/api/products/${product.id}`);
     expect((await get(`/api/products/${product.id}`)).headers['x-cache']).toBe('hit');
@@ -156,7 +156,7 @@ describe('the catalogue cache (API)', () => {
     const detail = await get(`/api/products/${product.id}`);
     expect(detail.headers['x-cache']).toBe('miss');
     expect(detail.json().price).toBe(product.price + 1234);
-    const after = (await get(list)).json() as { items: { id: number; price: number }[] };
+    const after = (await get(list)).json<{ items: { id: number; price: number }[] }>();
     expect(after.items.find((item) => item.id === product.id)?.price ?? product.price + 1234).toBe(
       product.price + 1234,
     );
@@ -164,7 +164,7 @@ describe('the catalogue cache (API)', () => {
 
   it('shows a change made straight in the database (a job, a script) at once too', async () => {
     const url = '/api/products/1005';
-    const before = (await get(url)).json() as { name: string };
+    const before = (await get(url)).json<{ name: string }>();
     await get(url);
     await test.database.db.execute(sql`UPDATE products SET name = name || ' Edition' WHERE id = 1005`);
     // The announcement arrives when the change commits; the next read waits for nothing else.
@@ -178,7 +178,7 @@ describe('the catalogue cache (API)', () => {
     const url = '/api/products/1010';
     await settled(test.app, url);
 
-    const product = (await get(url)).json() as { sizes: string[] };
+    const product = (await get(url)).json<{ sizes: string[] }>();
     const order = await test.app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -225,7 +225,7 @@ describe('the catalogue cache across two instances of the shop', () => {
     await other.ready();
     try {
       const url = '/api/products/1020';
-      const before = (await other.inject({ method: 'GET', url })).json() as { price: number };
+      const before = (await other.inject({ method: 'GET', url })).json<{ price: number }>();
       expect((await other.inject({ method: 'GET', url })).headers['x-cache']).toBe('hit');
 
       await setPrice(1020, before.price + 777);
@@ -274,12 +274,12 @@ describe('the catalogue cache across two instances of the shop', () => {
     await other.ready();
     try {
       // A piece with sizes and colours: its second size has one unit left, in its first colour only.
-      const candidates = (await get('/api/products?pageSize=48&availability=in-stock')).json() as {
+      const candidates = (await get('/api/products?pageSize=48&availability=in-stock')).json<{
         items: { id: number }[];
-      };
+      }>();
       let product: { id: number; sizes: string[]; colors: { name: string }[] } | undefined;
       for (const item of candidates.items) {
-        const detail = (await get(`/api/products/${item.id}`)).json() as typeof product & {};
+        const detail = (await get(`/api/products/${item.id}`)).json<typeof product & {}>();
         if (detail.sizes.length > 1 && detail.colors.length > 1) {
           product = detail;
           break;
@@ -298,10 +298,10 @@ describe('the catalogue cache across two instances of the shop', () => {
       const listUrl = `/api/products?size=${encodeURIComponent(size)}&pageSize=48`;
       type Detail = { variants: { size: string; color: string; inStock: boolean; stockCount: number }[] };
       const shown = async (app: typeof test.app) => {
-        const detail = (await app.inject({ method: 'GET', url: productUrl })).json() as Detail;
-        const list = (await app.inject({ method: 'GET', url: listUrl })).json() as {
+        const detail = (await app.inject({ method: 'GET', url: productUrl })).json<Detail>();
+        const list = (await app.inject({ method: 'GET', url: listUrl })).json<{
           items: { id: number }[];
-        };
+        }>();
         return {
           variant: detail.variants.find((variant) => variant.size === size && variant.color === colour)
             ?.stockCount,

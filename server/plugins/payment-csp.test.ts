@@ -29,7 +29,7 @@ describe('the payment providers in the Content-Security-Policy (Paystack and Flu
 
   const policyOf = async (url: string) => {
     const response = await test.app.inject({ method: 'GET', url });
-    return response.headers['content-security-policy'] as string | undefined;
+    return response.headers['content-security-policy'];
   };
 
   it('leaves them out of a page that opens no payment', async () => {

@@ -39,7 +39,9 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
     index: false,
     dotfiles: 'deny',
     cacheControl: false,
-    setHeaders: (reply) => reply.header('cache-control', `public, max-age=${YEAR}, immutable`),
+    setHeaders: (reply) => {
+      reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
+    },
   });
 
   if (!options.clientDir) return;
@@ -53,7 +55,9 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
     index: false,
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (reply) => reply.header('cache-control', `public, max-age=${YEAR}, immutable`),
+    setHeaders: (reply) => {
+      reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
+    },
   });
   const imagesDir = path.join(options.clientDir, 'images');
   if (fs.existsSync(imagesDir)) {
@@ -63,7 +67,9 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
       decorateReply: false,
       index: false,
       cacheControl: false,
-      setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
+      setHeaders: (reply) => {
+        reply.header('cache-control', 'public, max-age=86400');
+      },
     });
   }
   // The service worker names its caches after the build, so a new build's worker replaces the old

@@ -173,7 +173,7 @@ describe('importing products from a CSV file', () => {
         main(page).getByRole('link', { name: 'Download the template' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe('rossy-products-template.csv');
-      const text = await fs.readFile((await download.path())!, 'utf8');
+      const text = await fs.readFile(await download.path(), 'utf8');
       const lines = text
         .replace(/^\uFEFF/, '')
         .trim()

@@ -13,7 +13,8 @@ afterAll(closeBrowser);
 async function requestTiming(page: Page, kind: 'script' | 'font') {
   const timing = await page.evaluate((kind) => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const starts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    const starts = performance
+      .getEntriesByType('resource')
       .filter((entry) =>
         kind === 'font'
           ? entry.name.endsWith('.woff2')
@@ -79,7 +80,8 @@ describe("a page's first load", () => {
           linked: [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
             link.getAttribute('href'),
           ),
-          fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          fetched: performance
+            .getEntriesByType('resource')
             .map((entry) => new URL(entry.name).pathname)
             .filter((pathname) => pathname.endsWith('.css')),
         }));

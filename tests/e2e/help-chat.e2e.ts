@@ -20,10 +20,7 @@ async function shopSettings(): Promise<{ whatsappNumber: string; returnsDays: nu
     'reading the shop settings',
     "SELECT value FROM settings WHERE key = 'shop'",
   );
-  return { whatsappNumber: '2348035550142', returnsDays: 30, ...(row?.value ?? {}) } as {
-    whatsappNumber: string;
-    returnsDays: number;
-  };
+  return { whatsappNumber: '2348035550142', returnsDays: 30, ...(row?.value ?? {}) };
 }
 
 const chat = (page: Page) => page.getByRole('dialog', { name: /live chat/ });

@@ -38,7 +38,7 @@ function signUp(email: string, password = TEST_PASSWORD, name = 'Probe Person') 
 async function signIn(email: string, password = TEST_PASSWORD) {
   const response = await test.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { token: string; user: { role: string; emailVerified: boolean } };
+  return response.json<{ token: string; user: { role: string; emailVerified: boolean } }>();
 }
 
 async function guestOrder(email: string): Promise<string> {
@@ -50,7 +50,7 @@ async function guestOrder(email: string): Promise<string> {
     payload: { ...testOrderBody(product, { email }), phone: '+234 803 111 2222' },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as { order: { id: string } }).order.id;
+  return response.json<{ order: { id: string } }>().order.id;
 }
 
 const median = (values: number[]) => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
     ),
   });
   expect(placed.statusCode, placed.body).toBe(201);
-  const body = placed.json() as { order: { id: string }; accessToken: string };
+  const body = placed.json<{ order: { id: string }; accessToken: string }>();
   orderOfA = { id: body.order.id, accessToken: body.accessToken };
 }, 120_000);
 afterAll(async () => {

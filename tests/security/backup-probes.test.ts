@@ -57,7 +57,7 @@ const dirs = () => ({
 });
 
 const rows = async (db: TestDatabase, query: string) =>
-  ((await db.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
+  ((await db.db.execute(sql.raw(query))) as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * The archive's tar, as an attacker would read it: the first gzip stream in the file, wherever it
@@ -121,7 +121,7 @@ beforeAll(async () => {
     payload: testOrderBody({ id: productId }, { email: 'guest.backup@example.ng' }),
   });
   expect(placed.statusCode, placed.body).toBe(201);
-  const body = placed.json() as { order: { id: string }; accessToken: string };
+  const body = placed.json<{ order: { id: string }; accessToken: string }>();
   order = { id: body.order.id, key: body.accessToken };
   expect((await shop.inject({ url: `/api/orders/${order.id}?key=${order.key}` })).statusCode).toBe(200);
 
@@ -146,7 +146,7 @@ beforeAll(async () => {
     headers: bearer,
   });
   expect(started.statusCode, started.body).toBe(200);
-  const { otpauthUri } = started.json() as { otpauthUri: string };
+  const { otpauthUri } = started.json<{ otpauthUri: string }>();
   const enabled = await shop.inject({
     method: 'POST',
     url: '/api/profile/two-factor/enable',
@@ -154,7 +154,7 @@ beforeAll(async () => {
     payload: { code: (URI.parse(otpauthUri) as TOTP).generate() },
   });
   expect(enabled.statusCode, enabled.body).toBe(200);
-  recoveryCode = (enabled.json() as { recoveryCodes: string[] }).recoveryCodes[0]!;
+  recoveryCode = enabled.json<{ recoveryCodes: string[] }>().recoveryCodes[0]!;
   secrets['the second factor secret'] = (URI.parse(otpauthUri) as TOTP).secret.base32;
   const waiting = await shop.inject({
     method: 'POST',
@@ -162,7 +162,7 @@ beforeAll(async () => {
     payload: { email: 'admin@rossy.ng', password: TEST_PASSWORD },
   });
   expect(waiting.statusCode, waiting.body).toBe(202);
-  secrets['a sign-in waiting for its code'] = (waiting.json() as { challenge: string }).challenge;
+  secrets['a sign-in waiting for its code'] = waiting.json<{ challenge: string }>().challenge;
   secrets['the shop key'] = fs.readFileSync(path.join(dataA, 'shop-key'), 'utf8').trim();
   const [challenge] = await rows(database, 'SELECT token_hash FROM sign_in_challenges');
   secrets['the hash of a sign-in waiting for its code'] = String(challenge?.token_hash);
@@ -315,7 +315,7 @@ describe('what an archive gives away', () => {
       payload: { email: customer.email, password: TEST_PASSWORD },
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
-    const token = (signIn.json() as { token: string }).token;
+    const token = signIn.json<{ token: string }>().token;
     // The restored shop has a key of its own, so the owner's sealed secret does not open there: a
     // recovery code (only its hash was kept) still lets her in, to turn the second factor on again.
     const waiting = await restoredShop!.inject({
@@ -327,7 +327,7 @@ describe('what an archive gives away', () => {
     const second = await restoredShop!.inject({
       method: 'POST',
       url: '/api/login/two-factor',
-      payload: { challenge: (waiting.json() as { challenge: string }).challenge, code: recoveryCode },
+      payload: { challenge: waiting.json<{ challenge: string }>().challenge, code: recoveryCode },
     });
     expect(second.statusCode, second.body).toBe(200);
     expect((await profile(restoredShop!, token)).statusCode).toBe(200);

@@ -30,7 +30,7 @@ beforeAll(async () => {
     .execute(
       sql`SELECT id FROM products WHERE id <> ${productId} AND cardinality(sizes) = 1 ORDER BY id LIMIT 1`,
     )
-    .then((result) => (result as unknown as { rows: { id: number }[] }).rows);
+    .then((result) => (result as { rows: { id: number }[] }).rows);
   otherProductId = other!.id;
   await stockedOneSizeProduct(shop.test, 200);
   await shop.test.database.db.execute(
@@ -377,7 +377,7 @@ describe('returns reach only the shopper’s own delivered order, for what she b
     const [otherVariant] = (
       (await shop.test.database.db.execute(
         sql`SELECT size, color FROM product_variants WHERE product_id = ${otherProductId} LIMIT 1`,
-      )) as unknown as { rows: { size: string; color: string }[] }
+      )) as { rows: { size: string; color: string }[] }
     ).rows;
     const variantOfOther = await ask(number, {
       key,
@@ -542,7 +542,7 @@ describe('fit answers count once per shopper, only where sizes are sold', () => 
     const [sized] = (
       (await shop.test.database.db.execute(
         sql`SELECT id FROM products WHERE cardinality(sizes) > 1 ORDER BY id LIMIT 1`,
-      )) as unknown as { rows: { id: number }[] }
+      )) as { rows: { id: number }[] }
     ).rows;
     const review = (product: number, fit: unknown) =>
       inject({
@@ -553,7 +553,7 @@ describe('fit answers count once per shopper, only where sizes are sold', () => 
       });
     const fits = async () =>
       (
-        (await shop.test.database.db.execute(sql`SELECT count(*)::int AS n FROM review_fits`)) as unknown as {
+        (await shop.test.database.db.execute(sql`SELECT count(*)::int AS n FROM review_fits`)) as {
           rows: { n: number }[];
         }
       ).rows[0]!.n;

@@ -127,7 +127,7 @@ beforeAll(async () => {
   });
   if (placed.statusCode !== 201)
     throw new Error(`placing an order answered ${placed.statusCode}: ${placed.body}`);
-  const order = placed.json() as { order: { id: string } };
+  const order = placed.json<{ order: { id: string } }>();
   hints.id = [oneSize, 1001, 1002];
   hints.orderNumber = [order.order.id];
   hints.orderId = [order.order.id];
@@ -148,7 +148,7 @@ beforeAll(async () => {
   });
 
   const response = await test.app.inject({ method: 'GET', url: '/api/docs/json' });
-  document = response.json() as OpenApiDocument;
+  document = response.json<OpenApiDocument>();
   operations = readOperations(document);
 }, 180_000);
 afterAll(async () => {

@@ -115,7 +115,7 @@ describe('stock hoarding (item 10)', () => {
     for (let i = 0; i < 3; i++) {
       const answer = await postOrder(testOrderBody(product, { email }));
       expect(answer.statusCode).toBe(201);
-      first.push(answer.json() as { order: { id: string }; accessToken: string });
+      first.push(answer.json<{ order: { id: string }; accessToken: string }>());
     }
     const fourth = await postOrder(testOrderBody(product, { email: 'Hoard-Email@Example.NG' }));
     expect(fourth.statusCode).toBe(429);
@@ -157,7 +157,7 @@ describe('stock hoarding (item 10)', () => {
       testOrderBody(product, { email: 'closer@example.ng', paymentMethod: 'flutterwave', quantity: 5 }),
     );
     expect(answer.statusCode).toBe(201);
-    const { order, accessToken } = answer.json() as { order: { id: string }; accessToken: string };
+    const { order, accessToken } = answer.json<{ order: { id: string }; accessToken: string }>();
     expect(await stock()).toBe(15);
     const held = await test.database.db.select().from(orders).where(eq(orders.number, order.id));
     expect(held[0]!.stockHeldUntil!.getTime() - held[0]!.createdAt.getTime()).toBe(15 * 60_000);
@@ -204,7 +204,7 @@ describe('stock hoarding (item 10)', () => {
     const answer = await postOrder(
       testOrderBody(product, { email: 'paid-then-closed@example.ng', paymentMethod: 'flutterwave' }),
     );
-    const { order, accessToken } = answer.json() as { order: { id: string }; accessToken: string };
+    const { order, accessToken } = answer.json<{ order: { id: string }; accessToken: string }>();
     const attempt = (
       await test.app.inject({
         method: 'POST',
@@ -242,7 +242,7 @@ async function chargeTestCard(attempt: {
     },
   });
   expect(charge.statusCode).toBe(200);
-  return charge.json() as { transaction_id: string; tx_ref: string };
+  return charge.json<{ transaction_id: string; tx_ref: string }>();
 }
 
 describe('TEST MODE (item 9)', () => {
@@ -251,7 +251,7 @@ describe('TEST MODE (item 9)', () => {
     const answer = await postOrder(
       testOrderBody(product, { email: 'walked@example.ng', paymentMethod: 'flutterwave' }),
     );
-    const { order, accessToken } = answer.json() as { order: { id: string }; accessToken: string };
+    const { order, accessToken } = answer.json<{ order: { id: string }; accessToken: string }>();
     const attempt = (
       await test.app.inject({
         method: 'POST',
@@ -302,10 +302,10 @@ describe('TEST MODE (item 9)', () => {
     const answer = await postOrder(
       testOrderBody(product, { email: 'test-paid@example.ng', paymentMethod: 'flutterwave' }),
     );
-    const { order, accessToken } = answer.json() as {
+    const { order, accessToken } = answer.json<{
       order: { id: string; total: number };
       accessToken: string;
-    };
+    }>();
     const before = await shopOverview(test.database.db);
     const salesBefore = await salesReport(test.database.db, lastDays(2));
     const attempt = (

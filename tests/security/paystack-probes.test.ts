@@ -122,10 +122,10 @@ async function place(options: { method?: string; quantity?: number; token?: stri
     ),
   });
   expect(answer.statusCode, answer.body).toBe(201);
-  const { order, accessToken } = answer.json() as {
+  const { order, accessToken } = answer.json<{
     order: { id: string; total: number };
     accessToken: string;
-  };
+  }>();
   return {
     number: order.id,
     key: accessToken,
@@ -157,7 +157,7 @@ async function placeForFlutterwave(): Promise<Placed> {
 async function attemptOf(order: Placed): Promise<Attempt> {
   const answer = await start(order);
   expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json() as Attempt;
+  return answer.json<Attempt>();
 }
 
 function verify(order: Placed, reference: string, key: string | null = order.key, token = order.token) {
@@ -602,7 +602,7 @@ describe("the secret key stays the shop's", () => {
     paystack.initializeBehaviour = 'network-error';
     answers.push((await start(order)).body);
     paystack.initializeBehaviour = 'answer';
-    const txRef = (attempt.json() as Attempt).txRef;
+    const txRef = attempt.json<Attempt>().txRef;
     paystack.script(txRef, { behaviour: 'server-error' });
     answers.push((await verify(order, txRef)).body);
     paystack.script(txRef, { behaviour: 'network-error' });

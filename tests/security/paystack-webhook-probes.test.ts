@@ -69,17 +69,17 @@ async function openOrder(options: { quantity?: number; card?: string } = {}): Pr
     ),
   });
   expect(placed.statusCode, placed.body).toBe(201);
-  const { order, accessToken } = placed.json() as {
+  const { order, accessToken } = placed.json<{
     order: { id: string; total: number };
     accessToken: string;
-  };
+  }>();
   const start = await test.app.inject({
     method: 'POST',
     url: `/api/orders/${order.id}/payments`,
     payload: { key: accessToken },
   });
   expect(start.statusCode, start.body).toBe(201);
-  const attempt = start.json() as { txRef: string; accessCode: string };
+  const attempt = start.json<{ txRef: string; accessCode: string }>();
   if (options.card) paystack.pay(attempt.accessCode, options.card);
   return {
     number: order.id,

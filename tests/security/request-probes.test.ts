@@ -112,9 +112,9 @@ describe('control characters are refused with a 400 naming the field, never a 50
   ] as const)('%s %s', async (method, url, payload, field) => {
     const response = await test.app.inject({ method, url, payload, remoteAddress: freshAddress() });
     expect(response.statusCode, response.body).toBe(400);
-    const body = response.json() as {
+    const body = response.json<{
       error: { code: string; message: string; fields?: Record<string, string> };
-    };
+    }>();
     expect(body.error.code).toBe('BAD_REQUEST');
     expect(body.error.fields?.[field]).toMatch(/control characters/);
   });
@@ -467,14 +467,14 @@ describe('what an admin reads of the outbox carries no usable token or key', () 
       url: `/api/admin/outbox?q=${encodeURIComponent(customer.email)}`,
       headers: auth(adminToken),
     });
-    const mails = (list.json() as { mails: { id: number; subject: string }[] }).mails;
+    const mails = list.json<{ mails: { id: number; subject: string }[] }>().mails;
     expect(mails.length).toBeGreaterThan(0);
     const shown = await test.app.inject({
       method: 'GET',
       url: `/api/admin/outbox/${mails[0]!.id}`,
       headers: auth(adminToken),
     });
-    const mail = shown.json() as { text: string; html: string; subject: string };
+    const mail = shown.json<{ text: string; html: string; subject: string }>();
     expect(mail.text).toContain('/reset-password?token=hidden');
 
     // Whatever the admin saw after token=, it does not reset the password.

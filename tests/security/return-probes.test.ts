@@ -47,13 +47,13 @@ async function guestOrder(options: { deliver?: boolean } = {}) {
       },
     },
   });
-  const { order, accessToken } = placed.json() as {
+  const { order, accessToken } = placed.json<{
     order: {
       id: string;
       items: { productId: number; selectedSize: string | null; selectedColor: string | null }[];
     };
     accessToken: string;
-  };
+  }>();
   await test.app.inject({
     method: 'POST',
     url: `/api/admin/orders/${order.id}/confirm-transfer`,
@@ -86,7 +86,7 @@ async function returnsOf(number: string): Promise<number> {
   const rows = await test.database.db.execute(
     sql`SELECT count(*)::int AS n FROM order_returns r JOIN orders o ON o.id = r.order_id WHERE o.number = ${number}`,
   );
-  return Number((rows as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  return Number((rows as { rows: { n: number }[] }).rows[0]!.n);
 }
 
 describe('the returns API refuses what it must', () => {
@@ -183,7 +183,7 @@ describe('the returns API refuses what it must', () => {
         url: `/api/orders/${number}/returns`,
         payload: { key, items: [item()], resolution: 'refund' },
       })
-    ).json() as { id: number };
+    ).json<{ id: number }>();
     await test.app.inject({
       method: 'POST',
       url: `/api/admin/returns/${id}/approve`,

@@ -71,7 +71,7 @@ const walks: Partial<Record<SecretKind, Walk>> = {
         headers: auth(account.token),
       });
       expect(started.statusCode, started.body).toBe(200);
-      const { secret } = started.json() as { secret: string };
+      const { secret } = started.json<{ secret: string }>();
       const { TOTP, Secret } = await import('otpauth');
       const enable = (address: string, code: string) =>
         test.app

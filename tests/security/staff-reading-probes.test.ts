@@ -246,7 +246,7 @@ describe('finding 3: staff read the shopper’s orders under the staff rules, pa
       headers: auth(token),
     });
     expect(started.statusCode, started.body).toBe(200);
-    const totp = URI.parse((started.json() as { otpauthUri: string }).otpauthUri) as TOTP;
+    const totp = URI.parse(started.json<{ otpauthUri: string }>().otpauthUri) as TOTP;
     const enabled = await inject({
       method: 'POST',
       url: '/api/profile/two-factor/enable',
@@ -389,14 +389,14 @@ describe('what the shop keeps of a code', () => {
     const tables = (
       (await test.database.db.execute(
         sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
-      )) as unknown as { rows: { tablename: string }[] }
+      )) as { rows: { tablename: string }[] }
     ).rows.map((row) => row.tablename);
     const text: Record<string, string> = {};
     for (const table of tables) {
       const rows = (
-        (await test.database.db.execute(
-          sql.raw(`SELECT row_to_json(t)::text AS row FROM "${table}" t`),
-        )) as unknown as { rows: { row: string }[] }
+        (await test.database.db.execute(sql.raw(`SELECT row_to_json(t)::text AS row FROM "${table}" t`))) as {
+          rows: { row: string }[];
+        }
       ).rows;
       text[table] = rows.map((row) => row.row).join('\n');
     }
@@ -408,7 +408,7 @@ describe('what the shop keeps of a code', () => {
     const [row] = (
       (await test.database.db.execute(
         sql`SELECT pickup_code, pickup_code_hash, pickup_code_sealed FROM orders WHERE number = ${number}`,
-      )) as unknown as {
+      )) as {
         rows: { pickup_code: string | null; pickup_code_hash: string; pickup_code_sealed: string }[];
       }
     ).rows;

@@ -130,17 +130,17 @@ describe('payment spoofing', () => {
       payload: orderBody([{ id: product.id, quantity: 1, selectedSize: product.size }]),
     });
     expect(placed.statusCode, placed.body).toBe(201);
-    const { order, accessToken } = placed.json() as {
+    const { order, accessToken } = placed.json<{
       order: { id: string; total: number };
       accessToken: string;
-    };
+    }>();
     const start = await test.app.inject({
       method: 'POST',
       url: `/api/orders/${order.id}/payments`,
       payload: { key: accessToken },
     });
     expect(start.statusCode).toBe(201);
-    return { order, accessToken, attempt: start.json() as { txRef: string; amount: number } };
+    return { order, accessToken, attempt: start.json<{ txRef: string; amount: number }>() };
   }
 
   const charge = (txRef: string, amount: number, cardNumber = '5531 8866 5214 2950') =>

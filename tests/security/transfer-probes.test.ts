@@ -67,10 +67,10 @@ async function transferOrder(shop: AdminTestApp, productId: number): Promise<Tra
     payload: testOrderBody({ id: productId }, { email }),
   });
   expect(placed.statusCode).toBe(201);
-  const { order, accessToken } = placed.json() as {
+  const { order, accessToken } = placed.json<{
     order: { id: string; total: number };
     accessToken: string;
-  };
+  }>();
   const account = await shop.test.app.inject({
     method: 'POST',
     url: `/api/orders/${order.id}/transfer-account`,
@@ -100,7 +100,7 @@ async function webhookFor(id: number) {
     payload: { event: 'charge.completed', data: { id } },
   });
   expect(answer.statusCode).toBe(200);
-  return answer.json() as { received: boolean };
+  return answer.json<{ received: boolean }>();
 }
 
 async function orderState(shop: AdminTestApp, order: TransferOrder) {
@@ -109,7 +109,7 @@ async function orderState(shop: AdminTestApp, order: TransferOrder) {
     url: `/api/orders/${order.id}?key=${order.key}`,
   });
   expect(answer.statusCode).toBe(200);
-  return answer.json() as { status: string; paymentStatus: string; isTest: boolean };
+  return answer.json<{ status: string; paymentStatus: string; isTest: boolean }>();
 }
 
 interface AdminTransaction {
@@ -133,7 +133,7 @@ async function adminTransactions(shop: AdminTestApp, query: string): Promise<Adm
     headers: shop.auth(shop.adminToken),
   });
   expect(answer.statusCode, answer.body).toBe(200);
-  return (answer.json() as { transactions: AdminTransaction[] }).transactions;
+  return answer.json<{ transactions: AdminTransaction[] }>().transactions;
 }
 
 async function confirmByStaff(shop: AdminTestApp, order: TransferOrder) {
@@ -143,7 +143,7 @@ async function confirmByStaff(shop: AdminTestApp, order: TransferOrder) {
     headers: shop.auth(shop.adminToken),
   });
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as { changed: boolean; order: { isTest: boolean; paymentStatus: string } };
+  return answer.json<{ changed: boolean; order: { isTest: boolean; paymentStatus: string } }>();
 }
 
 describe('every transfer the provider reports is recorded (finding 2)', () => {

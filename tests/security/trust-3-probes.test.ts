@@ -46,7 +46,7 @@ async function staffWithSecondFactor(email: string, role: 'manager' | 'dispatch'
     headers: auth(account.token),
   });
   expect(started.statusCode, started.body).toBe(200);
-  const totp = URI.parse((started.json() as { otpauthUri: string }).otpauthUri) as TOTP;
+  const totp = URI.parse(started.json<{ otpauthUri: string }>().otpauthUri) as TOTP;
   const enabled = await test.app.inject({
     method: 'POST',
     url: '/api/profile/two-factor/enable',
@@ -263,7 +263,7 @@ describe('finding 6: one sign-in challenge checks five codes, however they race'
       payload: { email: manager.email, password: TEST_PASSWORD },
     });
     expect(waiting.statusCode, waiting.body).toBe(202);
-    const { challenge } = waiting.json() as { challenge: string };
+    const { challenge } = waiting.json<{ challenge: string }>();
     const answers = await Promise.all(
       Array.from({ length: 40 }, () =>
         test.app.inject({

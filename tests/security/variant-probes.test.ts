@@ -72,12 +72,12 @@ function postQuote(lines: Item[]) {
 
 async function orderCount(): Promise<number> {
   const result = await test.database.db.execute(sql`SELECT count(*)::int AS n FROM orders`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  return Number((result as { rows: { n: number }[] }).rows[0]!.n);
 }
 
 async function productStock(): Promise<number> {
   const result = await test.database.db.execute(sql`SELECT stock FROM products WHERE id = ${shirt.id}`);
-  return Number((result as unknown as { rows: { stock: number }[] }).rows[0]!.stock);
+  return Number((result as { rows: { stock: number }[] }).rows[0]!.stock);
 }
 
 /** The grid as it should read: every cell 2 but XL/Olive 0, with `changes` applied ('M/Olive': -1). */
@@ -274,7 +274,7 @@ describe('a cancellation gives each unit back to its own size and colour, once',
   it("the shopper's cancel of an unpaid order, sent three times at once", async () => {
     const placed = await postOrder(ordered, 'cancel-thrice@example.ng');
     expect(placed.statusCode).toBe(201);
-    const { order, accessToken } = placed.json() as { order: { id: string }; accessToken: string };
+    const { order, accessToken } = placed.json<{ order: { id: string }; accessToken: string }>();
     expect(await gridStock(test.database.db, shirt.id)).toEqual(expectedGrid(taken));
 
     const answers = await Promise.all(
@@ -294,7 +294,7 @@ describe('a cancellation gives each unit back to its own size and colour, once',
 
   it("the shop's cancel of a paid order, clicked twice at once, then the shopper's late cancel", async () => {
     const placed = await postOrder(ordered, 'shop-cancel@example.ng');
-    const { order, accessToken } = placed.json() as { order: { id: string }; accessToken: string };
+    const { order, accessToken } = placed.json<{ order: { id: string }; accessToken: string }>();
     await test.database.db.execute(sql`
       UPDATE orders SET status = 'processing', payment_status = 'paid', paid_at = now(), stock_held_until = NULL
        WHERE number = ${order.id}`);

@@ -65,7 +65,10 @@ export function TwoFactorPanel({ status, opened }: { status: TwoFactorStatus; op
     else setError(answer.error);
   };
 
-  const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '').trim();
+  const field = (form: HTMLFormElement, name: string) => {
+    const value = new FormData(form).get(name);
+    return typeof value === 'string' ? value.trim() : '';
+  };
 
   return (
     <section
@@ -96,7 +99,9 @@ export function TwoFactorPanel({ status, opened }: { status: TwoFactorStatus; op
           type="button"
           disabled={busy}
           onClick={() =>
-            run<{ secret: string; qrSvg: string }>('/setup', {}, (data) => setStep({ name: 'scan', ...data }))
+            void run<{ secret: string; qrSvg: string }>('/setup', {}, (data) =>
+              setStep({ name: 'scan', ...data }),
+            )
           }
         >
           Turn on

@@ -24,7 +24,7 @@ export type ReadyAdminTabId = Extract<(typeof adminTabs)[number], { ready: true 
 
 export function readyAdminTab(value: string | null): ReadyAdminTabId {
   const tab = adminTabs.find((candidate) => candidate.id === value && candidate.ready);
-  return (tab?.id as ReadyAdminTabId | undefined) ?? 'overview';
+  return tab?.id ?? 'overview';
 }
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;

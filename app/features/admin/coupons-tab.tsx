@@ -120,7 +120,7 @@ function CategoryChoices({
       className="self-start rounded-sm border border-line bg-white sm:col-span-2"
       open={Boolean(error) || undefined}
       onChange={(event) => {
-        const boxes = (event.currentTarget as HTMLDetailsElement).querySelectorAll('input:checked');
+        const boxes = event.currentTarget.querySelectorAll('input:checked');
         setCount(boxes.length);
       }}
     >

@@ -58,7 +58,7 @@ export function DailyChart({
     <Tooltip
       cursor={{ fill: 'rgba(154, 116, 70, 0.08)' }}
       formatter={(value) => [format(Number(value)), label]}
-      labelFormatter={(day) => formatDay(String(day), true)}
+      labelFormatter={(day) => (typeof day === 'string' ? formatDay(day, true) : day)}
       contentStyle={{ borderRadius: 8, borderColor: colours.grid, fontSize: 13 }}
     />
   );

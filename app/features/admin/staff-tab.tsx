@@ -39,8 +39,8 @@ function AddStaffForm({
       className="space-y-4 rounded-card border border-line bg-white p-4"
       onSubmit={(event) => {
         event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        submit({ intent: 'staff-add', email: String(form.get('email') ?? ''), role });
+        const email = new FormData(event.currentTarget).get('email');
+        submit({ intent: 'staff-add', email: typeof email === 'string' ? email : '', role });
       }}
       noValidate
     >
@@ -239,7 +239,7 @@ export function StaffTab({ data }: { data: StaffTabData }) {
     void fetcher.submit(values, { method: 'post', action: '/admin?tab=staff' });
   };
   const fields: Record<string, string> =
-    result && !result.ok && result.intent === 'staff-add' ? (result.fields as Record<string, string>) : {};
+    result && !result.ok && result.intent === 'staff-add' ? result.fields : {};
 
   return (
     <section aria-labelledby="staff-heading" className="space-y-6">

@@ -49,6 +49,7 @@ export function StockAlertForm({
     box.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, []);
 
+  // Says its own failures in the form, so the form's handler does not wait for it.
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // An empty box is said at once, not asked of the shop.
@@ -125,7 +126,7 @@ export function StockAlertForm({
               {context ? `${context} is sold out. ` : 'Sold out. '}We&apos;ll e-mail you once, when it&apos;s
               back.
             </p>
-            <form onSubmit={submit} noValidate className="mt-3 space-y-3">
+            <form onSubmit={(event) => void submit(event)} noValidate className="mt-3 space-y-3">
               {asksSize ? (
                 <div>
                   <label

@@ -69,7 +69,10 @@ export function readCheckoutDetails(
 ):
   | { ok: true; details: SavedCheckoutDetails }
   | { ok: false; fields: Record<string, string>; message: string; focus: string } {
-  const value = (name: string) => String(form.get(name) ?? '').trim();
+  const value = (name: string) => {
+    const entry = form.get(name);
+    return typeof entry === 'string' ? entry.trim() : '';
+  };
   const missing = detailNames.filter(
     (name) => isRequired(name, country) && !(options.pickup && notForPickup.includes(name)) && !value(name),
   );

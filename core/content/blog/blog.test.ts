@@ -160,7 +160,7 @@ describe('writing posts', () => {
           body: 'Too short',
           category: 'gossip',
           tags: 'x'.repeat(31),
-        } as unknown as BlogPostInput,
+        },
         { defaultAuthor: 'Editor' },
       ),
       'BAD_REQUEST',

@@ -328,9 +328,10 @@ describe('sign-in and sessions', () => {
         payload: { email, password: 'wrong-password-1' },
       });
     }
-    expect(last!.statusCode).toBe(429);
-    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-    expect(last!.json().error.code).toBe('RATE_LIMITED');
+    if (!last) throw new Error('no sign-in attempt was made');
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.json().error.code).toBe('RATE_LIMITED');
     // Once locked, even the right password waits for the window to pass.
     const right = await test.app.inject({
       method: 'POST',

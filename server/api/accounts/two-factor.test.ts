@@ -42,7 +42,7 @@ describe('two-step sign-in over REST', () => {
   let recovery: string[] = [];
 
   it('a manager turns it on from the profile', async () => {
-    const token = ((await post('/api/login', MANAGER)).json() as { token: string }).token;
+    const token = (await post('/api/login', MANAGER)).json<{ token: string }>().token;
     expect((await test.app.inject({ url: '/api/profile/two-factor', headers: auth(token) })).json()).toEqual({
       enabled: false,
       required: false,
@@ -50,13 +50,13 @@ describe('two-step sign-in over REST', () => {
     });
     const setup = await post('/api/profile/two-factor/setup', {}, token);
     expect(setup.statusCode).toBe(200);
-    secret = (setup.json() as { secret: string }).secret;
-    expect((setup.json() as { qrSvg: string }).qrSvg).toContain('<svg');
+    secret = setup.json<{ secret: string }>().secret;
+    expect(setup.json<{ qrSvg: string }>().qrSvg).toContain('<svg');
     const wrong = await post('/api/profile/two-factor/enable', { code: '000000' }, token);
     expect(wrong.statusCode).toBe(422);
     const enabled = await post('/api/profile/two-factor/enable', { code: nextCode(secret) }, token);
     expect(enabled.statusCode).toBe(200);
-    recovery = (enabled.json() as { recoveryCodes: string[] }).recoveryCodes;
+    recovery = enabled.json<{ recoveryCodes: string[] }>().recoveryCodes;
     expect(recovery).toHaveLength(10);
     expect((await post('/api/profile/two-factor/setup', {}, token)).statusCode).toBe(409);
   });
@@ -64,7 +64,7 @@ describe('two-step sign-in over REST', () => {
   it('then signs in in two steps: 202 with a challenge, then 200 with a session', async () => {
     const first = await post('/api/login', MANAGER);
     expect(first.statusCode).toBe(202);
-    const body = first.json() as { twoFactorRequired: boolean; challenge: string; token?: string };
+    const body = first.json<{ twoFactorRequired: boolean; challenge: string; token?: string }>();
     expect(body.twoFactorRequired).toBe(true);
     expect(body.token).toBeUndefined();
     expect(first.headers['set-cookie']).toBeUndefined();
@@ -83,7 +83,7 @@ describe('two-step sign-in over REST', () => {
 
   it('takes a recovery code once', async () => {
     for (const expected of [200, 401]) {
-      const { challenge } = (await post('/api/login', MANAGER)).json() as { challenge: string };
+      const { challenge } = (await post('/api/login', MANAGER)).json<{ challenge: string }>();
       const answer = await post('/api/login/two-factor', { challenge, code: recovery[1]! });
       expect(answer.statusCode).toBe(expected);
     }
@@ -111,7 +111,7 @@ describe('the owner requiring a second factor of staff', () => {
     expect(refused.body).toContain('before requiring it of your staff');
 
     const setup = await post('/api/profile/two-factor/setup', {}, owner.token);
-    const ownerSecret = (setup.json() as { secret: string }).secret;
+    const ownerSecret = setup.json<{ secret: string }>().secret;
     lastStep = 0;
     const enabled = await post(
       '/api/profile/two-factor/enable',
@@ -129,11 +129,9 @@ describe('the owner requiring a second factor of staff', () => {
       role: 'owner',
       emailVerifiedAt: new Date(),
     });
-    const kemi = (
-      (await post('/api/login', { email: 'kemi@rossy.ng', password: TEST_PASSWORD })).json() as {
-        token: string;
-      }
-    ).token;
+    const kemi = (await post('/api/login', { email: 'kemi@rossy.ng', password: TEST_PASSWORD })).json<{
+      token: string;
+    }>().token;
     const orders = () => test.app.inject({ url: '/api/admin/orders', headers: auth(kemi) });
     const closed = await orders();
     expect(closed.statusCode).toBe(403);
@@ -143,7 +141,7 @@ describe('the owner requiring a second factor of staff', () => {
     ).toMatchObject({
       required: true,
     });
-    const kemiSecret = ((await post('/api/profile/two-factor/setup', {}, kemi)).json() as { secret: string })
+    const kemiSecret = (await post('/api/profile/two-factor/setup', {}, kemi)).json<{ secret: string }>()
       .secret;
     lastStep = 0;
     expect(

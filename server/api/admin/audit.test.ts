@@ -61,7 +61,7 @@ async function entries(query: string) {
     headers: auth(adminToken),
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { entries: Entry[]; total: number; page: number; pageCount: number };
+  return response.json<{ entries: Entry[]; total: number; page: number; pageCount: number }>();
 }
 
 describe('admin activity log', () => {

@@ -120,7 +120,7 @@ describe('/api/admin/coupons', () => {
     expect(tooLow.json().error.fields.usageLimit).toMatch(/already been used 2 times/);
     const { coupons: list } = (
       await test.app.inject({ method: 'GET', url: '/api/admin/coupons', headers: auth(adminToken) })
-    ).json() as { coupons: { code: string; state: string; usedCount: number; usageLimit: number | null }[] };
+    ).json<{ coupons: { code: string; state: string; usedCount: number; usageLimit: number | null }[] }>();
     expect(list.find((row) => row.code === 'EXPIRING')).toMatchObject({
       state: 'active',
       usedCount: 2,
@@ -166,7 +166,7 @@ describe('/api/admin/coupons', () => {
       SELECT DISTINCT ON (c.parent_id) p.id, p.sizes, c.parent_id AS "parent"
         FROM products p JOIN categories c ON c.id = p.category_id
        WHERE p.status = 'active' AND c.parent_id IN ('womens-bags', 'mens-wear')
-       ORDER BY c.parent_id, p.id`)) as unknown as {
+       ORDER BY c.parent_id, p.id`)) as {
       rows: { id: number; sizes: string[]; parent: string }[];
     };
     const bag = pieces.rows.find((row) => row.parent === 'womens-bags')!;

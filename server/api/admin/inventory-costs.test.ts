@@ -15,7 +15,7 @@ beforeAll(async () => {
   ({ test, adminToken } = await createAdminTestApp({ seed: true }));
   const result = (await test.database.db.execute(
     sql`SELECT id FROM product_variants WHERE stock > 3 ORDER BY id LIMIT 1`,
-  )) as unknown as { rows: { id: number }[] };
+  )) as { rows: { id: number }[] };
   variantId = result.rows[0]!.id;
 }, 120_000);
 afterAll(async () => {
@@ -34,14 +34,14 @@ const variantNow = async () =>
   (
     (await test.database.db.execute(
       sql`SELECT stock, cost_kobo FROM product_variants WHERE id = ${variantId}`,
-    )) as unknown as { rows: { stock: number; cost_kobo: number | null }[] }
+    )) as { rows: { stock: number; cost_kobo: number | null }[] }
   ).rows[0]!;
 
 const lastRow = async () =>
   (
     (await test.database.db.execute(
       sql`SELECT id, quantity, unit_cost_kobo FROM inventory_movements WHERE variant_id = ${variantId} ORDER BY id DESC LIMIT 1`,
-    )) as unknown as { rows: { id: number | string; quantity: number; unit_cost_kobo: number | null }[] }
+    )) as { rows: { id: number | string; quantity: number; unit_cost_kobo: number | null }[] }
   ).rows[0]!;
 
 describe('POST /api/admin/inventory/adjustments with a unit cost', () => {
@@ -60,7 +60,7 @@ describe('POST /api/admin/inventory/adjustments with a unit cost', () => {
 
     const log = (await test.database.db.execute(
       sql`SELECT summary FROM audit_log WHERE action = 'inventory.adjust' ORDER BY id DESC LIMIT 1`,
-    )) as unknown as { rows: { summary: string }[] };
+    )) as { rows: { summary: string }[] };
     expect(log.rows[0]!.summary).toMatch(
       /\+10 \(Received: Aba workshop\) at ₦8,000 a unit, now \d+; cost price ₦8,000$/,
     );
@@ -75,7 +75,7 @@ describe('POST /api/admin/inventory/adjustments with a unit cost', () => {
     // The earlier row keeps what those units cost.
     const earlier = (await test.database.db.execute(
       sql`SELECT unit_cost_kobo FROM inventory_movements WHERE id = ${Number(first.id)}`,
-    )) as unknown as { rows: { unit_cost_kobo: number }[] };
+    )) as { rows: { unit_cost_kobo: number }[] };
     expect(earlier.rows[0]!.unit_cost_kobo).toBe(800_000);
 
     const plain = await adjust({ quantity: 1, reason: 'received' });
@@ -121,7 +121,7 @@ describe('POST /api/admin/inventory/adjustments with a unit cost', () => {
       headers: auth(adminToken),
     });
     expect(response.statusCode, response.body).toBe(200);
-    const { stockValue } = response.json() as {
+    const { stockValue } = response.json<{
       stockValue: {
         units: number;
         costedUnits: number;
@@ -129,7 +129,7 @@ describe('POST /api/admin/inventory/adjustments with a unit cost', () => {
         atCost: number;
         marginPercent: number;
       };
-    };
+    }>();
     // The seeded catalogue has no costs: this size × colour is the only one with a cost.
     expect(stockValue).toMatchObject({ costedUnits: stock, atCost: (stock * cost_kobo!) / 100 });
     expect(stockValue.uncostedUnits).toBe(stockValue.units - stock);

@@ -14,7 +14,7 @@ beforeAll(async () => {
   const result = await test.database.db.execute(
     sql`SELECT id, stock FROM product_variants WHERE stock > 3 ORDER BY id LIMIT 1`,
   );
-  variant = (result as unknown as { rows: { id: number; stock: number }[] }).rows[0]!;
+  variant = (result as { rows: { id: number; stock: number }[] }).rows[0]!;
   await test.database.db.transaction(async (tx) => {
     await stockCause(tx, { reason: 'adjustment', note: 'Two found damaged' });
     await tx.execute(sql`UPDATE product_variants SET stock = stock - 2 WHERE id = ${variant.id}`);
@@ -35,10 +35,10 @@ describe('GET /api/admin/inventory/movements', () => {
   it("reads a size × colour's history newest first, each row with its reason and the balance after it", async () => {
     const response = await movements(`?variantId=${variant.id}`);
     expect(response.statusCode).toBe(200);
-    const body = response.json() as {
+    const body = response.json<{
       items: { quantity: number; reason: string; balance: number; note: string; variantId: number }[];
       total: number;
-    };
+    }>();
     expect(body.items[0]).toMatchObject({
       variantId: variant.id,
       quantity: -2,
@@ -71,7 +71,7 @@ const adjust = (body: Record<string, unknown>, token = adminToken) =>
 
 const stockOf = async (id: number) =>
   (
-    (await test.database.db.execute(sql`SELECT stock FROM product_variants WHERE id = ${id}`)) as unknown as {
+    (await test.database.db.execute(sql`SELECT stock FROM product_variants WHERE id = ${id}`)) as {
       rows: { stock: number }[];
     }
   ).rows[0]!.stock;
@@ -116,7 +116,7 @@ describe('POST /api/admin/inventory/adjustments', () => {
     const before = await stockOf(variant.id);
     const response = await adjust({ variantId: variant.id, quantity: -(before + 1), reason: 'lost' });
     expect(response.statusCode).toBe(409);
-    const { error } = response.json() as { error: { message: string } };
+    const { error } = response.json<{ error: { message: string } }>();
     expect(error.message).toMatch(new RegExp(`^ROS-[\\w-]+ has ${before} in stock`));
     expect(await stockOf(variant.id)).toBe(before);
   });

@@ -52,11 +52,11 @@ const list = async (query = '') => {
     headers: auth(adminToken),
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
+  return response.json<{
     messages: { id: number; email: string; status: string; preview: string }[];
     total: number;
     unread: number;
-  };
+  }>();
 };
 
 describe('admin messages', () => {

@@ -52,7 +52,7 @@ async function placeOrder() {
     },
   });
   expect(placed.statusCode, placed.body).toBe(201);
-  return placed.json() as { order: { id: string }; accessToken: string };
+  return placed.json<{ order: { id: string }; accessToken: string }>();
 }
 
 describe('the order timeline names the staff member', () => {

@@ -54,10 +54,10 @@ describe('admin outbox', () => {
         headers: auth(adminToken),
       });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as {
+      return response.json<{
         mails: { id: number; to: string; subject: string; status: string }[];
         total: number;
-      };
+      }>();
     };
     const all = await get();
     expect(all.mails[0]!.to).toBe('bisi@example.ng');
@@ -77,7 +77,7 @@ describe('admin outbox', () => {
       headers: auth(adminToken),
     });
     expect(opened.statusCode).toBe(200);
-    const mail = opened.json() as { text: string; html: string; subject: string; status: string };
+    const mail = opened.json<{ text: string; html: string; subject: string; status: string }>();
     expect(mail.subject).toBe(reset.subject);
     expect(mail.text).toMatch(/\/reset-password/);
     expect(mail.html).toMatch(/<a [^>]*href="[^"]*reset-password/);

@@ -24,7 +24,7 @@ interface Variant {
 beforeAll(async () => {
   ({ test, adminToken } = await createAdminTestApp({ seed: true }));
   const result = (await test.database.db.execute(sql`
-    SELECT product_id FROM product_variants GROUP BY product_id HAVING count(*) > 1 ORDER BY product_id LIMIT 1`)) as unknown as {
+    SELECT product_id FROM product_variants GROUP BY product_id HAVING count(*) > 1 ORDER BY product_id LIMIT 1`)) as {
     rows: { product_id: number }[];
   };
   productId = result.rows[0]!.product_id;
@@ -40,9 +40,9 @@ const variantsOf = async () => {
     headers: auth(adminToken),
   });
   expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { items: { id: number; variants: Variant[] }[] }).items.find(
-    (item) => item.id === productId,
-  )!.variants;
+  return response
+    .json<{ items: { id: number; variants: Variant[] }[] }>()
+    .items.find((item) => item.id === productId)!.variants;
 };
 const patch = (variants: unknown[]) =>
   test.app.inject({

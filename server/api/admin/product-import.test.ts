@@ -54,7 +54,7 @@ async function counts() {
            (SELECT coalesce(sum(stock), 0) FROM product_variants)::int AS units,
            (SELECT count(*) FROM audit_log)::int AS audit,
            (SELECT version FROM catalog_version)::text AS version`);
-  return (result as unknown as { rows: Record<string, number | string>[] }).rows[0]!;
+  return (result as { rows: Record<string, number | string>[] }).rows[0]!;
 }
 
 async function aSeededVariant() {
@@ -63,7 +63,7 @@ async function aSeededVariant() {
       JOIN products p ON p.id = v.product_id
      WHERE p.status = 'active' AND v.size <> '' ORDER BY v.product_id, v.position LIMIT 1`);
   return (
-    result as unknown as {
+    result as {
       rows: { sku: string; stock: number; productId: number; size: string; color: string }[];
     }
   ).rows[0]!;
@@ -173,7 +173,7 @@ describe('POST /api/admin/products/import', () => {
     const audit = await test.database.db.execute(
       sql`SELECT actor_email AS "actorEmail", summary FROM audit_log WHERE action = 'product.import' ORDER BY id DESC LIMIT 1`,
     );
-    expect((audit as unknown as { rows: { actorEmail: string; summary: string }[] }).rows[0]).toMatchObject({
+    expect((audit as { rows: { actorEmail: string; summary: string }[] }).rows[0]).toMatchObject({
       actorEmail: 'admin@rossy.ng',
       summary: expect.stringMatching(/3 rows: 1 product added, 1 updated/),
     });

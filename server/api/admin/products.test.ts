@@ -156,7 +156,7 @@ describe('listing products', () => {
         headers: auth(adminToken),
       });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as {
+      return response.json<{
         items: {
           id: number;
           stockStatus: string;
@@ -166,7 +166,7 @@ describe('listing products', () => {
         }[];
         total: number;
         pageCount: number;
-      };
+      }>();
     };
     const everything = await list('pageSize=10');
     expect(everything.items).toHaveLength(10);
@@ -560,7 +560,7 @@ describe('the grid and photos through PATCH', () => {
       imageUrl: `${imageOrigin}/bag.png`,
     });
     expect(created.statusCode, created.body).toBe(201);
-    return created.json() as { id: number; variants: Variant[]; name: string };
+    return created.json<{ id: number; variants: Variant[]; name: string }>();
   }
   const grid = (variants: Variant[]) =>
     variants.map(({ size, color, sku, stock, price }) => ({ size, color, sku, stock, price }));
@@ -752,11 +752,11 @@ describe('the grid and photos through PATCH', () => {
     expect(created.json()).toMatchObject({ stockCount: 8 });
     const shop = await test.app.inject({ method: 'GET', url: `/api/products/${created.json().id}` });
     expect(shop.statusCode).toBe(200);
-    const product = shop.json() as {
+    const product = shop.json<{
       sizes: string[];
       colors: { name: string; hex: string }[];
       variants: { size: string | null; color: string | null; inStock: boolean }[];
-    };
+    }>();
     expect(product.sizes).toEqual(['Medium', 'Weekender 60 cm']);
     expect(product.colors.map((color) => color.name)).toEqual(['Lagos Teal', 'Tan']);
     expect(product.colors[0]).toMatchObject({ hex: '#117A7A' });

@@ -170,11 +170,11 @@ describe('admin overview and reports', () => {
           units: number;
           lowest: (VariantFigure & { productStock: number })[];
         },
-        overview: overview.json() as {
+        overview: overview.json<{
           lowStock: VariantFigure[];
           lowStockCount: number;
           outOfStockCount: number;
-        },
+        }>(),
       };
     };
     // A size of a product in several sizes and colours, with more than the threshold.

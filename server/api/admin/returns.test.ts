@@ -43,13 +43,13 @@ async function deliveredOrder() {
       },
     },
   });
-  const { order, accessToken } = placed.json() as {
+  const { order, accessToken } = placed.json<{
     order: {
       id: string;
       items: { productId: number; selectedSize: string | null; selectedColor: string | null }[];
     };
     accessToken: string;
-  };
+  }>();
   const admin = { headers: auth(adminToken) };
   await test.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/confirm-transfer`, ...admin });
   for (const payload of [
@@ -143,7 +143,7 @@ describe('the admin’s returns', () => {
       url: `/api/orders/${number}/returns`,
       payload: { key, items: [item], resolution: 'refund' },
     });
-    const { id, number: returnNumber } = asked.json() as { id: number; number: string };
+    const { id, number: returnNumber } = asked.json<{ id: number; number: string }>();
     const admin = { headers: auth(adminToken) };
 
     const listed = await test.app.inject({

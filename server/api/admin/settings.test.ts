@@ -40,7 +40,7 @@ const quote = async (country: string) =>
       url: '/api/cart/quote',
       payload: { items: [{ id: productId, quantity: 1 }], country, shippingMethod: 'standard' },
     })
-  ).json() as {
+  ).json<{
     subtotal: number;
     discount: number;
     shipping: number;
@@ -48,7 +48,7 @@ const quote = async (country: string) =>
     total: number;
     taxRatePercent: number;
     taxIncluded: boolean;
-  };
+  }>();
 
 describe('/api/admin/settings', () => {
   it('answers 401 to a guest and 403 to a customer on every method', async () => {
@@ -93,7 +93,7 @@ describe('/api/admin/settings', () => {
 
     const current = (
       await test.app.inject({ method: 'GET', url: '/api/admin/settings', headers: auth(adminToken) })
-    ).json() as { shippingMethods: { enabled: boolean }[] };
+    ).json<{ shippingMethods: { enabled: boolean }[] }>();
     const shipping = await patch({
       shippingMethods: current.shippingMethods.map((method) => ({ ...method, enabled: false })),
     });

@@ -143,7 +143,7 @@ describe('/api/admin/staff', () => {
       url: '/api/profile',
       headers: auth(customerToken),
     });
-    const customerId = (customer.json() as { user: { id: string } }).user.id;
+    const customerId = customer.json<{ user: { id: string } }>().user.id;
     expect((await asOwner('PATCH', `/api/admin/staff/${customerId}`, { role: 'support' })).statusCode).toBe(
       404,
     );
@@ -187,14 +187,14 @@ describe('/api/admin/staff', () => {
       role: 'support',
     });
     expect(invited.statusCode).toBe(201);
-    const { invitation } = invited.json() as { invitation: { id: string } };
+    const { invitation } = invited.json<{ invitation: { id: string } }>();
     expect(invited.json()).toMatchObject({
       status: 'invited',
       invitation: { email: 'newhand@example.ng', role: 'support', invitedBy: 'admin@rossy.ng' },
     });
     const list = await asOwner('GET', '/api/admin/staff');
     expect(list.statusCode).toBe(200);
-    const body = list.json() as { staff: { id: string; role: string }[]; invitations: { id: string }[] };
+    const body = list.json<{ staff: { id: string; role: string }[]; invitations: { id: string }[] }>();
     expect(body.staff.find((member) => member.id === adminId)).toMatchObject({
       role: 'owner',
       twoFactorEnabled: false,
@@ -247,7 +247,7 @@ describe('/api/staff-invitations', () => {
     });
     expect(accepted.statusCode).toBe(201);
     expect(accepted.headers['set-cookie']).toBeTruthy();
-    const body = accepted.json() as { token: string; user: { role: string; emailVerified: boolean } };
+    const body = accepted.json<{ token: string; user: { role: string; emailVerified: boolean } }>();
     expect(body.user).toMatchObject({ role: 'dispatch', emailVerified: true });
     const orders = await test.app.inject({
       method: 'GET',

@@ -25,7 +25,7 @@ let m: { id: number; sku: string };
 let l: { id: number; sku: string };
 
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await test.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  return ((await test.database.db.execute(query)) as { rows: Row[] }).rows;
 }
 
 const post = (url: string, payload: unknown, token = adminToken) =>
@@ -262,10 +262,10 @@ describe('stocktakes', () => {
       csv: `sku,counted\n${m.sku},8\n${l.sku.toLowerCase()},10\n`,
     });
     expect(preview.statusCode).toBe(200);
-    const seen = preview.json() as {
+    const seen = preview.json<{
       asOf: number;
       lines: { sku: string; book: number; counted: number; difference: number }[];
-    };
+    }>();
     expect(seen.lines).toEqual([
       expect.objectContaining({ sku: m.sku, book: 6, counted: 8, difference: 2, size: 'M' }),
       expect.objectContaining({ sku: l.sku, book: 10, counted: 10, difference: 0 }),

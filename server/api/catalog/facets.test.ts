@@ -26,7 +26,7 @@ interface Facets {
 const facetsOf = async (query: string) => {
   const response = await get(`/api/products/facets?${query}`);
   expect(response.statusCode, query).toBe(200);
-  return response.json() as Facets;
+  return response.json<Facets>();
 };
 const totalOf = async (query: string) => (await get(`/api/products?${query}`)).json().total as number;
 
@@ -73,7 +73,7 @@ describe('GET /api/products/facets', () => {
         SELECT id FROM products
          WHERE status = 'active' AND in_stock_sizes @> ARRAY[${size.value}::text]
            AND category_id IN (SELECT id FROM categories WHERE id = 'mens-wear' OR parent_id = 'mens-wear')
-         ORDER BY id LIMIT 1`)) as unknown as { rows: { id: number }[] }
+         ORDER BY id LIMIT 1`)) as { rows: { id: number }[] }
     ).rows;
     await test.database.db.execute(
       sql`UPDATE product_variants SET stock = 0 WHERE product_id = ${product!.id} AND size = ${size.value}`,
@@ -81,7 +81,7 @@ describe('GET /api/products/facets', () => {
     await expect
       .poll(
         async () =>
-          ((await get(url)).json() as Facets).sizes.find((option) => option.value === size.value)?.count,
+          (await get(url)).json<Facets>().sizes.find((option) => option.value === size.value)?.count,
         { timeout: 2000, interval: 5 },
       )
       .toBe(size.count - 1);

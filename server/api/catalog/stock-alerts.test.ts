@@ -205,9 +205,9 @@ describe('GET /api/admin/stock-alerts', () => {
     const admin = await signInSeededAdmin(test);
     const response = await test.app.inject({ method: 'GET', url, headers: auth(admin.token) });
     expect(response.statusCode).toBe(200);
-    const { items } = response.json() as {
+    const { items } = response.json<{
       items: { variantId: number; sku: string; size: string | null; color: string | null; waiting: number }[];
-    };
+    }>();
     const [waitingRow] = await test.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(stockAlerts)

@@ -37,7 +37,7 @@ async function paidOrder(paymentMethod: 'bank-transfer' | 'flutterwave' = 'flutt
     payload: testOrderBody({ id: productId }, { paymentMethod, email: 'refunds@example.ng' }),
   });
   expect(placed.statusCode).toBe(201);
-  const { order, accessToken } = placed.json() as { order: { id: string }; accessToken: string };
+  const { order, accessToken } = placed.json<{ order: { id: string }; accessToken: string }>();
   const [row] = await test.database.db
     .update(orders)
     .set({ status: 'processing', paymentStatus: 'partially_refunded', paidAt: new Date() })

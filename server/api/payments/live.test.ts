@@ -90,7 +90,7 @@ async function placeOrder(
     },
   });
   expect(response.statusCode).toBe(201);
-  const body = response.json() as { order: Placed['order']; accessToken: string };
+  const body = response.json<{ order: Placed['order']; accessToken: string }>();
   return { ...body, email };
 }
 

@@ -107,7 +107,7 @@ async function placeOrder(paymentMethod = 'paystack'): Promise<Placed> {
     },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const body = response.json() as { order: Placed['order']; accessToken: string };
+  const body = response.json<{ order: Placed['order']; accessToken: string }>();
   return { ...body, email };
 }
 

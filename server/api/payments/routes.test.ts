@@ -50,7 +50,7 @@ async function placeOrder(paymentMethod: string) {
     },
   });
   expect(response.statusCode).toBe(201);
-  return response.json() as { order: { id: string; total: number }; accessToken: string };
+  return response.json<{ order: { id: string; total: number }; accessToken: string }>();
 }
 
 async function pay(order: { id: string }, key: string, cardNumber: string, expiry = '09/32') {
@@ -239,7 +239,7 @@ describe('bank transfers', () => {
     const results = await Promise.all([confirm(), confirm(), confirm()]);
     expect(results.map((result) => result.statusCode)).toEqual([200, 200, 200]);
     expect(results.filter((result) => result.json().changed)).toHaveLength(1);
-    expect(results[0]!.json().order).toMatchObject({ paymentStatus: 'paid', status: 'processing' });
+    expect(results[0].json().order).toMatchObject({ paymentStatus: 'paid', status: 'processing' });
 
     const list = await test.app.inject({
       method: 'GET',
