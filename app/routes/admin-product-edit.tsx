@@ -1,15 +1,12 @@
 import { useFetcher } from 'react-router';
-import {
-  getAdminProductEditor,
-  listProductDepartments,
-  updateProduct,
-} from '../../core/catalog/manage-products';
+import { getAdminProductEditor, listProductDepartments } from '../../core/catalog/manage-products';
 import { describeFit } from '../../core/catalog/fit-advice';
 import { waitingAlertsByVariant } from '../../core/catalog/stock-alerts';
 import { isAppError } from '../../core/errors';
 import { productStockHistory } from '../../core/inventory/movements';
 import { AdminFrame } from '../features/admin/admin-frame';
-import { auditActor } from '../features/admin/admin-tab.server';
+import { runCommand } from '../../core/commands';
+import { commandContext } from '../features/admin/admin-tab.server';
 import {
   PRODUCT_EDITOR_FETCHER,
   ProductEditor,
@@ -60,15 +57,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     } satisfies EditProductResult;
   }
   try {
-    const { product, changed } = await updateProduct(
-      context.services.db,
-      params.id,
-      body,
-      auditActor(admin),
-      {
-        uploadDir: context.services.uploadDir,
-      },
-    );
+    const { product, changed } = await runCommand('products.update', commandContext(context, admin), {
+      id: params.id,
+      changes: body,
+    });
     return {
       ok: true,
       message: changed.length === 0 ? `Nothing to change for ${product.name}.` : `${product.name} saved.`,

@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 import { IMPORT_MAX_BYTES } from '../../contracts/product-import';
-import { importProducts } from '../../core/catalog/product-import';
+import { runCommand } from '../../core/commands';
 import { AdminFrame } from '../features/admin/admin-frame';
-import { auditActor } from '../features/admin/admin-tab.server';
+import { commandContext } from '../features/admin/admin-tab.server';
 import { ProductImportPanel, type ImportActionResult } from '../features/admin/product-import-panel';
 import { formFailure, formText } from '../lib/action-result.server';
 import { adminPagePermissions } from '../../core/accounts/permissions';
@@ -36,11 +36,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       { status: 413 },
     );
   try {
-    const { report, problem } = await importProducts(
-      { db: context.services.db, uploadDir: context.services.uploadDir },
-      new Uint8Array(await file.arrayBuffer()),
-      { dryRun: intent === 'check', actor: auditActor(admin), variants },
-    );
+    const { report, problem } = await runCommand('products.import', commandContext(context, admin), {
+      file: new Uint8Array(await file.arrayBuffer()),
+      dryRun: intent === 'check',
+      variants,
+    });
     return data<ImportActionResult>(
       { ok: problem === null, intent, report, fileName: file.name },
       { status: problem === null || intent === 'check' ? 200 : 422 },

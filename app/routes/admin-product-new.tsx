@@ -1,7 +1,8 @@
-import { createProduct, listProductDepartments } from '../../core/catalog/manage-products';
+import { listProductDepartments } from '../../core/catalog/manage-products';
+import { runCommand } from '../../core/commands';
 import { shopLowStockLevel } from '../../core/inventory/low-stock';
 import { AdminFrame } from '../features/admin/admin-frame';
-import { auditActor } from '../features/admin/admin-tab.server';
+import { commandContext } from '../features/admin/admin-tab.server';
 import { AddProductForm, type AddProductResult } from '../features/admin/product-form';
 import { formFailure, formText } from '../lib/action-result.server';
 import { adminPagePermissions } from '../../core/accounts/permissions';
@@ -43,27 +44,23 @@ export async function action({ context, request }: Route.ActionArgs) {
     variants = undefined;
   }
   try {
-    const { product, url } = await createProduct(
-      { db: context.services.db, uploadDir: context.services.uploadDir },
-      {
-        name: formText(form, 'name'),
-        description: formText(form, 'description'),
-        price: formText(form, 'price'),
-        originalPrice: formText(form, 'originalPrice'),
-        stock: variants === undefined ? formText(form, 'stock') : undefined,
-        variants,
-        category: formText(form, 'category'),
-        brand: formText(form, 'brand'),
-        sizes: texts(form, 'sizes'),
-        colors: [...texts(form, 'colors'), ...ownColors(form)],
-        images: texts(form, 'images'),
-        imageUrl: formText(form, 'imageUrl'),
-        isNew: form.has('isNew'),
-        isHot: form.has('isHot'),
-        freeShipping: form.has('freeShipping'),
-      },
-      auditActor(admin),
-    );
+    const { product, url } = await runCommand('products.create', commandContext(context, admin), {
+      name: formText(form, 'name'),
+      description: formText(form, 'description'),
+      price: formText(form, 'price'),
+      originalPrice: formText(form, 'originalPrice'),
+      stock: variants === undefined ? formText(form, 'stock') : undefined,
+      variants,
+      category: formText(form, 'category'),
+      brand: formText(form, 'brand'),
+      sizes: texts(form, 'sizes'),
+      colors: [...texts(form, 'colors'), ...ownColors(form)],
+      images: texts(form, 'images'),
+      imageUrl: formText(form, 'imageUrl'),
+      isNew: form.has('isNew'),
+      isHot: form.has('isHot'),
+      freeShipping: form.has('freeShipping'),
+    });
     return {
       ok: true,
       message: `${product.name} is now live in the shop.`,

@@ -61,11 +61,7 @@ export const routePermissionTable: Record<string, Permission> = {
   'GET /api/admin/overview': 'overview.read',
 
   'GET /api/admin/products': 'catalog.manage',
-  'POST /api/admin/products': 'catalog.manage',
-  'PATCH /api/admin/products/:id': 'catalog.manage',
-  'DELETE /api/admin/products/:id': 'catalog.manage',
   'POST /api/admin/products/images': 'catalog.manage',
-  'POST /api/admin/products/import': 'catalog.manage',
   'GET /api/admin/inventory/movements': 'catalog.manage',
   'GET /api/admin/locations': 'catalog.manage',
   'GET /api/admin/stock-alerts': 'catalog.manage',
@@ -144,11 +140,7 @@ export const adminPagePermissions = {
  * The dashboard's actions (a form's `intent`) that do not run a command, and the permission each needs;
  * core/commands adds the commands' intents. An intent in neither is refused (403) whatever the role.
  */
-export const actionPermissionTable: Record<string, Permission> = {
-  'product-save': 'catalog.manage',
-  'product-delete': 'catalog.manage',
-  'product-restore': 'catalog.manage',
-};
+export const actionPermissionTable: Record<string, Permission> = {};
 
 /** The first tab a role may open: where /admin lands it (the Overview for those who hold it). */
 export function landingTab(role: Role | null | undefined): AdminTabId | null {

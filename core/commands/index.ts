@@ -3,6 +3,7 @@ import type { Permission } from '../../contracts/permissions';
 import { actionPermissionTable, requirePermission, routePermissionTable } from '../accounts/permissions';
 import type { Command, CommandContext } from '../command';
 import { accountCommands } from '../accounts/commands';
+import { catalogCommands } from '../catalog/commands';
 import { contentCommands } from '../content/commands';
 import { inventoryCommands } from '../inventory/commands';
 import { orderCommands } from '../orders/commands';
@@ -29,6 +30,7 @@ export const commands = {
   ...settingsCommands,
   ...paymentCommands,
   ...orderMoveCommands,
+  ...catalogCommands,
 } satisfies Record<string, Command>;
 
 export type CommandName = keyof typeof commands;
@@ -59,6 +61,10 @@ export const commandRoutes = {
   'PATCH /api/admin/orders/:id/status': 'orders.move',
   'POST /api/admin/orders/:id/confirm-transfer': 'payments.transfer.confirm',
   'POST /api/admin/transactions/:id/verify': 'payments.verify',
+  'POST /api/admin/products': 'products.create',
+  'PATCH /api/admin/products/:id': 'products.update',
+  'DELETE /api/admin/products/:id': 'products.remove',
+  'POST /api/admin/products/import': 'products.import',
   'POST /api/admin/orders/:id/refunds': 'refunds.create',
   'POST /api/admin/refunds/:id/retry': 'refunds.retry',
   'POST /api/admin/refunds/:id/bank-account': 'refunds.bank-account',
@@ -98,6 +104,9 @@ export const commandIntents = {
   cancel: 'orders.cancel',
   'confirm-transfer': 'payments.transfer.confirm',
   verify: 'payments.verify',
+  'product-save': 'products.update',
+  'product-delete': 'products.remove',
+  'product-restore': 'products.update',
   refund: 'refunds.create',
   'refund-owed': 'refunds.create',
   'retry-refund': 'refunds.retry',

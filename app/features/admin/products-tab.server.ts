@@ -2,11 +2,10 @@ import {
   listAdminProducts,
   listProductDepartments,
   parseAdminProductQuery,
-  removeProduct,
-  updateProduct,
 } from '../../../core/catalog/manage-products';
+import { runCommand } from '../../../core/commands';
 import { formFailure, formText } from '../../lib/action-result.server';
-import { auditActor, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
+import { commandContext, type AdminActionHandler, type AdminLoadArgs } from './admin-tab.server';
 import type { AdminActionResult } from './admin-texts';
 
 /** All Products: the filtered page of products, and the category tree for the filters and the inline edit. */
@@ -41,10 +40,9 @@ export const productsActions: Record<string, AdminActionHandler> = {
   'product-save': productAction(
     'The product could not be saved. Please try again.',
     async ({ context, form, admin }) => {
-      const { product, changed } = await updateProduct(
-        context.services.db,
-        formText(form, 'id'),
-        {
+      const { product, changed } = await runCommand('products.update', commandContext(context, admin), {
+        id: formText(form, 'id'),
+        changes: {
           name: formText(form, 'name'),
           price: formText(form, 'price'),
           originalPrice: formText(form, 'originalPrice'),
@@ -52,15 +50,16 @@ export const productsActions: Record<string, AdminActionHandler> = {
           stock: form.has('stock') ? formText(form, 'stock') : undefined,
           category: formText(form, 'category'),
         },
-        auditActor(admin),
-      );
+      });
       return changed.length === 0 ? `Nothing to change for ${product.name}.` : `${product.name} saved.`;
     },
   ),
   'product-delete': productAction(
     'The product could not be deleted. Please try again.',
     async ({ context, form, admin }) => {
-      const removed = await removeProduct(context.services.db, formText(form, 'id'), auditActor(admin));
+      const removed = await runCommand('products.remove', commandContext(context, admin), {
+        id: formText(form, 'id'),
+      });
       return removed.outcome === 'deleted'
         ? `${removed.name} was deleted.`
         : `${removed.name} is in past orders, so it was archived: hidden from the shop and kept for the order history.`;
@@ -69,12 +68,10 @@ export const productsActions: Record<string, AdminActionHandler> = {
   'product-restore': productAction(
     'The product could not be restored. Please try again.',
     async ({ context, form, admin }) => {
-      const { product } = await updateProduct(
-        context.services.db,
-        formText(form, 'id'),
-        { status: 'active' },
-        auditActor(admin),
-      );
+      const { product } = await runCommand('products.update', commandContext(context, admin), {
+        id: formText(form, 'id'),
+        changes: { status: 'active' },
+      });
       return `${product.name} is back in the shop.`;
     },
   ),

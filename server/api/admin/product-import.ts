@@ -10,9 +10,9 @@ import {
   type ImportReport,
   type ImportVariantChoice,
 } from '../../../contracts/product-import';
-import { importProducts } from '../../../core/catalog/product-import';
+import { runCommand } from '../../../core/commands';
 import { AppError, isAppError } from '../../../core/errors';
-import { currentUser } from '../../plugins/session';
+import { staffCommand } from './actor';
 import { documentedBody, errorResponses, errorSchema, ruleAnswers } from '../schemas';
 
 const combinationSchema = z.object({
@@ -167,12 +167,11 @@ export const adminProductImportRoutes: FastifyPluginAsyncZod = async (app) => {
           file: 'The upload was incomplete. Please try again.',
         });
       }
-      const { id, email } = currentUser(request);
-      const { report, problem } = await importProducts(
-        { db: app.db, uploadDir: app.config.uploadDir },
-        bytes,
-        { dryRun, actor: { id, email }, variants },
-      );
+      const { report, problem } = await runCommand('products.import', staffCommand(app.services, request), {
+        file: bytes,
+        dryRun,
+        variants,
+      });
       // A file the document allows (any bytes) that is not the shop's CSV is a rule no schema states: 422.
       if (problem === 'file') return reply.status(422).send(refusal(report, 'file'));
       if (problem === 'rows' && !dryRun) return reply.status(422).send(refusal(report, 'rows'));

@@ -26,7 +26,6 @@ import {
   type ProductUpload,
 } from '../../../core/catalog/product-images';
 import {
-  createProduct,
   listAdminProducts,
   MAX_PRODUCT_IMAGES,
   MAX_STOCK,
@@ -34,13 +33,12 @@ import {
   productMessages,
   productStatuses,
   productStockFilters,
-  removeProduct,
-  updateProduct,
   type AdminProductRow,
 } from '../../../core/catalog/manage-products';
 import { AppError, isAppError } from '../../../core/errors';
 import { fieldsFromValidation } from '../../plugins/errors';
-import { currentUser } from '../../plugins/session';
+import { runCommand } from '../../../core/commands';
+import { staffCommand } from './actor';
 import { documentedBody, errorResponses, errorSchema, ruleAnswers } from '../schemas';
 
 const adminErrors = {
@@ -356,10 +354,6 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 },
   });
   const services = { db: app.db, uploadDir: app.config.uploadDir };
-  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-    const { id, email } = currentUser(request);
-    return { id, email };
-  };
 
   app.get(
     '/admin/products',
@@ -410,7 +404,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schemaErrorFormatter: productSchemaError('create'),
     },
     async (request, reply) => {
-      const created = await createProduct(services, request.body, actorOf(request));
+      const created = await runCommand('products.create', staffCommand(app.services, request), request.body);
       return reply.status(201).send(toDto(created.product));
     },
   );
@@ -431,8 +425,9 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schemaErrorFormatter: productSchemaError('edit'),
     },
     async (request) => {
-      const updated = await updateProduct(app.db, request.params.id, request.body, actorOf(request), {
-        uploadDir: services.uploadDir,
+      const updated = await runCommand('products.update', staffCommand(app.services, request), {
+        id: request.params.id,
+        changes: request.body,
       });
       return toDto(updated.product);
     },
@@ -457,7 +452,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => removeProduct(app.db, request.params.id, actorOf(request)),
+    async (request) => runCommand('products.remove', staffCommand(app.services, request), request.params),
   );
 
   app.post(
