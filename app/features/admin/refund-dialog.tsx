@@ -1,7 +1,7 @@
 import { Minus, Plus, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { formatNaira } from '../../../contracts/money';
+import { formatNaira, typedNairaToKobo } from '../../../contracts/money';
 import type { OrderView } from '../../../core/orders/order-view';
 import type { Refundable } from '../../../core/refunds/plan';
 import { sizeLabel } from '../../components/orders/order-status';
@@ -14,13 +14,6 @@ import { RefundModal } from './refund-modal';
 import { lineRefundKobo } from '../../../contracts/refund-worth';
 
 export type RefundLine = Refundable['lines'][number];
-
-/** Naira as typed ("2,500", "2500.5") in kobo; null when it is not an amount of money. */
-export function typedNairaToKobo(text: string): number | null {
-  const cleaned = text.replace(/[₦,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  return Math.round(Number(cleaned) * 100);
-}
 
 export const testOutcomes = [
   { id: 'completed', label: 'succeeds' },

@@ -1,3 +1,4 @@
+import { nairaToKobo } from '../../../contracts/money';
 import { returnReasonIds, returnResolutionIds } from '../../../contracts/returns';
 import type { DbOrTx } from '../../../db/client';
 import { getProduct } from '../../../core/catalog/get-product';
@@ -37,7 +38,7 @@ export async function exchangePieces(
             size: variant.size,
             color: variant.color,
             inStock: variant.inStock,
-            priceKobo: Math.round(variant.price * 100),
+            priceKobo: nairaToKobo(variant.price),
           })),
         };
       } catch (error) {

@@ -426,7 +426,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         transaction_id: row.transactionId ?? '',
         tx_ref: row.txRef,
         flw_ref: row.flwRef,
-        amount: row.amountKobo / 100,
+        amount: koboToNaira(row.amountKobo),
         currency: row.currency,
         message: row.message,
       };
